@@ -1,0 +1,352 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/warmaster/warmaster/campaigns"
+	"github.com/warmaster/warmaster/processor"
+)
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitInvalid = 1
+	exitUsage   = 2
+)
+
+// usageError is a command used wrongly.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// demoNow is the moment the demo runs at: after the example campaign's
+// phase 1, before phase 2's deadlines.
+const demoNow = "2027-02-10T12:00:00Z"
+
+// run is the whole command line; only main exits.
+func run(args []string, stdout, stderr io.Writer) int {
+	app := &cli.App{
+		Name:      "warmaster",
+		Usage:     "run a Vespator Front map campaign from a folder of TOML files",
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Errors are ours to print and turn into exit statuses.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError{err.Error()}
+		},
+		HideHelpCommand: true,
+		Commands: []*cli.Command{
+			{
+				Name:      "init",
+				Usage:     "make a new campaign folder from the bundled template (the 13-planet Vespator Front map)",
+				ArgsUsage: "DIR",
+				Action:    cmdInit,
+			},
+			{
+				Name:      "check",
+				Usage:     "validate a campaign folder (or only the named files in it) without writing anything",
+				ArgsUsage: "DIR [FILE...]",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "actor", Usage: "GitHub login of who changed the FILEs: refuse what they may not change"},
+				},
+				Action: cmdCheck,
+			},
+			{
+				Name:      "advance",
+				Usage:     "apply every step whose inputs are in or whose deadline has passed; write state, journal and reports",
+				ArgsUsage: "DIR",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "now", Usage: "the time to process at, RFC 3339 (default: the clock)"},
+				},
+				Action: cmdAdvance,
+			},
+			{
+				Name:      "status",
+				Usage:     "show the phase, the step and what is awaited from whom by when",
+				ArgsUsage: "DIR",
+				Action:    cmdStatus,
+			},
+			{
+				Name:  "demo",
+				Usage: "play the bundled example campaign in a temporary copy and print its reports",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "now", Value: demoNow, Usage: "the time to process at, RFC 3339"},
+					&cli.StringFlag{Name: "out", Usage: "keep the processed campaign in this (new or empty) folder"},
+				},
+				Action: cmdDemo,
+			},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("unknown command %q; commands: init, check, advance, status, demo", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+	}
+	err := app.Run(permute(args))
+	var invalid *processor.InvalidError
+	var usage usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &invalid):
+		return exitInvalid
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "warmaster: %v\n(run warmaster --help for usage)\n", err)
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "warmaster: %v\n", err)
+		return exitInvalid
+	}
+}
+
+// valueFlags take a value as the next argument.
+var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out"}
+
+// permute moves a subcommand's flags before its positional arguments, so
+// `advance DIR --now T` works as well as `advance --now T DIR`.
+func permute(args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	out := []string{args[0], args[1]}
+	var flags, pos []string
+	rest := args[2:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "--":
+			pos = append(pos, rest[i:]...)
+			i = len(rest)
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			flags = append(flags, a)
+			if slices.Contains(valueFlags, a) && i+1 < len(rest) {
+				flags = append(flags, rest[i+1])
+				i++
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return append(append(out, flags...), pos...)
+}
+
+// printFaults prints faults compiler-style, paths relative to where the user is.
+func printFaults(w io.Writer, dir string, err error) error {
+	var invalid *processor.InvalidError
+	if !errors.As(err, &invalid) {
+		return err
+	}
+	for _, f := range invalid.Faults {
+		f.File = path.Join(filepath.ToSlash(dir), f.File)
+		fmt.Fprintln(w, f.String())
+	}
+	fmt.Fprintf(w, "%d %s; nothing was written\n", len(invalid.Faults), pluralize(len(invalid.Faults), "problem", "problems"))
+	return err
+}
+
+func pluralize(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func oneDir(c *cli.Context) (string, error) {
+	if c.NArg() != 1 {
+		return "", usagef("%s needs exactly one campaign folder, got %d arguments", c.Command.Name, c.NArg())
+	}
+	return c.Args().First(), nil
+}
+
+func cmdInit(c *cli.Context) error {
+	dir, err := oneDir(c)
+	if err != nil {
+		return err
+	}
+	if err := campaigns.CopyTo(campaigns.Template, dir); err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+	fmt.Fprintf(c.App.Writer, "made %s: edit campaign.toml (alliances, players, fleets, deadlines), then each Alliance commits setup/<alliance>.toml; `warmaster check %s` says what is missing\n", dir, dir)
+	return nil
+}
+
+func cmdCheck(c *cli.Context) error {
+	if c.NArg() < 1 {
+		return usagef("check needs a campaign folder")
+	}
+	dir := c.Args().First()
+	files, err := relFiles(dir, c.Args().Slice()[1:])
+	if err != nil {
+		return err
+	}
+	f, err := processor.Check(dir)
+	if err != nil {
+		var invalid *processor.InvalidError
+		if errors.As(err, &invalid) && len(files) > 0 {
+			err = onlyFiles(invalid, files)
+		}
+		if err != nil {
+			return printFaults(c.App.ErrWriter, dir, err)
+		}
+	}
+	if actor := c.String("actor"); actor != "" {
+		if f == nil {
+			return fmt.Errorf("check: cannot authorize %s: the campaign does not load", actor)
+		}
+		if err := f.Authorize(processor.Login(actor), files); err != nil {
+			return printFaults(c.App.ErrWriter, dir, err)
+		}
+	}
+	fmt.Fprintf(c.App.Writer, "%s: ok\n", dir)
+	return nil
+}
+
+// relFiles turns FILE arguments into slash paths relative to the campaign
+// folder. A FILE may be given relative to the folder (phases/01/orders/a.toml)
+// or as a path through it (campaigns/x/phases/01/orders/a.toml).
+func relFiles(dir string, args []string) ([]string, error) {
+	var out []string
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range args {
+		p := filepath.Clean(a)
+		abs := p
+		if !filepath.IsAbs(p) {
+			abs, _ = filepath.Abs(p)
+		}
+		if rel, err := filepath.Rel(absDir, abs); err == nil && !strings.HasPrefix(rel, "..") && (filepath.IsAbs(p) || strings.HasPrefix(p, filepath.Clean(dir)+string(filepath.Separator))) {
+			p = rel
+		}
+		if filepath.IsAbs(p) || strings.HasPrefix(p, "..") {
+			return nil, usagef("%s is not inside the campaign folder %s", a, dir)
+		}
+		out = append(out, filepath.ToSlash(p))
+	}
+	return out, nil
+}
+
+// onlyFiles keeps the faults of the named files; nil if none is left.
+func onlyFiles(e *processor.InvalidError, files []string) error {
+	var keep []processor.Fault
+	for _, f := range e.Faults {
+		if slices.Contains(files, f.File) || f.File == processor.CampaignFile || f.File == processor.MapFile {
+			keep = append(keep, f)
+		}
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	return &processor.InvalidError{Faults: keep}
+}
+
+func parseNow(s string) (time.Time, error) {
+	if s == "" {
+		return time.Now().UTC(), nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, usagef("--now %q is not an RFC 3339 time such as 2027-01-08T18:00:00Z", s)
+	}
+	return t, nil
+}
+
+func cmdAdvance(c *cli.Context) error {
+	dir, err := oneDir(c)
+	if err != nil {
+		return err
+	}
+	now, err := parseNow(c.String("now"))
+	if err != nil {
+		return err
+	}
+	sum, err := processor.Advance(dir, now)
+	if err != nil {
+		return printFaults(c.App.ErrWriter, dir, err)
+	}
+	w := c.App.Writer
+	if len(sum.Applied) == 0 {
+		fmt.Fprintln(w, "nothing to do: the current step is still waiting for input")
+	}
+	for _, a := range sum.Applied {
+		fmt.Fprintf(w, "applied %s\n", a)
+	}
+	if len(sum.Written) > 0 {
+		fmt.Fprintf(w, "wrote %s\n", strings.Join(sum.Written, ", "))
+	}
+	return status(w, c.App.ErrWriter, dir)
+}
+
+func cmdStatus(c *cli.Context) error {
+	dir, err := oneDir(c)
+	if err != nil {
+		return err
+	}
+	return status(c.App.Writer, c.App.ErrWriter, dir)
+}
+
+func status(w, ew io.Writer, dir string) error {
+	f, err := processor.Load(dir)
+	if err != nil {
+		return printFaults(ew, dir, err)
+	}
+	fmt.Fprint(w, processor.Status(f))
+	return nil
+}
+
+func cmdDemo(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usagef("demo takes no arguments")
+	}
+	now, err := parseNow(c.String("now"))
+	if err != nil {
+		return err
+	}
+	dir := c.String("out")
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "warmaster-demo-")
+		if err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+		defer os.RemoveAll(tmp)
+		dir = filepath.Join(tmp, campaigns.Example)
+	}
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	sum, err := processor.Advance(dir, now)
+	if err != nil {
+		return printFaults(c.App.ErrWriter, campaigns.Example, err)
+	}
+	w := c.App.Writer
+	for _, p := range sum.Written {
+		if strings.HasSuffix(p, "report.md") {
+			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+			if err != nil {
+				return fmt.Errorf("demo: %w", err)
+			}
+			fmt.Fprintf(w, "<!-- %s/%s -->\n%s\n", campaigns.Example, p, data)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, processor.ReadmeFile))
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	fmt.Fprintf(w, "<!-- %s/README.md -->\n%s", campaigns.Example, data)
+	return nil
+}

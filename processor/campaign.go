@@ -1,0 +1,282 @@
+package processor
+
+import (
+	"time"
+)
+
+// Campaign is campaign.toml and map.toml: who plays, on which map, by which rules.
+type Campaign struct {
+	Name      string
+	Phases    int
+	Seed      string
+	Rules     Rules
+	Alliances []Alliance
+	Players   []Player
+	Fleets    []Fleet
+	Deadlines map[int]Deadlines
+	Map       *Map
+
+	alliance map[AllianceID]int
+	player   map[Login]int
+	fleet    map[FleetID]int
+}
+
+// Rules are the `[rules]` options of campaign.toml; each is a documented
+// default for something the rules leave open (RULINGS.md).
+type Rules struct {
+	// Events turns Vespator Front Events on. Not supported yet: refused.
+	Events bool
+	// OrbitalInvasionDefenderPower: Orbital Invasion — Defender wins also adds
+	// 1 to the Defending Alliance's Power Level at the Planet (RULINGS 14 option).
+	OrbitalInvasionDefenderPower bool
+}
+
+// Alliance is one side of the war.
+type Alliance struct {
+	ID   AllianceID
+	Name string
+}
+
+// Player is a GitHub login in an Alliance.
+type Player struct {
+	Login     Login
+	Alliance  AllianceID
+	Warmaster bool
+}
+
+// Fleet is a player's army on the map.
+type Fleet struct {
+	ID     FleetID
+	Player Login
+}
+
+// Deadlines of one phase's steps; a zero time means "wait for every input".
+type Deadlines struct {
+	Operations, Battles, Moves, Builds time.Time
+}
+
+// For returns the deadline of the step that waits for input, if any.
+func (d Deadlines) For(s Step) time.Time {
+	switch s {
+	case StepOperations:
+		return d.Operations
+	case StepBattles:
+		return d.Battles
+	case StepMoves:
+		return d.Moves
+	case StepBuilds:
+		return d.Builds
+	}
+	return time.Time{}
+}
+
+// HasAlliance reports whether id names an Alliance.
+func (c *Campaign) HasAlliance(id AllianceID) bool { _, ok := c.alliance[id]; return ok }
+
+// AllianceName is the Alliance's display name.
+func (c *Campaign) AllianceName(id AllianceID) string { return c.Alliances[c.alliance[id]].Name }
+
+// PlayerOf returns the player with this login.
+func (c *Campaign) PlayerOf(l Login) (Player, bool) {
+	i, ok := c.player[l]
+	if !ok {
+		return Player{}, false
+	}
+	return c.Players[i], true
+}
+
+// FleetOf returns the fleet with this id.
+func (c *Campaign) FleetOf(id FleetID) (Fleet, bool) {
+	i, ok := c.fleet[id]
+	if !ok {
+		return Fleet{}, false
+	}
+	return c.Fleets[i], true
+}
+
+// FleetAlliance is the Alliance of the fleet's player.
+func (c *Campaign) FleetAlliance(id FleetID) AllianceID {
+	f, _ := c.FleetOf(id)
+	p, _ := c.PlayerOf(f.Player)
+	return p.Alliance
+}
+
+// FleetsOf lists a player's fleets in campaign order.
+func (c *Campaign) FleetsOf(l Login) []FleetID {
+	var out []FleetID
+	for _, f := range c.Fleets {
+		if f.Player == l {
+			out = append(out, f.ID)
+		}
+	}
+	return out
+}
+
+// AllianceFleets lists an Alliance's fleets in campaign order.
+func (c *Campaign) AllianceFleets(a AllianceID) []FleetID {
+	var out []FleetID
+	for _, f := range c.Fleets {
+		if c.FleetAlliance(f.ID) == a {
+			out = append(out, f.ID)
+		}
+	}
+	return out
+}
+
+// PlayersOf lists an Alliance's players in campaign order.
+func (c *Campaign) PlayersOf(a AllianceID) []Login {
+	var out []Login
+	for _, p := range c.Players {
+		if p.Alliance == a {
+			out = append(out, p.Login)
+		}
+	}
+	return out
+}
+
+// Commanders lists the players who control at least one fleet, in campaign order.
+func (c *Campaign) Commanders() []Login {
+	var out []Login
+	for _, p := range c.Players {
+		if len(c.FleetsOf(p.Login)) > 0 {
+			out = append(out, p.Login)
+		}
+	}
+	return out
+}
+
+// AllianceIDs lists the Alliances in campaign order.
+func (c *Campaign) AllianceIDs() []AllianceID {
+	out := make([]AllianceID, len(c.Alliances))
+	for i, a := range c.Alliances {
+		out[i] = a.ID
+	}
+	return out
+}
+
+// SetupPieces is how many pieces of Infrastructure each Alliance builds at
+// set-up: 3, or 4 when playing with only 2 Alliances (Alliances Decide on Infrastructure).
+func (c *Campaign) SetupPieces() int {
+	if len(c.Alliances) == 2 {
+		return 4
+	}
+	return 3
+}
+
+// decodeCampaign reads campaign.toml (already schema-valid) and checks what
+// the schema cannot: unique ids, references between sections.
+func decodeCampaign(d obj, fs *faults) *Campaign {
+	c := &Campaign{
+		Name:      d.str("name"),
+		Phases:    d.int("phases"),
+		Seed:      d.obj("dice").str("seed"),
+		Deadlines: map[int]Deadlines{},
+		alliance:  map[AllianceID]int{},
+		player:    map[Login]int{},
+		fleet:     map[FleetID]int{},
+	}
+	rules := d.obj("rules")
+	c.Rules = Rules{Events: rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
+	if c.Rules.Events {
+		fs.add(rules.src.At("events"), "Vespator Front Events are not supported yet; set events = false (the house rule \"no events\")")
+	}
+	for _, a := range d.objs("alliances") {
+		id := AllianceID(a.str("id"))
+		if _, dup := c.alliance[id]; dup {
+			fs.add(a.src.At("id"), "alliance %q is declared twice", id)
+			continue
+		}
+		c.alliance[id] = len(c.Alliances)
+		c.Alliances = append(c.Alliances, Alliance{ID: id, Name: a.str("name")})
+	}
+	warmasters := 0
+	for _, p := range d.objs("players") {
+		pl := Player{Login: Login(p.str("login")), Alliance: AllianceID(p.str("alliance")), Warmaster: p.bool("warmaster")}
+		if _, dup := c.player[pl.Login]; dup {
+			fs.add(p.src.At("login"), "player %q is declared twice", pl.Login)
+			continue
+		}
+		if !c.HasAlliance(pl.Alliance) {
+			fs.add(p.src.At("alliance"), "unknown alliance %q; valid: %s", pl.Alliance, oneOf(c.AllianceIDs()))
+		}
+		if pl.Warmaster {
+			warmasters++
+			if warmasters > 1 {
+				fs.add(p.src.At("warmaster"), "only one player can be the Warmaster")
+			}
+		}
+		c.player[pl.Login] = len(c.Players)
+		c.Players = append(c.Players, pl)
+	}
+	for _, f := range d.objs("fleets") {
+		fl := Fleet{ID: FleetID(f.str("id")), Player: Login(f.str("player"))}
+		if _, dup := c.fleet[fl.ID]; dup {
+			fs.add(f.src.At("id"), "fleet %q is declared twice", fl.ID)
+			continue
+		}
+		if _, ok := c.PlayerOf(fl.Player); !ok {
+			fs.add(f.src.At("player"), "unknown player %q; valid: %s", fl.Player, oneOf(c.logins()))
+		}
+		c.fleet[fl.ID] = len(c.Fleets)
+		c.Fleets = append(c.Fleets, fl)
+	}
+	// Each player needs at least one Fleet to control (Determine Warmaster, Alliances and Fleets).
+	for i, p := range c.Players {
+		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster {
+			fs.add(d.src.At("players", i, "login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry)", p.Login)
+		}
+	}
+	for _, a := range c.Alliances {
+		if len(c.AllianceFleets(a.ID)) == 0 {
+			fs.add(d.src.At("alliances", c.alliance[a.ID], "id"), "alliance %q has no fleet", a.ID)
+		}
+	}
+	for _, dl := range d.objs("deadlines") {
+		ph := dl.int("phase")
+		if ph > c.Phases {
+			fs.add(dl.src.At("phase"), "phase %d is past the campaign's last phase (%d)", ph, c.Phases)
+		}
+		if _, dup := c.Deadlines[ph]; dup {
+			fs.add(dl.src.At("phase"), "deadlines for phase %d are given twice", ph)
+			continue
+		}
+		var x Deadlines
+		x.Operations, _ = dl.time("operations")
+		x.Battles, _ = dl.time("battles")
+		x.Moves, _ = dl.time("moves")
+		x.Builds, _ = dl.time("builds")
+		order := []struct {
+			key string
+			t   time.Time
+		}{{"operations", x.Operations}, {"battles", x.Battles}, {"moves", x.Moves}, {"builds", x.Builds}}
+		var last time.Time
+		var lastKey string
+		for _, o := range order {
+			if o.t.IsZero() {
+				continue
+			}
+			if !last.IsZero() && o.t.Before(last) {
+				fs.add(dl.src.At(o.key), "the %s deadline is before the %s deadline; steps run in order", o.key, lastKey)
+			}
+			last, lastKey = o.t, o.key
+		}
+		c.Deadlines[ph] = x
+	}
+	return c
+}
+
+func (c *Campaign) logins() []Login {
+	out := make([]Login, len(c.Players))
+	for i, p := range c.Players {
+		out[i] = p.Login
+	}
+	return out
+}
+
+func (c *Campaign) fleetIDs() []FleetID {
+	out := make([]FleetID, len(c.Fleets))
+	for i, f := range c.Fleets {
+		out[i] = f.ID
+	}
+	return out
+}

@@ -1,0 +1,140 @@
+package processor
+
+import "slices"
+
+// Map is map.toml: the Planets and the lanes between them.
+type Map struct {
+	Planets []Planet
+	Lanes   [][2]PlanetID
+
+	index map[PlanetID]int
+	adj   [][]int // lane neighbours, in map order
+	dist  [][]int // fewest lanes between planets; -1 when unreachable
+}
+
+// Planet is one world of the campaign map.
+type Planet struct {
+	ID        PlanetID
+	Name      string
+	Locations int // Infrastructure locations
+	Theatres  []string
+}
+
+// Has reports whether id names a Planet.
+func (m *Map) Has(id PlanetID) bool { _, ok := m.index[id]; return ok }
+
+// Planet returns the planet with this id.
+func (m *Map) Planet(id PlanetID) Planet { return m.Planets[m.index[id]] }
+
+// IDs lists the planets in map order.
+func (m *Map) IDs() []PlanetID {
+	out := make([]PlanetID, len(m.Planets))
+	for i, p := range m.Planets {
+		out[i] = p.ID
+	}
+	return out
+}
+
+// Neighbours lists the planets one lane from p, in map order.
+func (m *Map) Neighbours(p PlanetID) []PlanetID {
+	var out []PlanetID
+	for _, j := range m.adj[m.index[p]] {
+		out = append(out, m.Planets[j].ID)
+	}
+	return out
+}
+
+// Distance is the fewest lanes between two planets (-1: not connected at all).
+func (m *Map) Distance(a, b PlanetID) int { return m.dist[m.index[a]][m.index[b]] }
+
+// AtDistance lists the planets exactly n lanes from p, in map order.
+func (m *Map) AtDistance(p PlanetID, n int) []PlanetID {
+	var out []PlanetID
+	row := m.dist[m.index[p]]
+	for j, d := range row {
+		if d == n {
+			out = append(out, m.Planets[j].ID)
+		}
+	}
+	return out
+}
+
+func decodeMap(d obj, fs *faults) *Map {
+	m := &Map{index: map[PlanetID]int{}}
+	for _, p := range d.objs("planets") {
+		id := PlanetID(p.str("id"))
+		if _, dup := m.index[id]; dup {
+			fs.add(p.src.At("id"), "planet %q is declared twice", id)
+			continue
+		}
+		m.index[id] = len(m.Planets)
+		m.Planets = append(m.Planets, Planet{ID: id, Name: p.str("name"), Locations: p.int("locations"), Theatres: p.strs("theatres")})
+	}
+	m.adj = make([][]int, len(m.Planets))
+	seen := map[[2]int]bool{}
+	for _, l := range d.objs("lanes") {
+		b := l.strs("between")
+		if len(b) != 2 {
+			continue // the schema said so already
+		}
+		ok := true
+		for i, id := range b {
+			if !m.Has(PlanetID(id)) {
+				fs.add(l.src.At("between", i), "unknown planet %q; valid: %s", id, oneOf(m.IDs()))
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		i, j := m.index[PlanetID(b[0])], m.index[PlanetID(b[1])]
+		if i == j {
+			fs.add(l.src.At("between"), "a lane joins two different planets, not %q to itself", b[0])
+			continue
+		}
+		key := [2]int{min(i, j), max(i, j)}
+		if seen[key] {
+			fs.add(l.src.At("between"), "the lane %s–%s is declared twice", b[0], b[1])
+			continue
+		}
+		seen[key] = true
+		m.Lanes = append(m.Lanes, [2]PlanetID{PlanetID(b[0]), PlanetID(b[1])})
+		m.adj[i] = append(m.adj[i], j)
+		m.adj[j] = append(m.adj[j], i)
+	}
+	for i := range m.adj {
+		slices.Sort(m.adj[i])
+	}
+	m.dist = make([][]int, len(m.Planets))
+	for i := range m.Planets {
+		m.dist[i] = m.bfs(i)
+	}
+	for i, p := range m.Planets {
+		if len(m.Planets) > 1 && len(m.adj[i]) == 0 {
+			fs.add(Src{File: d.src.File}.At("planets", i, "id"), "planet %q has no lane; add a [[lanes]] entry joining it to the map", p.ID)
+		}
+	}
+	return m
+}
+
+// bfs gives the fewest lanes from planet i to every planet (Distance).
+func (m *Map) bfs(i int) []int {
+	d := make([]int, len(m.Planets))
+	for k := range d {
+		d[k] = -1
+	}
+	d[i] = 0
+	queue := []int{i}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		for _, y := range m.adj[x] {
+			if d[y] < 0 {
+				d[y] = d[x] + 1
+				queue = append(queue, y)
+			}
+		}
+	}
+	return d
+}
+

@@ -1,0 +1,186 @@
+// Package processor is the Vespator Front rules engine: the campaign's
+// vocabulary (Alliance, Planet, Fleet, Infrastructure, Operation, Battle…),
+// its state, and the campaign phase applied step by step in the rules' order.
+package processor
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Identifiers, as written in the campaign's files.
+type (
+	AllianceID string
+	PlanetID   string
+	FleetID    string
+	Login      string
+)
+
+// names is a closed set of kebab-case names indexed by a small int type.
+type names[T ~int] []string
+
+func (n names[T]) name(v T) string {
+	if int(v) < 0 || int(v) >= len(n) {
+		return fmt.Sprintf("unknown(%d)", int(v))
+	}
+	return n[v]
+}
+
+func (n names[T]) parse(s string) (T, bool) {
+	for i, name := range n {
+		if name == s {
+			return T(i), true
+		}
+	}
+	return 0, false
+}
+
+func (n names[T]) unmarshal(v *T, text []byte) error {
+	p, ok := n.parse(string(text))
+	if !ok {
+		return fmt.Errorf("%q is not one of %s", text, strings.Join(n, ", "))
+	}
+	*v = p
+	return nil
+}
+
+// InfraType is a type of Infrastructure.
+type InfraType int
+
+const (
+	Stronghold InfraType = iota
+	StagingGrounds
+	SupportFacility
+	FortificationLine
+)
+
+var infraNames = names[InfraType]{"stronghold", "staging-grounds", "support-facility", "fortification-line"}
+
+func (t InfraType) String() string                { return infraNames.name(t) }
+func (t InfraType) MarshalText() ([]byte, error)  { return []byte(t.String()), nil }
+func (t *InfraType) UnmarshalText(b []byte) error { return infraNames.unmarshal(t, b) }
+
+// Title is the type's name as the rulebook prints it.
+func (t InfraType) Title() string {
+	return [...]string{"Stronghold", "Staging Grounds", "Support Facility", "Fortification Line"}[t]
+}
+
+// Limit is the most pieces of a type one Alliance can have on the map
+// (Building Infrastructure; the table lost from the text is in MAP.md, RULINGS 3).
+func (t InfraType) Limit() int { return [...]int{1, 3, 3, 5}[t] }
+
+// Operation is a Campaign Operation.
+type Operation int
+
+const (
+	Battle Operation = iota
+	VoidLeap
+	RaiseEdifices
+	LogisticalAuxilia
+	DeployKillTeams
+)
+
+var operationNames = names[Operation]{"battle", "void-leap", "raise-edifices", "logistical-auxilia", "deploy-kill-teams"}
+
+func (o Operation) String() string                { return operationNames.name(o) }
+func (o Operation) MarshalText() ([]byte, error)  { return []byte(o.String()), nil }
+func (o *Operation) UnmarshalText(b []byte) error { return operationNames.unmarshal(o, b) }
+
+// Title is the Operation's name as the rulebook prints it.
+func (o Operation) Title() string {
+	return [...]string{"Battle", "Void Leap", "Raise Edifices", "Logistical Auxilia", "Deploy Kill Teams"}[o]
+}
+
+// AttackType is a Campaign Attack Type.
+type AttackType int
+
+const (
+	SeizePowerBase AttackType = iota
+	PurgeAndBurn
+	OrbitalInvasion
+	PlanetaryBombardment
+	SupplyBaseRaid
+	BoardingAction
+)
+
+var attackNames = names[AttackType]{"seize-power-base", "purge-and-burn", "orbital-invasion", "planetary-bombardment", "supply-base-raid", "boarding-action"}
+
+func (a AttackType) String() string                { return attackNames.name(a) }
+func (a AttackType) MarshalText() ([]byte, error)  { return []byte(a.String()), nil }
+func (a *AttackType) UnmarshalText(b []byte) error { return attackNames.unmarshal(a, b) }
+
+// Title is the Attack Type's name as the rulebook prints it.
+func (a AttackType) Title() string {
+	return [...]string{"Seize Power Base", "Purge and Burn", "Orbital Invasion", "Planetary Bombardment", "Supply Base Raid", "Boarding Action"}[a]
+}
+
+// Supported reports whether this version resolves the attack type's Campaign
+// Outcomes. The others are refused at check time, never accepted and ignored.
+func (a AttackType) Supported() bool { return a == PurgeAndBurn || a == OrbitalInvasion }
+
+// Side is a side of a battle.
+type Side int
+
+const (
+	Attacker Side = iota
+	Defender
+	Draw // as a battle's result: nobody won
+)
+
+var sideNames = names[Side]{"attacker", "defender", "draw"}
+
+func (s Side) String() string                { return sideNames.name(s) }
+func (s Side) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
+func (s *Side) UnmarshalText(b []byte) error { return sideNames.unmarshal(s, b) }
+
+// Step is the step of the campaign waiting for input.
+type Step int
+
+const (
+	StepSetup Step = iota
+	StepOperations
+	StepBattles
+	StepMoves
+	StepBuilds
+	StepEnded
+)
+
+var stepNames = names[Step]{"setup", "operations", "battles", "moves", "builds", "ended"}
+
+func (s Step) String() string                { return stepNames.name(s) }
+func (s Step) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
+func (s *Step) UnmarshalText(b []byte) error { return stepNames.unmarshal(s, b) }
+
+// Title names the step as the rulebook does.
+func (s Step) Title() string {
+	return [...]string{
+		"Setup the Campaign Map",
+		"1 Select Operations",
+		"2.3 Resolve Battle Operations",
+		"4 Move Fleets",
+		"5 Build Infrastructure",
+		"End of the Campaign",
+	}[s]
+}
+
+// Theatres of the Five Hundred Worlds and their Twists (D6: 1–2 / 3–4 / 5–6), from MAP.md.
+var theatreTwists = map[string][3]string{
+	"spaceport":          {"Coordinate Lock", "Vid-feed Network", "Embarkation Shrines"},
+	"desolate-wastes":    {"Open Ground", "Eye of Judgement", "Exposed Combatants"},
+	"xenoflora-jungle":   {"Slaughter Spores", "Green Hell", "Predatory Plantlife"},
+	"rad-zone":           {"Toxic Ash Storm", "Rad Malaise", "Esoteric Interference"},
+	"forge-complex":      {"Thermic Corrosion", "Plasmic Venting", "Volatile Combustibles"},
+	"hab-sprawl":         {"Roiling Fumes", "Firing Positions", "Into the Depths"},
+	"delvesite-facility": {"Sanctified Charges", "Crumbling Bedrock", "Tectonic Shock"},
+	"dead-lands":         {"Bleak Expanse", "Rocky Outcroppings", "Shroud of Dust"},
+	"tomb-complex":       {"Space-time Compression", "Overpowering Energies", "Quantum Shielding"},
+}
+
+// TwistName names the Twist a D6 result gives in a Theatre.
+func TwistName(theatre string, d6 int) string {
+	t, ok := theatreTwists[theatre]
+	if !ok || d6 < 1 || d6 > 6 {
+		return ""
+	}
+	return t[(d6-1)/2]
+}

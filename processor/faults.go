@@ -1,0 +1,121 @@
+package processor
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/warmaster/warmaster/schema"
+)
+
+// Src is where a value came from: a campaign file (slash-separated, relative
+// to the campaign folder) and a JSON pointer into it.
+type Src struct {
+	File string
+	Ptr  string
+}
+
+// At is the source of a key or index below this one.
+func (s Src) At(keys ...any) Src {
+	for _, k := range keys {
+		s.Ptr += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(fmt.Sprint(k))
+	}
+	return s
+}
+
+// Fault is one problem with one campaign file, positioned for the player.
+type Fault struct {
+	File      string
+	Line, Col int
+	Message   string
+
+	ptr string // resolved to Line:Col lazily, only when there are faults
+	key bool   // point at the key, not its value
+}
+
+func (f Fault) String() string {
+	if f.Line == 0 {
+		return fmt.Sprintf("%s: %s", f.File, f.Message)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", f.File, f.Line, f.Col, f.Message)
+}
+
+// InvalidError reports that campaign files are invalid: every fault, sorted
+// by file, line and column. Nothing was written.
+type InvalidError struct {
+	Faults []Fault
+}
+
+func (e *InvalidError) Error() string {
+	var b strings.Builder
+	for i, f := range e.Faults {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(f.String())
+	}
+	return b.String()
+}
+
+// faults collects problems found while reading and checking a campaign.
+type faults struct {
+	list []Fault
+}
+
+func (fs *faults) add(at Src, format string, args ...any) {
+	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, Message: fmt.Sprintf(format, args...)})
+}
+
+func (fs *faults) addKey(at Src, format string, args ...any) {
+	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, key: true, Message: fmt.Sprintf(format, args...)})
+}
+
+func (fs *faults) addSchema(file string, sf []schema.Fault) {
+	for _, f := range sf {
+		fs.list = append(fs.list, Fault{File: file, Line: f.Line, Col: f.Col, Message: f.Message})
+	}
+}
+
+func (fs *faults) empty() bool { return len(fs.list) == 0 }
+
+// err resolves positions against the files' text and returns the sorted
+// faults as an *InvalidError, or nil when there are none.
+func (fs *faults) err(text func(file string) []byte) error {
+	if len(fs.list) == 0 {
+		return nil
+	}
+	out := slices.Clone(fs.list)
+	for i := range out {
+		f := &out[i]
+		if f.Line != 0 {
+			continue
+		}
+		data := text(f.File)
+		if data == nil {
+			continue
+		}
+		if f.key {
+			f.Line, f.Col = schema.LocateKey(data, f.ptr)
+		} else {
+			f.Line, f.Col = schema.Locate(data, f.ptr)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Fault) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Message, b.Message))
+	})
+	out = slices.CompactFunc(out, func(a, b Fault) bool { return a.String() == b.String() })
+	return &InvalidError{Faults: out}
+}
+
+// oneOf lists valid values for a message: "blue, green, red".
+func oneOf[T ~string](vs []T) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = string(v)
+	}
+	if len(s) == 0 {
+		return "(none)"
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,327 @@
+package processor
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/warmaster/warmaster/schema"
+)
+
+// File names of a campaign folder (the v1 file contract).
+const (
+	CampaignFile = "campaign.toml"
+	MapFile      = "map.toml"
+	StateFile    = "state.toml"
+	JournalFile  = "journal.toml"
+	ReadmeFile   = "README.md"
+)
+
+// Folder is a campaign folder as read from disk: the campaign, the map, the
+// state and every input that is still to be processed.
+type Folder struct {
+	Dir      string
+	Campaign *Campaign
+	State    *State
+	Journal  []byte
+
+	Setup   map[AllianceID]*SetupChoice
+	Orders  map[int]map[Login][]Order
+	Results map[int]map[string]*Result
+	Moves   map[int]map[Login][]Move
+	Builds  map[int]map[AllianceID]BuildChoice
+
+	text map[string][]byte // every file read, by slash path
+}
+
+type inputDir struct {
+	dir  string
+	kind schema.Kind
+	step Step
+}
+
+// inputDirs are the folders of a phase that players write, with the schema of each.
+var inputDirs = []inputDir{
+	{"orders", schema.Orders, StepOperations},
+	{"results", schema.Results, StepBattles},
+	{"moves", schema.Moves, StepMoves},
+	{"builds", schema.Builds, StepBuilds},
+}
+
+// PhaseDir is the folder of a phase: phases/01.
+func PhaseDir(phase int) string { return fmt.Sprintf("phases/%02d", phase) }
+
+// InputPath is a player's input file: phases/01/orders/alice.toml.
+func InputPath(phase int, dir, name string) string {
+	return path.Join(PhaseDir(phase), dir, name+".toml")
+}
+
+var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)
+
+// Load reads a campaign folder. Files of steps already processed are not
+// read again (the journal holds their digests). A fault in any file read is
+// returned as an *InvalidError.
+func Load(dir string) (*Folder, error) {
+	f := &Folder{
+		Dir:     dir,
+		Setup:   map[AllianceID]*SetupChoice{},
+		Orders:  map[int]map[Login][]Order{},
+		Results: map[int]map[string]*Result{},
+		Moves:   map[int]map[Login][]Move{},
+		Builds:  map[int]map[AllianceID]BuildChoice{},
+		text:    map[string][]byte{},
+	}
+	var fs faults
+	cd, err := f.decode(CampaignFile, schema.Campaign, &fs)
+	if err != nil {
+		return nil, err
+	}
+	md, err := f.decode(MapFile, schema.Map, &fs)
+	if err != nil {
+		return nil, err
+	}
+	if cd == nil || md == nil {
+		return nil, fs.err(f.Text)
+	}
+	c := decodeCampaign(obj{cd, Src{File: CampaignFile}}, &fs)
+	c.Map = decodeMap(obj{md, Src{File: MapFile}}, &fs)
+	f.Campaign = c
+	if !fs.empty() {
+		return nil, fs.err(f.Text)
+	}
+	if data, ok, err := f.read(StateFile); err != nil {
+		return nil, err
+	} else if ok {
+		f.State = decodeState(c, StateFile, data, &fs)
+	} else {
+		f.State = newState(c)
+	}
+	if data, ok, err := f.read(JournalFile); err != nil {
+		return nil, err
+	} else if ok {
+		f.Journal = data
+	}
+	if !fs.empty() {
+		return nil, fs.err(f.Text)
+	}
+	k := checker{c: c, fs: &fs}
+	if err := f.loadSetup(k); err != nil {
+		return nil, err
+	}
+	if err := f.loadPhases(k); err != nil {
+		return nil, err
+	}
+	return f, fs.err(f.Text)
+}
+
+// Text returns a file's contents as read, or nil.
+func (f *Folder) Text(file string) []byte { return f.text[file] }
+
+// Digest is the SHA-256 of a file as read.
+func (f *Folder) Digest(file string) string {
+	sum := sha256.Sum256(f.text[file])
+	return hex.EncodeToString(sum[:])
+}
+
+func (f *Folder) read(file string) ([]byte, bool, error) {
+	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s: %w", file, err)
+	}
+	f.text[file] = data
+	return data, true, nil
+}
+
+// decode reads and schema-validates one file; a missing required file is a fault.
+func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]any, error) {
+	data, ok, err := f.read(file)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		fs.add(Src{File: file}, "missing: every campaign folder has %s (warmaster init makes one)", file)
+		return nil, nil
+	}
+	doc, sf := schema.Decode(kind, data)
+	if len(sf) > 0 {
+		fs.addSchema(file, sf)
+		return nil, nil
+	}
+	return doc, nil
+}
+
+// entries lists a folder's entries by name; a missing folder is empty.
+func (f *Folder) entries(rel string) ([]os.DirEntry, error) {
+	es, err := os.ReadDir(filepath.Join(f.Dir, filepath.FromSlash(rel)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", rel, err)
+	}
+	return es, nil
+}
+
+// tomlFiles lists the .toml files of an input folder by name (without
+// .toml); anything else in it is a fault, so no submission goes unseen.
+func (f *Folder) tomlFiles(rel string, fs *faults, what string) ([]string, error) {
+	es, err := f.entries(rel)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range es {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".toml") {
+			fs.add(Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
+			continue
+		}
+		out = append(out, strings.TrimSuffix(name, ".toml"))
+	}
+	return out, nil
+}
+
+func kindOf(e os.DirEntry) string {
+	if e.IsDir() {
+		return "folder"
+	}
+	return "file"
+}
+
+func (f *Folder) loadSetup(k checker) error {
+	names, err := f.tomlFiles("setup", k.fs, "alliance")
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		file := path.Join("setup", name+".toml")
+		a := AllianceID(name)
+		if !k.c.HasAlliance(a) {
+			k.fs.add(Src{File: file}, "no alliance %q in campaign.toml; set-up files are named after an alliance: %s", name, oneOf(k.c.AllianceIDs()))
+			continue
+		}
+		if f.State.Step != StepSetup {
+			continue // set-up is done; its inputs are in the journal
+		}
+		doc, err := f.decode(file, schema.Setup, k.fs)
+		if err != nil {
+			return err
+		}
+		if doc != nil {
+			f.Setup[a] = k.decodeSetup(a, obj{doc, Src{File: file}})
+		}
+	}
+	return nil
+}
+
+func (f *Folder) loadPhases(k checker) error {
+	es, err := f.entries("phases")
+	if err != nil {
+		return err
+	}
+	s := f.State
+	for _, e := range es {
+		rel := path.Join("phases", e.Name())
+		n, err := strconv.Atoi(e.Name())
+		if !e.IsDir() || !phaseDirRE.MatchString(e.Name()) || err != nil || n < 1 {
+			k.fs.add(Src{File: rel}, "unexpected %s: phases/ holds one folder per phase, 01 to %02d", kindOf(e), k.c.Phases)
+			continue
+		}
+		if e.Name() != fmt.Sprintf("%02d", n) || n > k.c.Phases {
+			k.fs.add(Src{File: rel}, "unexpected folder: the campaign has phases 01 to %02d", k.c.Phases)
+			continue
+		}
+		sub, err := f.entries(rel)
+		if err != nil {
+			return err
+		}
+		for _, se := range sub {
+			switch se.Name() {
+			case "battles", "report.md":
+				continue // written by the processor
+			}
+			i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
+			if i < 0 || !se.IsDir() {
+				k.fs.add(Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, moves/ and builds/", kindOf(se))
+				continue
+			}
+			d := inputDirs[i]
+			what := map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance"}[d.dir]
+			names, err := f.tomlFiles(path.Join(rel, d.dir), k.fs, what)
+			if err != nil {
+				return err
+			}
+			for _, name := range names {
+				file := InputPath(n, d.dir, name)
+				switch {
+				case s.Step == StepEnded:
+					k.fs.add(Src{File: file}, "the campaign has ended; this file will never be processed (remove it)")
+					continue
+				case n < s.Phase || (n == s.Phase && s.Step != StepSetup && d.step < s.Step):
+					continue // consumed by a processed step; its digest is in the journal
+				}
+				if err := f.loadInput(k, n, d.dir, d.kind, name, file); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, name, file string) error {
+	at := Src{File: file}
+	c := k.c
+	switch dir {
+	case "orders", "moves":
+		if _, ok := c.PlayerOf(Login(name)); !ok {
+			k.fs.add(at, "no player %q in campaign.toml; %s files are named after a player's login: %s", name, dir, oneOf(c.Commanders()))
+			return nil
+		}
+	case "builds":
+		if !c.HasAlliance(AllianceID(name)) {
+			k.fs.add(at, "no alliance %q in campaign.toml; builds files are named after an alliance: %s", name, oneOf(c.AllianceIDs()))
+			return nil
+		}
+	case "results":
+		if _, ok := c.FleetOf(FleetID(name)); !ok {
+			k.fs.add(at, "no battle %q: results files are named after the attacking fleet; fleets: %s", name, oneOf(c.fleetIDs()))
+			return nil
+		}
+	}
+	doc, err := f.decode(file, kind, k.fs)
+	if err != nil || doc == nil {
+		return err
+	}
+	d := obj{doc, at}
+	switch dir {
+	case "orders":
+		ensure(f.Orders, phase)[Login(name)] = k.decodeOrders(Login(name), d)
+	case "results":
+		ensure(f.Results, phase)[name] = k.decodeResult(name, d)
+	case "moves":
+		ensure(f.Moves, phase)[Login(name)] = k.decodeMoves(Login(name), d)
+	case "builds":
+		ensure(f.Builds, phase)[AllianceID(name)] = k.decodeBuild(AllianceID(name), d)
+	}
+	return nil
+}
+
+func ensure[K comparable, V any](m map[int]map[K]V, phase int) map[K]V {
+	if m[phase] == nil {
+		m[phase] = map[K]V{}
+	}
+	return m[phase]
+}

@@ -1,0 +1,462 @@
+package processor
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Order is one Fleet's Campaign Operation for a phase (Select Operations).
+type Order struct {
+	Fleet    FleetID
+	Op       Operation
+	Attack   AttackType // Battle
+	Planet   PlanetID   // Battle, Void Leap, Deploy Kill Teams: the target
+	Defender AllianceID // Battle
+	Infra    InfraType  // Raise Edifices
+	Outcome  Choices    // Battle: the Campaign Outcome choices if the battle goes unplayed (RULINGS 18)
+	// Default marks Logistical Auxilia given to a Fleet without orders.
+	Default bool
+	Src     Src
+}
+
+// Choices are a victor's Campaign Outcome decisions (`[outcome]`).
+type Choices struct {
+	// PowerAdjust is the Stronghold's "treat the Power Level as 1 higher or
+	// lower" for the battle's Campaign Outcomes: -1, 0 or +1 (RULINGS 8).
+	PowerAdjust int
+	// Transfer: Purge and Burn — Defender wins; each entry moves one Power
+	// Level from the battle's planet to that connected planet.
+	Transfer []PlanetID
+	// Reinforce: Purge and Burn — Defender wins; the connected planet for the final +1.
+	Reinforce PlanetID
+	// Planet, Direction, Pieces: Orbital Invasion — Defender wins; the
+	// connected planet, which way pieces move ("to-connected" or
+	// "from-connected"), and the types of the pieces moved.
+	Planet    PlanetID
+	Direction string
+	Pieces    []InfraType
+
+	Src Src // the [outcome] table
+}
+
+func (c Choices) empty() bool {
+	return c.PowerAdjust == 0 && len(c.Transfer) == 0 && c.Reinforce == "" && c.Planet == "" && c.Direction == "" && len(c.Pieces) == 0
+}
+
+// Result is a battle's reported result: results/<fleet>.toml.
+type Result struct {
+	Battle         string
+	Played         time.Time
+	HasPlayed      bool
+	Winner         Side
+	HasWinner      bool
+	AttackerVP     int
+	DefenderVP     int
+	HasVP          bool
+	BattleReady    []Side
+	DefenderPlayer Login
+	Theatre        string
+	Twist          int
+	Outcome        Choices
+	Src            Src
+}
+
+// Victor is the battle's result: winner as reported; or from VP, the most VP
+// wins with +10 VP for an army painted Battle Ready; equal VP is a draw
+// (Determine the Victor; RULINGS 7).
+func (r *Result) Victor() Side {
+	if r.HasWinner {
+		return r.Winner
+	}
+	a, d := r.vpWithBonus()
+	switch {
+	case a > d:
+		return Attacker
+	case d > a:
+		return Defender
+	}
+	return Draw
+}
+
+func (r *Result) vpWithBonus() (a, d int) {
+	a, d = r.AttackerVP, r.DefenderVP
+	for _, s := range r.BattleReady {
+		if s == Attacker {
+			a += 10
+		} else {
+			d += 10
+		}
+	}
+	return a, d
+}
+
+// Move is one fleet's move in step 4.
+type Move struct {
+	Fleet FleetID
+	To    PlanetID
+	Src   Src
+}
+
+// BuildChoice is an Alliance's one build in step 5; None when it builds nothing.
+type BuildChoice struct {
+	Alliance AllianceID
+	Planet   PlanetID
+	Type     InfraType
+	None     bool
+	Src      Src
+}
+
+// SetupChoice is an Alliance's set-up decisions: setup/<alliance>.toml.
+type SetupChoice struct {
+	Alliance   AllianceID
+	Stronghold PlanetID
+	Power3     []PlanetID
+	Power2     []PlanetID
+	Pieces     []SetupPiece
+	Fleets     []Move // each fleet's starting planet, by fleet id
+	Src        Src
+}
+
+// SetupPiece is one piece of starting Infrastructure and, should the lot go
+// against it, the planets to try instead, in order.
+type SetupPiece struct {
+	Alliance   AllianceID
+	Planet     PlanetID
+	Type       InfraType
+	Alternates []PlanetID
+	Src        Src
+}
+
+// checker holds what static checks need: the campaign and where to put faults.
+type checker struct {
+	c  *Campaign
+	fs *faults
+}
+
+func (k checker) planet(at Src, id string) PlanetID {
+	p := PlanetID(id)
+	if !k.c.Map.Has(p) {
+		k.fs.add(at, "unknown planet %q; valid: %s", id, oneOf(k.c.Map.IDs()))
+	}
+	return p
+}
+
+func (k checker) planets(at Src, ids []string) []PlanetID {
+	out := make([]PlanetID, len(ids))
+	for i, id := range ids {
+		out[i] = k.planet(at.At(i), id)
+	}
+	return out
+}
+
+func (k checker) infra(at Src, s string) InfraType {
+	t, _ := infraNames.parse(s) // the schema allows only valid names
+	return t
+}
+
+func (k checker) choices(o obj) Choices {
+	ch := Choices{Src: o.src, PowerAdjust: o.int("power_adjust"), Direction: o.str("direction")}
+	if o.has("transfer") {
+		ch.Transfer = k.planets(o.src.At("transfer"), o.strs("transfer"))
+	}
+	if o.has("reinforce") {
+		ch.Reinforce = k.planet(o.src.At("reinforce"), o.str("reinforce"))
+	}
+	if o.has("planet") {
+		ch.Planet = k.planet(o.src.At("planet"), o.str("planet"))
+	}
+	for i, s := range o.strs("pieces") {
+		ch.Pieces = append(ch.Pieces, k.infra(o.src.At("pieces", i), s))
+	}
+	if (ch.Direction != "" || len(ch.Pieces) > 0) && ch.Planet == "" {
+		k.fs.add(o.src, "direction and pieces need planet: the connected planet the pieces move to or from")
+	}
+	if len(ch.Pieces) > 0 && ch.Direction == "" {
+		k.fs.add(o.src, "pieces need a direction: \"to-connected\" or \"from-connected\"")
+	}
+	return ch
+}
+
+// ownFleet checks that a player controls a fleet.
+func (k checker) ownFleet(at Src, login Login, id string) (FleetID, bool) {
+	f, ok := k.c.FleetOf(FleetID(id))
+	switch {
+	case !ok:
+		k.fs.add(at, "unknown fleet %q; %s controls %s", id, login, oneOf(k.c.FleetsOf(login)))
+		return "", false
+	case f.Player != login:
+		k.fs.add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, oneOf(k.c.FleetsOf(login)))
+		return "", false
+	}
+	return f.ID, true
+}
+
+// decodeOrders reads phases/NN/orders/<login>.toml and checks what does not
+// depend on the map's state: whose fleets, which keys go with which operation.
+func (k checker) decodeOrders(login Login, d obj) []Order {
+	var out []Order
+	seen := map[FleetID]bool{}
+	for _, o := range d.objs("operations") {
+		fleet, ok := k.ownFleet(o.src.At("fleet"), login, o.str("fleet"))
+		if ok && seen[fleet] {
+			k.fs.add(o.src.At("fleet"), "fleet %q already has an operation in this file; one operation per fleet", fleet)
+			continue
+		}
+		seen[fleet] = true
+		ord := Order{Fleet: fleet, Src: o.src}
+		ord.Op, _ = operationNames.parse(o.str("operation"))
+		// Which keys each operation takes.
+		want := map[Operation][]string{
+			Battle:            {"attack", "planet", "defender"},
+			VoidLeap:          {"planet"},
+			RaiseEdifices:     {"infrastructure"},
+			LogisticalAuxilia: nil,
+			DeployKillTeams:   {"planet"},
+		}[ord.Op]
+		optional := map[string]bool{}
+		if ord.Op == Battle {
+			optional["outcome"] = true
+		}
+		for _, key := range []string{"attack", "planet", "defender", "infrastructure", "outcome"} {
+			needed := slices.Contains(want, key)
+			switch {
+			case needed && !o.has(key):
+				k.fs.add(o.src, "missing key %q: a %s operation needs %s", key, ord.Op, joinQuoted(want))
+			case !needed && !optional[key] && o.has(key):
+				k.fs.addKey(o.src.At(key), "%q does not apply to a %s operation (it takes %s)", key, ord.Op, joinQuotedOr(want, "no other keys"))
+			}
+		}
+		if o.has("attack") {
+			ord.Attack, _ = attackNames.parse(o.str("attack"))
+			if ord.Op == Battle && !ord.Attack.Supported() {
+				k.fs.add(o.src.At("attack"), "%s is not supported yet; supported attack types: purge-and-burn, orbital-invasion", ord.Attack)
+			}
+		}
+		if o.has("planet") {
+			ord.Planet = k.planet(o.src.At("planet"), o.str("planet"))
+		}
+		if o.has("defender") {
+			ord.Defender = AllianceID(o.str("defender"))
+			own := k.c.FleetAlliance(fleet)
+			switch {
+			case !k.c.HasAlliance(ord.Defender):
+				k.fs.add(o.src.At("defender"), "unknown alliance %q; valid: %s", ord.Defender, oneOf(k.others(own)))
+			case ok && ord.Defender == own:
+				k.fs.add(o.src.At("defender"), "%s cannot attack its own Alliance; the defender is one of %s", own, oneOf(k.others(own)))
+			}
+		}
+		if o.has("infrastructure") {
+			ord.Infra = k.infra(o.src.At("infrastructure"), o.str("infrastructure"))
+			if ord.Infra == Stronghold {
+				k.fs.add(o.src.At("infrastructure"), "Raise Edifices builds a fortification-line, support-facility or staging-grounds, not a stronghold")
+			}
+		}
+		if o.has("outcome") {
+			ord.Outcome = k.choices(o.obj("outcome"))
+		}
+		out = append(out, ord)
+	}
+	return out
+}
+
+func (k checker) others(a AllianceID) []AllianceID {
+	var out []AllianceID
+	for _, id := range k.c.AllianceIDs() {
+		if id != a {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// decodeResult reads phases/NN/results/<fleet>.toml.
+func (k checker) decodeResult(battle string, d obj) *Result {
+	r := &Result{Battle: battle, Src: d.src}
+	if d.has("played") {
+		r.Played, r.HasPlayed = d.time("played")
+	}
+	if d.has("winner") {
+		r.Winner, _ = sideNames.parse(d.str("winner"))
+		r.HasWinner = true
+	}
+	hasA, hasD := d.has("attacker_vp"), d.has("defender_vp")
+	r.AttackerVP, r.DefenderVP, r.HasVP = d.int("attacker_vp"), d.int("defender_vp"), hasA && hasD
+	for _, s := range d.strs("battle_ready") {
+		side, _ := sideNames.parse(s)
+		if side == Draw {
+			k.fs.add(d.src.At("battle_ready"), "battle_ready lists sides: \"attacker\", \"defender\"")
+			continue
+		}
+		r.BattleReady = append(r.BattleReady, side)
+	}
+	switch {
+	case hasA != hasD:
+		k.fs.add(d.src, "give both attacker_vp and defender_vp, or neither")
+	case !r.HasWinner && !r.HasVP:
+		k.fs.add(d.src, "missing key \"winner\": give winner = \"attacker\", \"defender\" or \"draw\", or both attacker_vp and defender_vp")
+	case r.HasWinner && r.HasVP:
+		// Determine the Victor: the VP must agree with the reported winner.
+		a, dv := r.vpWithBonus()
+		byVP := Draw
+		if a > dv {
+			byVP = Attacker
+		} else if dv > a {
+			byVP = Defender
+		}
+		if byVP != r.Winner {
+			k.fs.add(d.src.At("winner"), "winner is %q but the VP (%d to %d, with +10 for Battle Ready) make it %q", r.Winner, a, dv, byVP)
+		}
+	}
+	if d.has("defender_player") {
+		r.DefenderPlayer = Login(d.str("defender_player"))
+		if _, ok := k.c.PlayerOf(r.DefenderPlayer); !ok {
+			k.fs.add(d.src.At("defender_player"), "unknown player %q; valid: %s", r.DefenderPlayer, oneOf(k.c.logins()))
+		}
+	}
+	r.Theatre = d.str("theatre")
+	r.Twist = d.int("twist")
+	if d.has("twist") && !d.has("theatre") {
+		k.fs.add(d.src.At("twist"), "a twist needs the theatre it was rolled for (theatre = ...)")
+	}
+	if d.has("outcome") {
+		r.Outcome = k.choices(d.obj("outcome"))
+	}
+	return r
+}
+
+// decodeMoves reads phases/NN/moves/<login>.toml.
+func (k checker) decodeMoves(login Login, d obj) []Move {
+	var out []Move
+	m := d.obj("moves")
+	for _, id := range m.keys() {
+		at := m.src.At(id)
+		fleet, ok := k.ownFleet(at, login, id)
+		to := k.planet(at, m.str(id))
+		if ok {
+			out = append(out, Move{Fleet: fleet, To: to, Src: at})
+		}
+	}
+	return out
+}
+
+// decodeBuild reads phases/NN/builds/<alliance>.toml.
+func (k checker) decodeBuild(a AllianceID, d obj) BuildChoice {
+	b := BuildChoice{Alliance: a, Src: d.src}
+	hasP, hasI := d.has("planet"), d.has("infrastructure")
+	switch {
+	case !hasP && !hasI:
+		b.None = true
+		return b
+	case !hasI:
+		k.fs.add(d.src, "missing key \"infrastructure\": a build names the planet and the infrastructure (fortification-line, support-facility or staging-grounds); an empty file builds nothing")
+	case !hasP:
+		k.fs.add(d.src, "missing key \"planet\": a build names the planet and the infrastructure; an empty file builds nothing")
+	}
+	if hasP {
+		b.Planet = k.planet(d.src.At("planet"), d.str("planet"))
+	}
+	if hasI {
+		b.Type = k.infra(d.src.At("infrastructure"), d.str("infrastructure"))
+		// Build Infrastructure — "of any type (excluding Strongholds)".
+		if b.Type == Stronghold {
+			k.fs.add(d.src.At("infrastructure"), "a Stronghold cannot be built in step 5; build a fortification-line, support-facility or staging-grounds")
+		}
+	}
+	return b
+}
+
+// decodeSetup reads setup/<alliance>.toml and checks it against Setup the
+// Campaign Map: a Stronghold at Power Level 4, 3 other Planets at 3, 4 other
+// Planets at 2, the starting Infrastructure and every Fleet's starting Planet.
+func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
+	s := &SetupChoice{Alliance: a, Src: d.src}
+	s.Stronghold = k.planet(d.src.At("stronghold"), d.str("stronghold"))
+	s.Power3 = k.planets(d.src.At("power3"), d.strs("power3"))
+	s.Power2 = k.planets(d.src.At("power2"), d.strs("power2"))
+	// Alliances Decide on Strongholds: "3 other Planets", "4 other Planets".
+	chosen := map[PlanetID]string{s.Stronghold: "stronghold"}
+	for _, g := range []struct {
+		key  string
+		list []PlanetID
+	}{{"power3", s.Power3}, {"power2", s.Power2}} {
+		for i, p := range g.list {
+			if prev, dup := chosen[p]; dup && prev != g.key {
+				k.fs.add(d.src.At(g.key, i), "%s is already your %s planet; %s names other planets", p, prev, g.key)
+			}
+			if _, dup := chosen[p]; !dup {
+				chosen[p] = g.key
+			}
+		}
+	}
+	// Alliances Decide on Infrastructure: 3 pieces (4 with two Alliances), excluding Strongholds.
+	pieces := d.objs("infrastructure")
+	if n := k.c.SetupPieces(); len(pieces) != n {
+		k.fs.add(d.src.At("infrastructure"), "set-up builds exactly %d pieces of Infrastructure with %d Alliances, not %d", n, len(k.c.Alliances), len(pieces))
+	}
+	perType := map[InfraType]int{}
+	perPlanet := map[PlanetID]int{s.Stronghold: 1}
+	for _, o := range pieces {
+		pc := SetupPiece{Alliance: a, Planet: k.planet(o.src.At("planet"), o.str("planet")), Type: k.infra(o.src.At("type"), o.str("type")), Src: o.src}
+		pc.Alternates = k.planets(o.src.At("alternates"), o.strs("alternates"))
+		if pc.Type == Stronghold {
+			k.fs.add(o.src.At("type"), "the Stronghold is named by `stronghold`; starting Infrastructure is fortification-line, support-facility or staging-grounds")
+			continue
+		}
+		perType[pc.Type]++
+		if perType[pc.Type] == pc.Type.Limit()+1 {
+			k.fs.add(o.src.At("type"), "more than %d %s pieces: the limit per Alliance", pc.Type.Limit(), pc.Type.Title())
+		}
+		if k.c.Map.Has(pc.Planet) {
+			perPlanet[pc.Planet]++
+			if loc := k.c.Map.Planet(pc.Planet).Locations; perPlanet[pc.Planet] == loc+1 {
+				k.fs.add(o.src.At("planet"), "%s has %d Infrastructure locations and your set-up already fills them", pc.Planet, loc)
+			}
+		}
+		s.Pieces = append(s.Pieces, pc)
+	}
+	// Alliances Decide on Fleet Locations: each Fleet exactly once.
+	fl := d.obj("fleets")
+	own := k.c.AllianceFleets(a)
+	for _, id := range fl.keys() {
+		at := fl.src.At(id)
+		f, ok := k.c.FleetOf(FleetID(id))
+		switch {
+		case !ok:
+			k.fs.addKey(at, "unknown fleet %q; %s's fleets: %s", id, a, oneOf(own))
+			continue
+		case k.c.FleetAlliance(f.ID) != a:
+			k.fs.addKey(at, "fleet %q belongs to %s, not %s; %s's fleets: %s", id, k.c.FleetAlliance(f.ID), a, a, oneOf(own))
+			continue
+		}
+		s.Fleets = append(s.Fleets, Move{Fleet: f.ID, To: k.planet(at, fl.str(id)), Src: at})
+	}
+	for _, f := range own {
+		if !fl.has(string(f)) {
+			k.fs.add(fl.src, "fleet %q has no starting planet; add %s = \"<planet>\" under [fleets]", f, f)
+		}
+	}
+	return s
+}
+
+func joinQuoted(list []string) string {
+	out := ""
+	for i, s := range list {
+		switch {
+		case i == 0:
+		case i == len(list)-1:
+			out += " and "
+		default:
+			out += ", "
+		}
+		out += fmt.Sprintf("%q", s)
+	}
+	return out
+}
+
+func joinQuotedOr(list []string, none string) string {
+	if len(list) == 0 {
+		return none
+	}
+	return joinQuoted(list)
+}

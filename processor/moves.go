@@ -1,0 +1,116 @@
+package processor
+
+import "fmt"
+
+// validateMoves checks this phase's moves: "To move a Fleet, its player
+// selects one Planet connected to the one it is currently on" (Move Fleets;
+// a Support Facility's reach counts, RULINGS 4).
+func (r *run) validateMoves(fs *faults) {
+	s := r.s
+	for _, login := range r.c.Commanders() {
+		for _, m := range r.f.Moves[s.Phase][login] {
+			a, at := r.c.FleetAlliance(m.Fleet), s.Fleets[m.Fleet]
+			if !r.c.Map.Has(m.To) || m.To == at || s.IsConnected(a, at, m.To) {
+				continue
+			}
+			fs.add(m.Src, "no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, oneOf(s.Connected(a, at)))
+		}
+	}
+}
+
+// moveFleets is step 4, Move Fleets: every fleet with a move goes to its
+// connected planet; the others stay.
+func (r *run) moveFleets() {
+	s := r.s
+	moves := map[FleetID]PlanetID{}
+	for _, login := range r.c.Commanders() {
+		for _, m := range r.f.Moves[s.Phase][login] {
+			moves[m.Fleet] = m.To
+		}
+	}
+	var rows [][]string
+	for _, fl := range r.c.Fleets {
+		from := s.Fleets[fl.ID]
+		to, ok := moves[fl.ID]
+		what := "stays"
+		switch {
+		case ok && to != from:
+			what = "moves to " + string(to)
+			s.Fleets[fl.ID] = to
+		case !r.hasMovesFile(fl.Player):
+			what = "stays (no moves by the deadline)"
+		}
+		rows = append(rows, []string{string(fl.ID), string(fl.Player), string(from), what})
+	}
+	r.sec.Table([]string{"fleet", "player", "from", "move"}, rows)
+}
+
+func (r *run) hasMovesFile(l Login) bool {
+	_, ok := r.f.Moves[r.s.Phase][l]
+	return ok
+}
+
+// buildReach says why an Alliance cannot build at a planet: Build
+// Infrastructure allows "one of the Planets that has any of their Fleets at
+// it, or one that is connected to such a Planet".
+func (r *run) buildReach(a AllianceID, p PlanetID) string {
+	var fleets []PlanetID
+	for _, f := range r.c.AllianceFleets(a) {
+		at := r.s.Fleets[f]
+		if r.s.InReach(a, at, p) {
+			return ""
+		}
+		fleets = append(fleets, at)
+	}
+	return fmt.Sprintf("%s has no fleet at %s or at a planet connected to it (its fleets are at %s)", a, p, oneOf(fleets))
+}
+
+// validateBuilds checks this phase's builds against the map as it stands.
+func (r *run) validateBuilds(fs *faults) {
+	s := r.s
+	for _, a := range r.c.AllianceIDs() {
+		b, ok := r.f.Builds[s.Phase][a]
+		if !ok || b.None || b.Type == Stronghold || !r.c.Map.Has(b.Planet) {
+			continue
+		}
+		if why := r.buildReach(a, b.Planet); why != "" {
+			fs.add(b.Src.At("planet"), "%s cannot build at %s: %s", a, b.Planet, why)
+			continue
+		}
+		if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
+			fs.add(b.Src.At("planet"), "%s cannot build a %s at %s: %s", a, b.Type.Title(), b.Planet, why)
+		}
+	}
+}
+
+// buildInfrastructure is step 5, Build Infrastructure: "Working in order from
+// the Alliance with the highest total Power Level across all Planets to the
+// Alliance with the lowest total (rolling off for any ties), each Alliance
+// can build one piece of Infrastructure of any type (excluding Strongholds)".
+// A build an earlier Alliance has made impossible is cancelled and reported.
+func (r *run) buildInfrastructure() {
+	s := r.s
+	order := r.orderAlliances(r.c.AllianceIDs(), fmt.Sprintf("phase-%02d/5/build-order", s.Phase), "Build Infrastructure order", s.TotalPower)
+	var notes []string
+	for _, a := range order {
+		b, ok := r.f.Builds[s.Phase][a]
+		switch {
+		case !ok:
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): no build by the deadline", a, s.TotalPower(a)))
+		case b.None:
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): builds nothing", a, s.TotalPower(a)))
+		default:
+			why := r.buildReach(a, b.Planet)
+			if why == "" {
+				why = s.CanBuild(b.Planet, a, b.Type)
+			}
+			if why != "" {
+				notes = append(notes, fmt.Sprintf("%s (total Power Level %d): the %s at %s is cancelled: %s", a, s.TotalPower(a), b.Type.Title(), b.Planet, why))
+				continue
+			}
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): %s", a, s.TotalPower(a), s.Build(b.Planet, a, b.Type)))
+		}
+	}
+	r.note(notes...)
+	s.Orders = nil // the phase is over
+}

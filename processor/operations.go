@@ -1,0 +1,361 @@
+package processor
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"github.com/BurntSushi/toml"
+)
+
+// BattleOp is a Battle Operation revealed in 2.1: one battle, named after
+// the attacking fleet (RULINGS 24: one battle per Battle Operation).
+type BattleOp struct {
+	ID       string
+	Fleet    FleetID
+	Player   Login
+	Attacker AllianceID
+	Defender AllianceID
+	Planet   PlanetID
+	Attack   AttackType
+	Order    Order
+}
+
+// battles lists this phase's Battle Operations in fleet order.
+func (r *run) battles() []BattleOp {
+	var out []BattleOp
+	for _, o := range r.s.Orders {
+		if o.Op != Battle {
+			continue
+		}
+		f, _ := r.c.FleetOf(o.Fleet)
+		out = append(out, BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Player: f.Player, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o})
+	}
+	return out
+}
+
+// reachable lists the planets a fleet can target: its own planet and those
+// connected to it, never a destroyed one (RULINGS 5).
+func (r *run) reachable(a AllianceID, from PlanetID) []PlanetID {
+	var out []PlanetID
+	for _, p := range append([]PlanetID{from}, r.s.Connected(a, from)...) {
+		if !r.s.Destroyed(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// validateOrders checks this phase's orders against the map as it stands.
+func (r *run) validateOrders(fs *faults) {
+	s := r.s
+	orders := r.f.Orders[s.Phase]
+	for _, login := range r.c.Commanders() {
+		list, ok := orders[login]
+		if !ok {
+			continue
+		}
+		file := InputPath(s.Phase, "orders", string(login))
+		given := map[FleetID]bool{}
+		for _, o := range list {
+			given[o.Fleet] = true
+			r.validateOrder(o, fs)
+		}
+		// Select Operations: "one Campaign Operation for each of their Fleets".
+		for _, fl := range r.c.FleetsOf(login) {
+			if !given[fl] {
+				fs.add(Src{File: file}, "fleet %q has no operation; give every fleet you control one (logistical-auxilia if it should support)", fl)
+			}
+		}
+	}
+}
+
+func (r *run) validateOrder(o Order, fs *faults) {
+	s := r.s
+	if o.Fleet == "" {
+		return // already reported
+	}
+	a := r.c.FleetAlliance(o.Fleet)
+	at := s.Fleets[o.Fleet]
+	switch o.Op {
+	case Battle, DeployKillTeams:
+		// RULINGS 5: the Fleet's Planet or a Planet connected to it, never a destroyed Planet.
+		if !r.c.Map.Has(o.Planet) {
+			return
+		}
+		switch {
+		case s.Destroyed(o.Planet):
+			fs.add(o.Src.At("planet"), "%s is destroyed and cannot be selected for any Campaign Operation; in reach of %s at %s: %s", o.Planet, o.Fleet, at, oneOf(r.reachable(a, at)))
+		case !s.InReach(a, at, o.Planet):
+			fs.add(o.Src.At("planet"), "%s is out of reach of %s at %s: a %s targets the fleet's planet or a connected one: %s", o.Planet, o.Fleet, at, o.Op.Title(), oneOf(r.reachable(a, at)))
+		}
+		if o.Op == Battle {
+			r.validateOrderOutcome(o, fs)
+		}
+	case VoidLeap:
+		switch {
+		case !r.c.Map.Has(o.Planet):
+		case s.Destroyed(o.Planet):
+			fs.add(o.Src.At("planet"), "%s is destroyed: a Void Leap goes to any planet that is not destroyed", o.Planet)
+		case o.Planet == at:
+			fs.add(o.Src.At("planet"), "%s is already at %s; a Void Leap goes to another planet", o.Fleet, at)
+		}
+	case RaiseEdifices:
+		if o.Infra == Stronghold {
+			return
+		}
+		if why := s.CanBuild(at, a, o.Infra); why != "" {
+			fs.add(o.Src.At("infrastructure"), "Raise Edifices builds on the fleet's own planet, %s, and cannot: %s", at, why)
+		}
+	}
+}
+
+// validateOrderOutcome checks the Campaign Outcome choices an attacker lists
+// in its orders for a battle that goes unplayed (RULINGS 18): the attacker
+// is the victor then, so only the attacker's choices apply.
+func (r *run) validateOrderOutcome(o Order, fs *faults) {
+	ch := o.Outcome
+	if len(ch.Transfer) > 0 || ch.Reinforce != "" || ch.Planet != "" || ch.Direction != "" || len(ch.Pieces) > 0 {
+		fs.add(ch.Src, "orders list the attacker's Campaign Outcome choices for an unplayed battle; %s — Attacker wins takes only power_adjust", o.Attack.Title())
+	}
+	r.validatePowerAdjust(ch, r.c.FleetAlliance(o.Fleet), o.Planet, fs)
+}
+
+// validatePowerAdjust: the Stronghold's "treat the Power Level as 1 higher or
+// lower" is the victor's choice only where a Stronghold of theirs is at this
+// or a connected Planet (Stronghold; RULINGS 8).
+func (r *run) validatePowerAdjust(ch Choices, victor AllianceID, p PlanetID, fs *faults) {
+	if ch.PowerAdjust == 0 || !r.c.Map.Has(p) {
+		return
+	}
+	if !r.s.AppliesAt(victor, Stronghold, p) {
+		sh, ok := r.s.StrongholdAt(victor)
+		where := "it has no Stronghold on the map"
+		if ok {
+			where = fmt.Sprintf("its Stronghold at %s is not at or connected to %s", sh, p)
+		}
+		fs.add(ch.Src.At("power_adjust"), "%s cannot treat its Power Level as 1 higher or lower: %s; use 0", victor, where)
+	}
+}
+
+// selectOperations is step 1, Select Operations: each Fleet performs the
+// operation its player ordered; "If a player does not provide the Warmaster
+// with a Campaign Operation for a Fleet within an agreed time frame, that
+// Fleet will default to performing the Logistical Auxilia Operation."
+func (r *run) selectOperations() {
+	s := r.s
+	given := map[FleetID]Order{}
+	for _, login := range r.c.Commanders() {
+		for _, o := range r.f.Orders[s.Phase][login] {
+			given[o.Fleet] = o
+		}
+	}
+	s.Orders = nil
+	var rows [][]string
+	for _, fl := range r.c.Fleets {
+		o, ok := given[fl.ID]
+		if !ok {
+			o = Order{Fleet: fl.ID, Op: LogisticalAuxilia, Default: true}
+		}
+		s.Orders = append(s.Orders, o)
+		rows = append(rows, []string{string(fl.ID), string(fl.Player), string(r.c.FleetAlliance(fl.ID)), string(s.Fleets[fl.ID]), r.describeOrder(o)})
+	}
+	r.sec.Table([]string{"fleet", "player", "alliance", "at", "operation"}, rows)
+}
+
+func (r *run) describeOrder(o Order) string {
+	switch o.Op {
+	case Battle:
+		return fmt.Sprintf("Battle: %s against %s at %s", o.Attack.Title(), o.Defender, o.Planet)
+	case VoidLeap:
+		return fmt.Sprintf("Void Leap to %s", o.Planet)
+	case RaiseEdifices:
+		return fmt.Sprintf("Raise Edifices: %s", o.Infra.Title())
+	case DeployKillTeams:
+		return fmt.Sprintf("Deploy Kill Teams at %s", o.Planet)
+	}
+	if o.Default {
+		return "Logistical Auxilia (no orders by the deadline: the default)"
+	}
+	return "Logistical Auxilia"
+}
+
+// theatreChooser is who selects the Theatre: the Attacker, unless a Fleet of
+// the defending Alliance performs Logistical Auxilia at the attacked Planet
+// or a connected one — then the Defender (MAP.md: Logistical Auxilia).
+func (r *run) theatreChooser(b BattleOp) (Side, FleetID) {
+	for _, o := range r.s.Orders {
+		if o.Op != LogisticalAuxilia || r.c.FleetAlliance(o.Fleet) != b.Defender {
+			continue
+		}
+		if r.s.InReach(b.Defender, r.s.Fleets[o.Fleet], b.Planet) {
+			return Defender, o.Fleet
+		}
+	}
+	return Attacker, ""
+}
+
+// battleSheet is phases/NN/battles/<fleet>.toml, written at reveal.
+type battleSheet struct {
+	Battle          string     `toml:"battle"`
+	Phase           int        `toml:"phase"`
+	Attack          AttackType `toml:"attack"`
+	Planet          string     `toml:"planet"`
+	Theatres        []string   `toml:"theatres"`
+	TheatreChosenBy Side       `toml:"theatre_chosen_by"`
+	TheatreWhy      string     `toml:"theatre_why,omitempty"`
+	Attacker        sheetSide  `toml:"attacker"`
+	Defender        sheetSide  `toml:"defender"`
+}
+
+type sheetSide struct {
+	Alliance string   `toml:"alliance"`
+	Fleet    string   `toml:"fleet,omitempty"`
+	Players  []string `toml:"players"`
+	Power    int      `toml:"power"`
+	// MissionAdjust: Staging Grounds at or connected to the planet — may treat
+	// the Power Level as 1 higher or lower for the Mission Rules.
+	MissionAdjust bool `toml:"mission_adjust"`
+	// OutcomeAdjust: Stronghold at or connected to the planet — if victorious,
+	// may treat the Power Level as 1 higher or lower for the Campaign Outcomes.
+	OutcomeAdjust bool `toml:"outcome_adjust"`
+}
+
+// revealOperations is 2.1 Reveal Alliance Operations: every Alliance's
+// operations are shown (step 1's table), and each Alliance gets the list of
+// Battle Operations against it — here, one battle sheet per battle.
+func (r *run) revealOperations() {
+	s := r.s
+	bs := r.battles()
+	if len(bs) == 0 {
+		r.sec.Para("No Battle Operations this phase.")
+		return
+	}
+	var rows [][]string
+	for _, b := range bs {
+		chooser, la := r.theatreChooser(b)
+		sheet := battleSheet{
+			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
+			Theatres: r.c.Map.Planet(b.Planet).Theatres, TheatreChosenBy: chooser,
+			Attacker: r.sheetSide(b.Attacker, b.Planet, []Login{b.Player}),
+			Defender: r.sheetSide(b.Defender, b.Planet, r.c.PlayersOf(b.Defender)),
+		}
+		sheet.Attacker.Fleet = string(b.Fleet)
+		who := "attacker"
+		if chooser == Defender {
+			sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
+			who = "defender (" + sheet.TheatreWhy + ")"
+		}
+		var buf bytes.Buffer
+		buf.WriteString("# Written by warmaster at 2.1 Reveal Alliance Operations. Do not edit: report the battle in ../results/" + b.ID + ".toml.\n")
+		if err := toml.NewEncoder(&buf).Encode(sheet); err != nil {
+			panic(fmt.Sprintf("processor: encode battle sheet: %v", err))
+		}
+		r.out[pathJoin(PhaseDir(s.Phase), "battles", b.ID+".toml")] = buf.Bytes()
+		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(),
+			fmt.Sprintf("%d / %d", s.Power(b.Planet, b.Attacker), s.Power(b.Planet, b.Defender)), who})
+	}
+	r.sec.Para("Battle Operations (battle sheets in `battles/`; results go in `results/<battle>.toml`):")
+	r.sec.Table([]string{"battle", "attacker", "defender", "planet", "attack type", "Power Levels (att / def)", "theatre chosen by"}, rows)
+}
+
+func (r *run) sheetSide(a AllianceID, p PlanetID, players []Login) sheetSide {
+	ss := sheetSide{Alliance: string(a), Power: r.s.Power(p, a),
+		MissionAdjust: r.s.AppliesAt(a, StagingGrounds, p), OutcomeAdjust: r.s.AppliesAt(a, Stronghold, p)}
+	for _, l := range players {
+		ss.Players = append(ss.Players, string(l))
+	}
+	return ss
+}
+
+// raiseEdifices is 2.2 Edifice Raising Complete: each Raise Edifices builds
+// its piece on the Fleet's planet. Where several would be built at the same
+// Planet, the Alliance with the highest Power Level there goes first
+// (ties: total Power Level, then a roll-off; RULINGS 10); once the planet is
+// full the rest are cancelled. One that cannot be built is cancelled and
+// reported (RULINGS 17).
+func (r *run) raiseEdifices() {
+	s := r.s
+	byPlanet := map[PlanetID][]Order{}
+	for _, o := range s.Orders {
+		if o.Op == RaiseEdifices {
+			p := s.Fleets[o.Fleet]
+			byPlanet[p] = append(byPlanet[p], o)
+		}
+	}
+	if len(byPlanet) == 0 {
+		r.sec.Para("No Raise Edifices Operations this phase.")
+		return
+	}
+	var notes []string
+	for _, p := range r.c.Map.IDs() {
+		list := byPlanet[p]
+		if len(list) == 0 {
+			continue
+		}
+		var as []AllianceID
+		for _, o := range list {
+			if a := r.c.FleetAlliance(o.Fleet); !slices.Contains(as, a) {
+				as = append(as, a)
+			}
+		}
+		order := r.orderAlliances(as, fmt.Sprintf("phase-%02d/2.2/edifice-order/%s", s.Phase, p), "Edifice Raising order at "+string(p),
+			func(a AllianceID) int { return s.Power(p, a) }, s.TotalPower)
+		for _, a := range order {
+			for _, o := range list {
+				if r.c.FleetAlliance(o.Fleet) != a {
+					continue
+				}
+				if why := s.CanBuild(p, a, o.Infra); why != "" {
+					notes = append(notes, fmt.Sprintf("%s's Raise Edifices (%s) is cancelled: %s", o.Fleet, o.Infra.Title(), why))
+					continue
+				}
+				notes = append(notes, fmt.Sprintf("%s: %s", o.Fleet, s.Build(p, a, o.Infra)))
+			}
+		}
+	}
+	r.note(notes...)
+}
+
+// orderAlliances sorts Alliances by the keys, highest first, rolling off
+// among those equal on every key.
+func (r *run) orderAlliances(as []AllianceID, label, why string, keys ...func(AllianceID) int) []AllianceID {
+	as = slices.Clone(as)
+	cmp := func(x, y AllianceID) int {
+		for _, k := range keys {
+			if d := k(y) - k(x); d != 0 {
+				return d
+			}
+		}
+		return 0
+	}
+	slices.SortStableFunc(as, cmp)
+	var out []AllianceID
+	for i := 0; i < len(as); {
+		j := i + 1
+		for j < len(as) && cmp(as[i], as[j]) == 0 {
+			j++
+		}
+		if j-i == 1 {
+			out = append(out, as[i])
+		} else {
+			names := make([]string, j-i)
+			for k := range names {
+				names[k] = string(as[i+k])
+			}
+			for _, n := range r.dice.RollOff(label, "roll-off: "+why, names) {
+				out = append(out, AllianceID(n))
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+func pathJoin(parts ...string) string {
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out += "/" + p
+	}
+	return out
+}

@@ -1,0 +1,303 @@
+package processor
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/warmaster/warmaster/processor/dice"
+	"github.com/warmaster/warmaster/processor/report"
+)
+
+// stage is one step of the Campaign phase as the rulebook numbers it.
+type stage struct {
+	num, title string
+	input      Step // the input step it belongs to: it runs once that step's inputs are in
+	apply      func(*run)
+}
+
+// campaignPhase is the Campaign Phase in the rulebook's fixed order. Each
+// group of stages waits for the inputs of its Step, then runs in one go.
+var campaignPhase = []stage{
+	{"1", "Select Operations", StepOperations, (*run).selectOperations},
+	{"2.1", "Reveal Alliance Operations", StepOperations, (*run).revealOperations},
+	{"2.2", "Edifice Raising Complete", StepOperations, (*run).raiseEdifices},
+	{"2.3", "Resolve Battle Operations", StepBattles, (*run).resolveBattles},
+	{"2.4", "Process Battle Results", StepBattles, (*run).processBattleResults},
+	{"2.5", "Fleet Arrival", StepBattles, (*run).fleetArrival},
+	{"2.6", "Low-level Resistance", StepBattles, (*run).lowLevelResistance},
+	{"3", "Results and Vespator Front Events", StepBattles, (*run).resultsAndEvents},
+	{"4", "Move Fleets", StepMoves, (*run).moveFleets},
+	{"5", "Build Infrastructure", StepBuilds, (*run).buildInfrastructure},
+}
+
+// run is one `advance`: the folder as read, the state as it changes, the
+// dice, and everything to be written once every step has gone through.
+type run struct {
+	f    *Folder
+	c    *Campaign
+	s    *State
+	now  time.Time
+	dice *dice.Roller
+
+	out      map[string][]byte // files to write, by slash path
+	sections map[int]*report.Doc
+	journal  []journalEntry
+	fought   []fought // this phase's battles, from 2.3 to 2.4
+	applied  []string
+	sec      *report.Doc // the report section being written
+	secPhase int         // the phase whose report it goes in
+	mark     int         // dice rolls before the current stage
+}
+
+// Summary says what an `advance` did.
+type Summary struct {
+	Applied []string // steps applied, e.g. "phase 1: 1 Select Operations"
+	Written []string // files written, slash paths, sorted
+	State   *State
+}
+
+// Advance applies every step of the campaign whose inputs are in or whose
+// deadline has passed by now, stopping at the first that must wait. It
+// validates every input first; with any fault it writes nothing and returns
+// an *InvalidError. With nothing to do it writes nothing.
+func Advance(dir string, now time.Time) (*Summary, error) {
+	f, err := Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	r := newRun(f, now)
+	if err := r.advance(); err != nil {
+		return nil, err
+	}
+	sum := &Summary{Applied: r.applied, State: r.s}
+	if len(r.applied) == 0 {
+		return sum, nil
+	}
+	r.render()
+	for p := range r.out {
+		sum.Written = append(sum.Written, p)
+	}
+	slices.Sort(sum.Written)
+	if err := writeAll(dir, r.out, sum.Written); err != nil {
+		return nil, err
+	}
+	return sum, nil
+}
+
+// Check validates a campaign folder without writing anything: every file
+// against its schema and the rules, the current step's inputs against the
+// map as it stands.
+func Check(dir string) (*Folder, error) {
+	f, err := Load(dir)
+	if err != nil {
+		return f, err
+	}
+	r := newRun(f, time.Time{})
+	var fs faults
+	r.validate(r.s.Step, &fs)
+	return f, fs.err(f.Text)
+}
+
+func newRun(f *Folder, now time.Time) *run {
+	return &run{
+		f: f, c: f.Campaign, s: f.State.clone(), now: now.UTC(),
+		dice:     dice.New(f.Campaign.Seed),
+		out:      map[string][]byte{},
+		sections: map[int]*report.Doc{},
+	}
+}
+
+func (r *run) advance() error {
+	for r.s.Step != StepEnded {
+		if !r.ready() {
+			return nil
+		}
+		var fs faults
+		r.validate(r.s.Step, &fs)
+		if err := fs.err(r.f.Text); err != nil {
+			return err
+		}
+		step, phase := r.s.Step, r.s.Phase
+		inputs := r.inputFiles(step)
+		if step == StepSetup {
+			r.begin(1, "", "Setup the Campaign Map")
+			r.setup()
+			r.end()
+			r.s.Phase, r.s.Step = 1, StepOperations
+		} else {
+			for _, st := range campaignPhase {
+				if st.input != step || r.s.Step == StepEnded {
+					continue
+				}
+				r.begin(phase, st.num, st.title)
+				st.apply(r)
+				r.end()
+			}
+			r.nextStep(step)
+		}
+		r.journal = append(r.journal, journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs})
+	}
+	return nil
+}
+
+// nextStep moves on from an input step that has been applied.
+func (r *run) nextStep(done Step) {
+	if r.s.Step == StepEnded {
+		return
+	}
+	switch done {
+	case StepOperations:
+		r.s.Step = StepBattles
+	case StepBattles:
+		r.s.Step = StepMoves
+	case StepMoves:
+		r.s.Step = StepBuilds
+	case StepBuilds:
+		r.s.Phase++
+		r.s.Step = StepOperations
+	}
+}
+
+func (r *run) begin(phase int, num, title string) {
+	if r.sections[phase] == nil {
+		r.sections[phase] = &report.Doc{}
+	}
+	r.sec, r.secPhase = &report.Doc{}, phase
+	if num == "" {
+		r.sec.Heading(2, "%s", title)
+	} else {
+		r.sec.Heading(2, "%s %s", num, title)
+	}
+	r.mark = len(r.dice.Rolls())
+	if num == "" {
+		r.applied = append(r.applied, title)
+	} else {
+		r.applied = append(r.applied, fmt.Sprintf("phase %d: %s %s", phase, num, title))
+	}
+}
+
+func (r *run) end() {
+	if rolls := r.dice.Take(r.mark); len(rolls) > 0 {
+		rows := make([][]string, len(rolls))
+		for i, d := range rolls {
+			rows[i] = []string{d.Label, d.Dice, fmt.Sprint(d.Result), d.Why}
+		}
+		r.sec.Para("Dice:")
+		r.sec.Table([]string{"label", "dice", "result", "for"}, rows)
+	}
+	r.sections[r.secPhase].Raw(r.sec.String())
+}
+
+// note adds lines to the current report section.
+func (r *run) note(lines ...string) { r.sec.List(lines) }
+
+// Await is one input a step waits for.
+type Await struct {
+	Step     Step
+	File     string
+	Who      string
+	Deadline time.Time
+	Present  bool
+}
+
+// Awaited lists the inputs the current step waits for.
+func (f *Folder) Awaited() []Await {
+	return newRun(f, time.Time{}).awaited()
+}
+
+func (r *run) awaited() []Await {
+	s := r.s
+	var out []Await
+	dl := r.c.Deadlines[s.Phase].For(s.Step)
+	add := func(file, who string, present bool) {
+		out = append(out, Await{Step: s.Step, File: file, Who: who, Deadline: dl, Present: present})
+	}
+	switch s.Step {
+	case StepSetup:
+		for _, a := range r.c.AllianceIDs() {
+			add("setup/"+string(a)+".toml", "alliance "+string(a), r.f.Setup[a] != nil)
+		}
+	case StepOperations:
+		for _, l := range r.c.Commanders() {
+			_, ok := r.f.Orders[s.Phase][l]
+			add(InputPath(s.Phase, "orders", string(l)), string(l), ok)
+		}
+	case StepBattles:
+		for _, b := range r.battles() {
+			_, ok := r.f.Results[s.Phase][b.ID]
+			add(InputPath(s.Phase, "results", b.ID), fmt.Sprintf("%s (attacker) or alliance %s", b.Player, b.Defender), ok)
+		}
+	case StepMoves:
+		for _, l := range r.c.Commanders() {
+			_, ok := r.f.Moves[s.Phase][l]
+			add(InputPath(s.Phase, "moves", string(l)), string(l), ok)
+		}
+	case StepBuilds:
+		for _, a := range r.c.AllianceIDs() {
+			_, ok := r.f.Builds[s.Phase][a]
+			add(InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok)
+		}
+	}
+	return out
+}
+
+// ready reports whether the current step can be applied: every input is in,
+// or its deadline has passed. A step without a deadline waits for all.
+func (r *run) ready() bool {
+	all := true
+	for _, a := range r.awaited() {
+		all = all && a.Present
+	}
+	if all {
+		return true
+	}
+	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
+	return !dl.IsZero() && !r.now.Before(dl)
+}
+
+// inputFiles lists the files a step consumes, for the journal.
+func (r *run) inputFiles(step Step) []journalInput {
+	var files []string
+	for _, a := range r.awaited() {
+		if a.Present {
+			files = append(files, a.File)
+		}
+	}
+	var out []journalInput
+	for _, p := range files {
+		out = append(out, journalInput{Path: p, SHA256: r.f.Digest(p)})
+	}
+	return out
+}
+
+// validate checks the inputs of a step against the state as it is now.
+func (r *run) validate(step Step, fs *faults) {
+	switch step {
+	case StepSetup:
+		r.validateSetup(fs)
+	case StepOperations:
+		r.validateOrders(fs)
+	case StepBattles:
+		r.validateResults(fs)
+	case StepMoves:
+		r.validateMoves(fs)
+	case StepBuilds:
+		r.validateBuilds(fs)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,81 @@
+package processor
+
+import "fmt"
+
+// Purge and Burn — Attacker wins. In order:
+//   - If the Attacking Alliance's Power Level at this Planet is equal to or
+//     greater than the Defending Alliance's Power Level at this Planet,
+//     subtract 1 from that Defending Alliance's Power Level.
+//   - Add 1 to the Attacking Alliance's Power Level at this Planet.
+//
+// adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
+func (r *run) purgeAndBurnAttackerWins(p PlanetID, A, D AllianceID, adj int) []string {
+	s := r.s
+	att, def := s.Power(p, A), s.Power(p, D)
+	var out []string
+	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
+	if adj != 0 {
+		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (Stronghold)", A, att, att+adj)
+	}
+	if att+adj >= def {
+		out = append(out, fmt.Sprintf("%s is at least %s's %d: %s", cmp, D, def, s.Lower(p, D)))
+	} else {
+		out = append(out, fmt.Sprintf("%s is below %s's %d: no reduction", cmp, D, def))
+	}
+	return append(out, s.Raise(p, A))
+}
+
+// Purge and Burn — Defender wins. In order:
+//   - The Defender can subtract 1 from their Alliance's Power Level at this
+//     Planet any number of times. Each time they do, they can add 1 to their
+//     Alliance's Power Level at a connected Planet. (`transfer`: one
+//     connected planet per level moved. A level that cannot be subtracted —
+//     at 1, or at the Fortification Line minimum — is not moved.)
+//   - Add 1 to the Defending Alliance's Power Level at a connected Planet.
+//     (`reinforce`; without a valid choice, our default: the undestroyed
+//     connected planet where the Defender's Power Level is lowest, first in
+//     map order on ties.)
+func (r *run) purgeAndBurnDefenderWins(p PlanetID, D AllianceID, ch Choices) []string {
+	s := r.s
+	var out []string
+	usable := func(q PlanetID) string {
+		switch {
+		case s.Destroyed(q):
+			return fmt.Sprintf("%s is destroyed", q)
+		case !s.IsConnected(D, p, q):
+			return fmt.Sprintf("%s is not connected to %s", q, p)
+		}
+		return ""
+	}
+	for _, q := range ch.Transfer {
+		if why := usable(q); why != "" {
+			out = append(out, fmt.Sprintf("transfer to %s is not possible now (%s): skipped", q, why))
+			continue
+		}
+		if lvl := s.Power(p, D); lvl-1 < s.minPower(p, D) {
+			out = append(out, fmt.Sprintf("transfer to %s is not possible now: %s's Power Level at %s is %d, its minimum there: skipped", q, D, p, lvl))
+			continue
+		}
+		out = append(out, fmt.Sprintf("transfer: %s; %s", s.Lower(p, D), s.Raise(q, D)))
+	}
+	target := ch.Reinforce
+	if target != "" {
+		if why := usable(target); why != "" {
+			out = append(out, fmt.Sprintf("reinforce %s is not possible now (%s): the default applies", target, why))
+			target = ""
+		}
+	}
+	if target == "" {
+		best := -1
+		for _, q := range r.intactConnected(D, p) {
+			if lvl := s.Power(q, D); best < 0 || lvl < best {
+				target, best = q, lvl
+			}
+		}
+		if target == "" {
+			return append(out, fmt.Sprintf("no undestroyed planet is connected to %s: the +1 at a connected planet is lost", p))
+		}
+		out = append(out, fmt.Sprintf("reinforce: %s, by default (lowest %s Power Level among connected planets)", target, D))
+	}
+	return append(out, s.Raise(target, D))
+}

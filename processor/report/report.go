@@ -1,0 +1,109 @@
+// Package report writes Markdown for GitHub: headings, paragraphs, lists,
+// tables (through tablewriter) and Mermaid graphs. It knows Markdown, not the
+// campaign's rules.
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// Doc is a Markdown document being written.
+type Doc struct {
+	b strings.Builder
+}
+
+// Heading writes a heading of the given level (1 = #).
+func (d *Doc) Heading(level int, format string, args ...any) {
+	d.gap()
+	d.b.WriteString(strings.Repeat("#", level) + " " + fmt.Sprintf(format, args...) + "\n")
+}
+
+// Para writes a paragraph.
+func (d *Doc) Para(format string, args ...any) {
+	d.gap()
+	d.b.WriteString(fmt.Sprintf(format, args...) + "\n")
+}
+
+// List writes a bulleted list; nothing when items is empty.
+func (d *Doc) List(items []string) {
+	if len(items) == 0 {
+		return
+	}
+	d.gap()
+	for _, it := range items {
+		d.b.WriteString("- " + strings.ReplaceAll(it, "\n", " ") + "\n")
+	}
+}
+
+// Table writes a Markdown table. Cells are escaped; nothing is written for no rows.
+func (d *Doc) Table(header []string, rows [][]string) {
+	if len(rows) == 0 {
+		return
+	}
+	d.gap()
+	var sb strings.Builder
+	t := tablewriter.NewTable(&sb,
+		tablewriter.WithRenderer(renderer.NewMarkdown()),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+	)
+	t.Header(escapeAll(header))
+	for _, r := range rows {
+		if len(r) != len(header) {
+			panic(fmt.Sprintf("report: row has %d cells, header %d", len(r), len(header)))
+		}
+		if err := t.Append(escapeAll(r)); err != nil {
+			panic(fmt.Sprintf("report: table: %v", err))
+		}
+	}
+	if err := t.Render(); err != nil {
+		panic(fmt.Sprintf("report: table: %v", err))
+	}
+	d.b.WriteString(sb.String())
+}
+
+// Mermaid writes a fenced Mermaid diagram.
+func (d *Doc) Mermaid(src string) {
+	d.gap()
+	d.b.WriteString("```mermaid\n" + strings.TrimRight(src, "\n") + "\n```\n")
+}
+
+// Raw appends Markdown as it is.
+func (d *Doc) Raw(md string) {
+	d.gap()
+	d.b.WriteString(strings.TrimRight(md, "\n") + "\n")
+}
+
+// String is the document so far.
+func (d *Doc) String() string { return d.b.String() }
+
+// Len is the length of the document so far.
+func (d *Doc) Len() int { return d.b.Len() }
+
+func (d *Doc) gap() {
+	if d.b.Len() > 0 {
+		d.b.WriteString("\n")
+	}
+}
+
+func escapeAll(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = Escape(c)
+	}
+	return out
+}
+
+// Escape makes text safe inside a table cell: pipes escaped, no newlines.
+func Escape(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "\n", " ")
+}

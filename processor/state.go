@@ -1,0 +1,347 @@
+package processor
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// State is the campaign map as it stands: state.toml.
+type State struct {
+	Phase  int
+	Step   Step
+	Points map[AllianceID]int // the Points Tracker, as last updated in step 3
+	// Planets, in map order.
+	Planets []*PlanetState
+	// Fleets' planets.
+	Fleets map[FleetID]PlanetID
+	// Orders are this phase's Campaign Operations once revealed (2.1), kept
+	// until the phase's steps that use them are done.
+	Orders []Order
+	// End is set when the campaign is over.
+	End *End
+
+	c *Campaign
+}
+
+// PlanetState is one planet's Power Levels and Infrastructure locations.
+type PlanetState struct {
+	ID        PlanetID
+	Power     map[AllianceID]int
+	Locations []Location
+}
+
+// LocStatus is the state of one Infrastructure location.
+type LocStatus int
+
+const (
+	Empty LocStatus = iota
+	Built
+	Ruined // destroyed location: nothing can be built on it again
+)
+
+var locNames = names[LocStatus]{"empty", "built", "destroyed"}
+
+func (s LocStatus) String() string                { return locNames.name(s) }
+func (s LocStatus) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
+func (s *LocStatus) UnmarshalText(b []byte) error { return locNames.unmarshal(s, b) }
+
+// Location is one Infrastructure location and what is built on it.
+type Location struct {
+	Status   LocStatus
+	Alliance AllianceID // when Built
+	Type     InfraType  // when Built
+}
+
+// End is how the campaign ended (End of the Campaign).
+type End struct {
+	Winner AllianceID   // empty while a tie-break battle is still to be played
+	Tied   []AllianceID // the Alliances tied on points, if any
+	How    string       // how the winner was decided, in words
+}
+
+func newState(c *Campaign) *State {
+	s := &State{c: c, Points: map[AllianceID]int{}, Fleets: map[FleetID]PlanetID{}}
+	for _, p := range c.Map.Planets {
+		ps := &PlanetState{ID: p.ID, Power: map[AllianceID]int{}, Locations: make([]Location, p.Locations)}
+		s.Planets = append(s.Planets, ps)
+	}
+	return s
+}
+
+func (s *State) clone() *State {
+	n := *s
+	n.Points = cloneMap(s.Points)
+	n.Fleets = cloneMap(s.Fleets)
+	n.Planets = make([]*PlanetState, len(s.Planets))
+	for i, p := range s.Planets {
+		q := *p
+		q.Power = cloneMap(p.Power)
+		q.Locations = slices.Clone(p.Locations)
+		n.Planets[i] = &q
+	}
+	n.Orders = slices.Clone(s.Orders)
+	if s.End != nil {
+		e := *s.End
+		n.End = &e
+	}
+	return &n
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func (s *State) planet(id PlanetID) *PlanetState { return s.Planets[s.c.Map.index[id]] }
+
+// Destroyed reports whether the planet is uninhabitable: the last of its
+// Infrastructure locations is destroyed (Destroying a Planet).
+func (s *State) Destroyed(id PlanetID) bool {
+	for _, l := range s.planet(id).Locations {
+		if l.Status != Ruined {
+			return false
+		}
+	}
+	return true
+}
+
+// Power is an Alliance's Power Level at a planet.
+func (s *State) Power(p PlanetID, a AllianceID) int { return s.planet(p).Power[a] }
+
+// TotalPower is an Alliance's combined Power Level across all Planets.
+func (s *State) TotalPower(a AllianceID) int {
+	n := 0
+	for _, p := range s.Planets {
+		n += p.Power[a]
+	}
+	return n
+}
+
+// Pieces counts an Alliance's pieces of a type at a planet.
+func (s *State) Pieces(p PlanetID, a AllianceID, t InfraType) int {
+	n := 0
+	for _, l := range s.planet(p).Locations {
+		if l.Status == Built && l.Alliance == a && l.Type == t {
+			n++
+		}
+	}
+	return n
+}
+
+// Count counts an Alliance's pieces of a type on the whole map.
+func (s *State) Count(a AllianceID, t InfraType) int {
+	n := 0
+	for _, p := range s.Planets {
+		n += s.Pieces(p.ID, a, t)
+	}
+	return n
+}
+
+// FreeLocations counts the undestroyed, unoccupied locations of a planet.
+func (s *State) FreeLocations(p PlanetID) int {
+	n := 0
+	for _, l := range s.planet(p).Locations {
+		if l.Status == Empty {
+			n++
+		}
+	}
+	return n
+}
+
+// StrongholdAt returns the planet of the Alliance's Stronghold, if it is on the map.
+func (s *State) StrongholdAt(a AllianceID) (PlanetID, bool) {
+	for _, p := range s.Planets {
+		if s.Pieces(p.ID, a, Stronghold) > 0 {
+			return p.ID, true
+		}
+	}
+	return "", false
+}
+
+// Connected lists the planets connected to from for an Alliance's players:
+// those one lane away and, for a Support Facility of the Alliance at from,
+// those at a distance of 2 ("considered connected to it, but not vice
+// versa", RULINGS 4). Map order.
+func (s *State) Connected(a AllianceID, from PlanetID) []PlanetID {
+	out := s.c.Map.Neighbours(from)
+	if s.Pieces(from, a, SupportFacility) > 0 {
+		// Support Facility — planets at a distance of 2 count as connected.
+		out = append(out, s.c.Map.AtDistance(from, 2)...)
+		slices.SortFunc(out, func(x, y PlanetID) int { return s.c.Map.index[x] - s.c.Map.index[y] })
+	}
+	return out
+}
+
+// IsConnected reports whether to is connected to from for an Alliance.
+func (s *State) IsConnected(a AllianceID, from, to PlanetID) bool {
+	return slices.Contains(s.Connected(a, from), to)
+}
+
+// InReach reports whether p is at or connected to from for an Alliance.
+func (s *State) InReach(a AllianceID, from, p PlanetID) bool {
+	return from == p || s.IsConnected(a, from, p)
+}
+
+// AppliesAt reports whether an Alliance's piece of type t sits at p or at a
+// planet p is connected to — "at this or a connected Planet" (Stronghold,
+// Staging Grounds).
+func (s *State) AppliesAt(a AllianceID, t InfraType, p PlanetID) bool {
+	for _, q := range s.Planets {
+		if s.Pieces(q.ID, a, t) > 0 && s.InReach(a, q.ID, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// minPower is the Alliance's minimum Power Level at a planet: 1, plus 1 for
+// each of its Fortification Lines there, at most 4 (Fortification Line; RULINGS 2).
+func (s *State) minPower(p PlanetID, a AllianceID) int {
+	return min(4, 1+s.Pieces(p, a, FortificationLine))
+}
+
+// Raise adds 1 to an Alliance's Power Level at a planet. Increases stop at
+// 4; a destroyed planet stays at 0 (RULINGS 1). It says what happened.
+func (s *State) Raise(p PlanetID, a AllianceID) string {
+	ps := s.planet(p)
+	switch {
+	case s.Destroyed(p):
+		return fmt.Sprintf("%s is destroyed: %s's Power Level stays 0", p, a)
+	case ps.Power[a] >= 4:
+		return fmt.Sprintf("%s's Power Level at %s is already 4 (the maximum)", a, p)
+	}
+	ps.Power[a]++
+	return fmt.Sprintf("%s's Power Level at %s rises to %d", a, p, ps.Power[a])
+}
+
+// Lower subtracts 1 from an Alliance's Power Level at a planet. A reduction
+// below the Alliance's minimum there destroys one of its Fortification Lines
+// instead (Fortification Line; RULINGS 2); decreases stop at 1 (RULINGS 1).
+func (s *State) Lower(p PlanetID, a AllianceID) string {
+	ps := s.planet(p)
+	switch {
+	case s.Destroyed(p):
+		return fmt.Sprintf("%s is destroyed: %s's Power Level stays 0", p, a)
+	case ps.Power[a]-1 < s.minPower(p, a) && s.Pieces(p, a, FortificationLine) > 0:
+		s.removePiece(p, a, FortificationLine)
+		return fmt.Sprintf("a Fortification Line of %s at %s is destroyed instead; its Power Level stays %d", a, p, ps.Power[a])
+	case ps.Power[a] <= 1:
+		return fmt.Sprintf("%s's Power Level at %s is already 1 (the minimum)", a, p)
+	}
+	ps.Power[a]--
+	return fmt.Sprintf("%s's Power Level at %s falls to %d", a, p, ps.Power[a])
+}
+
+// CanBuild says why an Alliance cannot build a piece at a planet, or "" if it can:
+// an undestroyed, unoccupied location (Infrastructure) and the Alliance's
+// limit for the type (Building Infrastructure).
+func (s *State) CanBuild(p PlanetID, a AllianceID, t InfraType) string {
+	switch {
+	case s.Destroyed(p):
+		return fmt.Sprintf("%s is destroyed", p)
+	case s.FreeLocations(p) == 0:
+		return fmt.Sprintf("%s has no free Infrastructure location (%s)", p, s.describeLocations(p))
+	case s.Count(a, t) >= t.Limit():
+		return fmt.Sprintf("%s already has %d %s pieces, the limit", a, t.Limit(), t.Title())
+	}
+	return ""
+}
+
+// Build puts an Alliance's piece on the planet's first free location. A new
+// Fortification Line raises the Power Level to the new minimum (Fortification Line).
+// The caller has checked CanBuild.
+func (s *State) Build(p PlanetID, a AllianceID, t InfraType) string {
+	ps := s.planet(p)
+	for i, l := range ps.Locations {
+		if l.Status == Empty {
+			ps.Locations[i] = Location{Status: Built, Alliance: a, Type: t}
+			msg := fmt.Sprintf("%s builds a %s at %s", a, t.Title(), p)
+			if t == FortificationLine {
+				if m := s.minPower(p, a); ps.Power[a] < m {
+					ps.Power[a] = m
+					msg += fmt.Sprintf("; its Power Level there rises to the new minimum, %d", m)
+				}
+			}
+			return msg
+		}
+	}
+	panic("processor: Build without a free location")
+}
+
+// removePiece removes one of an Alliance's pieces of a type from a planet,
+// leaving the location empty. It reports whether there was one.
+func (s *State) removePiece(p PlanetID, a AllianceID, t InfraType) bool {
+	ps := s.planet(p)
+	for i := len(ps.Locations) - 1; i >= 0; i-- {
+		l := ps.Locations[i]
+		if l.Status == Built && l.Alliance == a && l.Type == t {
+			ps.Locations[i] = Location{}
+			return true
+		}
+	}
+	return false
+}
+
+// DestroyLocation destroys one Infrastructure location and whatever is built
+// on it. When the last location goes, the planet is destroyed: every
+// Alliance's Power Level there becomes 0 (Destroying a Planet).
+func (s *State) DestroyLocation(p PlanetID, i int) []string {
+	ps := s.planet(p)
+	var out []string
+	if l := ps.Locations[i]; l.Status == Built {
+		out = append(out, fmt.Sprintf("%s's %s at %s is destroyed", l.Alliance, l.Type.Title(), p))
+	}
+	ps.Locations[i] = Location{Status: Ruined}
+	out = append(out, fmt.Sprintf("Infrastructure location %d of %s is destroyed", i+1, p))
+	if s.Destroyed(p) {
+		for _, a := range s.c.AllianceIDs() {
+			ps.Power[a] = 0
+		}
+		out = append(out, fmt.Sprintf("%s is destroyed: every Alliance's Power Level there is 0", p))
+	}
+	return out
+}
+
+func (s *State) describeLocations(p PlanetID) string {
+	var parts []string
+	for _, l := range s.planet(p).Locations {
+		switch l.Status {
+		case Empty:
+			parts = append(parts, "empty")
+		case Ruined:
+			parts = append(parts, "destroyed")
+		default:
+			parts = append(parts, fmt.Sprintf("%s %s", l.Alliance, l.Type))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FleetsAt lists the fleets at a planet, in campaign order.
+func (s *State) FleetsAt(p PlanetID) []FleetID {
+	var out []FleetID
+	for _, f := range s.c.Fleets {
+		if s.Fleets[f.ID] == p {
+			out = append(out, f.ID)
+		}
+	}
+	return out
+}
+
+// UpdatePoints recomputes the Points Tracker: for each Alliance its combined
+// Power Level across all Planets, plus 3 if its Stronghold has not been
+// destroyed (Results and Vespator Front Events; RULINGS 11).
+func (s *State) UpdatePoints() {
+	for _, a := range s.c.AllianceIDs() {
+		n := s.TotalPower(a)
+		if _, ok := s.StrongholdAt(a); ok {
+			n += 3
+		}
+		s.Points[a] = n
+	}
+}
+

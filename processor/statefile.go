@@ -1,0 +1,248 @@
+package processor
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/BurntSushi/toml"
+)
+
+// state.toml, as written: plain TOML the processor owns. Maps are written by
+// the encoder in sorted key order, so the file is byte-for-byte reproducible.
+type stateFile struct {
+	Phase   int                   `toml:"phase"`
+	Step    Step                  `toml:"step"`
+	Points  map[string]int        `toml:"points"`
+	End     *endFile              `toml:"end,omitempty"`
+	Planets map[string]planetFile `toml:"planets"`
+	Fleets  map[string]fleetFile  `toml:"fleets"`
+	Orders  []orderFile           `toml:"orders,omitempty"`
+}
+
+type endFile struct {
+	Winner string   `toml:"winner,omitempty"`
+	Tied   []string `toml:"tied,omitempty"`
+	How    string   `toml:"how"`
+}
+
+type planetFile struct {
+	Destroyed bool           `toml:"destroyed,omitempty"`
+	Power     map[string]int `toml:"power"`
+	Locations []locFile      `toml:"locations"`
+}
+
+type locFile struct {
+	Status   LocStatus `toml:"status"`
+	Alliance string    `toml:"alliance,omitempty"`
+	Type     string    `toml:"type,omitempty"`
+}
+
+type fleetFile struct {
+	Planet string `toml:"planet"`
+}
+
+type orderFile struct {
+	Fleet          string       `toml:"fleet"`
+	Operation      Operation    `toml:"operation"`
+	Attack         string       `toml:"attack,omitempty"`
+	Planet         string       `toml:"planet,omitempty"`
+	Defender       string       `toml:"defender,omitempty"`
+	Infrastructure string       `toml:"infrastructure,omitempty"`
+	Default        bool         `toml:"default,omitempty"`
+	Source         string       `toml:"source,omitempty"`
+	Outcome        *outcomeFile `toml:"outcome,omitempty"`
+}
+
+type outcomeFile struct {
+	PowerAdjust int      `toml:"power_adjust,omitempty"`
+	Transfer    []string `toml:"transfer,omitempty"`
+	Reinforce   string   `toml:"reinforce,omitempty"`
+	Planet      string   `toml:"planet,omitempty"`
+	Direction   string   `toml:"direction,omitempty"`
+	Pieces      []string `toml:"pieces,omitempty"`
+}
+
+func (s *State) encode() []byte {
+	f := stateFile{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]planetFile{}, Fleets: map[string]fleetFile{}}
+	for _, a := range s.c.AllianceIDs() {
+		f.Points[string(a)] = s.Points[a]
+	}
+	if s.End != nil {
+		f.End = &endFile{Winner: string(s.End.Winner), How: s.End.How}
+		for _, a := range s.End.Tied {
+			f.End.Tied = append(f.End.Tied, string(a))
+		}
+	}
+	for _, p := range s.Planets {
+		pf := planetFile{Destroyed: s.Destroyed(p.ID), Power: map[string]int{}}
+		for _, a := range s.c.AllianceIDs() {
+			pf.Power[string(a)] = p.Power[a]
+		}
+		for _, l := range p.Locations {
+			lf := locFile{Status: l.Status}
+			if l.Status == Built {
+				lf.Alliance, lf.Type = string(l.Alliance), l.Type.String()
+			}
+			pf.Locations = append(pf.Locations, lf)
+		}
+		f.Planets[string(p.ID)] = pf
+	}
+	for _, fl := range s.c.Fleets {
+		f.Fleets[string(fl.ID)] = fleetFile{Planet: string(s.Fleets[fl.ID])}
+	}
+	for _, o := range s.Orders {
+		of := orderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Source: o.Src.File}
+		switch o.Op {
+		case Battle:
+			of.Attack, of.Planet, of.Defender = o.Attack.String(), string(o.Planet), string(o.Defender)
+			if !o.Outcome.empty() {
+				of.Outcome = encodeChoices(o.Outcome)
+			}
+		case VoidLeap, DeployKillTeams:
+			of.Planet = string(o.Planet)
+		case RaiseEdifices:
+			of.Infrastructure = o.Infra.String()
+		}
+		f.Orders = append(f.Orders, of)
+	}
+	var buf bytes.Buffer
+	buf.WriteString("# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n")
+	if err := toml.NewEncoder(&buf).Encode(f); err != nil {
+		panic(fmt.Sprintf("processor: encode state: %v", err)) // only plain types: cannot fail
+	}
+	return buf.Bytes()
+}
+
+func encodeChoices(c Choices) *outcomeFile {
+	of := &outcomeFile{PowerAdjust: c.PowerAdjust, Reinforce: string(c.Reinforce), Planet: string(c.Planet), Direction: c.Direction}
+	for _, p := range c.Transfer {
+		of.Transfer = append(of.Transfer, string(p))
+	}
+	for _, t := range c.Pieces {
+		of.Pieces = append(of.Pieces, t.String())
+	}
+	return of
+}
+
+// decodeState reads state.toml. It is the processor's own file, so any
+// fault means it was edited by hand or damaged.
+func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
+	var f stateFile
+	md, err := toml.Decode(string(data), &f)
+	root := Src{File: file}
+	if err != nil {
+		fs.add(root, "cannot read the processor's state: %v (restore it from git history; it is not edited by hand)", err)
+		return nil
+	}
+	for _, k := range md.Undecoded() {
+		fs.addKey(root.At(toAny(k)...), "unknown key %q in the processor's state (restore it from git history)", k.String())
+	}
+	s := newState(c)
+	s.Phase, s.Step = f.Phase, f.Step
+	bad := func(at Src, format string, args ...any) {
+		fs.add(at, format+" (state.toml is written by the processor; restore it from git history)", args...)
+	}
+	for _, a := range c.AllianceIDs() {
+		s.Points[a] = f.Points[string(a)]
+	}
+	for id := range f.Points {
+		if !c.HasAlliance(AllianceID(id)) {
+			bad(root.At("points", id), "unknown alliance %q", id)
+		}
+	}
+	for id, pf := range f.Planets {
+		if !c.Map.Has(PlanetID(id)) {
+			bad(root.At("planets", id), "unknown planet %q", id)
+			continue
+		}
+		ps := s.planet(PlanetID(id))
+		if len(pf.Locations) != len(ps.Locations) {
+			bad(root.At("planets", id, "locations"), "%s has %d locations in map.toml, %d here", id, len(ps.Locations), len(pf.Locations))
+			continue
+		}
+		for a, n := range pf.Power {
+			if !c.HasAlliance(AllianceID(a)) {
+				bad(root.At("planets", id, "power", a), "unknown alliance %q", a)
+				continue
+			}
+			ps.Power[AllianceID(a)] = n
+		}
+		for i, lf := range pf.Locations {
+			l := Location{Status: lf.Status}
+			if lf.Status == Built {
+				l.Alliance = AllianceID(lf.Alliance)
+				if !c.HasAlliance(l.Alliance) {
+					bad(root.At("planets", id, "locations", i, "alliance"), "unknown alliance %q", lf.Alliance)
+				}
+				if err := l.Type.UnmarshalText([]byte(lf.Type)); err != nil {
+					bad(root.At("planets", id, "locations", i, "type"), "%v", err)
+				}
+			}
+			ps.Locations[i] = l
+		}
+	}
+	for _, fl := range c.Fleets {
+		ff, ok := f.Fleets[string(fl.ID)]
+		switch {
+		case !ok:
+			bad(root.At("fleets"), "fleet %q has no planet", fl.ID)
+		case !c.Map.Has(PlanetID(ff.Planet)):
+			bad(root.At("fleets", fl.ID, "planet"), "unknown planet %q", ff.Planet)
+		default:
+			s.Fleets[fl.ID] = PlanetID(ff.Planet)
+		}
+	}
+	if f.End != nil {
+		s.End = &End{Winner: AllianceID(f.End.Winner), How: f.End.How}
+		for _, a := range f.End.Tied {
+			s.End.Tied = append(s.End.Tied, AllianceID(a))
+		}
+	}
+	for i, of := range f.Orders {
+		at := root.At("orders", i)
+		o := Order{Fleet: FleetID(of.Fleet), Op: of.Operation, Default: of.Default, Src: Src{File: of.Source}}
+		if _, ok := c.FleetOf(o.Fleet); !ok {
+			bad(at.At("fleet"), "unknown fleet %q", of.Fleet)
+		}
+		if of.Attack != "" {
+			if err := o.Attack.UnmarshalText([]byte(of.Attack)); err != nil {
+				bad(at.At("attack"), "%v", err)
+			}
+		}
+		if of.Infrastructure != "" {
+			if err := o.Infra.UnmarshalText([]byte(of.Infrastructure)); err != nil {
+				bad(at.At("infrastructure"), "%v", err)
+			}
+		}
+		o.Planet, o.Defender = PlanetID(of.Planet), AllianceID(of.Defender)
+		if of.Planet != "" && !c.Map.Has(o.Planet) {
+			bad(at.At("planet"), "unknown planet %q", of.Planet)
+		}
+		if of.Outcome != nil {
+			o.Outcome = Choices{PowerAdjust: of.Outcome.PowerAdjust, Reinforce: PlanetID(of.Outcome.Reinforce), Planet: PlanetID(of.Outcome.Planet), Direction: of.Outcome.Direction, Src: Src{File: of.Source}}
+			for _, p := range of.Outcome.Transfer {
+				o.Outcome.Transfer = append(o.Outcome.Transfer, PlanetID(p))
+			}
+			for _, p := range of.Outcome.Pieces {
+				var t InfraType
+				if err := t.UnmarshalText([]byte(p)); err != nil {
+					bad(at.At("outcome", "pieces"), "%v", err)
+				}
+				o.Outcome.Pieces = append(o.Outcome.Pieces, t)
+			}
+		}
+		s.Orders = append(s.Orders, o)
+	}
+	if s.Step != StepSetup && s.Step != StepEnded && (s.Phase < 1 || s.Phase > c.Phases) {
+		bad(root.At("phase"), "phase %d is outside 1–%d", s.Phase, c.Phases)
+	}
+	return s
+}
+
+func toAny(k toml.Key) []any {
+	out := make([]any, len(k))
+	for i, s := range k {
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,37 @@
+package processor
+
+import (
+	"time"
+
+	"github.com/warmaster/warmaster/processor/report"
+)
+
+// Status says where the campaign stands: phase, step, and what is awaited
+// from whom by when, as a Markdown table.
+func Status(f *Folder) string {
+	r := newRun(f, time.Time{})
+	var d report.Doc
+	s := r.s
+	switch {
+	case s.Step == StepEnded:
+		d.Para("%s — the campaign is over.", r.c.Name)
+		if s.End != nil {
+			if s.End.Winner != "" {
+				d.Para("Victor: %s (%s) — %s.", r.c.AllianceName(s.End.Winner), s.End.Winner, s.End.How)
+			} else {
+				d.Para("Undecided — %s.", s.End.How)
+			}
+		}
+	case s.Step == StepSetup:
+		d.Para("%s — setting up the campaign map (step: setup).", r.c.Name)
+	default:
+		d.Para("%s — phase %d of %d, step: %s (%s).", r.c.Name, s.Phase, r.c.Phases, s.Step, s.Step.Title())
+	}
+	aw := r.awaited()
+	rows := make([][]string, len(aw))
+	for i, a := range aw {
+		rows[i] = []string{a.File, a.Who, deadlineText(a), presentText(a.Present)}
+	}
+	d.Table([]string{"file", "from", "deadline", "in"}, rows)
+	return d.String()
+}
