@@ -71,6 +71,20 @@ var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)
 // read again (the journal holds their digests). A fault in any file read is
 // returned as an *InvalidError.
 func Load(dir string) (*Folder, error) {
+	f, fs, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := fs.err(f.Text); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// load reads a campaign folder and collects its faults. The folder is nil
+// (with the faults) only when the campaign, map or state cannot be read;
+// otherwise faulty inputs are left out of it and their faults returned.
+func load(dir string) (*Folder, *faults, error) {
 	f := &Folder{
 		Dir:     dir,
 		Setup:   map[AllianceID]*SetupChoice{},
@@ -80,47 +94,48 @@ func Load(dir string) (*Folder, error) {
 		Builds:  map[int]map[AllianceID]BuildChoice{},
 		text:    map[string][]byte{},
 	}
-	var fs faults
-	cd, err := f.decode(CampaignFile, schema.Campaign, &fs)
+	fs := &faults{}
+	fail := func() (*Folder, *faults, error) { return nil, nil, fs.err(f.Text) }
+	cd, err := f.decode(CampaignFile, schema.Campaign, fs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	md, err := f.decode(MapFile, schema.Map, &fs)
+	md, err := f.decode(MapFile, schema.Map, fs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if cd == nil || md == nil {
-		return nil, fs.err(f.Text)
+		return fail()
 	}
-	c := decodeCampaign(obj{cd, Src{File: CampaignFile}}, &fs)
-	c.Map = decodeMap(obj{md, Src{File: MapFile}}, &fs)
+	c := decodeCampaign(obj{cd, Src{File: CampaignFile}}, fs)
+	c.Map = decodeMap(obj{md, Src{File: MapFile}}, fs)
 	f.Campaign = c
 	if !fs.empty() {
-		return nil, fs.err(f.Text)
+		return fail()
 	}
 	if data, ok, err := f.read(StateFile); err != nil {
-		return nil, err
+		return nil, nil, err
 	} else if ok {
-		f.State = decodeState(c, StateFile, data, &fs)
+		f.State = decodeState(c, StateFile, data, fs)
 	} else {
 		f.State = newState(c)
 	}
 	if data, ok, err := f.read(JournalFile); err != nil {
-		return nil, err
+		return nil, nil, err
 	} else if ok {
 		f.Journal = data
 	}
 	if !fs.empty() {
-		return nil, fs.err(f.Text)
+		return fail()
 	}
-	k := checker{c: c, fs: &fs}
+	k := checker{c: c, fs: fs}
 	if err := f.loadSetup(k); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := f.loadPhases(k); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return f, fs.err(f.Text)
+	return f, fs, nil
 }
 
 // Text returns a file's contents as read, or nil.

@@ -60,14 +60,20 @@ type Summary struct {
 
 // Advance applies every step of the campaign whose inputs are in or whose
 // deadline has passed by now, stopping at the first that must wait. It
-// validates every input first; with any fault it writes nothing and returns
-// an *InvalidError. With nothing to do it writes nothing.
+// validates every input first, and each step's inputs again against the map
+// as it stands when the step comes; with any fault it writes nothing and
+// returns an *InvalidError. With nothing to do it writes nothing.
 func Advance(dir string, now time.Time) (*Summary, error) {
-	f, err := Load(dir)
+	f, fs, err := load(dir)
 	if err != nil {
 		return nil, err
 	}
 	r := newRun(f, now)
+	// Every fault in the files as they are, at once.
+	r.validate(r.s.Step, fs)
+	if err := fs.err(f.Text); err != nil {
+		return nil, err
+	}
 	if err := r.advance(); err != nil {
 		return nil, err
 	}
@@ -88,15 +94,13 @@ func Advance(dir string, now time.Time) (*Summary, error) {
 
 // Check validates a campaign folder without writing anything: every file
 // against its schema and the rules, the current step's inputs against the
-// map as it stands.
+// map as it stands. It returns the folder when it could be read at all.
 func Check(dir string) (*Folder, error) {
-	f, err := Load(dir)
-	if err != nil {
-		return f, err
+	f, fs, err := load(dir)
+	if err != nil || f == nil {
+		return nil, err
 	}
-	r := newRun(f, time.Time{})
-	var fs faults
-	r.validate(r.s.Step, &fs)
+	newRun(f, time.Time{}).validate(f.State.Step, fs)
 	return f, fs.err(f.Text)
 }
 
