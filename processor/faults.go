@@ -35,9 +35,6 @@ type Fault struct {
 }
 
 func (f Fault) String() string {
-	if f.Line == 0 {
-		return fmt.Sprintf("%s: %s", f.File, f.Message)
-	}
 	return fmt.Sprintf("%s:%d:%d: %s", f.File, f.Line, f.Col, f.Message)
 }
 
@@ -93,6 +90,7 @@ func (fs *faults) err(text func(file string) []byte) error {
 		}
 		data := text(f.File)
 		if data == nil {
+			f.Line, f.Col = 1, 1 // a whole file or folder
 			continue
 		}
 		if f.key {

@@ -33,6 +33,8 @@ type Folder struct {
 	Campaign *Campaign
 	State    *State
 	Journal  []byte
+	// consumedInputs are the digests of the inputs processed steps consumed, by path.
+	consumedInputs map[string]string
 
 	Setup   map[AllianceID]*SetupChoice
 	Orders  map[int]map[Login][]Order
@@ -124,6 +126,7 @@ func load(dir string) (*Folder, *faults, error) {
 		return nil, nil, err
 	} else if ok {
 		f.Journal = data
+		f.consumedInputs = readJournal(data, fs)
 	}
 	if !fs.empty() {
 		return fail()
@@ -228,7 +231,8 @@ func (f *Folder) loadSetup(k checker) error {
 			continue
 		}
 		if f.State.Step != StepSetup {
-			continue // set-up is done; its inputs are in the journal
+			f.consumed(k, file) // set-up is done
+			continue
 		}
 		doc, err := f.decode(file, schema.Setup, k.fs)
 		if err != nil {
@@ -285,7 +289,8 @@ func (f *Folder) loadPhases(k checker) error {
 					k.fs.add(Src{File: file}, "the campaign has ended; this file will never be processed (remove it)")
 					continue
 				case n < s.Phase || (n == s.Phase && s.Step != StepSetup && d.step < s.Step):
-					continue // consumed by a processed step; its digest is in the journal
+					f.consumed(k, file)
+					continue
 				}
 				if err := f.loadInput(k, n, d.dir, d.kind, name, file); err != nil {
 					return err
@@ -294,6 +299,21 @@ func (f *Folder) loadPhases(k checker) error {
 		}
 	}
 	return nil
+}
+
+// consumed checks a file of a step already processed: it must be the input
+// that step consumed, unchanged. A file that came too late or was changed
+// afterwards would otherwise be ignored without a word.
+func (f *Folder) consumed(k checker, file string) {
+	want, ok := f.consumedInputs[file]
+	switch {
+	case !ok:
+		k.fs.add(Src{File: file}, "this file arrived after its step was processed (see journal.toml) and will never be applied; remove it")
+	default:
+		if _, _, err := f.read(file); err == nil && f.Digest(file) != want {
+			k.fs.add(Src{File: file}, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); restore it from git history", want)
+		}
+	}
 }
 
 func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, name, file string) error {

@@ -45,3 +45,21 @@ func appendJournal(old []byte, entries []journalEntry) []byte {
 	}
 	return buf.Bytes()
 }
+
+// readJournal reads the digests of every consumed input from journal.toml.
+func readJournal(data []byte, fs *faults) map[string]string {
+	var j struct {
+		Steps []journalEntry `toml:"steps"`
+	}
+	if _, err := toml.Decode(string(data), &j); err != nil {
+		fs.add(Src{File: JournalFile}, "cannot read the processor's journal: %v (restore it from git history; it is not edited by hand)", err)
+		return nil
+	}
+	out := map[string]string{}
+	for _, e := range j.Steps {
+		for _, in := range e.Inputs {
+			out[in.Path] = in.SHA256
+		}
+	}
+	return out
+}
