@@ -22,7 +22,7 @@ const Template = "template"
 // CopyTo writes the bundled folder name into dir, which must not exist or be empty.
 func CopyTo(name, dir string) error {
 	if es, err := os.ReadDir(dir); err == nil && len(es) > 0 {
-		return fmt.Errorf("%s is not empty; init makes a new campaign folder", dir)
+		return fmt.Errorf("%s is not empty: give a new or empty folder", dir)
 	}
 	sub, err := fs.Sub(files, name)
 	if err != nil {

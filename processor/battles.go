@@ -12,14 +12,16 @@ func (r *run) validateResults(fs *faults) {
 	s := r.s
 	bs := r.battles()
 	ids := make([]string, len(bs))
+	byID := make(map[string]int, len(bs))
 	for i, b := range bs {
 		ids[i] = b.ID
+		byID[b.ID] = i
 	}
 	results := r.f.Results[s.Phase]
 	for _, id := range sortedKeys(results) {
 		res := results[id]
-		i := slices.Index(ids, id)
-		if i < 0 {
+		i, ok := byID[id]
+		if !ok {
 			fs.add(Src{File: res.Src.File}, "no battle %q in phase %d; results are named after the attacking fleet of a battle: %s", id, s.Phase, oneOf(ids))
 			continue
 		}

@@ -19,6 +19,11 @@ type Campaign struct {
 	alliance map[AllianceID]int
 	player   map[Login]int
 	fleet    map[FleetID]int
+	// Derived once from the lists above.
+	fleetsOf       map[Login][]FleetID
+	allianceFleets map[AllianceID][]FleetID
+	fleetAlliance  map[FleetID]AllianceID
+	commanders     []Login
 }
 
 // Rules are the `[rules]` options of campaign.toml; each is a documented
@@ -95,32 +100,31 @@ func (c *Campaign) FleetOf(id FleetID) (Fleet, bool) {
 }
 
 // FleetAlliance is the Alliance of the fleet's player.
-func (c *Campaign) FleetAlliance(id FleetID) AllianceID {
-	f, _ := c.FleetOf(id)
-	p, _ := c.PlayerOf(f.Player)
-	return p.Alliance
-}
+func (c *Campaign) FleetAlliance(id FleetID) AllianceID { return c.fleetAlliance[id] }
 
 // FleetsOf lists a player's fleets in campaign order.
-func (c *Campaign) FleetsOf(l Login) []FleetID {
-	var out []FleetID
-	for _, f := range c.Fleets {
-		if f.Player == l {
-			out = append(out, f.ID)
-		}
-	}
-	return out
-}
+func (c *Campaign) FleetsOf(l Login) []FleetID { return c.fleetsOf[l] }
 
 // AllianceFleets lists an Alliance's fleets in campaign order.
-func (c *Campaign) AllianceFleets(a AllianceID) []FleetID {
-	var out []FleetID
+func (c *Campaign) AllianceFleets(a AllianceID) []FleetID { return c.allianceFleets[a] }
+
+// index derives the lookups from the lists.
+func (c *Campaign) index() {
+	c.fleetsOf = map[Login][]FleetID{}
+	c.allianceFleets = map[AllianceID][]FleetID{}
+	c.fleetAlliance = map[FleetID]AllianceID{}
 	for _, f := range c.Fleets {
-		if c.FleetAlliance(f.ID) == a {
-			out = append(out, f.ID)
+		p, _ := c.PlayerOf(f.Player)
+		c.fleetsOf[f.Player] = append(c.fleetsOf[f.Player], f.ID)
+		c.allianceFleets[p.Alliance] = append(c.allianceFleets[p.Alliance], f.ID)
+		c.fleetAlliance[f.ID] = p.Alliance
+	}
+	c.commanders = nil
+	for _, p := range c.Players {
+		if len(c.fleetsOf[p.Login]) > 0 {
+			c.commanders = append(c.commanders, p.Login)
 		}
 	}
-	return out
 }
 
 // PlayersOf lists an Alliance's players in campaign order.
@@ -135,15 +139,7 @@ func (c *Campaign) PlayersOf(a AllianceID) []Login {
 }
 
 // Commanders lists the players who control at least one fleet, in campaign order.
-func (c *Campaign) Commanders() []Login {
-	var out []Login
-	for _, p := range c.Players {
-		if len(c.FleetsOf(p.Login)) > 0 {
-			out = append(out, p.Login)
-		}
-	}
-	return out
-}
+func (c *Campaign) Commanders() []Login { return c.commanders }
 
 // AllianceIDs lists the Alliances in campaign order.
 func (c *Campaign) AllianceIDs() []AllianceID {
@@ -220,6 +216,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		c.fleet[fl.ID] = len(c.Fleets)
 		c.Fleets = append(c.Fleets, fl)
 	}
+	c.index()
 	// Each player needs at least one Fleet to control (Determine Warmaster, Alliances and Fleets).
 	for i, p := range c.Players {
 		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster {

@@ -19,10 +19,13 @@ type Src struct {
 // At is the source of a key or index below this one.
 func (s Src) At(keys ...any) Src {
 	for _, k := range keys {
-		s.Ptr += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(fmt.Sprint(k))
+		s.Ptr += "/" + pointerEscape.Replace(fmt.Sprint(k))
 	}
 	return s
 }
+
+// pointerEscape escapes a key for a JSON pointer (RFC 6901).
+var pointerEscape = strings.NewReplacer("~", "~0", "/", "~1")
 
 // Fault is one problem with one campaign file, positioned for the player.
 type Fault struct {
@@ -35,6 +38,9 @@ type Fault struct {
 }
 
 func (f Fault) String() string {
+	if f.Line == 0 {
+		return fmt.Sprintf("%s: %s", f.File, f.Message)
+	}
 	return fmt.Sprintf("%s:%d:%d: %s", f.File, f.Line, f.Col, f.Message)
 }
 
@@ -90,8 +96,7 @@ func (fs *faults) err(text func(file string) []byte) error {
 		}
 		data := text(f.File)
 		if data == nil {
-			f.Line, f.Col = 1, 1 // a whole file or folder
-			continue
+			continue // a whole file or folder: no position
 		}
 		if f.key {
 			f.Line, f.Col = schema.LocateKey(data, f.ptr)

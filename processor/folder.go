@@ -96,6 +96,9 @@ func load(dir string) (*Folder, *faults, error) {
 		Builds:  map[int]map[AllianceID]BuildChoice{},
 		text:    map[string][]byte{},
 	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, nil, fmt.Errorf("%s is not a campaign folder (no such folder; warmaster init makes one)", dir)
+	}
 	fs := &faults{}
 	fail := func() (*Folder, *faults, error) { return nil, nil, fs.err(f.Text) }
 	cd, err := f.decode(CampaignFile, schema.Campaign, fs)

@@ -64,17 +64,8 @@ type Summary struct {
 // as it stands when the step comes; with any fault it writes nothing and
 // returns an *InvalidError. With nothing to do it writes nothing.
 func Advance(dir string, now time.Time) (*Summary, error) {
-	f, fs, err := load(dir)
+	r, err := dryRun(dir, now)
 	if err != nil {
-		return nil, err
-	}
-	r := newRun(f, now)
-	// Every fault in the files as they are, at once.
-	r.validate(r.s.Step, fs)
-	if err := fs.err(f.Text); err != nil {
-		return nil, err
-	}
-	if err := r.advance(); err != nil {
 		return nil, err
 	}
 	sum := &Summary{Applied: r.applied, State: r.s}
@@ -93,15 +84,37 @@ func Advance(dir string, now time.Time) (*Summary, error) {
 }
 
 // Check validates a campaign folder without writing anything: every file
-// against its schema and the rules, the current step's inputs against the
-// map as it stands. It returns the folder when it could be read at all.
-func Check(dir string) (*Folder, error) {
+// against its schema and the rules, and every step advance would apply at
+// now run in memory, so a file that advance would refuse is refused here.
+// It returns the folder when it could be read at all.
+func Check(dir string, now time.Time) (*Folder, error) {
+	r, err := dryRun(dir, now)
+	if r == nil {
+		f, _, lerr := load(dir)
+		if lerr != nil {
+			return nil, lerr
+		}
+		return f, err
+	}
+	return r.f, err
+}
+
+// dryRun loads the folder and applies in memory every step that can go.
+func dryRun(dir string, now time.Time) (*run, error) {
 	f, fs, err := load(dir)
-	if err != nil || f == nil {
+	if err != nil {
 		return nil, err
 	}
-	newRun(f, time.Time{}).validate(f.State.Step, fs)
-	return f, fs.err(f.Text)
+	r := newRun(f, now)
+	// Every fault in the files as they are, at once.
+	r.validate(r.s.Step, fs)
+	if err := fs.err(f.Text); err != nil {
+		return nil, err
+	}
+	if err := r.advance(); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 func newRun(f *Folder, now time.Time) *run {

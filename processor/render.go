@@ -114,6 +114,7 @@ func (r *run) standing(d *report.Doc, level int) {
 	}
 	header = append(header, "Infrastructure locations", "fleets")
 	rows = nil
+	fleets := s.FleetsByPlanet()
 	for _, p := range r.c.Map.Planets {
 		row := []string{p.Name}
 		if s.Destroyed(p.ID) {
@@ -122,7 +123,7 @@ func (r *run) standing(d *report.Doc, level int) {
 		for _, a := range r.c.AllianceIDs() {
 			row = append(row, fmt.Sprint(s.Power(p.ID, a)))
 		}
-		row = append(row, s.describeLocations(p.ID), oneOf(s.FleetsAt(p.ID)))
+		row = append(row, s.describeLocations(p.ID), oneOf(fleets[p.ID]))
 		rows = append(rows, row)
 	}
 	d.Table(header, rows)
@@ -176,13 +177,14 @@ func (r *run) mermaid() string {
 	s := r.s
 	var b strings.Builder
 	b.WriteString("graph LR\n")
+	fleets := s.FleetsByPlanet()
 	for i, p := range r.c.Map.Planets {
 		var lv []string
 		for _, a := range r.c.AllianceIDs() {
 			lv = append(lv, fmt.Sprintf("%s %d", a, s.Power(p.ID, a)))
 		}
 		label := p.Name + "<br/>" + strings.Join(lv, " · ")
-		if fl := s.FleetsAt(p.ID); len(fl) > 0 {
+		if fl := fleets[p.ID]; len(fl) > 0 {
 			label += "<br/>⚑ " + oneOf(fl)
 		}
 		fmt.Fprintf(&b, "  p%d[\"%s\"]\n", i, strings.ReplaceAll(label, `"`, "#quot;"))

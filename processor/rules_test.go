@@ -132,7 +132,7 @@ func runCase(t *testing.T, file string) {
 	}
 }
 
-func writeFile(t *testing.T, dir, name string, data []byte) {
+func writeFile(t testing.TB, dir, name string, data []byte) {
 	t.Helper()
 	p := filepath.Join(dir, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -143,7 +143,7 @@ func writeFile(t *testing.T, dir, name string, data []byte) {
 	}
 }
 
-func loadCampaign(t *testing.T, dir string) *Campaign {
+func loadCampaign(t testing.TB, dir string) *Campaign {
 	t.Helper()
 	f := &Folder{Dir: dir, text: map[string][]byte{}}
 	var fs faults

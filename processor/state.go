@@ -321,13 +321,12 @@ func (s *State) describeLocations(p PlanetID) string {
 	return strings.Join(parts, ", ")
 }
 
-// FleetsAt lists the fleets at a planet, in campaign order.
-func (s *State) FleetsAt(p PlanetID) []FleetID {
-	var out []FleetID
+// FleetsByPlanet lists the fleets at each planet, in campaign order.
+func (s *State) FleetsByPlanet() map[PlanetID][]FleetID {
+	out := map[PlanetID][]FleetID{}
 	for _, f := range s.c.Fleets {
-		if s.Fleets[f.ID] == p {
-			out = append(out, f.ID)
-		}
+		p := s.Fleets[f.ID]
+		out[p] = append(out[p], f.ID)
 	}
 	return out
 }

@@ -44,9 +44,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ErrWriter: stderr,
 		// Errors are ours to print and turn into exit statuses.
 		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return usageError{err.Error()}
-		},
+		OnUsageError: onUsageError,
 		HideHelpCommand: true,
 		Commands: []*cli.Command{
 			{
@@ -61,6 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				ArgsUsage: "DIR [FILE...]",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "actor", Usage: "GitHub login of who changed the FILEs: refuse what they may not change"},
+					&cli.StringFlag{Name: "now", Usage: "check as advance would run at this time, RFC 3339 (default: the clock)"},
 				},
 				Action: cmdCheck,
 			},
@@ -93,10 +92,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if c.NArg() > 0 {
 				return usagef("unknown command %q; commands: init, check, advance, status, demo", c.Args().First())
 			}
-			return cli.ShowAppHelp(c)
+			if err := cli.ShowAppHelp(c); err != nil {
+				return err
+			}
+			return usagef("a command is needed")
 		},
 	}
-	err := app.Run(permute(args))
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = onUsageError
+	}
+	args, err := permute(args)
+	if err == nil {
+		err = app.Run(args)
+	}
 	var invalid *processor.InvalidError
 	var usage usageError
 	switch {
@@ -113,14 +121,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
+func onUsageError(_ *cli.Context, err error, _ bool) error {
+	return usageError{err.Error()}
+}
+
 // valueFlags take a value as the next argument.
 var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out"}
 
 // permute moves a subcommand's flags before its positional arguments, so
 // `advance DIR --now T` works as well as `advance --now T DIR`.
-func permute(args []string) []string {
+func permute(args []string) ([]string, error) {
 	if len(args) < 2 {
-		return args
+		return args, nil
 	}
 	out := []string{args[0], args[1]}
 	var flags, pos []string
@@ -132,20 +144,25 @@ func permute(args []string) []string {
 			pos = append(pos, rest[i:]...)
 			i = len(rest)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
-			flags = append(flags, a)
-			if slices.Contains(valueFlags, a) && i+1 < len(rest) {
-				flags = append(flags, rest[i+1])
+			if slices.Contains(valueFlags, a) {
+				if i+1 == len(rest) {
+					return nil, usagef("flag %s needs a value", a)
+				}
+				flags = append(flags, a, rest[i+1])
 				i++
+				continue
 			}
+			flags = append(flags, a)
 		default:
 			pos = append(pos, a)
 		}
 	}
-	return append(append(out, flags...), pos...)
+	return append(append(out, flags...), pos...), nil
 }
 
-// printFaults prints faults compiler-style, paths relative to where the user is.
-func printFaults(w io.Writer, dir string, err error) error {
+// printFaults prints faults compiler-style, paths relative to where the user
+// is; wrote says whether the command would have written (advance, demo).
+func printFaults(w io.Writer, dir string, err error, wrote bool) error {
 	var invalid *processor.InvalidError
 	if !errors.As(err, &invalid) {
 		return err
@@ -154,7 +171,11 @@ func printFaults(w io.Writer, dir string, err error) error {
 		f.File = path.Join(filepath.ToSlash(dir), f.File)
 		fmt.Fprintln(w, f.String())
 	}
-	fmt.Fprintf(w, "%d %s; nothing was written\n", len(invalid.Faults), pluralize(len(invalid.Faults), "problem", "problems"))
+	suffix := ""
+	if wrote {
+		suffix = "; nothing was written"
+	}
+	fmt.Fprintf(w, "%d %s%s\n", len(invalid.Faults), pluralize(len(invalid.Faults), "problem", "problems"), suffix)
 	return err
 }
 
@@ -193,14 +214,18 @@ func cmdCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := processor.Check(dir)
+	now, err := parseNow(c.String("now"))
+	if err != nil {
+		return err
+	}
+	f, err := processor.Check(dir, now)
 	if err != nil {
 		var invalid *processor.InvalidError
 		if errors.As(err, &invalid) && len(files) > 0 {
 			err = onlyFiles(invalid, files)
 		}
 		if err != nil {
-			return printFaults(c.App.ErrWriter, dir, err)
+			return printFaults(c.App.ErrWriter, dir, err, false)
 		}
 	}
 	if actor := c.String("actor"); actor != "" {
@@ -208,7 +233,7 @@ func cmdCheck(c *cli.Context) error {
 			return fmt.Errorf("check: cannot authorize %s: the campaign does not load", actor)
 		}
 		if err := f.Authorize(processor.Login(actor), files); err != nil {
-			return printFaults(c.App.ErrWriter, dir, err)
+			return printFaults(c.App.ErrWriter, dir, err, false)
 		}
 	}
 	fmt.Fprintf(c.App.Writer, "%s: ok\n", dir)
@@ -277,7 +302,7 @@ func cmdAdvance(c *cli.Context) error {
 	}
 	sum, err := processor.Advance(dir, now)
 	if err != nil {
-		return printFaults(c.App.ErrWriter, dir, err)
+		return printFaults(c.App.ErrWriter, dir, err, true)
 	}
 	w := c.App.Writer
 	if len(sum.Applied) == 0 {
@@ -303,7 +328,7 @@ func cmdStatus(c *cli.Context) error {
 func status(w, ew io.Writer, dir string) error {
 	f, err := processor.Load(dir)
 	if err != nil {
-		return printFaults(ew, dir, err)
+		return printFaults(ew, dir, err, false)
 	}
 	fmt.Fprint(w, processor.Status(f))
 	return nil
@@ -327,11 +352,11 @@ func cmdDemo(c *cli.Context) error {
 		dir = filepath.Join(tmp, campaigns.Example)
 	}
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
-		return fmt.Errorf("demo: %w", err)
+		return fmt.Errorf("demo --out: %w", err)
 	}
 	sum, err := processor.Advance(dir, now)
 	if err != nil {
-		return printFaults(c.App.ErrWriter, campaigns.Example, err)
+		return printFaults(c.App.ErrWriter, campaigns.Example, err, true)
 	}
 	w := c.App.Writer
 	for _, p := range sum.Written {

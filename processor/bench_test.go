@@ -1,0 +1,115 @@
+package processor
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warmaster/warmaster/campaigns"
+)
+
+// BenchmarkAdvanceExample plays the bundled example campaign from set-up to
+// the end of phase 1: a 6-player group's whole phase.
+func BenchmarkAdvanceExample(b *testing.B) {
+	now := time.Date(2027, 2, 10, 12, 0, 0, 0, time.UTC)
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		dir := filepath.Join(b.TempDir(), "c")
+		if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := Advance(dir, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBattles advances a generated campaign through one battles step
+// (2.3 to 3) with n battles: one result file per battle.
+func BenchmarkBattles(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			src := genBattles(b, n)
+			now := time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				dir := filepath.Join(b.TempDir(), "c")
+				if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				sum, err := Advance(dir, now)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if sum.State.Step != StepMoves {
+					b.Fatalf("stopped at %s", sum.State.Step)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/battle")
+		})
+	}
+}
+
+// genBattles writes a campaign at step battles: 3 Alliances, n players with
+// one fleet each, n/8 planets in a ring with chords, every fleet attacking a
+// neighbouring planet, and a result for every battle.
+func genBattles(tb testing.TB, n int) string {
+	dir := tb.TempDir()
+	planets := max(8, n/8)
+	alliances := []string{"blue", "red", "green"}
+	var c, m strings.Builder
+	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n")
+	for _, a := range alliances {
+		fmt.Fprintf(&c, "[[alliances]]\nid = %q\nname = %q\n", a, a)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&c, "[[players]]\nlogin = \"p%d\"\nalliance = %q\n", i, alliances[i%3])
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&c, "[[fleets]]\nid = \"f%d\"\nplayer = \"p%d\"\n", i, i)
+	}
+	for i := 0; i < planets; i++ {
+		fmt.Fprintf(&m, "[[planets]]\nid = \"w%d\"\nname = \"World %d\"\nlocations = 3\ntheatres = [\"rad-zone\", \"hab-sprawl\"]\n", i, i)
+	}
+	for i := 0; i < planets; i++ {
+		fmt.Fprintf(&m, "[[lanes]]\nbetween = [\"w%d\", \"w%d\"]\n", i, (i+1)%planets)
+		if i%4 == 0 {
+			fmt.Fprintf(&m, "[[lanes]]\nbetween = [\"w%d\", \"w%d\"]\n", i, (i+planets/2)%planets)
+		}
+	}
+	writeFile(tb, dir, CampaignFile, []byte(c.String()))
+	writeFile(tb, dir, MapFile, []byte(m.String()))
+	camp := loadCampaign(tb, dir)
+	s := newState(camp)
+	s.Phase, s.Step = 1, StepBattles
+	for i, p := range s.Planets {
+		for j, a := range camp.AllianceIDs() {
+			p.Power[a] = 1 + (i+j)%4
+		}
+	}
+	for j, a := range camp.AllianceIDs() {
+		s.Build(PlanetID(fmt.Sprintf("w%d", j*planets/3)), a, Stronghold)
+	}
+	for i := 0; i < n; i++ {
+		f := FleetID(fmt.Sprintf("f%d", i))
+		at := PlanetID(fmt.Sprintf("w%d", i%planets))
+		s.Fleets[f] = at
+		target := PlanetID(fmt.Sprintf("w%d", (i+1)%planets))
+		attack := PurgeAndBurn
+		if i%2 == 1 {
+			attack = OrbitalInvasion
+		}
+		s.Orders = append(s.Orders, Order{Fleet: f, Op: Battle, Attack: attack, Planet: target, Defender: AllianceID(alliances[(i+1)%3])})
+		winner := []string{"attacker", "defender", "draw"}[i%3]
+		writeFile(tb, dir, InputPath(1, "results", string(f)), []byte(fmt.Sprintf(
+			"played = 2027-01-%02dT%02d:00:00Z\nwinner = %q\n", 1+i%28, i%24, winner)))
+	}
+	writeFile(tb, dir, StateFile, s.encode())
+	return dir
+}
