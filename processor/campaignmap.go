@@ -137,4 +137,3 @@ func (m *Map) bfs(i int) []int {
 	}
 	return d
 }
-

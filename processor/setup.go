@@ -177,4 +177,3 @@ func planetList(ps []PlanetID) string {
 	}
 	return strings.Join(s, ", ")
 }
-

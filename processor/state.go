@@ -343,4 +343,3 @@ func (s *State) UpdatePoints() {
 		s.Points[a] = n
 	}
 }
-

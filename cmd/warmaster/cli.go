@@ -43,8 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are ours to print and turn into exit statuses.
-		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError: onUsageError,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
 		HideHelpCommand: true,
 		Commands: []*cli.Command{
 			{

@@ -53,7 +53,7 @@ func TestDiceInRange(t *testing.T) {
 // Roll-offs: "If there is a tie for the highest roll, roll off again."
 func TestRollOffOrdersEveryone(t *testing.T) {
 	for seed := 0; seed < 200; seed++ {
-		r := New(string(rune('a' + seed%26)) + string(rune(seed)))
+		r := New(string(rune('a'+seed%26)) + string(rune(seed)))
 		got := r.RollOff("ro", "test", []string{"blue", "red", "green"})
 		s := slices.Clone(got)
 		slices.Sort(s)
