@@ -3,6 +3,7 @@ package processor
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"slices"
 
 	"github.com/BurntSushi/toml"
@@ -251,7 +252,7 @@ func (r *run) revealOperations() {
 		if err := toml.NewEncoder(&buf).Encode(sheet); err != nil {
 			panic(fmt.Sprintf("processor: encode battle sheet: %v", err))
 		}
-		r.out[pathJoin(PhaseDir(s.Phase), "battles", b.ID+".toml")] = buf.Bytes()
+		r.out[path.Join(PhaseDir(s.Phase), "battles", b.ID+".toml")] = buf.Bytes()
 		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(),
 			fmt.Sprintf("%d / %d", s.Power(b.Planet, b.Attacker), s.Power(b.Planet, b.Defender)), who})
 	}
@@ -348,14 +349,6 @@ func (r *run) orderAlliances(as []AllianceID, label, why string, keys ...func(Al
 			}
 		}
 		i = j
-	}
-	return out
-}
-
-func pathJoin(parts ...string) string {
-	out := parts[0]
-	for _, p := range parts[1:] {
-		out += "/" + p
 	}
 	return out
 }

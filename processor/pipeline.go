@@ -3,7 +3,6 @@ package processor
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/warmaster/warmaster/processor/dice"
@@ -310,11 +309,4 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-func title(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
