@@ -1,0 +1,119 @@
+package schema
+
+// Valid example files, one per kind; also fuzz seeds.
+var validExamples = map[Kind]string{
+	Campaign: `# The campaign
+name = "The Nemesis Crusade"
+phases = 6
+
+[dice]
+seed = "blood for the blood god"
+
+[rules]
+events = true
+orbital_invasion_defender_power = false
+
+[[alliances]]
+id = "imperium"
+name = "Imperium of Man"
+
+[[alliances]]
+id = "chaos"
+name = "Forces of Chaos"
+
+[[players]]
+login = "alice"
+alliance = "imperium"
+warmaster = true
+
+[[players]]
+login = "Bob-42"
+alliance = "chaos"
+
+[[fleets]]
+id = "iron-fist"
+player = "alice"
+
+[[fleets]]
+id = "black-ships"
+player = "Bob-42"
+
+[[deadlines]]
+phase = 1
+operations = 2027-01-10T19:00:00Z
+battles = 2027-01-17T19:00:00+01:00
+moves = 2027-01-19T19:00:00.5Z
+builds = 2027-01-21T19:00:00Z
+`,
+	Map: `[[planets]]
+id = "nor"
+name = "Nor Allus"
+locations = 3
+theatres = ["spaceport", "hab-sprawl"]
+
+[[planets]]
+id = "vex-9"
+name = "Vex IX"
+locations = 10
+theatres = ["tomb-complex"]
+
+[[lanes]]
+between = ["nor", "vex-9"]
+`,
+	Setup: `stronghold = "nor"
+power3 = ["nor", "vex", "kal"]
+power2 = ["a", "b", "c", "d"]
+
+[[infrastructure]]
+planet = "nor"
+type = "stronghold"
+
+[[infrastructure]]
+planet = "vex"
+type = "support-facility"
+alternates = ["kal", "a"]
+
+[fleets]
+iron-fist = "nor"
+black-ships = "vex"
+`,
+	Orders: `[[operations]]
+fleet = "iron-fist"
+operation = "battle"
+attack = "orbital-invasion"
+planet = "vex"
+defender = "chaos"
+
+[operations.outcome]
+power_adjust = -1
+transfer = ["nor", "kal"]
+direction = "to-connected"
+pieces = ["stronghold"]
+
+[[operations]]
+fleet = "black-ships"
+operation = "raise-edifices"
+infrastructure = "fortification-line"
+outcome = { planet = "nor", reinforce = "kal" }
+`,
+	Results: `played = 2027-01-10T19:00:00Z
+winner = "attacker"
+attacker_vp = 12
+defender_vp = 0
+battle_ready = ["attacker", "defender"]
+defender_player = "Bob-42"
+theatre = "rad-zone"
+twist = 6
+
+[outcome]
+power_adjust = 0
+transfer = ["kal"]
+`,
+	Moves: `[moves]
+iron-fist = "vex"
+black-ships = "nor"
+`,
+	Builds: `planet = "nor"
+infrastructure = "staging-grounds"
+`,
+}

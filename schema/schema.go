@@ -1,0 +1,195 @@
+// Package schema parses the TOML files players write, validates them against
+// one embedded JSON Schema (draft 2020-12) per kind of file, and reports
+// faults with their line and column in the TOML text.
+//
+// The package knows TOML and JSON Schema only; the game rules live elsewhere.
+package schema
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// Kind is a kind of player-written file.
+type Kind string
+
+// The kinds of file.
+const (
+	Campaign Kind = "campaign" // campaign.toml
+	Map      Kind = "map"      // map.toml
+	Setup    Kind = "setup"    // setup/<alliance>.toml
+	Orders   Kind = "orders"   // phases/NN/orders/<login>.toml
+	Results  Kind = "results"  // phases/NN/results/<fleet>.toml
+	Moves    Kind = "moves"    // phases/NN/moves/<login>.toml
+	Builds   Kind = "builds"   // phases/NN/builds/<alliance>.toml
+)
+
+// Kinds lists every kind in a fixed order.
+func Kinds() []Kind {
+	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds}
+}
+
+// Fault is one problem in one file. Pointer is the JSON pointer (RFC 6901,
+// e.g. "/operations/0/fleet") of the offending value ("" = the document root).
+// For a missing key it is the table that lacks the key; for an unknown key it
+// is the unknown key's value.
+type Fault struct {
+	Line, Col int
+	Pointer   string
+	Message   string
+}
+
+//go:embed *.schema.json
+var files embed.FS
+
+// baseURL is where the schemas are compiled: an absolute URL, so that no
+// file:// path leaks into anything.
+const baseURL = "mem://warmaster/"
+
+// compiled is one kind's schema, both compiled and as raw JSON (the raw form
+// is read to word the messages: property names, bounds, descriptions).
+type compiled struct {
+	text   []byte
+	schema *jsonschema.Schema
+	raw    map[string]any
+}
+
+var (
+	compileOnce sync.Once
+	schemas     map[Kind]*compiled
+)
+
+// JSON returns the raw embedded JSON Schema text of kind (for editors and
+// docs), or nil for an unknown kind.
+func JSON(kind Kind) []byte {
+	c := lookup(kind)
+	if c == nil {
+		return nil
+	}
+	return bytes.Clone(c.text)
+}
+
+func lookup(kind Kind) *compiled {
+	compileOnce.Do(func() {
+		var err error
+		schemas, err = compileAll()
+		if err != nil {
+			// The schemas are embedded in the binary: a broken one is a
+			// programming error, caught by the package's tests.
+			panic(err)
+		}
+	})
+	return schemas[kind]
+}
+
+func compileAll() (map[Kind]*compiled, error) {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = true
+	c.Formats["local-date-time"] = isLocalDateTime
+	out := make(map[Kind]*compiled)
+	for _, k := range Kinds() {
+		name := string(k) + ".schema.json"
+		text, err := files.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.AddResource(baseURL+name, bytes.NewReader(text)); err != nil {
+			return nil, fmt.Errorf("schema %s: %w", name, err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.UseNumber()
+		var raw map[string]any
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("schema %s: %w", name, err)
+		}
+		out[k] = &compiled{text: text, raw: raw}
+	}
+	for _, k := range Kinds() {
+		s, err := c.Compile(baseURL + string(k) + ".schema.json")
+		if err != nil {
+			return nil, err
+		}
+		out[k].schema = s
+	}
+	return out, nil
+}
+
+// Decode parses data as TOML, normalises it (TOML dates and times become
+// strings, arrays of tables become []any) and validates it against kind's
+// schema. It returns the normalised document (nil when the TOML does not
+// parse) and every fault, sorted by Line, then Col, then Message. No faults
+// means the file is valid.
+func Decode(kind Kind, data []byte) (map[string]any, []Fault) {
+	c := lookup(kind)
+	if c == nil {
+		return nil, []Fault{{Line: 1, Col: 1, Message: fmt.Sprintf("internal error: no schema for files of kind %q", string(kind))}}
+	}
+	data = stripBOM(data)
+	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
+		return nil, []Fault{{Line: 1, Col: 1, Message: "invalid TOML: the file is saved as UTF-16; save it as UTF-8"}}
+	}
+
+	raw := map[string]any{}
+	if err := toml.Unmarshal(data, &raw); err != nil {
+		return nil, []Fault{syntaxFault(data, err)}
+	}
+
+	n := normaliser{}
+	doc := n.table(raw)
+
+	// NaN and infinities are no JSON values and trip the validator: validate
+	// a copy in which they are replaced by an ordinary fraction (which gets
+	// the same "expected an integer, got a number" treatment), but return the
+	// document as written.
+	valid := doc
+	if n.nonFinite {
+		valid = finiteCopy(doc).(map[string]any)
+	}
+
+	r := reporter{c: c, data: data, doc: doc, times: n.times, floats: n.floats}
+	if err := c.schema.Validate(valid); err != nil {
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			r.walk(ve)
+		} else {
+			r.add(nil, 1, 1, "internal error: "+err.Error())
+		}
+	}
+	r.checkValues()
+	return doc, r.sorted()
+}
+
+// syntaxFault turns a TOML parse error into a fault at the error position.
+func syntaxFault(data []byte, err error) Fault {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return Fault{Line: 1, Col: 1, Message: "invalid TOML: " + err.Error()}
+	}
+	// ParseError's Col is wrong for errors at column 1 (it reports the
+	// previous line's length + 1): work from the byte offset instead.
+	line, col := pe.Position.Line, pe.Position.Col
+	if pe.Position.Start >= 0 && pe.Position.Start <= len(data) {
+		line, col = lineCol(data, pe.Position.Start)
+	}
+	if line < 1 {
+		line = 1
+	}
+	if col < 1 {
+		col = 1
+	}
+	return Fault{Line: line, Col: col, Message: "invalid TOML: " + oneLine(pe.Message)}
+}
+
+// stripBOM drops a UTF-8 byte order mark: editors do not count it as a
+// column, and the two TOML parsers disagree on whether to skip it.
+func stripBOM(data []byte) []byte {
+	return bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
+}

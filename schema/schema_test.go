@@ -1,0 +1,454 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const idRule = "an id: lowercase letters, digits and hyphens, starting with a letter or digit"
+
+func TestKinds(t *testing.T) {
+	want := []Kind{"campaign", "map", "setup", "orders", "results", "moves", "builds"}
+	if got := Kinds(); !slices.Equal(got, want) {
+		t.Fatalf("Kinds() = %v, want %v", got, want)
+	}
+}
+
+// Every schema is valid JSON with $id, title and a description on every
+// property (they are the editors' documentation).
+func TestSchemaFiles(t *testing.T) {
+	for _, k := range Kinds() {
+		text := JSON(k)
+		var doc map[string]any
+		if err := json.Unmarshal(text, &doc); err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+		if got, want := doc["$id"], "mem://warmaster/"+string(k)+".schema.json"; got != want {
+			t.Errorf("%s: $id = %v, want %v", k, got, want)
+		}
+		if doc["$schema"] != "https://json-schema.org/draft/2020-12/schema" {
+			t.Errorf("%s: $schema = %v", k, doc["$schema"])
+		}
+		if s, _ := doc["title"].(string); s == "" {
+			t.Errorf("%s: no title", k)
+		}
+		var check func(path string, v any)
+		check = func(path string, v any) {
+			m, ok := v.(map[string]any)
+			if !ok {
+				return
+			}
+			if props, ok := m["properties"].(map[string]any); ok {
+				for name, p := range props {
+					if d, _ := p.(map[string]any)["description"].(string); d == "" {
+						t.Errorf("%s: %s/%s has no description", k, path, name)
+					}
+				}
+			}
+			for key, e := range m {
+				switch e := e.(type) {
+				case map[string]any:
+					check(path+"/"+key, e)
+				case []any:
+					for i, x := range e {
+						check(fmt.Sprintf("%s/%s/%d", path, key, i), x)
+					}
+				}
+			}
+		}
+		check("", doc)
+	}
+	if JSON("nope") != nil {
+		t.Error("JSON of an unknown kind is not nil")
+	}
+	// JSON returns a copy.
+	JSON(Orders)[0] = 'x'
+	if JSON(Orders)[0] != '{' {
+		t.Error("JSON hands out the embedded bytes")
+	}
+}
+
+func TestValidExamples(t *testing.T) {
+	for _, k := range Kinds() {
+		doc, faults := Decode(k, []byte(validExamples[k]))
+		if len(faults) > 0 {
+			t.Errorf("%s: unexpected faults %v", k, faults)
+		}
+		if doc == nil {
+			t.Errorf("%s: nil document", k)
+		}
+	}
+	// Files that may be empty.
+	for _, k := range []Kind{Moves, Builds, Results} {
+		if doc, faults := Decode(k, nil); len(faults) > 0 || doc == nil {
+			t.Errorf("%s: empty file: doc %v, faults %v", k, doc, faults)
+		}
+	}
+	// Other accepted shapes.
+	for _, c := range []struct {
+		k    Kind
+		toml string
+	}{
+		{Results, "played = 2027-01-10\n"},
+		{Results, "played = 2027-01-10T19:00:00\n"},
+		{Results, "played = 2027-01-10 19:00:00\n"},
+		{Results, "played = \"2027-01-10T19:00:00+02:00\"\n"},
+		{Results, "battle_ready = []\n"},
+		{Moves, "[moves]\n"},
+		{Moves, "moves = { iron-fist = \"nor\" }\n"},
+		{Builds, "\xEF\xBB\xBFplanet = \"nor\"\n"},
+		{Map, "planets = [{ id = \"a\", name = \"A\", locations = 1, theatres = [\"spaceport\"] }, { id = \"b\", name = \"B\", locations = 1, theatres = [\"dead-lands\"] }]\nlanes = []\n"},
+	} {
+		if _, faults := Decode(c.k, []byte(c.toml)); len(faults) > 0 {
+			t.Errorf("%s %q: unexpected faults %v", c.k, c.toml, faults)
+		}
+	}
+}
+
+func TestNormalise(t *testing.T) {
+	doc, faults := Decode(Campaign, []byte(validExamples[Campaign]))
+	if faults != nil {
+		t.Fatal(faults)
+	}
+	if _, ok := doc["phases"].(int64); !ok {
+		t.Errorf("phases is %T, want int64", doc["phases"])
+	}
+	alliances, ok := doc["alliances"].([]any)
+	if !ok || len(alliances) != 2 {
+		t.Fatalf("alliances is %T %v, want []any of 2", doc["alliances"], doc["alliances"])
+	}
+	if _, ok := alliances[0].(map[string]any); !ok {
+		t.Errorf("alliances[0] is %T", alliances[0])
+	}
+	d := doc["deadlines"].([]any)[0].(map[string]any)
+	for key, want := range map[string]string{
+		"operations": "2027-01-10T19:00:00Z",
+		"battles":    "2027-01-17T19:00:00+01:00",
+		"moves":      "2027-01-19T19:00:00.5Z",
+	} {
+		if d[key] != want {
+			t.Errorf("deadlines[0].%s = %#v, want %q", key, d[key], want)
+		}
+	}
+
+	doc, _ = Decode(Results, []byte("played = 2027-01-10T19:00:00\ntwist = 1.5\nx = [[1979-05-27, 07:32:00], [{a = 1}]]\ny = 07:32:00.25\n"))
+	if doc["played"] != "2027-01-10T19:00:00" {
+		t.Errorf("local date-time = %#v", doc["played"])
+	}
+	if doc["twist"] != 1.5 {
+		t.Errorf("float = %#v", doc["twist"])
+	}
+	if doc["y"] != "07:32:00.25" {
+		t.Errorf("local time = %#v", doc["y"])
+	}
+	x := doc["x"].([]any)
+	if got := x[0].([]any); got[0] != "1979-05-27" || got[1] != "07:32:00" {
+		t.Errorf("nested dates = %#v", got)
+	}
+	if _, ok := x[1].([]any)[0].(map[string]any); !ok {
+		t.Errorf("inline table in array = %#v", x[1])
+	}
+}
+
+// fault is written "line:col pointer | message".
+func faultStrings(fs []Fault) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = fmt.Sprintf("%d:%d %s | %s", f.Line, f.Col, f.Pointer, f.Message)
+	}
+	return out
+}
+
+type faultCase struct {
+	name string
+	kind Kind
+	toml string
+	want []string
+}
+
+// edit returns kind's valid example with old replaced by new (exactly once).
+func edit(k Kind, old, new string) string {
+	s := validExamples[k]
+	if strings.Count(s, old) != 1 {
+		panic(fmt.Sprintf("%s example: %q found %d times", k, old, strings.Count(s, old)))
+	}
+	return strings.Replace(s, old, new, 1)
+}
+
+func runFaultCases(t *testing.T, cases []faultCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(string(c.kind)+"/"+c.name, func(t *testing.T) {
+			doc, faults := Decode(c.kind, []byte(c.toml))
+			got := faultStrings(faults)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("faults:\n  got  %s\n  want %s", strings.Join(got, "\n       "), strings.Join(c.want, "\n       "))
+			}
+			if len(c.want) > 0 && (strings.Contains(c.want[0], "invalid TOML") || strings.Contains(c.want[0], "internal error")) {
+				if doc != nil {
+					t.Errorf("document of unparseable TOML = %v, want nil", doc)
+				}
+			} else if doc == nil {
+				t.Error("nil document")
+			}
+			for _, f := range faults {
+				if strings.HasSuffix(f.Message, ".") || strings.Contains(f.Message, "\n") {
+					t.Errorf("message not one line without a final period: %q", f.Message)
+				}
+			}
+		})
+	}
+}
+
+func TestFaultsCommon(t *testing.T) {
+	runFaultCases(t, []faultCase{
+		{"syntax", Orders, "[[operations]]\nfleet = \n", []string{
+			`2:9  | invalid TOML: expected value but found '\n' instead`}},
+		{"syntax at column 1", Orders, "a = 1\n= 2\n", []string{
+			`2:1  | invalid TOML: unexpected '=': key name appears blank`}},
+		{"syntax duplicate key", Builds, "planet = \"a\"\nplanet = \"b\"\n", []string{
+			`2:1  | invalid TOML: Key 'planet' has already been defined`}},
+		{"invalid UTF-8", Builds, "planet = \"\xff\"\n", []string{
+			`1:10  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"UTF-16", Builds, "\xff\xfep\x00=\x001\x00", []string{
+			`1:1  | invalid TOML: the file is saved as UTF-16; save it as UTF-8`}},
+		{"NUL", Builds, "\x00", []string{
+			`1:1  | invalid TOML: files cannot contain NULL bytes; probably using UTF-16; TOML files must be UTF-8`}},
+		{"empty file", Orders, "", []string{
+			`1:1  | missing key "operations"`}},
+		{"unknown kind", "nope", "", []string{
+			`1:1  | internal error: no schema for files of kind "nope"`}},
+		{"root unknown keys", Builds, "# build\nplanet = \"nor\"\ntype = \"stronghold\"\n[extra]\n", []string{
+			`3:1 /type | unknown key "type"; valid keys: infrastructure, planet`,
+			`4:1 /extra | unknown key "extra"; valid keys: infrastructure, planet`}},
+		{"BOM does not shift columns", Builds, "\xEF\xBB\xBFtype = 1\n", []string{
+			`1:1 /type | unknown key "type"; valid keys: infrastructure, planet`}},
+		{"columns count characters", Builds, "# é\nplanet = \"é\" ; x\n", []string{
+			`2:13  | invalid TOML: expected a top-level item to end with a newline, comment, or EOF, but got ';' instead`}},
+	})
+}
+
+func TestFaultsOrders(t *testing.T) {
+	op := "[[operations]]\nfleet = \"iron-fist\"\noperation = \"battle\"\n"
+	runFaultCases(t, []faultCase{
+		{"unknown key", Orders, op + "atack = \"purge-and-burn\"\n", []string{
+			`4:1 /operations/0/atack | unknown key "atack" in operations[0]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`}},
+		{"two unknown keys", Orders, op + "atack = 1\n[operations.outcome]\nplanets = [\"a\"]\n", []string{
+			`4:1 /operations/0/atack | unknown key "atack" in operations[0]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`,
+			`6:1 /operations/0/outcome/planets | unknown key "planets" in operations[0].outcome; valid keys: direction, pieces, planet, power_adjust, reinforce, transfer`}},
+		{"missing keys", Orders, "[[operations]]\nfleet = \"iron-fist\"\n\n[[operations]]\noperation = \"battle\"\n", []string{
+			`1:1 /operations/0 | operations[0]: missing key "operation"`,
+			`4:1 /operations/1 | operations[1]: missing key "fleet"`}},
+		{"wrong type", Orders, "[[operations]]\nfleet = 3\noperation = \"battle\"\n", []string{
+			`2:9 /operations/0/fleet | operations[0].fleet: expected a string, got an integer`}},
+		{"wrong type array", Orders, "operations = \"all\"\n", []string{
+			`1:14 /operations | operations: expected an array, got a string`}},
+		{"wrong type table", Orders, op + "outcome = [1]\n", []string{
+			`4:11 /operations/0/outcome | operations[0].outcome: expected a table, got an array`}},
+		{"date for a string", Orders, "[[operations]]\nfleet = 2027-01-10\noperation = \"battle\"\n", []string{
+			`2:9 /operations/0/fleet | operations[0].fleet: expected a string, got a date`}},
+		{"enum", Orders, "[[operations]]\nfleet = \"iron-fist\"\noperation = \"batle\"\n", []string{
+			`3:13 /operations/0/operation | operations[0].operation: "batle" is not one of battle, void-leap, raise-edifices, logistical-auxilia, deploy-kill-teams`}},
+		{"enum attack", Orders, op + "attack = \"charge\"\n", []string{
+			`4:10 /operations/0/attack | operations[0].attack: "charge" is not one of seize-power-base, purge-and-burn, orbital-invasion, planetary-bombardment, supply-base-raid, boarding-action`}},
+		{"pattern", Orders, "[[operations]]\nfleet = \"Iron Fist\"\noperation = \"battle\"\n", []string{
+			`2:9 /operations/0/fleet | operations[0].fleet: "Iron Fist" is not valid: ` + idRule}},
+		{"min items", Orders, "operations = []\n", []string{
+			`1:14 /operations | operations: needs at least 1 operation, has 0`}},
+		{"inline outcome enum", Orders, op + "outcome = { power_adjust = 2, pieces = [\"wall\"] }\n", []string{
+			`4:28 /operations/0/outcome/power_adjust | operations[0].outcome.power_adjust: 2 is not one of -1, 0, 1`,
+			`4:41 /operations/0/outcome/pieces/0 | operations[0].outcome.pieces[0]: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
+		{"outcome table", Orders, op + "[operations.outcome]\ndirection = \"up\"\ntransfer = [\"nor\", \"Kal\"]\n", []string{
+			`5:13 /operations/0/outcome/direction | operations[0].outcome.direction: "up" is not one of to-connected, from-connected`,
+			`6:20 /operations/0/outcome/transfer/1 | operations[0].outcome.transfer[1]: "Kal" is not valid: ` + idRule}},
+		{"float for integer", Orders, op + "outcome.power_adjust = 1.0\n", []string{
+			`4:24 /operations/0/outcome/power_adjust | operations[0].outcome.power_adjust: expected an integer, got a number`}},
+		{"nan for integer", Orders, op + "outcome.power_adjust = nan\n", []string{
+			`4:24 /operations/0/outcome/power_adjust | operations[0].outcome.power_adjust: expected an integer, got a number`}},
+		{"sorted by line and column", Orders, "[[operations]]\nfleet = \"A\"\noperation = 1\n[[operations]]\nz = 1\ny = 2\n", []string{
+			`2:9 /operations/0/fleet | operations[0].fleet: "A" is not valid: ` + idRule,
+			`3:13 /operations/0/operation | operations[0].operation: expected a string, got an integer`,
+			`4:1 /operations/1 | operations[1]: missing key "fleet"`,
+			`4:1 /operations/1 | operations[1]: missing key "operation"`,
+			`5:1 /operations/1/z | unknown key "z" in operations[1]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`,
+			`6:1 /operations/1/y | unknown key "y" in operations[1]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`}},
+	})
+}
+
+func TestFaultsCampaign(t *testing.T) {
+	runFaultCases(t, []faultCase{
+		{"empty file", Campaign, "\n", []string{
+			`1:1  | missing key "alliances"`,
+			`1:1  | missing key "dice"`,
+			`1:1  | missing key "fleets"`,
+			`1:1  | missing key "name"`,
+			`1:1  | missing key "phases"`,
+			`1:1  | missing key "players"`}},
+		{"phases too small", Campaign, edit(Campaign, "phases = 6", "phases = 0"), []string{
+			`3:10 /phases | phases: 0 is too small; at least 1`}},
+		{"phases too large", Campaign, edit(Campaign, "phases = 6", "phases = 25"), []string{
+			`3:10 /phases | phases: 25 is too large; at most 24`}},
+		{"empty name", Campaign, edit(Campaign, `name = "The Nemesis Crusade"`, `name = ""`), []string{
+			`2:8 /name | name: must not be empty`}},
+		{"missing seed", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `sede = "x"`), []string{
+			`5:1 /dice | dice: missing key "seed"`,
+			`6:1 /dice/sede | unknown key "sede" in dice; valid keys: seed`}},
+		{"boolean", Campaign, edit(Campaign, "events = true", `events = "yes"`), []string{
+			`9:10 /rules/events | rules.events: expected a boolean, got a string`}},
+		{"too few alliances", Campaign, edit(Campaign, "[[alliances]]\nid = \"chaos\"\nname = \"Forces of Chaos\"\n", ""), []string{
+			`12:1 /alliances | alliances: needs at least 2 alliances, has 1`}},
+		{"login pattern", Campaign, edit(Campaign, `login = "alice"`, `login = "-alice"`), []string{
+			`21:9 /players/0/login | players[0].login: "-alice" is not valid: a GitHub login: letters, digits and hyphens, starting with a letter or digit, at most 39 characters`}},
+		{"local date-time deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", "operations = 2027-01-10T19:00:00"), []string{
+			`39:14 /deadlines/0/operations | deadlines[0].operations: 2027-01-10T19:00:00 has no time zone; add one, such as 2027-01-10T19:00:00Z for UTC`}},
+		{"date deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", "operations = 2027-01-10"), []string{
+			`39:14 /deadlines/0/operations | deadlines[0].operations: 2027-01-10 is not a date-time such as 2027-01-10T19:00:00Z`}},
+		{"string deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = "soon"`), []string{
+			`39:14 /deadlines/0/operations | deadlines[0].operations: "soon" is not a date-time such as 2027-01-10T19:00:00Z`}},
+		{"integer deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = 5`), []string{
+			`39:14 /deadlines/0/operations | deadlines[0].operations: expected a date-time, got an integer`}},
+		{"deadline phase", Campaign, edit(Campaign, "phase = 1", "phase = 0"), []string{
+			`38:9 /deadlines/0/phase | deadlines[0].phase: 0 is too small; at least 1`}},
+		{"quoted key in path", Campaign, edit(Campaign, "events = true", `"odd key" = { a = 1 }`), []string{
+			`9:1 /rules/odd key | unknown key "odd key" in rules; valid keys: events, orbital_invasion_defender_power`}},
+	})
+}
+
+func TestFaultsMap(t *testing.T) {
+	runFaultCases(t, []faultCase{
+		{"pattern", Map, edit(Map, `id = "nor"`, `id = "Nor allus"`), []string{
+			`2:6 /planets/0/id | planets[0].id: "Nor allus" is not valid: ` + idRule}},
+		{"locations", Map, edit(Map, "locations = 10", "locations = 11"), []string{
+			`10:13 /planets/1/locations | planets[1].locations: 11 is too large; at most 10`}},
+		{"theatres unique", Map, edit(Map, `theatres = ["spaceport", "hab-sprawl"]`, `theatres = ["spaceport", "hab-sprawl", "spaceport", "spaceport"]`), []string{
+			`5:40 /planets/0/theatres/2 | planets[0].theatres: "spaceport" is listed more than once; list each theatre only once`,
+			`5:53 /planets/0/theatres/3 | planets[0].theatres: "spaceport" is listed more than once; list each theatre only once`}},
+		{"theatres empty", Map, edit(Map, `theatres = ["tomb-complex"]`, `theatres = []`), []string{
+			`11:12 /planets/1/theatres | planets[1].theatres: needs at least 1 theatre, has 0`}},
+		{"theatre enum", Map, edit(Map, `theatres = ["tomb-complex"]`, `theatres = ["tomb"]`), []string{
+			`11:13 /planets/1/theatres/0 | planets[1].theatres[0]: "tomb" is not one of spaceport, desolate-wastes, xenoflora-jungle, rad-zone, forge-complex, hab-sprawl, delvesite-facility, dead-lands, tomb-complex`}},
+		{"lane exactly 2", Map, edit(Map, `between = ["nor", "vex-9"]`, `between = ["nor", "vex-9", "kal"]`), []string{
+			`14:11 /lanes/0/between | lanes[0].between: needs exactly 2 planets, has 3`}},
+		{"too few planets", Map, "[[planets]]\nid = \"a\"\nname = \"A\"\nlocations = 1\ntheatres = [\"rad-zone\"]\n", []string{
+			`1:1  | missing key "lanes"`,
+			`1:1 /planets | planets: needs at least 2 planets, has 1`}},
+	})
+}
+
+func TestFaultsSetup(t *testing.T) {
+	runFaultCases(t, []faultCase{
+		{"power3 exactly", Setup, edit(Setup, `power3 = ["nor", "vex", "kal"]`, `power3 = ["nor", "vex"]`), []string{
+			`2:10 /power3 | power3: needs exactly 3 planets, has 2`}},
+		{"power2 unique", Setup, edit(Setup, `power2 = ["a", "b", "c", "d"]`, `power2 = ["a", "b", "a", "d"]`), []string{
+			`3:21 /power2/2 | power2: "a" is listed more than once; list each planet only once`}},
+		{"fleet id", Setup, edit(Setup, `iron-fist = "nor"`, `"Iron Fist" = "nor"`), []string{
+			`15:1 /fleets/Iron Fist | fleets: key "Iron Fist" is not valid: ` + idRule}},
+		{"fleet planet", Setup, edit(Setup, `iron-fist = "nor"`, `iron-fist = 1`), []string{
+			`15:13 /fleets/iron-fist | fleets.iron-fist: expected a string, got an integer`}},
+		{"no fleets", Setup, edit(Setup, "iron-fist = \"nor\"\nblack-ships = \"vex\"\n", ""), []string{
+			`14:1 /fleets | fleets: needs at least 1 fleet, has 0`}},
+		{"infrastructure type", Setup, edit(Setup, `type = "stronghold"`, `type = "keep"`), []string{
+			`7:8 /infrastructure/0/type | infrastructure[0].type: "keep" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
+		{"alternates unique", Setup, edit(Setup, `alternates = ["kal", "a"]`, `alternates = ["kal", "kal"]`), []string{
+			`12:22 /infrastructure/1/alternates/1 | infrastructure[1].alternates: "kal" is listed more than once; list each planet only once`}},
+		{"stronghold date", Setup, edit(Setup, `stronghold = "nor"`, `stronghold = 2027-01-10T10:00:00Z`), []string{
+			`1:14 /stronghold | stronghold: expected a string, got a date-time`}},
+	})
+}
+
+func TestFaultsResults(t *testing.T) {
+	played := "played: must be a date-time such as 2027-01-10T19:00:00Z or a date such as 2027-01-10"
+	runFaultCases(t, []faultCase{
+		{"played string", Results, "played = \"yesterday\"\n", []string{`1:10 /played | ` + played}},
+		{"played time", Results, "played = 19:00:00\n", []string{`1:10 /played | ` + played}},
+		{"played integer", Results, "played = 5\n", []string{`1:10 /played | played: expected a date-time, got an integer`}},
+		{"winner", Results, "winner = \"me\"\n", []string{`1:10 /winner | winner: "me" is not one of attacker, defender, draw`}},
+		{"vp", Results, "attacker_vp = -1\ndefender_vp = 3.0\n", []string{
+			`1:15 /attacker_vp | attacker_vp: -1 is too small; at least 0`,
+			`2:15 /defender_vp | defender_vp: expected an integer, got a number`}},
+		{"twist", Results, "twist = 0\n", []string{`1:9 /twist | twist: 0 is too small; at least 1`}},
+		{"twist fraction", Results, "twist = 2.5\n", []string{`1:9 /twist | twist: expected an integer, got a number`}},
+		{"battle ready", Results, "battle_ready = [\"attacker\", \"attacker\", \"both\"]\n", []string{
+			`1:29 /battle_ready/1 | battle_ready: "attacker" is listed more than once; list each side only once`,
+			`1:41 /battle_ready/2 | battle_ready[2]: "both" is not one of attacker, defender`}},
+		{"defender player", Results, "defender_player = \"bob smith\"\n", []string{
+			`1:19 /defender_player | defender_player: "bob smith" is not valid: a GitHub login: letters, digits and hyphens, starting with a letter or digit, at most 39 characters`}},
+		{"theatre", Results, "theatre = \"moon\"\n", []string{
+			`1:11 /theatre | theatre: "moon" is not one of spaceport, desolate-wastes, xenoflora-jungle, rad-zone, forge-complex, hab-sprawl, delvesite-facility, dead-lands, tomb-complex`}},
+		{"outcome", Results, "[outcome]\nreinforce = \"\"\nextra = true\n", []string{
+			`2:13 /outcome/reinforce | outcome.reinforce: "" is not valid: ` + idRule,
+			`3:1 /outcome/extra | unknown key "extra" in outcome; valid keys: direction, pieces, planet, power_adjust, reinforce, transfer`}},
+	})
+}
+
+func TestFaultsMovesBuilds(t *testing.T) {
+	runFaultCases(t, []faultCase{
+		{"fleet id", Moves, "[moves]\n\"Iron Fist\" = \"nor\"\n", []string{
+			`2:1 /moves/Iron Fist | moves: key "Iron Fist" is not valid: ` + idRule}},
+		{"planet", Moves, "moves.iron-fist = 3\n", []string{
+			`1:19 /moves/iron-fist | moves.iron-fist: expected a string, got an integer`}},
+		{"moves not a table", Moves, "moves = [\"nor\"]\n", []string{
+			`1:9 /moves | moves: expected a table, got an array`}},
+		{"unknown", Moves, "[move]\niron-fist = \"nor\"\n", []string{
+			`1:1 /move | unknown key "move"; valid keys: moves`}},
+		{"planet pattern", Builds, "planet = \"Nor\"\n", []string{
+			`1:10 /planet | planet: "Nor" is not valid: ` + idRule}},
+		{"infrastructure enum", Builds, "planet = \"nor\"\ninfrastructure = \"wall\"\n", []string{
+			`2:18 /infrastructure | infrastructure: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
+	})
+}
+
+// Decode gives the same faults every time (jsonschema's order is not
+// deterministic).
+func TestDeterministic(t *testing.T) {
+	data := []byte("[[operations]]\nz = 1\ny = 2\nx = 3\nfleet = 1\n[[operations]]\n[[operations]]\nfleet = \"A\"\n")
+	_, first := Decode(Orders, data)
+	for range 50 {
+		if _, again := Decode(Orders, data); !slices.Equal(first, again) {
+			t.Fatalf("faults differ:\n%v\n%v", first, again)
+		}
+	}
+}
+
+// The document returned alongside schema faults is the normalised one.
+func TestDocumentWithFaults(t *testing.T) {
+	doc, faults := Decode(Results, []byte("twist = nan\nplayed = 2027-01-10\n"))
+	if len(faults) != 1 {
+		t.Fatalf("faults = %v", faults)
+	}
+	if f, ok := doc["twist"].(float64); !ok || f == f {
+		t.Errorf("twist = %#v, want NaN kept", doc["twist"])
+	}
+	if doc["played"] != "2027-01-10" {
+		t.Errorf("played = %#v", doc["played"])
+	}
+	if bytes.Contains(JSON(Results), []byte("file://")) {
+		t.Error("schema mentions a file URL")
+	}
+}
+
+// Decode may be called from many goroutines (run with -race).
+func TestConcurrent(t *testing.T) {
+	inputs := []string{"", "[[operations]]\nfleet = 1\nx = 2\n", "played = 2027-01-10\ntwist = 2.0\n"}
+	for _, k := range Kinds() {
+		inputs = append(inputs, validExamples[k])
+	}
+	done := make(chan bool)
+	for range 8 {
+		go func() {
+			defer func() { done <- true }()
+			for _, k := range Kinds() {
+				for _, in := range inputs {
+					Decode(k, []byte(in))
+				}
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+}
