@@ -96,8 +96,10 @@ func load(dir string) (*Folder, *faults, error) {
 		Builds:  map[int]map[AllianceID]BuildChoice{},
 		text:    map[string][]byte{},
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+	if st, err := os.Stat(dir); err != nil {
 		return nil, nil, fmt.Errorf("%s is not a campaign folder (no such folder; warmaster init makes one)", dir)
+	} else if !st.IsDir() {
+		return nil, nil, fmt.Errorf("%s is a file; give the campaign folder that holds campaign.toml", dir)
 	}
 	fs := &faults{}
 	fail := func() (*Folder, *faults, error) { return nil, nil, fs.err(f.Text) }

@@ -78,6 +78,16 @@ func (r *run) validateBuilds(fs *faults) {
 			continue
 		}
 		if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
+			if s.Count(a, b.Type) < b.Type.Limit() {
+				// The planet is the problem: say where it can build.
+				var open []PlanetID
+				for _, p := range r.c.Map.IDs() {
+					if r.buildReach(a, p) == "" && s.CanBuild(p, a, b.Type) == "" {
+						open = append(open, p)
+					}
+				}
+				why += "; planets it can build on: " + oneOf(open)
+			}
 			fs.add(b.Src.At("planet"), "%s cannot build a %s at %s: %s", a, b.Type.Title(), b.Planet, why)
 		}
 	}

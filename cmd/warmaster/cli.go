@@ -121,8 +121,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-func onUsageError(_ *cli.Context, err error, _ bool) error {
-	return usageError{err.Error()}
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var valid []string
+		if c.Command != nil {
+			for _, f := range c.Command.Flags {
+				if n := f.Names()[0]; n != "help" {
+					valid = append(valid, "--"+n)
+				}
+			}
+		}
+		takes := "no flags"
+		if len(valid) > 0 {
+			takes = strings.Join(valid, ", ")
+		}
+		cmd := "warmaster"
+		if c.Command != nil && c.Command.Name != "" {
+			cmd = c.Command.Name
+		}
+		msg = fmt.Sprintf("unknown flag --%s; %s takes %s", strings.TrimPrefix(name, "-"), cmd, takes)
+	}
+	return usageError{msg}
 }
 
 // valueFlags take a value as the next argument.
@@ -214,7 +234,7 @@ func cmdCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	now, err := parseNow(c.String("now"))
+	now, err := parseNow(c)
 	if err != nil {
 		return err
 	}
@@ -280,8 +300,10 @@ func onlyFiles(e *processor.InvalidError, files []string) error {
 	return &processor.InvalidError{Faults: keep}
 }
 
-func parseNow(s string) (time.Time, error) {
-	if s == "" {
+// parseNow reads --now: the clock when the flag is not given.
+func parseNow(c *cli.Context) (time.Time, error) {
+	s := c.String("now")
+	if !c.IsSet("now") && s == "" {
 		return time.Now().UTC(), nil
 	}
 	t, err := time.Parse(time.RFC3339, s)
@@ -296,7 +318,7 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	now, err := parseNow(c.String("now"))
+	now, err := parseNow(c)
 	if err != nil {
 		return err
 	}
@@ -338,7 +360,7 @@ func cmdDemo(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usagef("demo takes no arguments")
 	}
-	now, err := parseNow(c.String("now"))
+	now, err := parseNow(c)
 	if err != nil {
 		return err
 	}
