@@ -10,19 +10,7 @@ import "fmt"
 //
 // adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
 func (r *run) orbitalInvasionAttackerWins(p PlanetID, A, D AllianceID, adj int) []string {
-	s := r.s
-	att, def := s.Power(p, A), s.Power(p, D)
-	var out []string
-	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
-	if adj != 0 {
-		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (Stronghold)", A, att, att+adj)
-	}
-	if att+adj < def {
-		out = append(out, fmt.Sprintf("%s is less than %s's %d: %s", cmp, D, def, s.Lower(p, D)))
-	} else {
-		out = append(out, fmt.Sprintf("%s is not less than %s's %d: no reduction", cmp, D, def))
-	}
-	return append(out, s.Raise(p, A))
+	return r.attackerWins(p, A, D, adj, func(att, def int) bool { return att < def }, "is less than", "is not less than")
 }
 
 // Orbital Invasion — Defender wins. The Defender can select one connected

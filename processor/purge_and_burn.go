@@ -10,17 +10,26 @@ import "fmt"
 //
 // adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
 func (r *run) purgeAndBurnAttackerWins(p PlanetID, A, D AllianceID, adj int) []string {
+	return r.attackerWins(p, A, D, adj, func(att, def int) bool { return att >= def }, "is at least", "is below")
+}
+
+// attackerWins is the shape Purge and Burn and Orbital Invasion — Attacker
+// wins share: compare the Attacking Alliance's Power Level (with the
+// Stronghold's ±1) to the Defending Alliance's; if reduce says so, subtract 1
+// from the Defending Alliance's Power Level; then add 1 to the Attacking
+// Alliance's. holds and fails word the comparison for the report.
+func (r *run) attackerWins(p PlanetID, A, D AllianceID, adj int, reduce func(att, def int) bool, holds, fails string) []string {
 	s := r.s
 	att, def := s.Power(p, A), s.Power(p, D)
-	var out []string
 	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
 	if adj != 0 {
 		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (Stronghold)", A, att, att+adj)
 	}
-	if att+adj >= def {
-		out = append(out, fmt.Sprintf("%s is at least %s's %d: %s", cmp, D, def, s.Lower(p, D)))
+	var out []string
+	if reduce(att+adj, def) {
+		out = append(out, fmt.Sprintf("%s %s %s's %d: %s", cmp, holds, D, def, s.Lower(p, D)))
 	} else {
-		out = append(out, fmt.Sprintf("%s is below %s's %d: no reduction", cmp, D, def))
+		out = append(out, fmt.Sprintf("%s %s %s's %d: no reduction", cmp, fails, D, def))
 	}
 	return append(out, s.Raise(p, A))
 }

@@ -324,7 +324,7 @@ func diffStates(a, b *State) string {
 		if len(ch) > 0 {
 			out = append(out, fmt.Sprintf("power %s: %s", p, strings.Join(ch, ", ")))
 		}
-		if x, y := locTokens(a, p), locTokens(b, p); x != y {
+		if x, y := a.describeLocations(p), b.describeLocations(p); x != y {
 			out = append(out, fmt.Sprintf("locations %s: %s -> %s", p, x, y))
 		}
 	}
@@ -345,21 +345,6 @@ func diffStates(a, b *State) string {
 		return "no change\n"
 	}
 	return strings.Join(out, "\n") + "\n"
-}
-
-func locTokens(s *State, p PlanetID) string {
-	var parts []string
-	for _, l := range s.planet(p).Locations {
-		switch l.Status {
-		case Empty:
-			parts = append(parts, "empty")
-		case Ruined:
-			parts = append(parts, "destroyed")
-		default:
-			parts = append(parts, fmt.Sprintf("%s:%s", l.Alliance, l.Type))
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 // reports returns the step sections of every phase report written.
