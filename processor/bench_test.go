@@ -22,7 +22,7 @@ func BenchmarkAdvanceExample(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if _, err := Advance(dir, now); err != nil {
+		if _, err := Advance(dir, Options{Now: now}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -43,7 +43,7 @@ func BenchmarkBattles(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.StartTimer()
-				sum, err := Advance(dir, now)
+				sum, err := Advance(dir, Options{Now: now})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,14 +1,20 @@
 package processor
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"time"
 )
 
 // Campaign is campaign.toml and map.toml: who plays, on which map, by which rules.
 type Campaign struct {
-	Name      string
-	Phases    int
-	Seed      string
+	Name   string
+	Phases int
+	// Seed is the public seed of the dice streams; Commitment, instead, the
+	// "sha256:<hex>" of a secret key given to advance (provably fair dice).
+	Seed       string
+	Commitment string
 	Rules     Rules
 	Alliances []Alliance
 	Players   []Player
@@ -165,11 +171,18 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	c := &Campaign{
 		Name:      d.str("name"),
 		Phases:    d.int("phases"),
-		Seed:      d.obj("dice").str("seed"),
+		Seed:       d.obj("dice").str("seed"),
+		Commitment: d.obj("dice").str("commitment"),
 		Deadlines: map[int]Deadlines{},
 		alliance:  map[AllianceID]int{},
 		player:    map[Login]int{},
 		fleet:     map[FleetID]int{},
+	}
+	switch dice := d.obj("dice"); {
+	case c.Seed == "" && c.Commitment == "":
+		fs.add(dice.src, "give the dice a public seed (seed = \"any text\") or commit to a secret key (commitment = \"sha256:<hex>\")")
+	case c.Seed != "" && c.Commitment != "":
+		fs.add(dice.src.At("commitment"), "give either a public seed or a commitment to a secret key, not both")
 	}
 	rules := d.obj("rules")
 	c.Rules = Rules{Events: rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
@@ -276,4 +289,25 @@ func (c *Campaign) fleetIDs() []FleetID {
 		out[i] = f.ID
 	}
 	return out
+}
+
+// diceKey is the key of the dice streams: the public seed, or the secret key
+// given to the run, which must hash to the campaign's commitment.
+func (c *Campaign) diceKey(secret string) (string, error) {
+	if c.Commitment == "" {
+		return c.Seed, nil
+	}
+	if secret == "" {
+		return "", fmt.Errorf("campaign.toml commits the dice to a secret key: set WARMASTER_DICE_KEY to it")
+	}
+	if got := KeyCommitment(secret); got != c.Commitment {
+		return "", fmt.Errorf("the dice key does not match campaign.toml's commitment (%s, the key hashes to %s)", c.Commitment, got)
+	}
+	return secret, nil
+}
+
+// KeyCommitment is what campaign.toml publishes for a secret dice key.
+func KeyCommitment(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return "sha256:" + hex.EncodeToString(sum[:])
 }

@@ -38,6 +38,7 @@ type run struct {
 	c    *Campaign
 	s    *State
 	now  time.Time
+	opt  Options
 	dice *dice.Roller
 
 	out      map[string][]byte // files to write, by slash path
@@ -53,6 +54,7 @@ type run struct {
 // Summary says what an `advance` did.
 type Summary struct {
 	Applied []string // steps applied, e.g. "phase 1: 1 Select Operations"
+	Steps   int      // input steps applied (journal entries): setup, operations, battles, moves, builds
 	Written []string // files written, slash paths, sorted
 	State   *State
 }
@@ -62,12 +64,12 @@ type Summary struct {
 // validates every input first, and each step's inputs again against the map
 // as it stands when the step comes; with any fault it writes nothing and
 // returns an *InvalidError. With nothing to do it writes nothing.
-func Advance(dir string, now time.Time) (*Summary, error) {
-	r, err := dryRun(dir, now)
+func Advance(dir string, opt Options) (*Summary, error) {
+	r, err := dryRun(dir, opt)
 	if err != nil {
 		return nil, err
 	}
-	sum := &Summary{Applied: r.applied, State: r.s}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s}
 	if len(r.applied) == 0 {
 		return sum, nil
 	}
@@ -86,8 +88,8 @@ func Advance(dir string, now time.Time) (*Summary, error) {
 // against its schema and the rules, and every step advance would apply at
 // now run in memory, so a file that advance would refuse is refused here.
 // It returns the folder when it could be read at all.
-func Check(dir string, now time.Time) (*Folder, error) {
-	r, err := dryRun(dir, now)
+func Check(dir string, opt Options) (*Folder, error) {
+	r, err := dryRun(dir, opt)
 	if r == nil {
 		f, _, lerr := load(dir)
 		if lerr != nil {
@@ -98,13 +100,31 @@ func Check(dir string, now time.Time) (*Folder, error) {
 	return r.f, err
 }
 
+// Options are what a run takes besides the campaign folder.
+type Options struct {
+	// Now is the time the run happens at: deadlines are compared with it and
+	// the journal records it.
+	Now time.Time
+	// DiceKey is the secret key of the dice streams when campaign.toml
+	// commits to one ([dice] commitment); empty with a public seed.
+	DiceKey string
+	// AgeIdentity decrypts sealed orders at the reveal.
+	AgeIdentity string
+}
+
 // dryRun loads the folder and applies in memory every step that can go.
-func dryRun(dir string, now time.Time) (*run, error) {
+func dryRun(dir string, opt Options) (*run, error) {
 	f, fs, err := load(dir)
 	if err != nil {
 		return nil, err
 	}
-	r := newRun(f, now)
+	key, err := f.Campaign.diceKey(opt.DiceKey)
+	if err != nil {
+		return nil, err
+	}
+	r := newRun(f, opt.Now)
+	r.opt = opt
+	r.dice = dice.New(key)
 	// Every fault in the files as they are, at once.
 	r.validate(r.s.Step, fs)
 	if err := fs.err(f.Text); err != nil {

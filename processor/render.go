@@ -86,12 +86,15 @@ func (r *run) standing(d *report.Doc, level int) {
 	default:
 		d.Para("Phase %d of %d, waiting for step %s.", s.Phase, r.c.Phases, s.Step.Title())
 	}
+	// What the step waits for. Whether each file is in already is left to
+	// `warmaster status`: written files hold only what the processed inputs
+	// determine, so a replay from the journal reproduces them byte for byte.
 	if aw := r.awaited(); len(aw) > 0 {
 		rows := make([][]string, len(aw))
 		for i, a := range aw {
-			rows[i] = []string{a.File, a.Who, deadlineText(a), presentText(a.Present)}
+			rows[i] = []string{a.File, a.Who, deadlineText(a)}
 		}
-		d.Table([]string{"file", "from", "deadline", "in"}, rows)
+		d.Table([]string{"file", "from", "deadline"}, rows)
 	}
 	if s.Step == StepSetup {
 		return

@@ -79,7 +79,7 @@ func runCase(t *testing.T, file string) {
 		writeFile(t, dir, StateFile, pre.encode())
 	}
 	got := map[string]string{}
-	_, err = Advance(dir, now)
+	_, err = Advance(dir, Options{Now: now})
 	var inv *InvalidError
 	switch {
 	case errors.As(err, &inv):
@@ -97,7 +97,7 @@ func runCase(t *testing.T, file string) {
 		got["poststate"] = diffStates(pre, after.State)
 		got["report"] = reports(t, dir, after.Campaign.Phases)
 		// advance is idempotent: a second run at the same time does nothing.
-		sum, err := Advance(dir, now)
+		sum, err := Advance(dir, Options{Now: now})
 		if err != nil || len(sum.Applied) > 0 {
 			t.Errorf("second advance at the same time: applied %v, err %v", sum.Applied, err)
 		}

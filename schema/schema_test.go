@@ -294,9 +294,10 @@ func TestFaultsCampaign(t *testing.T) {
 			`3:10 /phases | phases: 25 is too large; at most 24`}},
 		{"empty name", Campaign, edit(Campaign, `name = "The Nemesis Crusade"`, `name = ""`), []string{
 			`2:8 /name | name: must not be empty`}},
-		{"missing seed", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `sede = "x"`), []string{
-			`5:1 /dice | dice: missing key "seed"`,
-			`6:1 /dice/sede | unknown key "sede" in dice; valid keys: seed`}},
+		{"misspelt seed", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `sede = "x"`), []string{
+			`6:1 /dice/sede | unknown key "sede" in dice; valid keys: commitment, seed`}},
+		{"bad commitment", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `commitment = "md5:abc"`), []string{
+			`6:14 /dice/commitment | dice.commitment: "md5:abc" is not valid: sha256:<64 hex digits>, the SHA-256 of a secret dice key that advance takes from WARMASTER_DICE_KEY; publish the key after the campaign so anyone can verify every die`}},
 		{"boolean", Campaign, edit(Campaign, "events = true", `events = "yes"`), []string{
 			`9:10 /rules/events | rules.events: expected a boolean, got a string`}},
 		{"too few alliances", Campaign, edit(Campaign, "[[alliances]]\nid = \"chaos\"\nname = \"Forces of Chaos\"\n", ""), []string{

@@ -87,6 +87,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 				},
 				Action: cmdDemo,
 			},
+			replayCommand(),
+			verifyCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -146,7 +148,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 }
 
 // valueFlags take a value as the next argument.
-var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out"}
+var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out", "--key", "-key"}
 
 // permute moves a subcommand's flags before its positional arguments, so
 // `advance DIR --now T` works as well as `advance --now T DIR`.
@@ -238,7 +240,7 @@ func cmdCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := processor.Check(dir, now)
+	f, err := processor.Check(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
 	if err != nil {
 		var invalid *processor.InvalidError
 		if errors.As(err, &invalid) && len(files) > 0 {
@@ -322,7 +324,7 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sum, err := processor.Advance(dir, now)
+	sum, err := processor.Advance(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
 	if err != nil {
 		return printFaults(c.App.ErrWriter, dir, err, true)
 	}
@@ -376,7 +378,7 @@ func cmdDemo(c *cli.Context) error {
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		return fmt.Errorf("demo --out: %w", err)
 	}
-	sum, err := processor.Advance(dir, now)
+	sum, err := processor.Advance(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
 	if err != nil {
 		return printFaults(c.App.ErrWriter, campaigns.Example, err, true)
 	}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// replayCommand recomputes a campaign from its journal and compares.
+func replayCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "recompute the campaign from its set-up and the inputs in journal.toml, and compare every processor-written file byte for byte",
+		ArgsUsage: "DIR",
+		Action: func(c *cli.Context) error {
+			dir, err := oneDir(c)
+			if err != nil {
+				return err
+			}
+			res, err := processor.Replay(dir, processor.Options{DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+			if err != nil {
+				return printFaults(c.App.ErrWriter, dir, err, false)
+			}
+			fmt.Fprintf(c.App.Writer, "%s: replayed %d steps in %d runs; %d processor-written files match\n", dir, res.Steps, res.Runs, len(res.Checked))
+			return nil
+		},
+	}
+}
+
+// verifyCommand re-rolls every die in every report with the published key.
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "re-roll every die in every report with the dice key (published after the campaign) and check each result",
+		ArgsUsage: "DIR",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "key", Usage: "the secret dice key whose SHA-256 is campaign.toml's [dice] commitment (default: the public seed)"},
+		},
+		Action: func(c *cli.Context) error {
+			dir, err := oneDir(c)
+			if err != nil {
+				return err
+			}
+			res, err := processor.Verify(dir, c.String("key"))
+			if err != nil {
+				return printFaults(c.App.ErrWriter, dir, err, false)
+			}
+			fmt.Fprintf(c.App.Writer, "%s: %d dice in %d reports re-rolled: every one matches\n", dir, res.Dice, res.Reports)
+			return nil
+		},
+	}
+}

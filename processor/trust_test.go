@@ -1,0 +1,171 @@
+package processor
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warmaster/warmaster/campaigns"
+)
+
+// playedExample is the example campaign advanced in two runs: set-up to the
+// moves step on 2027-01-20, then the rest of phase 1 on 2027-02-10.
+func playedExample(t *testing.T, opt Options) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "c")
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	later := filepath.Join(t.TempDir(), "later")
+	for _, sub := range []string{"moves", "builds"} {
+		if err := os.Rename(filepath.Join(dir, "phases/01", sub), filepath.Join(later+sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opt.Now = time.Date(2027, 1, 20, 0, 0, 0, 0, time.UTC)
+	if _, err := Advance(dir, opt); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"moves", "builds"} {
+		if err := os.Rename(later+sub, filepath.Join(dir, "phases/01", sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opt.Now = time.Date(2027, 2, 10, 0, 0, 0, 0, time.UTC)
+	if _, err := Advance(dir, opt); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestReplay(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		dir := playedExample(t, Options{})
+		res, err := Replay(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := res.Runs, 2; got != want {
+			t.Errorf("runs: got %d, want %d", got, want)
+		}
+		if got, want := res.Steps, 5; got != want {
+			t.Errorf("steps: got %d, want %d", got, want)
+		}
+		if got, want := len(res.Checked), 6; got != want {
+			t.Errorf("files checked: got %v, want %d", res.Checked, want)
+		}
+	})
+	// Tamper tests: every processor-written file edited by hand is caught.
+	edits := []struct {
+		name, file, old, new string
+	}{
+		{"ErrStateEdited", StateFile, "blue = 30", "blue = 31"},
+		{"ErrJournalEdited", JournalFile, `step = "moves"`, `step = "builds"`},
+		{"ErrReadmeEdited", ReadmeFile, "Phase 2 of 6", "Phase 3 of 6"},
+		{"ErrReportEdited", "phases/01/report.md", "rises to 3", "rises to 4"},
+		{"ErrBattleSheetEdited", "phases/01/battles/blue-1.toml", "power = 2", "power = 3"},
+		{"ErrInputChangedAfterUse", "phases/01/results/blue-1.toml", "attacker_vp = 80", "attacker_vp = 81"},
+	}
+	for _, e := range edits {
+		t.Run(e.name, func(t *testing.T) {
+			dir := playedExample(t, Options{})
+			edit(t, dir, e.file, e.old, e.new)
+			_, err := Replay(dir, Options{})
+			if !mentions(err, e.file) {
+				t.Fatalf("replay after editing %s: got %v", e.file, err)
+			}
+		})
+	}
+	t.Run("ErrSheetAddedByHand", func(t *testing.T) {
+		dir := playedExample(t, Options{})
+		writeFile(t, dir, "phases/01/battles/green-2.toml", []byte("battle = \"green-2\"\n"))
+		if _, err := Replay(dir, Options{}); !mentions(err, "written by hand") {
+			t.Fatalf("got %v", err)
+		}
+	})
+}
+
+func TestVerify(t *testing.T) {
+	dir := playedExample(t, Options{})
+	res, err := Verify(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dice == 0 {
+		t.Fatal("no dice verified")
+	}
+	t.Run("ErrDoctoredDie", func(t *testing.T) {
+		data, _ := os.ReadFile(filepath.Join(dir, "phases/01/report.md"))
+		rows, err := diceRows("r", data)
+		if err != nil || len(rows) < 2 {
+			t.Fatalf("rows %v, %v", rows, err)
+		}
+		// Doctor the second die: the first still verifies, the second is named.
+		d := rows[1]
+		lines := strings.Split(string(data), "\n")
+		other := d.result%d.sides + 1
+		lines[d.line-1] = strings.Replace(lines[d.line-1], "| "+itoa(d.result)+" ", "| "+itoa(other)+" ", 1)
+		writeFile(t, dir, "phases/01/report.md", []byte(strings.Join(lines, "\n")))
+		_, err = Verify(dir, "")
+		var inv *InvalidError
+		if !errors.As(err, &inv) || inv.Faults[0].Line != d.line || !strings.Contains(inv.Faults[0].Message, d.label) {
+			t.Fatalf("want the die at line %d (%s) named, got %v", d.line, d.label, err)
+		}
+	})
+}
+
+// Provably fair dice: with [dice] commitment, advance needs the key whose
+// SHA-256 is committed, and verify re-rolls with it once published.
+func TestDiceCommitment(t *testing.T) {
+	const key = "the Warmaster's secret"
+	dir := filepath.Join(t.TempDir(), "c")
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	edit(t, dir, CampaignFile, `seed = "vespator-front-example"`, `commitment = "`+KeyCommitment(key)+`"`)
+	now := time.Date(2027, 2, 10, 0, 0, 0, 0, time.UTC)
+	if _, err := Advance(dir, Options{Now: now}); !mentions(err, "WARMASTER_DICE_KEY") {
+		t.Fatalf("no key: got %v", err)
+	}
+	if _, err := Advance(dir, Options{Now: now, DiceKey: "guess"}); !mentions(err, "does not match") {
+		t.Fatalf("wrong key: got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, StateFile)); err == nil {
+		t.Fatal("a refused key wrote the state")
+	}
+	if _, err := Advance(dir, Options{Now: now, DiceKey: key}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Verify(dir, key); err != nil {
+		t.Fatalf("verify with the key: %v", err)
+	}
+	if _, err := Verify(dir, "guess"); !mentions(err, "does not match") {
+		t.Fatalf("verify with a wrong key: got %v", err)
+	}
+	if _, err := Replay(dir, Options{DiceKey: key}); err != nil {
+		t.Fatalf("replay with the key: %v", err)
+	}
+}
+
+func edit(t *testing.T, dir, file, old, new string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(file))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s has no %q", file, old)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mentions(err error, s string) bool { return err != nil && strings.Contains(err.Error(), s) }
+
+func itoa(n int) string { return strconv.Itoa(n) }
