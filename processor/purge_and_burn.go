@@ -39,7 +39,8 @@ func (r *run) attackerWins(p PlanetID, A, D AllianceID, adj int, reduce func(att
 //     Planet any number of times. Each time they do, they can add 1 to their
 //     Alliance's Power Level at a connected Planet. (`transfer`: one
 //     connected planet per level moved. A level that cannot be subtracted —
-//     at 1, or at the Fortification Line minimum — is not moved.)
+//     at 1, or at the Fortification Line minimum — or added — already 4 —
+//     is not moved.)
 //   - Add 1 to the Defending Alliance's Power Level at a connected Planet.
 //     (`reinforce`; without a valid choice, our default: the undestroyed
 //     connected planet where the Defender's Power Level is lowest, first in
@@ -63,6 +64,10 @@ func (r *run) purgeAndBurnDefenderWins(p PlanetID, D AllianceID, ch Choices) []s
 		}
 		if lvl := s.Power(p, D); lvl-1 < s.minPower(p, D) {
 			out = append(out, fmt.Sprintf("transfer to %s is not possible now: %s's Power Level at %s is %d, its minimum there: skipped", q, D, p, lvl))
+			continue
+		}
+		if s.Power(q, D) >= 4 {
+			out = append(out, fmt.Sprintf("transfer to %s is not possible now: %s's Power Level there is already 4: skipped", q, D))
 			continue
 		}
 		out = append(out, fmt.Sprintf("transfer: %s; %s", s.Lower(p, D), s.Raise(q, D)))
