@@ -6,7 +6,8 @@ import (
 	"strconv"
 )
 
-var inputFileRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds)/([^/]+)\.toml$`)
+// inputFileRE matches a player's input file; orders may be sealed (.toml.age).
+var inputFileRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds)/([^/]+?)\.toml(\.age)?$`)
 
 // Authorize checks that actor may change each of the files (slash paths
 // relative to the campaign folder): a player edits only their own orders and
@@ -49,6 +50,11 @@ func (f *Folder) Authorize(actor Login, files []string) error {
 		}
 		phase, _ := strconv.Atoi(m[1])
 		kind, name := m[2], m[3]
+		if m[4] != "" && kind != "orders" {
+			deny("only orders are sealed (orders/<login>.toml.age)")
+			continue
+		}
+		// Sealed orders are authorized by name, like the plaintext file.
 		switch kind {
 		case "orders", "moves":
 			if Login(name) != actor {

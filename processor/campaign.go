@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"time"
+
+	"filippo.io/age"
 )
 
 // Campaign is campaign.toml and map.toml: who plays, on which map, by which rules.
@@ -15,6 +17,9 @@ type Campaign struct {
 	// "sha256:<hex>" of a secret key given to advance (provably fair dice).
 	Seed       string
 	Commitment string
+	// Recipient is the age X25519 recipient of sealed orders ([secrecy]
+	// recipient); empty when the campaign does not use them.
+	Recipient string
 	Rules     Rules
 	Alliances []Alliance
 	Players   []Player
@@ -169,20 +174,26 @@ func (c *Campaign) SetupPieces() int {
 // the schema cannot: unique ids, references between sections.
 func decodeCampaign(d obj, fs *faults) *Campaign {
 	c := &Campaign{
-		Name:      d.str("name"),
-		Phases:    d.int("phases"),
+		Name:       d.str("name"),
+		Phases:     d.int("phases"),
 		Seed:       d.obj("dice").str("seed"),
 		Commitment: d.obj("dice").str("commitment"),
-		Deadlines: map[int]Deadlines{},
-		alliance:  map[AllianceID]int{},
-		player:    map[Login]int{},
-		fleet:     map[FleetID]int{},
+		Deadlines:  map[int]Deadlines{},
+		alliance:   map[AllianceID]int{},
+		player:     map[Login]int{},
+		fleet:      map[FleetID]int{},
 	}
 	switch dice := d.obj("dice"); {
 	case c.Seed == "" && c.Commitment == "":
 		fs.add(dice.src, "give the dice a public seed (seed = \"any text\") or commit to a secret key (commitment = \"sha256:<hex>\")")
 	case c.Seed != "" && c.Commitment != "":
 		fs.add(dice.src.At("commitment"), "give either a public seed or a commitment to a secret key, not both")
+	}
+	if sec := d.obj("secrecy"); sec.has("recipient") {
+		c.Recipient = sec.str("recipient")
+		if _, err := age.ParseX25519Recipient(c.Recipient); err != nil {
+			fs.add(sec.src.At("recipient"), "not an age X25519 recipient (%v): copy the \"public key: age1…\" line age-keygen prints", err)
+		}
 	}
 	rules := d.obj("rules")
 	c.Rules = Rules{Events: rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}

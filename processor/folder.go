@@ -42,6 +42,11 @@ type Folder struct {
 	Moves   map[int]map[Login][]Move
 	Builds  map[int]map[AllianceID]BuildChoice
 
+	// sealed are the sealed orders files still to be revealed, by phase and
+	// login: phases/01/orders/alice.toml.age. Only their name and format are
+	// checked; advance decrypts them at 2.1 Reveal.
+	sealed map[int]map[Login]string
+
 	text map[string][]byte // every file read, by slash path
 }
 
@@ -94,6 +99,7 @@ func load(dir string) (*Folder, *faults, error) {
 		Results: map[int]map[string]*Result{},
 		Moves:   map[int]map[Login][]Move{},
 		Builds:  map[int]map[AllianceID]BuildChoice{},
+		sealed:  map[int]map[Login]string{},
 		text:    map[string][]byte{},
 	}
 	if st, err := os.Stat(dir); err != nil {
@@ -200,22 +206,30 @@ func (f *Folder) entries(rel string) ([]os.DirEntry, error) {
 }
 
 // tomlFiles lists the .toml files of an input folder by name (without
-// .toml); anything else in it is a fault, so no submission goes unseen.
-func (f *Folder) tomlFiles(rel string, fs *faults, what string) ([]string, error) {
+// .toml) and, where sealedOK (orders/), the sealed <name>.toml.age files;
+// anything else in it is a fault, so no submission goes unseen.
+func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (names, sealed []string, err error) {
 	es, err := f.entries(rel)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []string
 	for _, e := range es {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".toml") {
-			fs.add(Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
+		switch {
+		case e.IsDir():
+		case strings.HasSuffix(name, ".toml"):
+			names = append(names, strings.TrimSuffix(name, ".toml"))
+			continue
+		case strings.HasSuffix(name, ".toml"+SealedExt) && sealedOK:
+			sealed = append(sealed, strings.TrimSuffix(name, ".toml"+SealedExt))
+			continue
+		case strings.HasSuffix(name, ".toml"+SealedExt):
+			fs.add(Src{File: path.Join(rel, name)}, "unexpected file here: only orders are sealed; %s holds only <%s>.toml files", rel, what)
 			continue
 		}
-		out = append(out, strings.TrimSuffix(name, ".toml"))
+		fs.add(Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
 	}
-	return out, nil
+	return names, sealed, nil
 }
 
 func kindOf(e os.DirEntry) string {
@@ -226,7 +240,7 @@ func kindOf(e os.DirEntry) string {
 }
 
 func (f *Folder) loadSetup(k checker) error {
-	names, err := f.tomlFiles("setup", k.fs, "alliance")
+	names, _, err := f.tomlFiles("setup", k.fs, "alliance", false)
 	if err != nil {
 		return err
 	}
@@ -285,21 +299,35 @@ func (f *Folder) loadPhases(k checker) error {
 			}
 			d := inputDirs[i]
 			what := map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance"}[d.dir]
-			names, err := f.tomlFiles(path.Join(rel, d.dir), k.fs, what)
+			names, sealed, err := f.tomlFiles(path.Join(rel, d.dir), k.fs, what, d.dir == "orders")
 			if err != nil {
 				return err
 			}
+			pending := func(file string) bool {
+				switch {
+				case n < s.Phase || (n == s.Phase && s.Step != StepSetup && d.step < s.Step) || s.Step == StepEnded:
+					// A processed step's input, or one of an ended campaign:
+					// it must be in the journal, unchanged.
+					f.consumed(k, file)
+					return false
+				}
+				return true
+			}
 			for _, name := range names {
 				file := InputPath(n, d.dir, name)
-				switch {
-				case s.Step == StepEnded:
-					k.fs.add(Src{File: file}, "the campaign has ended; this file will never be processed (remove it)")
-					continue
-				case n < s.Phase || (n == s.Phase && s.Step != StepSetup && d.step < s.Step):
-					f.consumed(k, file)
+				if !pending(file) {
 					continue
 				}
 				if err := f.loadInput(k, n, d.dir, d.kind, name, file); err != nil {
+					return err
+				}
+			}
+			for _, name := range sealed {
+				file := InputPath(n, d.dir, name) + SealedExt
+				if !pending(file) {
+					continue
+				}
+				if err := f.loadSealed(k, n, name, file, slices.Contains(names, name)); err != nil {
 					return err
 				}
 			}
@@ -357,6 +385,35 @@ func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, n
 		ensure(f.Moves, phase)[Login(name)] = k.decodeMoves(Login(name), d)
 	case "builds":
 		ensure(f.Builds, phase)[AllianceID(name)] = k.decodeBuild(AllianceID(name), d)
+	}
+	return nil
+}
+
+// loadSealed checks a sealed orders file without decrypting it: a player's
+// login for a name, campaign.toml's [secrecy] recipient to seal to, the
+// armored age format, and no plaintext orders beside it.
+func (f *Folder) loadSealed(k checker, phase int, name, file string, plaintext bool) error {
+	at := Src{File: file}
+	c := k.c
+	plain := InputPath(phase, "orders", name)
+	if _, ok := c.PlayerOf(Login(name)); !ok {
+		k.fs.add(at, "no player %q in campaign.toml; sealed orders files are named after a player's login: %s", name, oneOf(c.Commanders()))
+		return nil
+	}
+	data, _, err := f.read(file)
+	if err != nil {
+		return err
+	}
+	switch why := sealedFormat(data); {
+	case why != "":
+		k.fs.add(at, "not a sealed orders file: %s", why)
+	case c.Recipient == "":
+		k.fs.add(at, "campaign.toml has no [secrecy] recipient, so this campaign does not seal orders: commit %s instead", plain)
+	case plaintext:
+		k.fs.add(at, "%s is here too: one player's orders are either sealed or not; remove one of them", plain)
+		k.fs.add(Src{File: plain}, "%s is here too: one player's orders are either sealed or not; remove one of them (to change sealed orders, remove the .age file and seal again)", file)
+	default:
+		ensure(f.sealed, phase)[Login(name)] = file
 	}
 	return nil
 }

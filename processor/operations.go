@@ -49,24 +49,26 @@ func (r *run) reachable(a AllianceID, from PlanetID) []PlanetID {
 
 // validateOrders checks this phase's orders against the map as it stands.
 func (r *run) validateOrders(fs *faults) {
-	s := r.s
-	orders := r.f.Orders[s.Phase]
+	orders := r.f.Orders[r.s.Phase]
 	for _, login := range r.c.Commanders() {
-		list, ok := orders[login]
-		if !ok {
-			continue
+		if list, ok := orders[login]; ok {
+			r.validatePlayerOrders(login, list, fs)
 		}
-		file := InputPath(s.Phase, "orders", string(login))
-		given := map[FleetID]bool{}
-		for _, o := range list {
-			given[o.Fleet] = true
-			r.validateOrder(o, fs)
-		}
-		// Select Operations: "one Campaign Operation for each of their Fleets".
-		for _, fl := range r.c.FleetsOf(login) {
-			if !given[fl] {
-				fs.add(Src{File: file}, "fleet %q has no operation; give every fleet you control one (logistical-auxilia if it should support)", fl)
-			}
+	}
+}
+
+// validatePlayerOrders checks one player's orders against the map as it stands.
+func (r *run) validatePlayerOrders(login Login, list []Order, fs *faults) {
+	file := InputPath(r.s.Phase, "orders", string(login))
+	given := map[FleetID]bool{}
+	for _, o := range list {
+		given[o.Fleet] = true
+		r.validateOrder(o, fs)
+	}
+	// Select Operations: "one Campaign Operation for each of their Fleets".
+	for _, fl := range r.c.FleetsOf(login) {
+		if !given[fl] {
+			fs.add(Src{File: file}, "fleet %q has no operation; give every fleet you control one (logistical-auxilia if it should support)", fl)
 		}
 	}
 }
@@ -159,9 +161,14 @@ func (r *run) selectOperations() {
 			o = Order{Fleet: fl.ID, Op: LogisticalAuxilia, Default: true}
 		}
 		s.Orders = append(s.Orders, o)
-		rows = append(rows, []string{string(fl.ID), string(fl.Player), string(r.c.FleetAlliance(fl.ID)), string(s.Fleets[fl.ID]), r.describeOrder(o)})
+		what := r.describeOrder(o)
+		if _, rejected := r.rejected[fl.Player]; rejected && !ok {
+			what = "Logistical Auxilia (sealed orders not used, see below: the default)"
+		}
+		rows = append(rows, []string{string(fl.ID), string(fl.Player), string(r.c.FleetAlliance(fl.ID)), string(s.Fleets[fl.ID]), what})
 	}
 	r.sec.Table([]string{"fleet", "player", "alliance", "at", "operation"}, rows)
+	r.reportRejected()
 }
 
 func (r *run) describeOrder(o Order) string {

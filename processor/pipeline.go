@@ -49,6 +49,8 @@ type run struct {
 	sec      *report.Doc // the report section being written
 	secPhase int         // the phase whose report it goes in
 	mark     int         // dice rolls before the current stage
+
+	rejected map[Login]*unsealError // sealed orders not used at the reveal, and why
 }
 
 // Summary says what an `advance` did.
@@ -89,6 +91,7 @@ func Advance(dir string, opt Options) (*Summary, error) {
 // now run in memory, so a file that advance would refuse is refused here.
 // It returns the folder when it could be read at all.
 func Check(dir string, opt Options) (*Folder, error) {
+	opt.noReveal = true // sealed orders stay sealed: check looks at their name and format only
 	r, err := dryRun(dir, opt)
 	if r == nil {
 		f, _, lerr := load(dir)
@@ -108,8 +111,14 @@ type Options struct {
 	// DiceKey is the secret key of the dice streams when campaign.toml
 	// commits to one ([dice] commitment); empty with a public seed.
 	DiceKey string
-	// AgeIdentity decrypts sealed orders at the reveal.
+	// AgeIdentity decrypts sealed orders at the reveal: an AGE-SECRET-KEY-1…
+	// line (or an age-keygen key file) that goes with [secrecy] recipient.
 	AgeIdentity string
+
+	// noReveal stops the run before a reveal that has sealed orders to
+	// decrypt (Check: a dry run never decrypts, so it never prints a fault
+	// that would give sealed orders away).
+	noReveal bool
 }
 
 // dryRun loads the folder and applies in memory every step that can go.
@@ -149,6 +158,12 @@ func (r *run) advance() error {
 	for r.s.Step != StepEnded {
 		if !r.ready() {
 			return nil
+		}
+		if r.s.Step == StepOperations {
+			// 2.1 Reveal: sealed orders are decrypted before step 1 is validated.
+			if stop, err := r.unseal(); stop || err != nil {
+				return err
+			}
 		}
 		var fs faults
 		r.validate(r.s.Step, &fs)
@@ -236,6 +251,8 @@ type Await struct {
 	Who      string
 	Deadline time.Time
 	Present  bool
+	// Sealed: the orders are in as <login>.toml.age (File + SealedExt).
+	Sealed bool
 }
 
 // Awaited lists the inputs the current step waits for.
@@ -258,7 +275,9 @@ func (r *run) awaited() []Await {
 	case StepOperations:
 		for _, l := range r.c.Commanders() {
 			_, ok := r.f.Orders[s.Phase][l]
-			add(InputPath(s.Phase, "orders", string(l)), string(l), ok)
+			_, sealed := r.f.sealed[s.Phase][l]
+			add(InputPath(s.Phase, "orders", string(l)), string(l), ok || sealed)
+			out[len(out)-1].Sealed = sealed
 		}
 	case StepBattles:
 		for _, b := range r.battles() {
@@ -297,7 +316,14 @@ func (r *run) ready() bool {
 func (r *run) inputFiles(step Step) []journalInput {
 	var files []string
 	for _, a := range r.awaited() {
-		if a.Present {
+		switch {
+		case a.Sealed:
+			// The sealed file, and the orders decrypted from it at the reveal.
+			files = append(files, a.File+SealedExt)
+			if _, ok := r.out[a.File]; ok {
+				files = append(files, a.File)
+			}
+		case a.Present:
 			files = append(files, a.File)
 		}
 	}

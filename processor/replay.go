@@ -68,6 +68,9 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 				if digest(data) != in.SHA256 {
 					fs.add(Src{File: in.Path}, "changed since step %s of phase %d consumed it (the journal records sha256 %.12s…)", e.Step, e.Phase, in.SHA256)
 				}
+				if slices.ContainsFunc(e.Inputs, func(x journalInput) bool { return x.Path == in.Path+SealedExt }) {
+					continue // orders decrypted at the reveal: the replay decrypts them again
+				}
 				if err := writeFileAll(scratch, in.Path, data); err != nil {
 					return nil, fmt.Errorf("replay: %w", err)
 				}

@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"path"
 	"time"
 
 	"github.com/warmaster/warmaster/processor/report"
@@ -30,7 +31,11 @@ func Status(f *Folder) string {
 	aw := r.awaited()
 	rows := make([][]string, len(aw))
 	for i, a := range aw {
-		rows[i] = []string{a.File, a.Who, deadlineText(a), presentText(a.Present)}
+		in := presentText(a.Present)
+		if a.Sealed {
+			in = "sealed (" + path.Base(a.File) + SealedExt + ")"
+		}
+		rows[i] = []string{a.File, a.Who, deadlineText(a), in}
 	}
 	d.Table([]string{"file", "from", "deadline", "in"}, rows)
 	return d.String()

@@ -88,6 +88,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				Action: cmdDemo,
 			},
 			replayCommand(),
+			sealCommand(),
 			verifyCommand(),
 		},
 		Action: func(c *cli.Context) error {
@@ -324,7 +325,7 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sum, err := processor.Advance(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+	sum, err := processor.Advance(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")})
 	if err != nil {
 		return printFaults(c.App.ErrWriter, dir, err, true)
 	}

@@ -20,7 +20,7 @@ func replayCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := processor.Replay(dir, processor.Options{DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+			res, err := processor.Replay(dir, processor.Options{DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")})
 			if err != nil {
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// sealCommand encrypts a player's orders until 2.1 Reveal: the repository
+// is readable by every player, the rules keep orders secret until then.
+func sealCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "seal",
+		Usage:     "check your orders, then encrypt them to the Warmaster's age key ([secrecy] recipient) until 2.1 Reveal: writes FILE.age and removes FILE",
+		ArgsUsage: "phases/NN/orders/<login>.toml",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "now", Usage: "check the orders as advance would run at this time, RFC 3339 (default: the clock)"},
+		},
+		Action: cmdSeal,
+	}
+}
+
+// ordersFileRE is a plaintext orders file, relative to its campaign folder.
+var ordersFileRE = regexp.MustCompile(`^phases/[0-9]{2,3}/orders/[^/]+\.toml$`)
+
+func cmdSeal(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usagef("seal needs exactly one orders file (phases/NN/orders/<login>.toml in a campaign folder), got %d arguments", c.NArg())
+	}
+	file := filepath.Clean(c.Args().First())
+	now, err := parseNow(c)
+	if err != nil {
+		return err
+	}
+	dir, rel, err := campaignOf(file)
+	if err != nil {
+		return err
+	}
+	if !ordersFileRE.MatchString(rel) {
+		return usagef("%s is %s in campaign %s, not an orders file: seal takes phases/NN/orders/<login>.toml", file, rel, dir)
+	}
+	plain, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("seal: %w", err)
+	}
+	// Exactly what `check DIR FILE` says about the file: once sealed, nobody
+	// can check it before the reveal.
+	f, err := processor.Check(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+	if err != nil {
+		var invalid *processor.InvalidError
+		if errors.As(err, &invalid) {
+			err = onlyFiles(invalid, []string{rel})
+		}
+		if err != nil {
+			return printFaults(c.App.ErrWriter, dir, err, true)
+		}
+	}
+	if f == nil || f.Campaign == nil {
+		return fmt.Errorf("seal: the campaign %s does not load", dir)
+	}
+	if f.Campaign.Recipient == "" {
+		return fmt.Errorf("seal: %s has no [secrecy] recipient: this campaign does not seal orders (the Warmaster adds one to use them); nothing was written", filepath.Join(dir, processor.CampaignFile))
+	}
+	sealed, err := processor.Seal(plain, f.Campaign.Recipient)
+	if err != nil {
+		return err
+	}
+	out := file + processor.SealedExt
+	if err := writeNew(out, sealed); err != nil {
+		return fmt.Errorf("seal: %w", err)
+	}
+	if err := os.Remove(file); err != nil {
+		return fmt.Errorf("seal: wrote %s but could not remove the plaintext: %w (remove it before committing)", out, err)
+	}
+	fmt.Fprintf(c.App.Writer, "sealed %s\n", out)
+	return nil
+}
+
+// campaignOf finds the campaign folder holding file by walking up to the
+// folder with campaign.toml. It returns that folder (relative to the working
+// directory when file was given relative) and file's slash path inside it.
+func campaignOf(file string) (dir, rel string, err error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", "", err
+	}
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if st, err := os.Stat(filepath.Join(d, processor.CampaignFile)); err == nil && !st.IsDir() {
+			r, _ := filepath.Rel(d, abs)
+			dir = d
+			if !filepath.IsAbs(file) {
+				if wd, err := os.Getwd(); err == nil {
+					if rd, err := filepath.Rel(wd, d); err == nil {
+						dir = rd
+					}
+				}
+			}
+			return dir, filepath.ToSlash(r), nil
+		}
+		if filepath.Dir(d) == d {
+			return "", "", usagef("%s is not in a campaign folder: no %s in any folder above it", file, processor.CampaignFile)
+		}
+	}
+}
+
+// writeNew writes data to a temporary file beside path, then renames it into place.
+func writeNew(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".warmaster-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}

@@ -1,0 +1,527 @@
+package processor
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"filippo.io/age"
+	"filippo.io/age/armor"
+
+	"github.com/warmaster/warmaster/campaigns"
+)
+
+// Times of the example campaign's phase 1: before the operations deadline
+// (2027-01-08T18:00Z), and after it but before the battles deadline.
+var (
+	beforeDeadline = time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
+	afterDeadline  = time.Date(2027, 1, 9, 0, 0, 0, 0, time.UTC)
+)
+
+const (
+	aliceOrders = "phases/01/orders/alice.toml"
+	aliceSealed = aliceOrders + SealedExt
+)
+
+// sealedExample is the example campaign with a [secrecy] recipient whose
+// identity it returns, and phase 1's inputs up to step 1 only: set-up and
+// every player's orders, in plain text.
+func sealedExample(t *testing.T) (string, *age.X25519Identity) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "c")
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"results", "moves", "builds"} {
+		if err := os.RemoveAll(filepath.Join(dir, "phases/01", sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id, err := age.GenerateX25519Identity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendFile(t, dir, CampaignFile, fmt.Sprintf("\n[secrecy]\nrecipient = %q\n", id.Recipient()))
+	return dir, id
+}
+
+func appendFile(t *testing.T, dir, file, text string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(file))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, file, append(data, text...))
+}
+
+func readFile(t *testing.T, dir, file string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func exists(dir, file string) bool {
+	_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(file)))
+	return err == nil
+}
+
+// seal does what `warmaster seal` does to a player's orders: file.age
+// encrypted to recipient, and the plaintext removed. It returns the plaintext.
+func seal(t *testing.T, dir, file string, recipient fmt.Stringer) []byte {
+	t.Helper()
+	plain := readFile(t, dir, file)
+	sealed, err := Seal(plain, recipient.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, file+SealedExt, sealed)
+	if err := os.Remove(filepath.Join(dir, filepath.FromSlash(file))); err != nil {
+		t.Fatal(err)
+	}
+	return plain
+}
+
+func faultsOf(t *testing.T, err error) []Fault {
+	t.Helper()
+	var inv *InvalidError
+	if !errors.As(err, &inv) {
+		t.Fatalf("want faults, got %v", err)
+	}
+	return inv.Faults
+}
+
+// hasFault reports whether a fault of file says all of the words.
+func hasFault(fs []Fault, file string, words ...string) bool {
+	return slices.ContainsFunc(fs, func(f Fault) bool {
+		if f.File != file {
+			return false
+		}
+		for _, w := range words {
+			if !strings.Contains(f.Message, w) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func orderOf(t *testing.T, dir string, fleet FleetID) Order {
+	t.Helper()
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range f.State.Orders {
+		if o.Fleet == fleet {
+			return o
+		}
+	}
+	t.Fatalf("no order of %s in the state", fleet)
+	return Order{}
+}
+
+// snapshotDir is every file under dir and its contents.
+func snapshotDir(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		m[p] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func sameMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// Sealed orders go through check without the identity, count as in for
+// step 1, need the identity at the reveal, and come out as the orders sealed.
+func TestSealedRoundTrip(t *testing.T) {
+	dir, id := sealedExample(t)
+	plain := seal(t, dir, aliceOrders, id.Recipient())
+	data := readFile(t, dir, aliceSealed)
+	if !bytes.HasPrefix(data, []byte("-----BEGIN AGE ENCRYPTED FILE-----\n")) || bytes.Contains(data, []byte("blue-1")) {
+		t.Fatalf("not an armored age file, or the orders show through:\n%s", data)
+	}
+
+	// Before the reveal: bob's orders are not in yet, so step 1 waits and
+	// neither check nor advance needs the identity.
+	bob := readFile(t, dir, "phases/01/orders/bob.toml")
+	if err := os.Remove(filepath.Join(dir, "phases/01/orders/bob.toml")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Check(dir, Options{Now: beforeDeadline}); err != nil {
+		t.Fatalf("check before the reveal: %v", err)
+	}
+	sum, err := Advance(dir, Options{Now: beforeDeadline})
+	if err != nil {
+		t.Fatalf("advance before the reveal: %v", err)
+	}
+	if sum.State.Step != StepOperations {
+		t.Fatalf("step %s, want operations (waiting for bob)", sum.State.Step)
+	}
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := Status(f)
+	for _, want := range []string{"| phases/01/orders/alice.toml | alice | 2027-01-08 18:00 UTC | sealed (alice.toml.age) |", "| phases/01/orders/bob.toml   | bob   | 2027-01-08 18:00 UTC | awaited "} {
+		if !strings.Contains(status, want) {
+			t.Errorf("status has no %q:\n%s", want, status)
+		}
+	}
+
+	// Every order in: the reveal is due. check still passes without
+	// decrypting; advance without the identity fails and writes nothing.
+	writeFile(t, dir, "phases/01/orders/bob.toml", bob)
+	if _, err := Check(dir, Options{Now: beforeDeadline}); err != nil {
+		t.Fatalf("check at the reveal: %v", err)
+	}
+	before := snapshotDir(t, dir)
+	_, err = Advance(dir, Options{Now: beforeDeadline})
+	if !errors.Is(err, ErrNoAgeIdentity) || !mentions(err, aliceSealed) || !mentions(err, "WARMASTER_AGE_IDENTITY") {
+		t.Fatalf("advance without the identity: got %v, want ErrNoAgeIdentity naming %s", err, aliceSealed)
+	}
+	if !sameMaps(before, snapshotDir(t, dir)) {
+		t.Fatal("advance without the identity changed the folder")
+	}
+
+	// With the identity: revealed, written beside the sealed file, applied.
+	sum, err = Advance(dir, Options{Now: beforeDeadline, AgeIdentity: id.String()})
+	if err != nil {
+		t.Fatalf("advance at the reveal: %v", err)
+	}
+	if !slices.Contains(sum.Written, aliceOrders) {
+		t.Errorf("written %v, want %s among them", sum.Written, aliceOrders)
+	}
+	if got := readFile(t, dir, aliceOrders); !bytes.Equal(got, plain) {
+		t.Errorf("revealed orders:\n%s\nwant the orders sealed:\n%s", got, plain)
+	}
+	if o := orderOf(t, dir, "blue-1"); o.Op != Battle || o.Planet != "astarthem" {
+		t.Errorf("blue-1's order: %+v, want alice's Battle at astarthem", o)
+	}
+	journal := string(readFile(t, dir, JournalFile))
+	for _, p := range []string{aliceSealed, aliceOrders} {
+		if !strings.Contains(journal, fmt.Sprintf("path = %q", p)) {
+			t.Errorf("the journal does not record %s:\n%s", p, journal)
+		}
+	}
+	if report := string(readFile(t, dir, "phases/01/report.md")); strings.Contains(report, "not used") {
+		t.Errorf("the report says sealed orders were not used:\n%s", report)
+	}
+
+	// Done once: the sealed and the revealed file are consumed inputs now.
+	sum, err = Advance(dir, Options{Now: beforeDeadline, AgeIdentity: id.String()})
+	if err != nil || len(sum.Applied) > 0 {
+		t.Fatalf("second advance: applied %v, err %v", sum.Applied, err)
+	}
+	if _, err := Check(dir, Options{Now: beforeDeadline}); err != nil {
+		t.Fatalf("check after the reveal: %v", err)
+	}
+
+	// Replay decrypts again, with the identity only.
+	if _, err := Replay(dir, Options{AgeIdentity: id.String()}); err != nil {
+		t.Errorf("replay with the identity: %v", err)
+	}
+	if _, err := Replay(dir, Options{}); !errors.Is(err, ErrNoAgeIdentity) {
+		t.Errorf("replay without the identity: got %v, want ErrNoAgeIdentity", err)
+	}
+
+	// Changing the revealed orders afterwards is caught like any consumed input.
+	edit(t, dir, aliceOrders, "astarthem", "jawardet")
+	if _, err := Check(dir, Options{Now: beforeDeadline}); !hasFault(faultsOf(t, err), aliceOrders, "changed after its step consumed it") {
+		t.Errorf("check after editing the revealed orders: %v", err)
+	}
+}
+
+// An identity that is not the one of campaign.toml's recipient is the
+// Warmaster's mistake, not the players': advance refuses to run.
+func TestSealedIdentityNotTheCampaigns(t *testing.T) {
+	dir, id := sealedExample(t)
+	seal(t, dir, aliceOrders, id.Recipient())
+	other, _ := age.GenerateX25519Identity()
+	before := snapshotDir(t, dir)
+	for _, identity := range []string{other.String(), "AGE-SECRET-KEY-1NOTAKEY"} {
+		_, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: identity})
+		if err == nil || errors.As(err, new(*InvalidError)) || !mentions(err, "WARMASTER_AGE_IDENTITY") {
+			t.Errorf("advance with identity %.20s…: got %v, want an error about the identity", identity, err)
+		}
+		if mentions(err, identity) {
+			t.Errorf("the error shows the secret: %v", err)
+		}
+	}
+	if !sameMaps(before, snapshotDir(t, dir)) {
+		t.Fatal("advance with the wrong identity changed the folder")
+	}
+	// A key file as age-keygen writes it is fine.
+	keyFile := "# created: 2027-01-01T00:00:00Z\n# public key: " + id.Recipient().String() + "\n" + id.String() + "\n"
+	if _, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: keyFile}); err != nil {
+		t.Fatalf("advance with an age-keygen key file: %v", err)
+	}
+}
+
+// Orders sealed to another key do not stop the run: that player's fleets
+// perform Logistical Auxilia, and the report says why.
+func TestSealedWrongKey(t *testing.T) {
+	dir, id := sealedExample(t)
+	other, _ := age.GenerateX25519Identity()
+	seal(t, dir, aliceOrders, other.Recipient())
+	if _, err := Check(dir, Options{Now: afterDeadline}); err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	sum, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()})
+	if err != nil {
+		t.Fatalf("advance: %v", err)
+	}
+	if sum.State.Step != StepBattles {
+		t.Errorf("step %s, want battles", sum.State.Step)
+	}
+	if o := orderOf(t, dir, "blue-1"); o.Op != LogisticalAuxilia || !o.Default {
+		t.Errorf("blue-1's order: %+v, want the default Logistical Auxilia", o)
+	}
+	if exists(dir, aliceOrders) {
+		t.Errorf("%s was written though nothing was decrypted", aliceOrders)
+	}
+	report := string(readFile(t, dir, "phases/01/report.md"))
+	for _, want := range []string{
+		"| blue-1  | alice  | blue     | jawardet     | Logistical Auxilia (sealed orders not used, see below: the default) |",
+		"**alice's sealed orders are not used**: `phases/01/orders/alice.toml.age` could not be decrypted with the campaign's identity (it was sealed to another key: no identity matched any of the recipients), so alice's fleets (blue-1) perform Logistical Auxilia.",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report has no %q:\n%s", want, report)
+		}
+	}
+	if journal := string(readFile(t, dir, JournalFile)); !strings.Contains(journal, fmt.Sprintf("path = %q", aliceSealed)) {
+		t.Errorf("the journal does not record %s:\n%s", aliceSealed, journal)
+	}
+	if _, err := Replay(dir, Options{AgeIdentity: id.String()}); err != nil {
+		t.Errorf("replay: %v", err)
+	}
+}
+
+// A sealed file cut short is a format fault for check (naming the file);
+// one whose armor is whole but whose age payload is cut short can only be
+// found out at the reveal, and falls back to Logistical Auxilia.
+func TestSealedTruncated(t *testing.T) {
+	t.Run("Armor", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		seal(t, dir, aliceOrders, id.Recipient())
+		data := readFile(t, dir, aliceSealed)
+		writeFile(t, dir, aliceSealed, data[:len(data)/2])
+		for name, run := range map[string]func() error{
+			"check": func() error { _, err := Check(dir, Options{Now: afterDeadline}); return err },
+			"advance": func() error {
+				_, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()})
+				return err
+			},
+		} {
+			fs := faultsOf(t, run())
+			if !hasFault(fs, aliceSealed, "not a sealed orders file", "the armor does not parse") {
+				t.Errorf("%s: %v, want a format fault of %s", name, fs, aliceSealed)
+			}
+		}
+	})
+	t.Run("Payload", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		seal(t, dir, aliceOrders, id.Recipient())
+		raw, err := io.ReadAll(armor.NewReader(bytes.NewReader(readFile(t, dir, aliceSealed))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		w := armor.NewWriter(&buf)
+		w.Write(raw[:len(raw)-10])
+		w.Close()
+		writeFile(t, dir, aliceSealed, buf.Bytes())
+		if _, err := Check(dir, Options{Now: afterDeadline}); err != nil {
+			t.Fatalf("check (the format is fine): %v", err)
+		}
+		if _, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()}); err != nil {
+			t.Fatalf("advance: %v", err)
+		}
+		if o := orderOf(t, dir, "blue-1"); o.Op != LogisticalAuxilia {
+			t.Errorf("blue-1's order: %+v, want Logistical Auxilia", o)
+		}
+		report := string(readFile(t, dir, "phases/01/report.md"))
+		if !strings.Contains(report, "**alice's sealed orders are not used**: `phases/01/orders/alice.toml.age` could not be decrypted with the campaign's identity (") {
+			t.Errorf("the report does not say why:\n%s", report)
+		}
+	})
+	t.Run("NotArmored", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		writeFile(t, dir, aliceSealed, readFile(t, dir, aliceOrders))
+		os.Remove(filepath.Join(dir, aliceOrders))
+		_, err := Check(dir, Options{Now: afterDeadline})
+		if fs := faultsOf(t, err); !hasFault(fs, aliceSealed, "does not start with -----BEGIN AGE ENCRYPTED FILE-----") {
+			t.Errorf("check: %v", fs)
+		}
+		_ = id
+	})
+}
+
+// Sealed orders that turn out invalid at the reveal do not stop the run.
+func TestSealedInvalidOrders(t *testing.T) {
+	t.Run("OutOfReach", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		edit(t, dir, aliceOrders, `planet = "astarthem"`, `planet = "norallus"`)
+		seal(t, dir, aliceOrders, id.Recipient())
+		if _, err := Check(dir, Options{Now: afterDeadline}); err != nil {
+			t.Fatalf("check cannot see inside sealed orders: %v", err)
+		}
+		sum, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()})
+		if err != nil {
+			t.Fatalf("advance: %v", err)
+		}
+		if sum.State.Step != StepBattles {
+			t.Errorf("step %s, want battles", sum.State.Step)
+		}
+		if o := orderOf(t, dir, "blue-1"); o.Op != LogisticalAuxilia {
+			t.Errorf("blue-1's order: %+v, want Logistical Auxilia", o)
+		}
+		if !exists(dir, aliceOrders) {
+			t.Errorf("the revealed orders %s were not written", aliceOrders)
+		}
+		report := string(readFile(t, dir, "phases/01/report.md"))
+		for _, want := range []string{
+			"**alice's sealed orders are not used**: `phases/01/orders/alice.toml` (decrypted from `alice.toml.age`) is invalid, so alice's fleets (blue-1) perform Logistical Auxilia:",
+			"- `phases/01/orders/alice.toml:5:10`: norallus is out of reach of blue-1 at jawardet",
+		} {
+			if !strings.Contains(report, want) {
+				t.Errorf("the report has no %q:\n%s", want, report)
+			}
+		}
+		if _, err := Replay(dir, Options{AgeIdentity: id.String()}); err != nil {
+			t.Errorf("replay: %v", err)
+		}
+	})
+	t.Run("NotTOML", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		writeFile(t, dir, aliceOrders, []byte("fleet = \n"))
+		seal(t, dir, aliceOrders, id.Recipient())
+		if _, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()}); err != nil {
+			t.Fatalf("advance: %v", err)
+		}
+		report := string(readFile(t, dir, "phases/01/report.md"))
+		if !strings.Contains(report, "- `phases/01/orders/alice.toml:1:") {
+			t.Errorf("the report does not list the fault:\n%s", report)
+		}
+	})
+}
+
+// What check says about sealed files, without the identity.
+func TestSealedCheck(t *testing.T) {
+	t.Run("AndPlaintext", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		plain := seal(t, dir, aliceOrders, id.Recipient())
+		writeFile(t, dir, aliceOrders, plain)
+		fs := faultsOf(t, func() error { _, err := Check(dir, Options{Now: beforeDeadline}); return err }())
+		for _, file := range []string{aliceOrders, aliceSealed} {
+			if !hasFault(fs, file, "is here too", "either sealed or not") {
+				t.Errorf("no fault of %s about the pair: %v", file, fs)
+			}
+		}
+	})
+	t.Run("NoRecipient", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		seal(t, dir, aliceOrders, id.Recipient())
+		edit(t, dir, CampaignFile, "[secrecy]\nrecipient = "+fmt.Sprintf("%q", id.Recipient()), "")
+		_, err := Check(dir, Options{Now: beforeDeadline})
+		if fs := faultsOf(t, err); !hasFault(fs, aliceSealed, "no [secrecy] recipient", "commit "+aliceOrders) {
+			t.Errorf("check: %v", fs)
+		}
+	})
+	t.Run("BadRecipient", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		r := id.Recipient().String()
+		last := "q"
+		if strings.HasSuffix(r, last) {
+			last = "p"
+		}
+		edit(t, dir, CampaignFile, r, r[:len(r)-1]+last) // the checksum no longer matches
+		_, err := Check(dir, Options{Now: beforeDeadline})
+		if fs := faultsOf(t, err); !hasFault(fs, CampaignFile, "not an age X25519 recipient") {
+			t.Errorf("check: %v", fs)
+		}
+		edit(t, dir, CampaignFile, "age1", "AGE1")
+		_, err = Check(dir, Options{Now: beforeDeadline})
+		if fs := faultsOf(t, err); !hasFault(fs, CampaignFile, "is not valid: an age X25519 recipient") {
+			t.Errorf("check: %v", fs)
+		}
+	})
+	t.Run("UnknownLogin", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		sealed, _ := Seal([]byte(""), id.Recipient().String())
+		writeFile(t, dir, "phases/01/orders/zed.toml.age", sealed)
+		_, err := Check(dir, Options{Now: beforeDeadline})
+		if fs := faultsOf(t, err); !hasFault(fs, "phases/01/orders/zed.toml.age", `no player "zed"`) {
+			t.Errorf("check: %v", fs)
+		}
+	})
+	t.Run("OnlyOrders", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		sealed, _ := Seal([]byte("[moves]\n"), id.Recipient().String())
+		writeFile(t, dir, "phases/01/moves/alice.toml.age", sealed)
+		_, err := Check(dir, Options{Now: beforeDeadline})
+		if fs := faultsOf(t, err); !hasFault(fs, "phases/01/moves/alice.toml.age", "only orders are sealed") {
+			t.Errorf("check: %v", fs)
+		}
+	})
+	t.Run("Late", func(t *testing.T) {
+		dir, id := sealedExample(t)
+		if _, err := Advance(dir, Options{Now: afterDeadline}); err != nil {
+			t.Fatal(err)
+		}
+		sealed, _ := Seal(readFile(t, dir, aliceOrders), id.Recipient().String())
+		writeFile(t, dir, "phases/01/orders/alice.toml.age", sealed)
+		_, err := Check(dir, Options{Now: afterDeadline})
+		if fs := faultsOf(t, err); !hasFault(fs, aliceSealed, "arrived after its step was processed") {
+			t.Errorf("check: %v", fs)
+		}
+	})
+}
+
+// Sealed orders are authorized by name, like the plaintext file.
+func TestSealedAuthorize(t *testing.T) {
+	dir, id := sealedExample(t)
+	seal(t, dir, aliceOrders, id.Recipient())
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Authorize("alice", []string{aliceSealed}); err != nil {
+		t.Errorf("alice sealing her orders: %v", err)
+	}
+	if err := f.Authorize("bob", []string{aliceSealed}); !mentions(err, "bob may not change this file: orders files are each player's own (yours is phases/01/orders/bob.toml)") {
+		t.Errorf("bob changing alice's sealed orders: %v", err)
+	}
+	if err := f.Authorize("alice", []string{"phases/01/moves/alice.toml.age"}); !mentions(err, "alice may not change this file") {
+		t.Errorf("alice sealing moves: %v", err)
+	}
+}
