@@ -144,7 +144,7 @@ func (r *run) resolveBattles() {
 	var rows [][]string
 	for _, b := range r.battles() {
 		f := fought{BattleOp: b, res: r.f.Results[r.s.Phase][b.ID]}
-		played, score, theatre := "not played: the attacker is victorious", "", ""
+		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
 		if f.res == nil {
 			f.victor, f.choices = Attacker, b.Order.Outcome
 		} else {
@@ -152,6 +152,9 @@ func (r *run) resolveBattles() {
 			played = "reported, no date"
 			if f.res.HasPlayed {
 				played = f.res.Played.Format("2006-01-02 15:04 MST")
+			}
+			if f.res.DefenderPlayer != "" {
+				players += " vs " + string(f.res.DefenderPlayer)
 			}
 			if f.res.HasVP {
 				a, d := f.res.vpWithBonus()
@@ -165,12 +168,12 @@ func (r *run) resolveBattles() {
 			}
 		}
 		out = append(out, f)
-		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), played, resultTitle(f.victor), score, theatre})
+		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), players, played, resultTitle(f.victor), score, theatre})
 	}
 	if len(rows) == 0 {
 		r.sec.Para("No battles this phase.")
 	}
-	r.sec.Table([]string{"battle", "planet", "attack type", "played", "result", "VP (with Battle Ready)", "theatre"}, rows)
+	r.sec.Table([]string{"battle", "planet", "attack type", "players", "played", "result", "VP (with Battle Ready)", "theatre"}, rows)
 	r.fought = out
 }
 

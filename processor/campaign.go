@@ -51,6 +51,7 @@ type Rules struct {
 type Alliance struct {
 	ID   AllianceID
 	Name string
+	src  Src
 }
 
 // Player is a GitHub login in an Alliance.
@@ -58,6 +59,7 @@ type Player struct {
 	Login     Login
 	Alliance  AllianceID
 	Warmaster bool
+	src       Src
 }
 
 // Fleet is a player's army on the map.
@@ -207,11 +209,11 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 			continue
 		}
 		c.alliance[id] = len(c.Alliances)
-		c.Alliances = append(c.Alliances, Alliance{ID: id, Name: a.str("name")})
+		c.Alliances = append(c.Alliances, Alliance{ID: id, Name: a.str("name"), src: a.src})
 	}
 	warmasters := 0
 	for _, p := range d.objs("players") {
-		pl := Player{Login: Login(p.str("login")), Alliance: AllianceID(p.str("alliance")), Warmaster: p.bool("warmaster")}
+		pl := Player{Login: Login(p.str("login")), Alliance: AllianceID(p.str("alliance")), Warmaster: p.bool("warmaster"), src: p.src}
 		if _, dup := c.player[pl.Login]; dup {
 			fs.add(p.src.At("login"), "player %q is declared twice", pl.Login)
 			continue
@@ -242,14 +244,14 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	}
 	c.index()
 	// Each player needs at least one Fleet to control (Determine Warmaster, Alliances and Fleets).
-	for i, p := range c.Players {
+	for _, p := range c.Players {
 		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster {
-			fs.add(d.src.At("players", i, "login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry)", p.Login)
+			fs.add(p.src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry)", p.Login)
 		}
 	}
 	for _, a := range c.Alliances {
 		if len(c.AllianceFleets(a.ID)) == 0 {
-			fs.add(d.src.At("alliances", c.alliance[a.ID], "id"), "alliance %q has no fleet", a.ID)
+			fs.add(a.src.At("id"), "alliance %q has no fleet", a.ID)
 		}
 	}
 	for _, dl := range d.objs("deadlines") {

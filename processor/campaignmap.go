@@ -18,6 +18,7 @@ type Planet struct {
 	Name      string
 	Locations int // Infrastructure locations
 	Theatres  []string
+	src       Src
 }
 
 // Has reports whether id names a Planet.
@@ -68,7 +69,7 @@ func decodeMap(d obj, fs *faults) *Map {
 			continue
 		}
 		m.index[id] = len(m.Planets)
-		m.Planets = append(m.Planets, Planet{ID: id, Name: p.str("name"), Locations: p.int("locations"), Theatres: p.strs("theatres")})
+		m.Planets = append(m.Planets, Planet{ID: id, Name: p.str("name"), Locations: p.int("locations"), Theatres: p.strs("theatres"), src: p.src})
 	}
 	m.adj = make([][]int, len(m.Planets))
 	seen := map[[2]int]bool{}
@@ -111,7 +112,7 @@ func decodeMap(d obj, fs *faults) *Map {
 	}
 	for i, p := range m.Planets {
 		if len(m.Planets) > 1 && len(m.adj[i]) == 0 {
-			fs.add(Src{File: d.src.File}.At("planets", i, "id"), "planet %q has no lane; add a [[lanes]] entry joining it to the map", p.ID)
+			fs.add(p.src.At("id"), "planet %q has no lane; add a [[lanes]] entry joining it to the map", p.ID)
 		}
 	}
 	return m

@@ -2,6 +2,7 @@ package processor
 
 import (
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -72,6 +73,7 @@ func (o obj) time(k string) (time.Time, bool) {
 var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05", "2006-01-02"}
 
 func parseTime(s string) (time.Time, bool) {
+	s = strings.ToUpper(s) // RFC 3339 allows a lower-case t and z
 	for _, l := range timeLayouts {
 		if t, err := time.Parse(l, s); err == nil {
 			return t.UTC(), true

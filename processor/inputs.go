@@ -178,15 +178,20 @@ func (k checker) choices(o obj) Choices {
 	return ch
 }
 
-// ownFleet checks that a player controls a fleet.
-func (k checker) ownFleet(at Src, login Login, id string) (FleetID, bool) {
+// ownFleet checks that a player controls a fleet; key says the fleet id is
+// a table key (moves), so faults point at the key, not its value.
+func (k checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bool) {
+	add := k.fs.add
+	if key {
+		add = k.fs.addKey
+	}
 	f, ok := k.c.FleetOf(FleetID(id))
 	switch {
 	case !ok:
-		k.fs.add(at, "unknown fleet %q; %s controls %s", id, login, oneOf(k.c.FleetsOf(login)))
+		add(at, "unknown fleet %q; %s controls %s", id, login, oneOf(k.c.FleetsOf(login)))
 		return "", false
 	case f.Player != login:
-		k.fs.add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, oneOf(k.c.FleetsOf(login)))
+		add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, oneOf(k.c.FleetsOf(login)))
 		return "", false
 	}
 	return f.ID, true
@@ -198,7 +203,7 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 	var out []Order
 	seen := map[FleetID]bool{}
 	for _, o := range d.objs("operations") {
-		fleet, ok := k.ownFleet(o.src.At("fleet"), login, o.str("fleet"))
+		fleet, ok := k.ownFleet(o.src.At("fleet"), login, o.str("fleet"), false)
 		if ok && seen[fleet] {
 			k.fs.add(o.src.At("fleet"), "fleet %q already has an operation in this file; one operation per fleet", fleet)
 			continue
@@ -274,7 +279,9 @@ func (k checker) others(a AllianceID) []AllianceID {
 func (k checker) decodeResult(battle string, d obj) *Result {
 	r := &Result{Battle: battle, Src: d.src}
 	if d.has("played") {
-		r.Played, r.HasPlayed = d.time("played")
+		if r.Played, r.HasPlayed = d.time("played"); !r.HasPlayed {
+			k.fs.add(d.src.At("played"), "played: %q is not a date-time such as 2027-01-10T19:00:00Z or a date such as 2027-01-10", d.str("played"))
+		}
 	}
 	if d.has("winner") {
 		r.Winner, _ = sideNames.parse(d.str("winner"))
@@ -331,7 +338,7 @@ func (k checker) decodeMoves(login Login, d obj) []Move {
 	m := d.obj("moves")
 	for _, id := range m.keys() {
 		at := m.src.At(id)
-		fleet, ok := k.ownFleet(at, login, id)
+		fleet, ok := k.ownFleet(at, login, id, true)
 		to := k.planet(at, m.str(id))
 		if ok {
 			out = append(out, Move{Fleet: fleet, To: to, Src: at})

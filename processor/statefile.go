@@ -181,6 +181,11 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 			ps.Locations[i] = l
 		}
 	}
+	for _, p := range c.Map.Planets {
+		if _, ok := f.Planets[string(p.ID)]; !ok {
+			bad(root.At("planets"), "planet %q is missing", p.ID)
+		}
+	}
 	for _, fl := range c.Fleets {
 		ff, ok := f.Fleets[string(fl.ID)]
 		switch {
@@ -207,6 +212,8 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 		if of.Attack != "" {
 			if err := o.Attack.UnmarshalText([]byte(of.Attack)); err != nil {
 				bad(at.At("attack"), "%v", err)
+			} else if !o.Attack.Supported() {
+				bad(at.At("attack"), "%s is not supported", o.Attack)
 			}
 		}
 		if of.Infrastructure != "" {
