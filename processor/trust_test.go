@@ -128,6 +128,9 @@ func TestDiceCommitment(t *testing.T) {
 	}
 	edit(t, dir, CampaignFile, `seed = "vespator-front-example"`, `commitment = "`+KeyCommitment(key)+`"`)
 	now := time.Date(2027, 2, 10, 0, 0, 0, 0, time.UTC)
+	if _, err := Check(dir, Options{Now: now}); err != nil {
+		t.Fatalf("players check without the key: %v", err)
+	}
 	if _, err := Advance(dir, Options{Now: now}); !mentions(err, "WARMASTER_DICE_KEY") {
 		t.Fatalf("no key: got %v", err)
 	}
