@@ -231,15 +231,37 @@ type sheetSide struct {
 
 // revealOperations is 2.1 Reveal Alliance Operations: every Alliance's
 // operations are shown (step 1's table), and each Alliance gets the list of
-// Battle Operations against it — here, one battle sheet per battle.
+// Battle Operations against it. The battle sheets follow 2.2, so that they
+// give the Power Levels the battles are fought at.
 func (r *run) revealOperations() {
-	s := r.s
 	bs := r.battles()
 	if len(bs) == 0 {
 		r.sec.Para("No Battle Operations this phase.")
 		return
 	}
 	var rows [][]string
+	for _, b := range bs {
+		who := "attacker"
+		if chooser, la := r.theatreChooser(b); chooser == Defender {
+			who = fmt.Sprintf("defender (Logistical Auxilia: %s's fleet %s at %s)", b.Defender, la, r.s.Fleets[la])
+		}
+		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(), who})
+	}
+	r.sec.Para("Battle Operations (battle sheets in `battles/`; results go in `results/<battle>.toml`):")
+	r.sec.Table([]string{"battle", "attacker", "defender", "planet", "attack type", "theatre chosen by"}, rows)
+}
+
+// writeBattleSheets writes phases/NN/battles/<fleet>.toml for every battle
+// once 2.2 is done: who fights where, the Power Levels and the ±1 each side
+// may use as the battles will be fought.
+func (r *run) writeBattleSheets() {
+	s := r.s
+	bs := r.battles()
+	if len(bs) == 0 {
+		return
+	}
+	var rows [][]string
+	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", yes(a), yes(d)) }
 	for _, b := range bs {
 		chooser, la := r.theatreChooser(b)
 		sheet := battleSheet{
@@ -249,22 +271,27 @@ func (r *run) revealOperations() {
 			Defender: r.sheetSide(b.Defender, b.Planet, r.c.PlayersOf(b.Defender)),
 		}
 		sheet.Attacker.Fleet = string(b.Fleet)
-		who := "attacker"
 		if chooser == Defender {
 			sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
-			who = "defender (" + sheet.TheatreWhy + ")"
 		}
 		var buf bytes.Buffer
-		buf.WriteString("# Written by warmaster at 2.1 Reveal Alliance Operations. Do not edit: report the battle in ../results/" + b.ID + ".toml.\n")
+		buf.WriteString("# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/" + b.ID + ".toml.\n")
 		if err := toml.NewEncoder(&buf).Encode(sheet); err != nil {
 			panic(fmt.Sprintf("processor: encode battle sheet: %v", err))
 		}
 		r.out[path.Join(PhaseDir(s.Phase), "battles", b.ID+".toml")] = buf.Bytes()
-		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(),
-			fmt.Sprintf("%d / %d", s.Power(b.Planet, b.Attacker), s.Power(b.Planet, b.Defender)), who})
+		rows = append(rows, []string{b.ID, string(b.Planet), fmt.Sprintf("%d / %d", sheet.Attacker.Power, sheet.Defender.Power),
+			yesNo(sheet.Attacker.MissionAdjust, sheet.Defender.MissionAdjust), yesNo(sheet.Attacker.OutcomeAdjust, sheet.Defender.OutcomeAdjust)})
 	}
-	r.sec.Para("Battle Operations (battle sheets in `battles/`; results go in `results/<battle>.toml`):")
-	r.sec.Table([]string{"battle", "attacker", "defender", "planet", "attack type", "Power Levels (att / def)", "theatre chosen by"}, rows)
+	r.sec.Para("The battles as they will be fought (battle sheets written):")
+	r.sec.Table([]string{"battle", "planet", "Power Levels (att / def)", "Staging Grounds ±1, mission rules (att / def)", "Stronghold ±1, outcomes (att / def)"}, rows)
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
 
 func (r *run) sheetSide(a AllianceID, p PlanetID, players []Login) sheetSide {
@@ -283,6 +310,7 @@ func (r *run) sheetSide(a AllianceID, p PlanetID, players []Login) sheetSide {
 // full the rest are cancelled. One that cannot be built is cancelled and
 // reported (RULINGS 17).
 func (r *run) raiseEdifices() {
+	defer r.writeBattleSheets()
 	s := r.s
 	byPlanet := map[PlanetID][]Order{}
 	for _, o := range s.Orders {
