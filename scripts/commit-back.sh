@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# commit-back.sh: commit what `warmaster advance` wrote and push it to the
+# branch the workflow checked out, fetching and rebasing when another push
+# got there first. Used by the processing-on-merge workflows (campaign.yml
+# here, warmaster-advance.yml in repo-template/).
+#
+# Usage: scripts/commit-back.sh APPLIED_FILE [FOLDER...]
+#
+#   APPLIED_FILE  the steps advance applied, one line per step, in the order
+#                 applied:
+#                     FOLDER<TAB>applied STEP
+#                 FOLDER is the campaign folder as given to advance, and
+#                 "applied STEP" the line `warmaster advance` printed, e.g.
+#                     campaigns/spring<TAB>applied phase 1: 2.1 Reveal Alliance Operations
+#                 The warmaster action writes this file (its applied-file
+#                 input/output). Other lines are ignored; a missing or empty
+#                 file is fine (a rewrite with no step applied).
+#   FOLDER...     what to stage (default: campaigns); additions,
+#                 changes and deletions under them are committed, nothing
+#                 else.
+#
+# The commit is authored by warmaster[bot] with the GitHub Actions bot's
+# noreply address, so GitHub shows it as made by GitHub Actions. Its subject
+# names each campaign with the phases and steps applied, e.g.
+#     warmaster: spring phase 1 steps 1–2.1; autumn Setup the Campaign Map
+# and its body lists every step applied, per campaign folder.
+#
+# Environment (all optional):
+#   COMMIT_BACK_BRANCH   branch to push to (default: the branch checked out,
+#                        else GITHUB_REF_NAME)
+#   COMMIT_BACK_REMOTE   remote to push to (default: origin)
+#   COMMIT_BACK_TRIES    pushes to try before giving up (default: 5)
+#   COMMIT_BACK_BACKOFF  seconds to wait after the first refused push,
+#                        doubled after each (default: 2)
+#   COMMIT_BACK_NAME, COMMIT_BACK_EMAIL  the committer identity
+#
+# Exit status: 0 pushed, or nothing changed (no commit is made); 1 every try
+# was refused, a rebase met a conflict, or a usage error.
+set -euo pipefail
+
+if [[ $# -lt 1 ]]; then
+	echo "usage: commit-back.sh APPLIED_FILE [FOLDER...]" >&2
+	exit 1
+fi
+applied=$1
+shift
+folders=("$@")
+if [[ ${#folders[@]} -eq 0 ]]; then
+	folders=(campaigns)
+fi
+
+remote=${COMMIT_BACK_REMOTE:-origin}
+tries=${COMMIT_BACK_TRIES:-5}
+delay=${COMMIT_BACK_BACKOFF:-2}
+
+git config user.name "${COMMIT_BACK_NAME:-warmaster[bot]}"
+git config user.email "${COMMIT_BACK_EMAIL:-41898282+github-actions[bot]@users.noreply.github.com}"
+
+existing=()
+for f in "${folders[@]}"; do
+	if [[ -e $f ]]; then
+		existing+=("$f")
+	fi
+done
+if [[ ${#existing[@]} -gt 0 ]]; then
+	git add -- "${existing[@]}"
+fi
+if git diff --cached --quiet; then
+	echo "commit-back: nothing changed; no commit"
+	exit 0
+fi
+
+branch=${COMMIT_BACK_BRANCH:-}
+if [[ -z $branch ]]; then
+	branch=$(git symbolic-ref --quiet --short HEAD || true)
+fi
+branch=${branch:-${GITHUB_REF_NAME:-}}
+if [[ -z $branch ]]; then
+	echo "commit-back: HEAD is detached and neither COMMIT_BACK_BRANCH nor GITHUB_REF_NAME is set: no branch to push to" >&2
+	exit 1
+fi
+
+# The message: a subject naming each campaign, its phases and steps, then
+# every step applied, per folder.
+msg=$(mktemp)
+trap 'rm -f "$msg"' EXIT
+if [[ -s $applied ]]; then
+	awk -F '\t' '
+	function add(i, s) { summary[i] = summary[i] (summary[i] == "" ? "" : ", ") s }
+	function flush(i) {
+		if (phase[i] == "") return
+		add(i, "phase " phase[i] (count[i] > 1 ? " steps " first[i] "–" last[i] : " step " first[i]))
+		phase[i] = ""
+	}
+	$2 ~ /^applied / {
+		dir = $1
+		text = substr($2, 9)
+		if (!(dir in index_of)) { index_of[dir] = ++n; folder[n] = dir }
+		i = index_of[dir]
+		body[i] = body[i] "\n    " text
+		if (match(text, /^phase [0-9]+: /)) {
+			p = substr(text, 7, RLENGTH - 8)
+			split(substr(text, RLENGTH + 1), word, " ")
+			if (phase[i] == p) { last[i] = word[1]; count[i]++ }
+			else { flush(i); phase[i] = p; first[i] = word[1]; last[i] = word[1]; count[i] = 1 }
+		} else {
+			flush(i)
+			add(i, text)
+		}
+	}
+	END {
+		subject = ""
+		for (i = 1; i <= n; i++) {
+			flush(i)
+			name = folder[i]
+			sub(/.*\//, "", name)
+			subject = subject (i > 1 ? "; " : "") name " " summary[i]
+		}
+		if (n == 0) exit 1
+		print "warmaster: " subject
+		print ""
+		print "Applied by warmaster advance:"
+		for (i = 1; i <= n; i++) print "\n" folder[i] ":" body[i]
+	}' "$applied" >"$msg" || : >"$msg"
+fi
+if [[ ! -s $msg ]]; then
+	{
+		echo "warmaster: rewrite what warmaster writes"
+		echo
+		echo "No step was applied; warmaster advance rewrote:"
+		echo
+		git diff --cached --name-only | sed 's/^/    /'
+	} >"$msg"
+fi
+git commit --quiet -F "$msg"
+git log -1 --format='commit-back: committed %h %s'
+
+for ((try = 1; ; try++)); do
+	if git push "$remote" "HEAD:refs/heads/$branch"; then
+		echo "commit-back: pushed to $branch (try $try)"
+		exit 0
+	fi
+	if ((try >= tries)); then
+		echo "commit-back: $branch refused the push $tries times; giving up" >&2
+		exit 1
+	fi
+	echo "commit-back: push refused (try $try of $tries); fetching and rebasing in ${delay}s"
+	sleep "$delay"
+	delay=$((delay * 2))
+	git fetch --quiet "$remote" "$branch"
+	if ! git rebase FETCH_HEAD; then
+		git rebase --abort || true
+		echo "commit-back: rebasing onto $remote/$branch met a conflict: someone else changed what warmaster wrote; run the workflow again" >&2
+		exit 1
+	fi
+done
