@@ -1,90 +1,383 @@
 package processor
 
 import (
-	"path"
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
 )
 
-// inputFileRE matches a player's input file; orders may be sealed (.toml.age).
-var inputFileRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds)/([^/]+?)\.toml(\.age)?$`)
+// Who may change what: the design's Trust. Only the Warmaster edits
+// campaign.toml and map.toml; a player edits only their own orders and
+// moves, their Alliance's set-up, builds and event choices, and the results
+// of battles their Alliance fought; nobody edits what the processor writes,
+// nor an input a processed step consumed (journal.toml holds its SHA-256).
 
-// Authorize checks that actor may change each of the files (slash paths
-// relative to the campaign folder): a player edits only their own orders and
-// moves, their Alliance's set-up and builds, and results of battles their
-// Alliance fought; only the Warmaster edits campaign.toml and map.toml;
-// nobody edits what the processor writes.
+// fileKind is what a path of a campaign folder is, by name alone.
+type fileKind int
+
+const (
+	kindOther     fileKind = iota // not a file of the v1 contract
+	kindWarmaster                 // campaign.toml, map.toml
+	kindWritten                   // state, journal, README, reports, battle sheets
+	kindSetup                     // setup/<alliance>.toml
+	kindOrders                    // phases/NN/orders/<login>.toml (or sealed: .toml.age)
+	kindResults                   // phases/NN/results/<battle>.toml
+	kindMoves                     // phases/NN/moves/<login>.toml
+	kindBuilds                    // phases/NN/builds/<alliance>.toml
+	kindEvents                    // phases/NN/events/<alliance>.toml
+)
+
+// campaignPath is a path of a campaign folder, classified.
+type campaignPath struct {
+	kind  fileKind
+	phase int    // the phase of a phase file
+	name  string // the login, alliance or battle the file is named after
+	dir   string // the phase folder's sub-folder: orders, results, ...
+}
+
+var (
+	phaseInputRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds|events)/([^/]+?)\.toml(\.age)?$`)
+	writtenRE    = regexp.MustCompile(`^phases/[0-9]{2,3}/(report\.md|battles/.+)$`)
+	setupRE      = regexp.MustCompile(`^setup/([^/]+)\.toml$`)
+)
+
+var phaseInputKinds = map[string]fileKind{
+	"orders": kindOrders, "results": kindResults, "moves": kindMoves, "builds": kindBuilds, "events": kindEvents,
+}
+
+// classify says what a slash path relative to the campaign folder is.
+func classify(file string) campaignPath {
+	switch file {
+	case CampaignFile, MapFile:
+		return campaignPath{kind: kindWarmaster}
+	case StateFile, JournalFile, ReadmeFile:
+		return campaignPath{kind: kindWritten}
+	}
+	if writtenRE.MatchString(file) {
+		return campaignPath{kind: kindWritten}
+	}
+	if m := setupRE.FindStringSubmatch(file); m != nil {
+		return campaignPath{kind: kindSetup, name: m[1]}
+	}
+	m := phaseInputRE.FindStringSubmatch(file)
+	if m == nil {
+		return campaignPath{kind: kindOther}
+	}
+	// Only orders are sealed (orders/<login>.toml.age).
+	if m[4] != "" && m[2] != "orders" {
+		return campaignPath{kind: kindOther}
+	}
+	phase, _ := strconv.Atoi(m[1])
+	return campaignPath{kind: phaseInputKinds[m[2]], phase: phase, name: m[3], dir: m[2]}
+}
+
+// step is the input step that consumes a player's file; false for files
+// no step consumes (event choices, until Events are supported).
+func (p campaignPath) step() (Step, bool) {
+	switch p.kind {
+	case kindSetup:
+		return StepSetup, true
+	case kindOrders:
+		return StepOperations, true
+	case kindResults:
+		return StepBattles, true
+	case kindMoves:
+		return StepMoves, true
+	case kindBuilds:
+		return StepBuilds, true
+	}
+	return 0, false
+}
+
+// Authorize checks that actor may make the change a pull request made to
+// each of files: slash paths relative to the campaign folder, as they are
+// on disk now (a file that is not there was deleted). Each refused file is
+// a fault saying why; nil when every change is allowed.
 func (f *Folder) Authorize(actor Login, files []string) error {
 	var fs faults
-	c := f.Campaign
-	p, isPlayer := c.PlayerOf(actor)
 	for _, file := range files {
-		at := Src{File: file}
-		deny := func(format string, args ...any) {
-			fs.add(at, "%s may not change this file: "+format, append([]any{actor}, args...)...)
-		}
-		switch {
-		case file == CampaignFile || file == MapFile:
-			if !isPlayer || !p.Warmaster {
-				deny("only the Warmaster edits %s", file)
-			}
-			continue
-		case file == StateFile || file == JournalFile || file == ReadmeFile || path.Base(file) == "report.md" || path.Base(path.Dir(file)) == "battles":
-			deny("it is written by the processor, never by hand")
-			continue
-		}
-		if !isPlayer {
-			deny("%s is not a player in campaign.toml", actor)
-			continue
-		}
-		if dir, name := path.Split(file); dir == "setup/" {
-			if AllianceID(name[:len(name)-len(path.Ext(name))]) != p.Alliance {
-				deny("set-up files are their own Alliance's (%s's is setup/%s.toml)", p.Alliance, p.Alliance)
-			}
-			continue
-		}
-		m := inputFileRE.FindStringSubmatch(file)
-		if m == nil {
-			deny("it is not a file players write (orders, results, moves, builds, set-up)")
-			continue
-		}
-		phase, _ := strconv.Atoi(m[1])
-		kind, name := m[2], m[3]
-		if m[4] != "" && kind != "orders" {
-			deny("only orders are sealed (orders/<login>.toml.age)")
-			continue
-		}
-		// Sealed orders are authorized by name, like the plaintext file.
-		switch kind {
-		case "orders", "moves":
-			if Login(name) != actor {
-				deny("%s files are each player's own (yours is %s)", kind, InputPath(phase, kind, string(actor)))
-			}
-		case "builds":
-			if AllianceID(name) != p.Alliance {
-				deny("builds are each Alliance's own (yours is %s)", InputPath(phase, kind, string(p.Alliance)))
-			}
-		case "results":
-			if !f.fought(phase, name, p.Alliance) {
-				deny("a result is reported by the Alliances that fought the battle, and %s did not fight %s", p.Alliance, name)
-			}
+		if why := f.refusal(actor, file); why != "" {
+			fs.add(Src{File: file}, "%s may not change this file: %s", actor, why)
 		}
 	}
 	return fs.err(f.Text)
 }
 
-// fought reports whether an Alliance attacked or defended in a battle.
-func (f *Folder) fought(phase int, battle string, a AllianceID) bool {
-	if fl, ok := f.Campaign.FleetOf(FleetID(battle)); ok && f.Campaign.FleetAlliance(fl.ID) == a {
-		return true
+// refusal says why actor may not change file, or "".
+func (f *Folder) refusal(actor Login, file string) string {
+	c := f.Campaign
+	p, isPlayer := c.PlayerOf(actor)
+	cp := classify(file)
+	switch cp.kind {
+	case kindWritten:
+		return "it is written by the processor, never by hand"
+	case kindWarmaster:
+		if isPlayer && p.Warmaster {
+			return ""
+		}
+		if w, ok := c.Warmaster(); ok {
+			return fmt.Sprintf("only the Warmaster (%s) edits %s", w, file)
+		}
+		return fmt.Sprintf("only the Warmaster edits %s, and campaign.toml names none", file)
 	}
-	if phase != f.State.Phase {
+	if !isPlayer {
+		return fmt.Sprintf("%s is not a player in campaign.toml", actor)
+	}
+	if cp.kind == kindOther {
+		return "it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml"
+	}
+	if why := f.processed(file, cp); why != "" {
+		return why
+	}
+	switch cp.kind {
+	case kindSetup:
+		if AllianceID(cp.name) != p.Alliance {
+			return fmt.Sprintf("set-up files are their own Alliance's (%s's is setup/%s.toml)", p.Alliance, p.Alliance)
+		}
+	case kindOrders, kindMoves:
+		if Login(cp.name) != actor {
+			return fmt.Sprintf("%s files are each player's own (yours is %s)", cp.dir, InputPath(cp.phase, cp.dir, string(actor)))
+		}
+	case kindBuilds:
+		if AllianceID(cp.name) != p.Alliance {
+			return fmt.Sprintf("builds are each Alliance's own (yours is %s)", InputPath(cp.phase, cp.dir, string(p.Alliance)))
+		}
+	case kindEvents:
+		if AllianceID(cp.name) != p.Alliance {
+			return fmt.Sprintf("event choices are each Alliance's own (yours is %s)", InputPath(cp.phase, cp.dir, string(p.Alliance)))
+		}
+	case kindResults:
+		return f.resultRefusal(p, cp)
+	}
+	return ""
+}
+
+// processed refuses a change to the input of a step already processed:
+// changing or deleting an input the journal says was consumed would rewrite
+// what was applied; adding one now would never be applied.
+func (f *Folder) processed(file string, cp campaignPath) string {
+	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Sprintf("it cannot be read: %v", err)
+	}
+	want, consumed := f.consumedInputs[file]
+	step, ok := cp.step()
+	when := "its step"
+	if ok {
+		when = stepWhen(step, cp.phase)
+	}
+	switch {
+	case consumed && !exists:
+		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: restore it from git history", when, want)
+	case consumed && digest(data) != want:
+		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: restore it from git history", when, want)
+	case consumed:
+		return ""
+	case exists && ok && f.stepDone(step, cp.phase):
+		return fmt.Sprintf("%s was processed already (see journal.toml): a file added now would never be applied; remove it", when)
+	}
+	return ""
+}
+
+// stepWhen names an input step for a message: "the set-up",
+// "phase 1's step 1 Select Operations".
+func stepWhen(s Step, phase int) string {
+	if s == StepSetup {
+		return "the set-up"
+	}
+	return fmt.Sprintf("phase %d's step %s", phase, s.Title())
+}
+
+// stepDone reports whether an input step has been processed, by the state.
+func (f *Folder) stepDone(step Step, phase int) bool {
+	s := f.State
+	switch {
+	case s.Step == StepEnded:
+		return true
+	case step == StepSetup:
+		return s.Step != StepSetup
+	case s.Step == StepSetup:
 		return false
 	}
-	for _, o := range f.State.Orders {
-		if o.Op == Battle && string(o.Fleet) == battle && o.Defender == a {
-			return true
+	return phase < s.Phase || (phase == s.Phase && step < s.Step)
+}
+
+// resultRefusal: a battle's result is reported by the Alliances that fought
+// it. The attacker is the fleet's Alliance; the defender is in the state's
+// revealed orders while the phase is in progress, and on the battle sheet
+// written at 2.1 Reveal after that.
+func (f *Folder) resultRefusal(p Player, cp campaignPath) string {
+	fleet := FleetID(cp.name)
+	if _, ok := f.Campaign.FleetOf(fleet); !ok {
+		return fmt.Sprintf("there is no battle %q: results are named after the attacking fleet (%s)", cp.name, oneOf(f.Campaign.fleetIDs()))
+	}
+	attacker := f.Campaign.FleetAlliance(fleet)
+	if p.Alliance == attacker {
+		return ""
+	}
+	defender, ok := f.defender(cp.phase, fleet)
+	switch {
+	case !ok && f.stepDone(StepOperations, cp.phase):
+		return fmt.Sprintf("%s fought no battle in phase %d (the battle sheets are in %s/battles/); only its Alliance, %s, may change this file", fleet, cp.phase, PhaseDir(cp.phase), attacker)
+	case !ok:
+		return fmt.Sprintf("%s's battle of phase %d is not revealed: until 2.1 Reveal only the attacking Alliance, %s, reports it", fleet, cp.phase, attacker)
+	case p.Alliance != defender:
+		return fmt.Sprintf("a result is reported by the Alliances that fought the battle (%s attacked %s), and %s did not fight %s", attacker, defender, p.Alliance, fleet)
+	}
+	return ""
+}
+
+// defender is the defending Alliance of the battle a fleet fights in a phase.
+func (f *Folder) defender(phase int, fleet FleetID) (AllianceID, bool) {
+	if phase == f.State.Phase {
+		for _, o := range f.State.Orders {
+			if o.Op == Battle && o.Fleet == fleet {
+				return o.Defender, true
+			}
 		}
 	}
-	return false
+	data, err := os.ReadFile(filepath.Join(f.Dir, PhaseDir(phase), "battles", string(fleet)+".toml"))
+	if err != nil {
+		return "", false
+	}
+	var sheet battleSheet
+	if _, err := toml.Decode(string(data), &sheet); err != nil || sheet.Defender.Alliance == "" {
+		return "", false
+	}
+	return AllianceID(sheet.Defender.Alliance), true
+}
+
+// WithRefusals joins the faults a check found with the refusals of
+// Authorize, sorted. A refused file's other faults are left out: what it
+// holds does not matter when it may not be changed. Either may be nil; an
+// error that is not an *InvalidError is returned as it is.
+func WithRefusals(checked, refused error) error {
+	var c, r *InvalidError
+	if checked != nil && !errors.As(checked, &c) {
+		return checked
+	}
+	if refused != nil && !errors.As(refused, &r) {
+		return refused
+	}
+	if r == nil {
+		return checked
+	}
+	out := slices.Clone(r.Faults)
+	if c != nil {
+		for _, fl := range c.Faults {
+			if !slices.ContainsFunc(r.Faults, func(x Fault) bool { return x.File == fl.File }) {
+				out = append(out, fl)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Fault) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), strings.Compare(a.Message, b.Message))
+	})
+	return &InvalidError{Faults: out}
+}
+
+// Owners is one line of a CODEOWNERS file for a campaign folder: a pattern
+// relative to the folder, and who owns what it matches.
+type Owners struct {
+	Pattern string  // gitignore-style, relative to the campaign folder: phases/*/orders/alice.toml*
+	Logins  []Login // GitHub logins
+	Section string  // what the rule is about, for a comment above its group
+}
+
+// CodeOwners lists the CODEOWNERS rules of a campaign, in the order the file
+// needs them (the last matching pattern takes precedence): the Warmaster
+// owns the folder, campaign.toml, map.toml and what the processor writes;
+// each player their orders (sealed too) and moves; each Alliance's players
+// its set-up, builds and event choices; every player the results, which two
+// Alliances share. It returns an *InvalidError when campaign.toml names no
+// Warmaster.
+//
+// GitHub does not let the author of a pull request approve it, so a file
+// owned by its author alone could never get the code owner's review branch
+// protection requires. A player's files are therefore co-owned by their
+// allies, and an Alliance of one shares its files with the Warmaster: they
+// may approve, while `check --actor` still refuses a change by anyone but
+// the player (or the Alliance) whose file it is.
+func (c *Campaign) CodeOwners() ([]Owners, error) {
+	w, ok := c.Warmaster()
+	if !ok {
+		var fs faults
+		fs.add(Src{File: CampaignFile}, "no player is the Warmaster (warmaster = true): CODEOWNERS gives them campaign.toml, map.toml and what the processor writes")
+		return nil, fs.err(func(string) []byte { return nil })
+	}
+	wm := []Login{w}
+	// reviewers: the owners first, then allies, then the Warmaster for an
+	// Alliance of one.
+	reviewers := func(first []Login, a AllianceID) []Login {
+		out := slices.Clone(first)
+		for _, l := range c.PlayersOf(a) {
+			if !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
+		if len(out) == 1 && out[0] != w {
+			out = append(out, w)
+		}
+		return out
+	}
+	var out []Owners
+	add := func(section, pattern string, logins []Login) {
+		out = append(out, Owners{Pattern: pattern, Logins: logins, Section: section})
+	}
+	const warmaster = "The Warmaster's: the folder, unless a rule below says otherwise; the campaign and the map."
+	add(warmaster, "", wm)
+	add(warmaster, CampaignFile, wm)
+	add(warmaster, MapFile, wm)
+	const alliance = "Each Alliance's: its set-up, builds and event choices (an Alliance of one shares them with the Warmaster, who may approve)."
+	for _, a := range c.AllianceIDs() {
+		players := c.PlayersOf(a)
+		if len(players) == 0 {
+			continue
+		}
+		add(alliance, "setup/"+string(a)+".toml", reviewers(nil, a))
+		add(alliance, "phases/*/builds/"+string(a)+".toml", reviewers(nil, a))
+		add(alliance, "phases/*/events/"+string(a)+".toml", reviewers(nil, a))
+	}
+	const player = "Each player's: orders (sealed too: .toml.age) and moves. Allies (or the Warmaster) co-own them to approve: GitHub does not let a pull request's author approve it."
+	for _, p := range c.Players {
+		add(player, "phases/*/orders/"+string(p.Login)+".toml*", reviewers([]Login{p.Login}, p.Alliance))
+		add(player, "phases/*/moves/"+string(p.Login)+".toml", reviewers([]Login{p.Login}, p.Alliance))
+	}
+	add("Battle results: every player; `warmaster check --actor` allows only the two Alliances that fought.", "phases/*/results/", c.logins())
+	const written = "Written by warmaster, never by hand: `warmaster check --actor` refuses every change."
+	for _, p := range []string{StateFile, JournalFile, ReadmeFile, "phases/*/report.md", "phases/*/battles/"} {
+		add(written, p, wm)
+	}
+	return out, nil
+}
+
+// CodeOwners reads a campaign folder's campaign.toml and map.toml and lists
+// its CODEOWNERS rules (see Campaign.CodeOwners). Faults in inputs do not
+// matter here.
+func CodeOwners(dir string) ([]Owners, error) {
+	f, _, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	return f.Campaign.CodeOwners()
+}
+
+// Warmaster is the login of the player who is the Warmaster, if any.
+func (c *Campaign) Warmaster() (Login, bool) {
+	for _, p := range c.Players {
+		if p.Warmaster {
+			return p.Login, true
+		}
+	}
+	return "", false
 }

@@ -60,6 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "actor", Usage: "GitHub login of who changed the FILEs: refuse what they may not change"},
 					&cli.StringFlag{Name: "now", Usage: "check as advance would run at this time, RFC 3339 (default: the clock)"},
+					formatFlag(),
 				},
 				Action: cmdCheck,
 			},
@@ -90,10 +91,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			replayCommand(),
 			sealCommand(),
 			verifyCommand(),
+			planCommand(),
+			codeownersCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("unknown command %q; commands: init, check, advance, status, demo", c.Args().First())
+				return usagef("unknown command %q; commands: %s", c.Args().First(), commandNames(c.App))
 			}
 			if err := cli.ShowAppHelp(c); err != nil {
 				return err
@@ -124,6 +127,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
+// commandNames lists the commands for a usage message: "init, check, ...".
+func commandNames(app *cli.App) string {
+	var names []string
+	for _, c := range app.VisibleCommands() {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
 func onUsageError(c *cli.Context, err error, _ bool) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
@@ -149,7 +161,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 }
 
 // valueFlags take a value as the next argument.
-var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out", "--key", "-key"}
+var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out", "--key", "-key", "--format", "-format"}
 
 // permute moves a subcommand's flags before its positional arguments, so
 // `advance DIR --now T` works as well as `advance --now T DIR`.
@@ -241,23 +253,22 @@ func cmdCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := processor.Check(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+	format, err := faultFormat(c)
 	if err != nil {
-		var invalid *processor.InvalidError
-		if errors.As(err, &invalid) && len(files) > 0 {
-			err = onlyFiles(invalid, files)
-		}
-		if err != nil {
-			return printFaults(c.App.ErrWriter, dir, err, false)
-		}
+		return err
 	}
-	if actor := c.String("actor"); actor != "" {
-		if f == nil {
-			return fmt.Errorf("check: cannot authorize %s: the campaign does not load", actor)
-		}
-		if err := f.Authorize(processor.Login(actor), files); err != nil {
-			return printFaults(c.App.ErrWriter, dir, err, false)
-		}
+	f, err := processor.Check(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+	var invalid *processor.InvalidError
+	if errors.As(err, &invalid) && len(files) > 0 {
+		err = onlyFiles(invalid, files)
+	}
+	// With --actor, the FILEs LOGIN may not change are refused, whatever
+	// else is wrong with them.
+	if actor := c.String("actor"); actor != "" && f != nil {
+		err = processor.WithRefusals(err, f.Authorize(processor.Login(actor), files))
+	}
+	if err != nil {
+		return reportFaults(c, format, dir, err, false)
 	}
 	fmt.Fprintf(c.App.Writer, "%s: ok\n", dir)
 	return nil

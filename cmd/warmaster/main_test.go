@@ -32,8 +32,8 @@ func TestMain(m *testing.M) {
 // script) → file → SHA-256.
 type snapshotsKey struct{}
 
-// TestScripts runs testdata/script/*.txtar. Besides the built-in commands
-// they have:
+// TestScripts runs testdata/script/*.txtar. $nl is a newline. Besides the
+// built-in commands they have:
 //
 //	example DIR             copy the bundled example campaign into $WORK/DIR
 //	exits N PROG [ARG...]   run PROG (e.g. warmaster) and require exit status N;
@@ -51,6 +51,7 @@ func TestScripts(t *testing.T) {
 		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
 			env.Values[snapshotsKey{}] = map[string]map[string]string{}
+			env.Setenv("nl", "\n") // $nl: a newline inside an argument
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
+)
+
+// Output formats of --format: how a command reports the campaign's faults.
+const (
+	formatText   = "text"   // compiler-style lines on stderr (the default)
+	formatGitHub = "github" // GitHub Actions annotations on stdout, and a table in $GITHUB_STEP_SUMMARY
+)
+
+// formatFlag is --format, for every command that reports faults.
+func formatFlag() cli.Flag {
+	return &cli.StringFlag{
+		Name:  "format",
+		Value: formatText,
+		Usage: "how problems are reported: text (file:line:col: message, on stderr) or github (one ::error annotation per problem on stdout, and the full list appended to $GITHUB_STEP_SUMMARY when it is set)",
+	}
+}
+
+// faultFormat reads --format; a name other than text or github is a usage error.
+func faultFormat(c *cli.Context) (string, error) {
+	switch f := c.String("format"); f {
+	case formatText, formatGitHub:
+		return f, nil
+	default:
+		return "", usagef("--format %q: text or github", f)
+	}
+}
+
+// reportFaults reports err — faults of the campaign in dir, or any other
+// error — in the given format, and returns it for the exit status. wrote
+// says whether the command would have written (advance).
+func reportFaults(c *cli.Context, format, dir string, err error, wrote bool) error {
+	if format != formatGitHub {
+		return printFaults(c.App.ErrWriter, dir, err, wrote)
+	}
+	summary := os.Getenv("GITHUB_STEP_SUMMARY")
+	var invalid *processor.InvalidError
+	if !errors.As(err, &invalid) {
+		fmt.Fprintf(c.App.Writer, "::error title=warmaster::%s\n", escapeData(err.Error()))
+		if summary != "" {
+			appendSummary(c, summary, fmt.Sprintf("**warmaster %s %s**: %s\n", c.Command.Name, dir, report.Escape(err.Error())))
+		}
+		return err
+	}
+	faults := make([]processor.Fault, len(invalid.Faults))
+	for i, f := range invalid.Faults {
+		f.File = path.Join(filepath.ToSlash(dir), f.File)
+		faults[i] = f
+	}
+	writeAnnotations(c.App.Writer, faults)
+	n := fmt.Sprintf("%d %s", len(faults), pluralize(len(faults), "problem", "problems"))
+	suffix := ""
+	if wrote {
+		suffix = "; nothing was written"
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%s%s\n", n, suffix)
+	if summary != "" {
+		appendSummary(c, summary, faultTable(fmt.Sprintf("warmaster %s: %s in %s%s", c.Command.Name, n, dir, suffix), faults))
+	}
+	return err
+}
+
+// writeAnnotations writes one GitHub Actions error annotation per fault:
+// ::error file=F,line=L,col=C,title=warmaster::message. A fault without a
+// position has no line and col.
+func writeAnnotations(w io.Writer, faults []processor.Fault) {
+	for _, f := range faults {
+		props := []string{"file=" + escapeProperty(f.File)}
+		if f.Line > 0 {
+			props = append(props, "line="+strconv.Itoa(f.Line))
+			if f.Col > 0 {
+				props = append(props, "col="+strconv.Itoa(f.Col))
+			}
+		}
+		props = append(props, "title=warmaster")
+		fmt.Fprintf(w, "::error %s::%s\n", strings.Join(props, ","), escapeData(f.Message))
+	}
+}
+
+// Workflow commands are one line each: "::error k=v,k=v::message". GitHub's
+// escaping (as in the Actions toolkit's command.ts): the message escapes %,
+// CR and LF; a property value escapes : and , as well.
+var (
+	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+func escapeData(s string) string     { return dataEscaper.Replace(s) }
+func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
+
+// faultTable is the full list of faults as Markdown: GitHub shows only the
+// first few annotations of a step, the job summary shows everything.
+func faultTable(title string, faults []processor.Fault) string {
+	var d report.Doc
+	d.Heading(3, "%s", title)
+	rows := make([][]string, len(faults))
+	for i, f := range faults {
+		line, col := "", ""
+		if f.Line > 0 {
+			line, col = strconv.Itoa(f.Line), strconv.Itoa(f.Col)
+		}
+		rows[i] = []string{f.File, line, col, f.Message}
+	}
+	d.Table([]string{"file", "line", "column", "problem"}, rows)
+	return d.String()
+}
+
+// appendSummary appends Markdown to the job summary file. Failing to is
+// said on stderr; the faults are reported already.
+func appendSummary(c *cli.Context, file, md string) {
+	fh, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		_, err = io.WriteString(fh, "\n"+md)
+		if cerr := fh.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "warmaster: cannot append to $GITHUB_STEP_SUMMARY: %v\n", err)
+	}
+}

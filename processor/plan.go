@@ -1,0 +1,158 @@
+package processor
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/warmaster/warmaster/processor/report"
+)
+
+// PlanResult is what an `advance` at a given time would do, worked out in
+// memory: nothing is written.
+type PlanResult struct {
+	Now     time.Time
+	Applied []string      // the steps it would apply, as Summary.Applied
+	Files   []PlannedFile // the files it would write that differ from the folder, sorted
+	State   *State        // the state afterwards
+	Awaited []Await       // what the state afterwards waits for
+
+	c *Campaign
+}
+
+// PlannedFile is one file an advance would write.
+type PlannedFile struct {
+	Path   string // slash path relative to the campaign folder
+	Change string // "new" (not in the folder yet) or "changed"
+	About  string // one line: what the file holds
+}
+
+// Plan runs every step advance would apply at opt.Now, renders what it
+// would write, and compares it with the folder. With any fault it returns an
+// *InvalidError, as Check and Advance do.
+func Plan(dir string, opt Options) (*PlanResult, error) {
+	r, err := dryRun(dir, opt)
+	if err != nil {
+		return nil, err
+	}
+	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), c: r.c}
+	if len(r.applied) == 0 {
+		return p, nil
+	}
+	r.render()
+	for _, file := range sortedKeys(r.out) {
+		data := r.out[file]
+		old, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			p.Files = append(p.Files, PlannedFile{Path: file, Change: "new", About: r.about(file, data)})
+		case err != nil:
+			return nil, fmt.Errorf("plan: %w", err)
+		case !bytes.Equal(old, data):
+			p.Files = append(p.Files, PlannedFile{Path: file, Change: "changed", About: r.about(file, data)})
+		}
+	}
+	return p, nil
+}
+
+// about says in one line what a file the run would write holds.
+func (r *run) about(file string, data []byte) string {
+	switch {
+	case file == StateFile:
+		return "the map as it would stand: " + r.stepText()
+	case file == JournalFile:
+		return plural(len(r.journal), "step", "steps") + " appended, each with the SHA-256 of the inputs it consumed"
+	case file == ReadmeFile:
+		return "the campaign's front page: where things stand, the map, the reports"
+	case path.Base(file) == "report.md":
+		var phase int
+		fmt.Sscanf(file, "phases/%d/report.md", &phase)
+		var heads []string
+		for _, line := range strings.Split(r.sections[phase].String(), "\n") {
+			if h, ok := strings.CutPrefix(line, "## "); ok {
+				heads = append(heads, h)
+			}
+		}
+		switch len(heads) {
+		case 0:
+			return fmt.Sprintf("phase %d's report", phase)
+		case 1:
+			return fmt.Sprintf("phase %d's report, with 1 new section: %s", phase, heads[0])
+		}
+		return fmt.Sprintf("phase %d's report, with %d new sections: %s to %s", phase, len(heads), heads[0], heads[len(heads)-1])
+	case path.Base(path.Dir(file)) == "orders":
+		return "sealed orders, decrypted at 2.1 Reveal"
+	case path.Base(path.Dir(file)) == "battles":
+		var sheet battleSheet
+		if _, err := toml.Decode(string(data), &sheet); err == nil {
+			return fmt.Sprintf("battle sheet: %s (%s) attacks %s at %s, %s", sheet.Attacker.Fleet, sheet.Attacker.Alliance, sheet.Defender.Alliance, sheet.Planet, sheet.Attack.Title())
+		}
+		return "battle sheet"
+	}
+	return "written by warmaster"
+}
+
+// stepText is where the state stands, in words.
+func (r *run) stepText() string {
+	s := r.s
+	switch {
+	case s.Step == StepEnded && s.End != nil && s.End.Winner != "":
+		return fmt.Sprintf("the campaign is over, %s (%s) is victorious", r.c.AllianceName(s.End.Winner), s.End.Winner)
+	case s.Step == StepEnded:
+		return "the campaign is over, undecided"
+	case s.Step == StepSetup:
+		return "setting up, waiting for every Alliance's set-up"
+	}
+	return fmt.Sprintf("phase %d of %d, waiting for step %s", s.Phase, r.c.Phases, s.Step.Title())
+}
+
+// Markdown is the plan as GitHub renders it, e.g. in a job summary; dir
+// names the campaign folder in its heading.
+func (p *PlanResult) Markdown(dir string) string {
+	r := &run{c: p.c, s: p.State}
+	var d report.Doc
+	d.Heading(2, "warmaster plan: %s at %s", dir, p.Now.Format(time.RFC3339))
+	if len(p.Applied) == 0 {
+		d.Para("Nothing to do: advance would apply no step and write nothing.")
+	} else {
+		d.Para("advance would apply %s:", plural(len(p.Applied), "step", "steps"))
+		d.List(p.Applied)
+		if len(p.Files) == 0 {
+			d.Para("and write nothing new: every file it writes is as it would write it.")
+		} else {
+			d.Para("and write %s:", plural(len(p.Files), "file", "files"))
+			rows := make([][]string, len(p.Files))
+			for i, f := range p.Files {
+				rows[i] = []string{f.Path, f.Change, f.About}
+			}
+			d.Table([]string{"file", "change", "what"}, rows)
+		}
+	}
+	if len(p.Applied) == 0 {
+		d.Heading(3, "Where things stand")
+	} else {
+		d.Heading(3, "Afterwards")
+	}
+	d.Para("%s.", upperFirst(r.stepText()))
+	rows := make([][]string, len(p.Awaited))
+	for i, a := range p.Awaited {
+		rows[i] = []string{a.File, a.Who, deadlineText(a), presentText(a.Present)}
+	}
+	d.Table([]string{"awaited file", "from", "deadline", "in"}, rows)
+	return d.String()
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
