@@ -45,10 +45,12 @@ type run struct {
 	sections map[int]*report.Doc
 	journal  []journalEntry
 	fought   []fought // this phase's battles, from 2.3 to 2.4
-	applied  []string
-	sec      *report.Doc // the report section being written
-	secPhase int         // the phase whose report it goes in
-	mark     int         // dice rolls before the current stage
+	// standInDice: a dry run without the secret dice key rolls stand-ins.
+	standInDice bool
+	applied     []string
+	sec         *report.Doc // the report section being written
+	secPhase    int         // the phase whose report it goes in
+	mark        int         // dice rolls before the current stage
 
 	rejected map[Login]*unsealError // sealed orders not used at the reveal, and why
 }
@@ -132,14 +134,15 @@ func dryRun(dir string, opt Options) (*run, error) {
 		return nil, err
 	}
 	key, err := f.Campaign.diceKey(opt.DiceKey)
+	standIn := false
 	if err != nil && opt.unverified && opt.DiceKey == "" {
-		key, err = "stand-in dice for a check without the key", nil
+		key, err, standIn = "stand-in dice for a check without the key", nil, true
 	}
 	if err != nil {
 		return nil, err
 	}
 	r := newRun(f, opt.Now)
-	r.opt = opt
+	r.opt, r.standInDice = opt, standIn
 	r.dice = dice.New(key)
 	// Every fault in the files as they are, at once.
 	r.validate(r.s.Step, fs)

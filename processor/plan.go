@@ -24,6 +24,9 @@ type PlanResult struct {
 	Files   []PlannedFile // the files it would write that differ from the folder, sorted
 	State   *State        // the state afterwards
 	Awaited []Await       // what the state afterwards waits for
+	// StandInDice: the dice are committed to a secret key the plan did not
+	// have, so its dice (and what they decide) are stand-ins.
+	StandInDice bool
 
 	c *Campaign
 }
@@ -39,11 +42,13 @@ type PlannedFile struct {
 // would write, and compares it with the folder. With any fault it returns an
 // *InvalidError, as Check and Advance do.
 func Plan(dir string, opt Options) (*PlanResult, error) {
+	opt.noReveal = opt.noReveal || opt.AgeIdentity == "" // never decrypt without the identity
+	opt.unverified = true                                // the pull-request check has no dice key
 	r, err := dryRun(dir, opt)
 	if err != nil {
 		return nil, err
 	}
-	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), c: r.c}
+	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, c: r.c}
 	if len(r.applied) == 0 {
 		return p, nil
 	}
@@ -125,6 +130,9 @@ func (p *PlanResult) Markdown(dir string) string {
 	} else {
 		d.Para("advance would apply %s:", plural(len(p.Applied), "step", "steps"))
 		d.List(p.Applied)
+		if p.StandInDice {
+			d.Para("The dice are committed to a secret key this plan does not have: what they decide here is a stand-in, not the result advance will roll.")
+		}
 		if len(p.Files) == 0 {
 			d.Para("and write nothing new: every file it writes is as it would write it.")
 		} else {

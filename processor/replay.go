@@ -16,6 +16,11 @@ import (
 
 // ReplayResult says what a replay recomputed.
 type ReplayResult struct {
+	// Skipped says why nothing could be replayed: a secret it needs is not
+	// given (the pull-request check has no secrets; its `check --actor`
+	// refuses any edit of a processor-written file instead).
+	Skipped string
+
 	Runs    int      // advance runs replayed (journal entries grouped by time)
 	Steps   int      // steps replayed
 	Checked []string // processor-written files compared, sorted
@@ -38,6 +43,14 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		if _, err := toml.Decode(string(f.Journal), &j); err != nil {
 			return nil, fmt.Errorf("replay: journal.toml: %w", err)
 		}
+	}
+	if f.Campaign.Commitment != "" && opt.DiceKey == "" && len(j.Steps) > 0 {
+		return &ReplayResult{Skipped: "the dice are committed to a secret key: replay needs WARMASTER_DICE_KEY"}, nil
+	}
+	if opt.AgeIdentity == "" && slices.ContainsFunc(j.Steps, func(e journalEntry) bool {
+		return slices.ContainsFunc(e.Inputs, func(in journalInput) bool { return strings.HasSuffix(in.Path, SealedExt) })
+	}) {
+		return &ReplayResult{Skipped: "sealed orders were revealed: replay needs WARMASTER_AGE_IDENTITY to decrypt them again"}, nil
 	}
 	scratch, err := os.MkdirTemp("", "warmaster-replay-")
 	if err != nil {

@@ -70,6 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				ArgsUsage: "DIR",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "now", Usage: "the time to process at, RFC 3339 (default: the clock)"},
+					formatFlag(),
 				},
 				Action: cmdAdvance,
 			},
@@ -336,9 +337,13 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	format, err := faultFormat(c)
+	if err != nil {
+		return err
+	}
 	sum, err := processor.Advance(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")})
 	if err != nil {
-		return printFaults(c.App.ErrWriter, dir, err, true)
+		return reportFaults(c, format, dir, err, true)
 	}
 	w := c.App.Writer
 	if len(sum.Applied) == 0 {

@@ -15,14 +15,23 @@ func replayCommand() *cli.Command {
 		Name:      "replay",
 		Usage:     "recompute the campaign from its set-up and the inputs in journal.toml, and compare every processor-written file byte for byte",
 		ArgsUsage: "DIR",
+		Flags:     []cli.Flag{formatFlag()},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDir(c)
 			if err != nil {
 				return err
 			}
+			format, err := faultFormat(c)
+			if err != nil {
+				return err
+			}
 			res, err := processor.Replay(dir, processor.Options{DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")})
 			if err != nil {
-				return printFaults(c.App.ErrWriter, dir, err, false)
+				return reportFaults(c, format, dir, err, false)
+			}
+			if res.Skipped != "" {
+				fmt.Fprintf(c.App.Writer, "%s: replay skipped: %s\n", dir, res.Skipped)
+				return nil
 			}
 			fmt.Fprintf(c.App.Writer, "%s: replayed %d steps in %d runs; %d processor-written files match\n", dir, res.Steps, res.Runs, len(res.Checked))
 			return nil
