@@ -63,7 +63,7 @@ func TestReplay(t *testing.T) {
 	edits := []struct {
 		name, file, old, new string
 	}{
-		{"ErrStateEdited", StateFile, "blue = 30", "blue = 31"},
+		{"ErrStateEdited", StateFile, "[points]\n  blue = ", "[points]\n  blue = 1"},
 		{"ErrJournalEdited", JournalFile, `step = "moves"`, `step = "builds"`},
 		{"ErrReadmeEdited", ReadmeFile, "Phase 2 of 6", "Phase 3 of 6"},
 		{"ErrReportEdited", "phases/01/report.md", "rises to 3", "rises to 4"},

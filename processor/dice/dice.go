@@ -24,16 +24,16 @@ type Roll struct {
 // Roller hands out labelled streams and remembers every roll in order.
 type Roller struct {
 	key     []byte
-	streams map[string]*rand.Rand
+	streams map[string]*rand.ChaCha8
 	rolls   []Roll
 }
 
 // New returns a Roller for a campaign key (the public seed or the secret key).
 func New(key string) *Roller {
-	return &Roller{key: []byte(key), streams: map[string]*rand.Rand{}}
+	return &Roller{key: []byte(key), streams: map[string]*rand.ChaCha8{}}
 }
 
-func (r *Roller) stream(label string) *rand.Rand {
+func (r *Roller) stream(label string) *rand.ChaCha8 {
 	if s, ok := r.streams[label]; ok {
 		return s
 	}
@@ -41,14 +41,28 @@ func (r *Roller) stream(label string) *rand.Rand {
 	mac.Write([]byte(label))
 	var seed [32]byte
 	copy(seed[:], mac.Sum(nil))
-	s := rand.New(rand.NewChaCha8(seed))
+	s := rand.NewChaCha8(seed)
 	r.streams[label] = s
 	return s
 }
 
+// uniform draws from [0, n) without bias by rejection sampling on ChaCha8's
+// 64-bit outputs. It relies only on ChaCha8's output stream, which Go's own
+// tests pin, not on how math/rand maps it to a range — so a campaign
+// replays the same dice on every Go release.
+func uniform(src *rand.ChaCha8, n int) int {
+	bound := uint64(n)
+	reject := -bound % bound // 2^64 mod n: the values below it would bias the result
+	for {
+		if v := src.Uint64(); v >= reject {
+			return int(v % bound)
+		}
+	}
+}
+
 // D rolls one die with the given number of sides from the stream label.
 func (r *Roller) D(sides int, label, why string) int {
-	v := r.stream(label).IntN(sides) + 1
+	v := uniform(r.stream(label), sides) + 1
 	r.rolls = append(r.rolls, Roll{Label: label, Dice: fmt.Sprintf("D%d", sides), Result: v, Why: why})
 	return v
 }
