@@ -391,6 +391,8 @@ func TestTaploTemplate(t *testing.T) {
 			return strings.TrimSuffix(rel, ".toml") + ".schema.json"
 		case len(parts) == 2 && parts[0] == "setup":
 			return "setup.schema.json"
+		case len(parts) == 3 && parts[0] == "phases" && parts[2] == "tiebreak.toml":
+			return "tiebreak.schema.json"
 		case len(parts) == 4 && parts[0] == "phases" && parts[2] != "battles":
 			return parts[2] + ".schema.json"
 		}
@@ -410,7 +412,8 @@ func TestTaploTemplate(t *testing.T) {
 		return got
 	}
 	example := filepath.Join(root, "campaigns", "vespator-front")
-	files := []string{"state.toml", "journal.toml", "phases/01/battles/red-1.toml"}
+	// The example never ends tied: the final phase's tie-break, as it would be.
+	files := []string{"state.toml", "journal.toml", "phases/01/battles/red-1.toml", "phases/06/tiebreak.toml"}
 	err = filepath.WalkDir(example, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".toml") {
 			rel, _ := filepath.Rel(example, p)

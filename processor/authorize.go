@@ -34,6 +34,7 @@ const (
 	kindMoves                     // phases/NN/moves/<login>.toml
 	kindBuilds                    // phases/NN/builds/<alliance>.toml
 	kindEvents                    // phases/NN/events/<alliance>.toml
+	kindTiebreak                  // phases/NN/tiebreak.toml
 )
 
 // campaignPath is a path of a campaign folder, classified.
@@ -48,6 +49,7 @@ var (
 	phaseInputRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds|events)/([^/]+?)\.toml(\.age)?$`)
 	writtenRE    = regexp.MustCompile(`^phases/[0-9]{2,3}/(report\.md|battles/.+)$`)
 	setupRE      = regexp.MustCompile(`^setup/([^/]+)\.toml$`)
+	tiebreakRE   = regexp.MustCompile(`^phases/([0-9]{2,3})/tiebreak\.toml$`)
 )
 
 var phaseInputKinds = map[string]fileKind{
@@ -67,6 +69,10 @@ func classify(file string) campaignPath {
 	}
 	if m := setupRE.FindStringSubmatch(file); m != nil {
 		return campaignPath{kind: kindSetup, name: m[1]}
+	}
+	if m := tiebreakRE.FindStringSubmatch(file); m != nil {
+		phase, _ := strconv.Atoi(m[1])
+		return campaignPath{kind: kindTiebreak, phase: phase}
 	}
 	m := phaseInputRE.FindStringSubmatch(file)
 	if m == nil {
@@ -94,6 +100,8 @@ func (p campaignPath) step() (Step, bool) {
 		return StepMoves, true
 	case kindBuilds:
 		return StepBuilds, true
+	case kindTiebreak:
+		return StepTiebreak, true
 	}
 	return 0, false
 }
@@ -133,7 +141,7 @@ func (f *Folder) refusal(actor Login, file string) string {
 		return fmt.Sprintf("%s is not a player in campaign.toml", actor)
 	}
 	if cp.kind == kindOther {
-		return "it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml"
+		return "it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml, and the final phase's tiebreak.toml"
 	}
 	if why := f.processed(file, cp); why != "" {
 		return why
@@ -157,6 +165,8 @@ func (f *Folder) refusal(actor Login, file string) string {
 		}
 	case kindResults:
 		return f.resultRefusal(p, cp)
+	case kindTiebreak:
+		return f.tiebreakRefusal(p)
 	}
 	return ""
 }
@@ -354,6 +364,7 @@ func (c *Campaign) CodeOwners() ([]Owners, error) {
 		add(player, "phases/*/moves/"+string(p.Login)+".toml", reviewers([]Login{p.Login}, p.Alliance))
 	}
 	add("Battle results: every player; `warmaster check --actor` allows only the two Alliances that fought.", "phases/*/results/", c.logins())
+	add("The final battle(s) of a tie: every player; `warmaster check --actor` allows only the tied Alliances.", "phases/*/tiebreak.toml", c.logins())
 	const written = "Written by warmaster, never by hand: `warmaster check --actor` refuses every change."
 	for _, p := range []string{StateFile, JournalFile, ReadmeFile, "phases/*/report.md", "phases/*/battles/"} {
 		add(written, p, wm)

@@ -316,7 +316,7 @@ func (r *run) resultsAndEvents() {
 // endCampaign is End of the Campaign: the Alliance with the highest Campaign
 // points total wins; in a tie, if only one of the tied Alliances still has
 // its Stronghold on the map, it wins; otherwise the tied Alliances play a
-// final battle (or battles) to decide.
+// final battle (or battles) to decide (tiebreak.go).
 func (r *run) endCampaign() {
 	s := r.s
 	best := -1
@@ -348,12 +348,7 @@ func (r *run) endCampaign() {
 			end.How = fmt.Sprintf("tied on %d points: one player from each of %s plays a final battle to decide the victor", best, oneOf(tied))
 		}
 	}
-	s.End, s.Step, s.Orders = end, StepEnded, nil
-	if end.Winner != "" {
-		r.sec.Para("**The campaign is over. %s (%s) is victorious**: %s.", r.c.AllianceName(end.Winner), end.Winner, end.How)
-	} else {
-		r.sec.Para("**The campaign is over, and undecided**: %s.", end.How)
-	}
+	r.concludeCampaign(end) // the Campaign Medals, or the wait for the final battle(s)
 }
 
 func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {

@@ -26,6 +26,9 @@ type Campaign struct {
 	Fleets    []Fleet
 	Deadlines map[int]Deadlines
 	Map       *Map
+	// Medals are the Campaign Medals players won in earlier campaigns
+	// ([[medals]]), whose benefits are decided at set-up.
+	Medals []MedalRecord
 
 	alliance map[AllianceID]int
 	player   map[Login]int
@@ -71,6 +74,9 @@ type Fleet struct {
 // Deadlines of one phase's steps; a zero time means "wait for every input".
 type Deadlines struct {
 	Operations, Battles, Moves, Builds time.Time
+	// Tiebreak: the final phase's deadline for the final battle(s) of a tie
+	// (End of the Campaign); past it, a roll-off decides.
+	Tiebreak time.Time
 }
 
 // For returns the deadline of the step that waits for input, if any.
@@ -84,6 +90,8 @@ func (d Deadlines) For(s Step) time.Time {
 		return d.Moves
 	case StepBuilds:
 		return d.Builds
+	case StepTiebreak:
+		return d.Tiebreak
 	}
 	return time.Time{}
 }
@@ -242,6 +250,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		c.fleet[fl.ID] = len(c.Fleets)
 		c.Fleets = append(c.Fleets, fl)
 	}
+	c.Medals = decodeMedalRecords(d)
 	c.index()
 	// Each player needs at least one Fleet to control (Determine Warmaster, Alliances and Fleets).
 	for _, p := range c.Players {
@@ -268,6 +277,14 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		x.Battles, _ = dl.time("battles")
 		x.Moves, _ = dl.time("moves")
 		x.Builds, _ = dl.time("builds")
+		x.Tiebreak, _ = dl.time("tiebreak")
+		if dl.has("tiebreak") && ph != c.Phases {
+			// End of the Campaign: only the final phase can end tied.
+			fs.add(dl.src.At("tiebreak"), "a tiebreak deadline belongs to the final phase (%d): the campaign ends in its step 3", c.Phases)
+		}
+		if !x.Tiebreak.IsZero() && !x.Battles.IsZero() && x.Tiebreak.Before(x.Battles) {
+			fs.add(dl.src.At("tiebreak"), "the tiebreak deadline is before the battles deadline: the final battle is played after the campaign ends in step 3")
+		}
 		order := []struct {
 			key string
 			t   time.Time

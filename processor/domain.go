@@ -142,10 +142,13 @@ const (
 	StepBattles
 	StepMoves
 	StepBuilds
+	// StepTiebreak: the final phase ended tied and Strongholds did not
+	// decide it; the final battle(s) are awaited (phases/NN/tiebreak.toml).
+	StepTiebreak
 	StepEnded
 )
 
-var stepNames = names[Step]{"setup", "operations", "battles", "moves", "builds", "ended"}
+var stepNames = names[Step]{"setup", "operations", "battles", "moves", "builds", "tiebreak", "ended"}
 
 func (s Step) String() string                { return stepNames.name(s) }
 func (s Step) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
@@ -159,6 +162,7 @@ func (s Step) Title() string {
 		"2.3 Resolve Battle Operations",
 		"4 Move Fleets",
 		"5 Build Infrastructure",
+		"End of the Campaign: the final battle",
 		"End of the Campaign",
 	}[s]
 }

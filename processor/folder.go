@@ -41,6 +41,8 @@ type Folder struct {
 	Results map[int]map[string]*Result
 	Moves   map[int]map[Login][]Move
 	Builds  map[int]map[AllianceID]BuildChoice
+	// Tiebreak is the final phase's tiebreak.toml, while the campaign waits for it.
+	Tiebreak *Tiebreak
 
 	// sealed are the sealed orders files still to be revealed, by phase and
 	// login: phases/01/orders/alice.toml.age. Only their name and format are
@@ -291,6 +293,11 @@ func (f *Folder) loadPhases(k checker) error {
 			switch se.Name() {
 			case "battles", "report.md":
 				continue // written by the processor
+			case TiebreakFile:
+				if err := f.loadTiebreak(k, n); err != nil {
+					return err
+				}
+				continue
 			}
 			i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
 			if i < 0 || !se.IsDir() {

@@ -95,7 +95,10 @@ func (r *Result) vpWithBonus() (a, d int) {
 type Move struct {
 	Fleet FleetID
 	To    PlanetID
-	Src   Src
+	// Via: the planet of a first move, when a Fleet moves twice (Star of
+	// the Voidfarer); To is where its second move ends.
+	Via []PlanetID
+	Src Src
 }
 
 // BuildChoice is an Alliance's one build in step 5; None when it builds nothing.
@@ -116,6 +119,8 @@ type SetupChoice struct {
 	Pieces     []SetupPiece
 	Fleets     []Move // each fleet's starting planet, by fleet id
 	Src        Src
+	// Benefits: the Campaign Medal benefits' set-up choices.
+	Benefits SetupBenefits
 }
 
 // SetupPiece is one piece of starting Infrastructure and, should the lot go
@@ -339,9 +344,9 @@ func (k checker) decodeMoves(login Login, d obj) []Move {
 	for _, id := range m.keys() {
 		at := m.src.At(id)
 		fleet, ok := k.ownFleet(at, login, id, true)
-		to := k.planet(at, m.str(id))
+		to, via := k.movePath(m, id, at)
 		if ok {
-			out = append(out, Move{Fleet: fleet, To: to, Src: at})
+			out = append(out, Move{Fleet: fleet, To: to, Via: via, Src: at})
 		}
 	}
 	return out
@@ -403,6 +408,7 @@ func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
 	}
 	perType := map[InfraType]int{}
 	perPlanet := map[PlanetID]int{s.Stronghold: 1}
+	k.decodeSetupBenefits(d, s, perType, perPlanet)
 	for _, o := range pieces {
 		pc := SetupPiece{Alliance: a, Planet: k.planet(o.src.At("planet"), o.str("planet")), Type: k.infra(o.src.At("type"), o.str("type")), Src: o.src}
 		pc.Alternates = k.planets(o.src.At("alternates"), o.strs("alternates"))

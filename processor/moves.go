@@ -10,6 +10,10 @@ func (r *run) validateMoves(fs *faults) {
 	for _, login := range r.c.Commanders() {
 		for _, m := range r.f.Moves[s.Phase][login] {
 			a, at := r.c.FleetAlliance(m.Fleet), s.Fleets[m.Fleet]
+			if len(m.Via) > 0 {
+				r.validateDoubleMove(m, fs) // Star of the Voidfarer
+				continue
+			}
 			if !r.c.Map.Has(m.To) || m.To == at || s.IsConnected(a, at, m.To) {
 				continue
 			}
@@ -23,9 +27,11 @@ func (r *run) validateMoves(fs *faults) {
 func (r *run) moveFleets() {
 	s := r.s
 	moves := map[FleetID]PlanetID{}
+	via := map[FleetID][]PlanetID{} // Star of the Voidfarer: a first move
 	for _, login := range r.c.Commanders() {
 		for _, m := range r.f.Moves[s.Phase][login] {
 			moves[m.Fleet] = m.To
+			via[m.Fleet] = m.Via
 		}
 	}
 	var rows [][]string
@@ -34,8 +40,8 @@ func (r *run) moveFleets() {
 		to, ok := moves[fl.ID]
 		what := "stays"
 		switch {
-		case ok && to != from:
-			what = "moves to " + string(to)
+		case ok && (to != from || len(via[fl.ID]) > 0):
+			what = moveText(via[fl.ID], to)
 			s.Fleets[fl.ID] = to
 		case !r.hasMovesFile(fl.Player):
 			what = "stays (no moves by the deadline)"

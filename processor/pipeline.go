@@ -29,6 +29,8 @@ var campaignPhase = []stage{
 	{"3", "Results and Vespator Front Events", StepBattles, (*run).resultsAndEvents},
 	{"4", "Move Fleets", StepMoves, (*run).moveFleets},
 	{"5", "Build Infrastructure", StepBuilds, (*run).buildInfrastructure},
+	// End of the Campaign after a tie: the final battle(s), then the medals.
+	{"3", "End of the Campaign", StepTiebreak, (*run).breakTie},
 }
 
 // run is one `advance`: the folder as read, the state as it changes, the
@@ -205,7 +207,7 @@ func (r *run) advance() error {
 
 // nextStep moves on from an input step that has been applied.
 func (r *run) nextStep(done Step) {
-	if r.s.Step == StepEnded {
+	if r.s.Step == StepEnded || r.s.Step == StepTiebreak {
 		return
 	}
 	switch done {
@@ -304,6 +306,8 @@ func (r *run) awaited() []Await {
 			_, ok := r.f.Builds[s.Phase][a]
 			add(InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok)
 		}
+	case StepTiebreak:
+		add(TiebreakPath(s.Phase), r.tiebreakWho(), r.f.Tiebreak != nil)
 	}
 	return out
 }
@@ -357,6 +361,8 @@ func (r *run) validate(step Step, fs *faults) {
 		r.validateMoves(fs)
 	case StepBuilds:
 		r.validateBuilds(fs)
+	case StepTiebreak:
+		r.validateTiebreak(fs)
 	}
 }
 

@@ -81,6 +81,8 @@ func (r *run) standing(d *report.Doc, level int) {
 		d.Para("The campaign is over: **%s (%s) is victorious** — %s.", r.c.AllianceName(s.End.Winner), s.End.Winner, s.End.How)
 	case s.Step == StepEnded && s.End != nil:
 		d.Para("The campaign is over, undecided — %s.", s.End.How)
+	case s.Step == StepTiebreak && s.End != nil:
+		d.Para("The final phase ended tied — %s. Waiting for the final battle(s) (End of the Campaign):", s.End.How)
 	case s.Step == StepSetup:
 		d.Para("Setting up the campaign map: waiting for every Alliance's set-up.")
 	default:
@@ -105,6 +107,7 @@ func (r *run) standing(d *report.Doc, level int) {
 		rows = append(rows, []string{fmt.Sprintf("%s (%s)", r.c.AllianceName(a), a), fmt.Sprint(s.Points[a])})
 	}
 	d.Table([]string{"alliance", "Campaign points"}, rows)
+	r.standingMedals(d, level+1)
 
 	d.Heading(level+1, "Map")
 	d.Para("%s", r.legend())

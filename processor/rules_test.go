@@ -184,6 +184,8 @@ var baseStrongholds = map[AllianceID]PlanetID{"blue": "ikaron-prime", "red": "no
 //	order <fleet> void-leap|deploy-kill-teams <planet>
 //	order <fleet> raise-edifices <type>
 //	order <fleet> logistical-auxilia [default]
+//	tied <alliance> ...               the final phase ended tied (step tiebreak)
+//	benefit <medal> <alliance>        a Campaign Medal benefit held since set-up
 func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 	t.Helper()
 	s := newState(c)
@@ -265,6 +267,23 @@ func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 			}
 		case "fleet":
 			s.Fleets[FleetID(w[1])] = planet(w[2])
+		case "tied":
+			s.End = &End{How: "tied (prestate)"}
+			for _, a := range w[1:] {
+				if !c.HasAlliance(AllianceID(a)) {
+					fail("unknown alliance %q", a)
+				}
+				s.End.Tied = append(s.End.Tied, AllianceID(a))
+			}
+		case "benefit":
+			var m Medal
+			if err := m.UnmarshalText([]byte(w[1])); err != nil || !c.HasAlliance(AllianceID(w[2])) {
+				fail("want benefit <medal> <alliance>")
+			}
+			if s.Benefits == nil {
+				s.Benefits = map[Medal]AllianceID{}
+			}
+			s.Benefits[m] = AllianceID(w[2])
 		case "order":
 			o := Order{Fleet: FleetID(w[1]), Src: Src{File: "prestate"}}
 			if err := o.Op.UnmarshalText([]byte(w[2])); err != nil {
@@ -338,8 +357,22 @@ func diffStates(a, b *State) string {
 			out = append(out, fmt.Sprintf("points %s: %d -> %d", al, x, y))
 		}
 	}
+	for _, m := range Medals {
+		if x, y := a.Benefits[m], b.Benefits[m]; x != y {
+			out = append(out, fmt.Sprintf("benefit %s: %s -> %s", m, x, y))
+		}
+	}
 	if b.End != nil {
 		out = append(out, fmt.Sprintf("end: winner %q, tied %v: %s", b.End.Winner, b.End.Tied, b.End.How))
+		for _, aw := range b.End.Medals {
+			var scores []string
+			for _, al := range c.AllianceIDs() {
+				if v, ok := aw.Scores[al]; ok {
+					scores = append(scores, fmt.Sprintf("%s=%d", al, v))
+				}
+			}
+			out = append(out, fmt.Sprintf("medal %s: %q %v [%s]: %s", aw.Medal, aw.Alliance, aw.Players, strings.Join(scores, " "), aw.How))
+		}
 	}
 	if len(out) == 0 {
 		return "no change\n"

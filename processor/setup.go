@@ -20,6 +20,7 @@ func (r *run) validateSetup(fs *faults) {
 			fs.add(sc.Src.At("stronghold"), "%s has %d Infrastructure locations, all taken by other Alliances' Strongholds; choose another planet", sc.Stronghold, loc)
 		}
 	}
+	r.validateSetupBenefits(fs)
 }
 
 // setup is Setup the Campaign Map, steps 3 to 5: Strongholds and starting
@@ -28,6 +29,8 @@ func (r *run) validateSetup(fs *faults) {
 func (r *run) setup() {
 	s := r.s
 	ids := r.c.AllianceIDs()
+	// Campaign Medals: which Alliance receives each medal's benefit.
+	r.decideBenefits()
 	// 3. Alliances Decide on Strongholds: 4 at the Stronghold, 3 at three
 	// other Planets, 2 at four others, 1 at all other Planets.
 	for _, p := range s.Planets {
@@ -50,6 +53,8 @@ func (r *run) setup() {
 	}
 	r.sec.Para("Strongholds and starting Power Levels (1 everywhere else):")
 	r.sec.Table([]string{"alliance", "Stronghold (4)", "Power Level 3", "Power Level 2"}, rows)
+	r.laurelAtStrongholds()
+	r.wreathAtStrongholds()
 
 	// 4. Alliances Decide on Infrastructure.
 	var pieces []SetupPiece
@@ -70,6 +75,7 @@ func (r *run) setup() {
 	}
 	r.sec.Para("Fleets start at:")
 	r.sec.Table([]string{"fleet", "player", "alliance", "planet"}, rows)
+	r.daggerAtFleets()
 }
 
 // placeSetupPieces builds the starting Infrastructure. "For each Planet, if
@@ -152,7 +158,7 @@ func (r *run) setupChoice(pc SetupPiece, try int) (PlanetID, string) {
 	choices := append([]PlanetID{pc.Planet}, pc.Alternates...)
 	for try < len(choices) {
 		p := choices[try]
-		if r.s.FreeLocations(p) > 0 {
+		if r.s.FreeLocations(p) > 0 && !r.barred(pc.Alliance, p) {
 			return p, ""
 		}
 		try++
@@ -160,7 +166,7 @@ func (r *run) setupChoice(pc SetupPiece, try int) (PlanetID, string) {
 	best, bestD := PlanetID(""), -1
 	for _, p := range r.c.Map.Planets {
 		d := r.c.Map.Distance(pc.Planet, p.ID)
-		if r.s.FreeLocations(p.ID) > 0 && d >= 0 && (bestD < 0 || d < bestD) {
+		if r.s.FreeLocations(p.ID) > 0 && !r.barred(pc.Alliance, p.ID) && d >= 0 && (bestD < 0 || d < bestD) {
 			best, bestD = p.ID, d
 		}
 	}

@@ -18,8 +18,11 @@ type State struct {
 	// Orders are this phase's Campaign Operations once revealed (2.1), kept
 	// until the phase's steps that use them are done.
 	Orders []Order
-	// End is set when the campaign is over.
+	// End is set when the campaign is over, or waits for its tie-break.
 	End *End
+	// Benefits are the Campaign Medal benefits this campaign's Alliances
+	// hold, decided at set-up from campaign.toml's [[medals]].
+	Benefits map[Medal]AllianceID
 
 	c *Campaign
 }
@@ -58,6 +61,9 @@ type End struct {
 	Winner AllianceID   // empty while a tie-break battle is still to be played
 	Tied   []AllianceID // the Alliances tied on points, if any
 	How    string       // how the winner was decided, in words
+	// Medals are the Campaign Medals, in the order they were decided
+	// (RULINGS 23), once the victor is known.
+	Medals []MedalAward
 }
 
 func newState(c *Campaign) *State {
@@ -83,8 +89,11 @@ func (s *State) clone() *State {
 	n.Orders = slices.Clone(s.Orders)
 	if s.End != nil {
 		e := *s.End
+		e.Tied = slices.Clone(s.End.Tied)
+		e.Medals = slices.Clone(s.End.Medals)
 		n.End = &e
 	}
+	n.Benefits = cloneMap(s.Benefits)
 	return &n
 }
 

@@ -17,12 +17,17 @@ type stateFile struct {
 	Planets map[string]planetFile `toml:"planets"`
 	Fleets  map[string]fleetFile  `toml:"fleets"`
 	Orders  []orderFile           `toml:"orders,omitempty"`
+
+	// Benefits: the Campaign Medal benefits held, medal -> alliance (set-up).
+	Benefits map[string]string `toml:"benefits,omitempty"`
 }
 
 type endFile struct {
 	Winner string   `toml:"winner,omitempty"`
 	Tied   []string `toml:"tied,omitempty"`
 	How    string   `toml:"how"`
+	// Medals: the Campaign Medals awarded, by medal.
+	Medals map[string]medalFile `toml:"medals,omitempty"`
 }
 
 type planetFile struct {
@@ -72,6 +77,13 @@ func (s *State) encode() []byte {
 		for _, a := range s.End.Tied {
 			f.End.Tied = append(f.End.Tied, string(a))
 		}
+		f.End.Medals = encodeMedals(s.End.Medals)
+	}
+	for m, a := range s.Benefits {
+		if f.Benefits == nil {
+			f.Benefits = map[string]string{}
+		}
+		f.Benefits[m.String()] = string(a)
 	}
 	for _, p := range s.Planets {
 		pf := planetFile{Destroyed: s.Destroyed(p.ID), Power: map[string]int{}}
@@ -202,7 +214,9 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 		for _, a := range f.End.Tied {
 			s.End.Tied = append(s.End.Tied, AllianceID(a))
 		}
+		s.End.Medals = decodeMedals(c, f.End.Medals, root.At("end", "medals"), bad)
 	}
+	s.Benefits = decodeBenefits(c, f.Benefits, root.At("benefits"), bad)
 	for i, of := range f.Orders {
 		at := root.At("orders", i)
 		o := Order{Fleet: FleetID(of.Fleet), Op: of.Operation, Default: of.Default, Src: Src{File: of.Source}}

@@ -22,7 +22,13 @@ func Status(f *Folder) string {
 			} else {
 				d.Para("Undecided — %s.", s.End.How)
 			}
+			if len(s.End.Medals) > 0 {
+				header, rows := r.medalsTable(s.End.Medals)
+				d.Table(header, rows)
+			}
 		}
+	case s.Step == StepTiebreak && s.End != nil:
+		d.Para("%s — the final phase ended tied, step: tiebreak (%s): %s.", r.c.Name, s.Step.Title(), s.End.How)
 	case s.Step == StepSetup:
 		d.Para("%s — setting up the campaign map (step: setup).", r.c.Name)
 	default:

@@ -116,4 +116,11 @@ black-ships = "nor"
 	Builds: `planet = "nor"
 infrastructure = "staging-grounds"
 `,
+	Tiebreak: `victor = "chaos"
+
+[[battles]]
+players = ["alice", "Bob-42"]
+winner = "chaos"
+played = 2027-07-10T19:00:00Z
+`,
 }

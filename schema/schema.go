@@ -29,11 +29,12 @@ const (
 	Results  Kind = "results"  // phases/NN/results/<fleet>.toml
 	Moves    Kind = "moves"    // phases/NN/moves/<login>.toml
 	Builds   Kind = "builds"   // phases/NN/builds/<alliance>.toml
+	Tiebreak Kind = "tiebreak" // phases/NN/tiebreak.toml
 )
 
 // Kinds lists every kind in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds}
+	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds, Tiebreak}
 }
 
 // Fault is one problem in one file. Pointer is the JSON pointer (RFC 6901,

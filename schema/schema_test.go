@@ -12,7 +12,7 @@ import (
 const idRule = "an id: lowercase letters, digits and hyphens, starting with a letter or digit"
 
 func TestKinds(t *testing.T) {
-	want := []Kind{"campaign", "map", "setup", "orders", "results", "moves", "builds"}
+	want := []Kind{"campaign", "map", "setup", "orders", "results", "moves", "builds", "tiebreak"}
 	if got := Kinds(); !slices.Equal(got, want) {
 		t.Fatalf("Kinds() = %v, want %v", got, want)
 	}
@@ -100,6 +100,10 @@ func TestValidExamples(t *testing.T) {
 		{Results, "battle_ready = []\n"},
 		{Moves, "[moves]\n"},
 		{Moves, "moves = { iron-fist = \"nor\" }\n"},
+		{Moves, "moves = { iron-fist = [\"nor\"] }\n"},
+		{Tiebreak, "[[battles]]\nplayers = [\"a\", \"b\"]\nwinner = \"x\"\nplayed = 2027-07-10\n"},
+		{Setup, strings.Replace(validExamples[Setup], "\n[[infrastructure]]", "laurel_of_victory = \"nor\"\npenumbral_wreath = [\"a\", \"b\"]\nsable_dagger = [[\"a\", \"c\"], [\"b\", \"d\"], [\"nor\", \"kal\"]]\n\n[[infrastructure]]", 1)},
+		{Campaign, validExamples[Campaign] + "tiebreak = 2027-07-20T19:00:00Z\n\n[[medals]]\nmedal = \"sable-dagger\"\nplayers = [\"alice\"]\ncampaign = \"The Old War\"\n"},
 		{Builds, "\xEF\xBB\xBFplanet = \"nor\"\n"},
 		{Map, "planets = [{ id = \"a\", name = \"A\", locations = 1, theatres = [\"spaceport\"] }, { id = \"b\", name = \"B\", locations = 1, theatres = [\"dead-lands\"] }]\nlanes = []\n"},
 	} {
@@ -350,6 +354,10 @@ func TestFaultsSetup(t *testing.T) {
 			`15:1 /fleets/Iron Fist | fleets: key "Iron Fist" is not valid: ` + idRule}},
 		{"fleet planet", Setup, edit(Setup, `iron-fist = "nor"`, `iron-fist = 1`), []string{
 			`15:13 /fleets/iron-fist | fleets.iron-fist: expected a string, got an integer`}},
+		{"benefits", Setup, edit(Setup, "\n[[infrastructure]]\nplanet = \"nor\"", "penumbral_wreath = [\"a\", \"a\"]\nsable_dagger = [[\"a\"], [\"a\", \"b\"], [\"a\", \"b\"], [\"a\", \"b\"]]\n[[infrastructure]]\nplanet = \"nor\""), []string{
+			`4:26 /penumbral_wreath/1 | penumbral_wreath: "a" is listed more than once; list each planet only once`,
+			`5:16 /sable_dagger | sable_dagger: needs at most 3 swaps, has 4`,
+			`5:17 /sable_dagger/0 | sable_dagger[0]: needs exactly 2 planets, has 1`}},
 		{"no fleets", Setup, edit(Setup, "iron-fist = \"nor\"\nblack-ships = \"vex\"\n", ""), []string{
 			`14:1 /fleets | fleets: needs at least 1 fleet, has 0`}},
 		{"infrastructure type", Setup, edit(Setup, `type = "stronghold"`, `type = "keep"`), []string{
@@ -391,7 +399,11 @@ func TestFaultsMovesBuilds(t *testing.T) {
 		{"fleet id", Moves, "[moves]\n\"Iron Fist\" = \"nor\"\n", []string{
 			`2:1 /moves/Iron Fist | moves: key "Iron Fist" is not valid: ` + idRule}},
 		{"planet", Moves, "moves.iron-fist = 3\n", []string{
-			`1:19 /moves/iron-fist | moves.iron-fist: expected a string, got an integer`}},
+			`1:19 /moves/iron-fist | moves.iron-fist: expected a string or an array, got an integer`}},
+		{"moves list", Moves, "[moves]\niron-fist = [\"nor\", \"vex\", \"kal\"]\nblack-ships = []\nstar = [\"Nor\"]\n", []string{
+			`2:13 /moves/iron-fist | moves.iron-fist: needs at most 2 planets, has 3`,
+			`3:15 /moves/black-ships | moves.black-ships: needs at least 1 planet, has 0`,
+			`4:9 /moves/star/0 | moves.star[0]: "Nor" is not valid: ` + idRule}},
 		{"moves not a table", Moves, "moves = [\"nor\"]\n", []string{
 			`1:9 /moves | moves: expected a table, got an array`}},
 		{"unknown", Moves, "[move]\niron-fist = \"nor\"\n", []string{

@@ -50,8 +50,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			{
 				Name:      "init",
 				Usage:     "make a new campaign folder from the bundled template (the 13-planet Vespator Front map)",
-				ArgsUsage: "DIR",
-				Action:    cmdInit,
+				ArgsUsage: "[--medals-from OLD] DIR",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "medals-from", Usage: "record in DIR's campaign.toml the Campaign Medals each player won in the ended campaign OLD"},
+				},
+				Action: cmdInit,
 			},
 			{
 				Name:      "check",
@@ -162,7 +165,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 }
 
 // valueFlags take a value as the next argument.
-var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out", "--key", "-key", "--format", "-format"}
+var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out", "--key", "-key", "--format", "-format", "--medals-from", "-medals-from"}
 
 // permute moves a subcommand's flags before its positional arguments, so
 // `advance DIR --now T` works as well as `advance --now T DIR`.
@@ -234,10 +237,20 @@ func cmdInit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	medals, err := medalsFrom(c)
+	if err != nil {
+		return err
+	}
 	if err := campaigns.CopyTo(campaigns.Template, dir); err != nil {
 		return fmt.Errorf("init: %w", err)
 	}
+	if err := appendMedals(dir, medals); err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
 	fmt.Fprintf(c.App.Writer, "made %s: edit campaign.toml (alliances, players, fleets, deadlines), then each Alliance commits setup/<alliance>.toml; `warmaster check %s` says what is missing\n", dir, dir)
+	if medals != nil {
+		fmt.Fprintln(c.App.Writer, medals.summary)
+	}
 	return nil
 }
 

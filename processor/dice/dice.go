@@ -70,6 +70,12 @@ func (r *Roller) D(sides int, label, why string) int {
 // D6 rolls one six-sided die.
 func (r *Roller) D6(label, why string) int { return r.D(6, label, why) }
 
+// Fork returns a Roller with the same key and fresh streams: it rolls the
+// dice this one would roll on labels it has not used yet, without recording
+// them here (a check that needs to know a roll-off's winner ahead of the
+// step that makes it).
+func (r *Roller) Fork() *Roller { return New(string(r.key)) }
+
 // Rolls returns every roll made so far, in the order they were made.
 func (r *Roller) Rolls() []Roll { return r.rolls }
 
