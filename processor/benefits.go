@@ -313,7 +313,10 @@ func (r *run) wreathAtStrongholds() {
 		was := ps.Power[a]
 		ps.Power[a] = min(4, was+2)
 		note := fmt.Sprintf("Penumbral Wreath: %s's Power Level at %s rises from %d to %d", a, p, was, ps.Power[a])
-		if was+2 > 4 {
+		switch {
+		case was >= 4:
+			note = fmt.Sprintf("Penumbral Wreath: %s's Power Level at %s is already 4 (the maximum)", a, p)
+		case was+2 > 4:
 			note += " (at most 4)"
 		}
 		notes = append(notes, note)
