@@ -34,13 +34,32 @@ func (r *run) validateResults(fs *faults) {
 		if res.Theatre != "" && !slices.Contains(r.c.Map.Planet(b.Planet).Theatres, res.Theatre) {
 			fs.add(res.Src.At("theatre"), "%s has no %s theatre; its theatres: %s", b.Planet, res.Theatre, oneOf(r.c.Map.Planet(b.Planet).Theatres))
 		}
-		r.validateOutcome(b, res.Victor(), res.Outcome, fs)
+		r.validateOutcome(b, res.Victor(), res.Outcome, fs, "")
 	}
 }
 
+// outcomeKeys are the `[outcome]` keys each attack type's result takes.
+// power_adjust, the Stronghold's ±1 (RULINGS 8), goes with every result
+// whose outcome compares or tests the victor's Power Level.
+func outcomeKeys(a AttackType, victor Side) []string {
+	if victor == Draw {
+		return nil
+	}
+	return map[AttackType][2][]string{
+		SeizePowerBase:       {{"power_adjust", "take", "build", "extra"}, {"power_adjust", "planet", "build"}},
+		PurgeAndBurn:         {{"power_adjust"}, {"transfer", "reinforce"}},
+		OrbitalInvasion:      {{"power_adjust"}, {"planet", "direction", "pieces"}},
+		PlanetaryBombardment: {{"power_adjust", "location"}, {"power_adjust", "planet", "locations"}},
+		SupplyBaseRaid:       {{"power_adjust", "planets"}, {"power_adjust", "planet"}},
+		BoardingAction:       {{"fleet", "moves"}, {"fleet", "moves"}},
+	}[a][victor]
+}
+
 // validateOutcome checks a victor's Campaign Outcome choices: only the keys
-// the attack type's result takes, and planets and pieces that fit the map now.
-func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults) {
+// the attack type's result takes, and planets and pieces that fit the map
+// now (a choice impossible now is a fault saying what would be valid;
+// RULINGS 9). why, if any, ends the message of a key the result does not take.
+func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, why string) {
 	s := r.s
 	type key struct {
 		name string
@@ -53,25 +72,45 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults) {
 		{"planet", ch.Planet != ""},
 		{"direction", ch.Direction != ""},
 		{"pieces", len(ch.Pieces) > 0},
+		{"take", ch.HasTake},
+		{"build", ch.HasBuild},
+		{"extra", ch.HasExtra},
+		{"location", ch.Location != 0},
+		{"locations", len(ch.Locations) > 0},
+		{"planets", len(ch.Planets) > 0},
+		{"fleet", ch.Fleet != ""},
+		{"moves", len(ch.Moves) > 0},
 	}
-	var takes []string
-	switch {
-	case victor == Draw:
-	case victor == Attacker:
-		takes = []string{"power_adjust"}
-	case b.Attack == PurgeAndBurn:
-		takes = []string{"transfer", "reinforce"}
-	case b.Attack == OrbitalInvasion:
-		takes = []string{"planet", "direction", "pieces"}
-	}
+	takes := outcomeKeys(b.Attack, victor)
 	result := fmt.Sprintf("%s — %s", b.Attack.Title(), resultTitle(victor))
 	for _, k := range keys {
 		if k.set && !slices.Contains(takes, k.name) {
-			fs.addKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)", result, k.name, joinQuotedOr(takes, "no choices"))
+			fs.addKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)%s", result, k.name, joinQuotedOr(takes, "no choices"), why)
 		}
 	}
-	if victor == Attacker {
-		r.validatePowerAdjust(ch, b.Attacker, b.Planet, fs)
+	if !r.c.Map.Has(b.Planet) || victor == Draw {
+		return
+	}
+	if slices.Contains(takes, "power_adjust") {
+		victorAlliance := b.Attacker
+		if victor == Defender {
+			victorAlliance = b.Defender
+		}
+		r.validatePowerAdjust(ch, victorAlliance, b.Planet, fs)
+	}
+	switch b.Attack {
+	case SeizePowerBase:
+		r.validateSeizePowerBase(b, victor, ch, fs)
+		return
+	case PlanetaryBombardment:
+		r.validatePlanetaryBombardment(b, victor, ch, fs)
+		return
+	case SupplyBaseRaid:
+		r.validateSupplyBaseRaid(b, victor, ch, fs)
+		return
+	case BoardingAction:
+		r.validateBoardingAction(b, victor, ch, fs)
+		return
 	}
 	if victor != Defender {
 		return
@@ -209,8 +248,12 @@ func (r *run) applyOutcome(f fought) []string {
 	var out []string
 	// Stronghold: the victor may treat its Power Level as 1 higher or lower
 	// for the battle's Campaign Outcomes, where the Stronghold applies when
-	// the battle is processed (RULINGS 8, 9).
+	// the battle is processed (RULINGS 8, 9). adj goes to every comparison
+	// and "3 or more" of the victor's outcome (threeOrMore).
 	adj := f.choices.PowerAdjust
+	if !slices.Contains(outcomeKeys(f.Attack, f.victor), "power_adjust") {
+		adj = 0 // refused at check time; a Draw or an outcome without a threshold
+	}
 	if adj != 0 {
 		victor := A
 		if f.victor == Defender {
@@ -233,10 +276,48 @@ func (r *run) applyOutcome(f fought) []string {
 		out = append(out, r.orbitalInvasionAttackerWins(p, A, D, adj)...)
 	case f.Attack == OrbitalInvasion:
 		out = append(out, r.orbitalInvasionDefenderWins(p, D, f.choices)...)
+	case f.Attack == SeizePowerBase && f.victor == Attacker:
+		out = append(out, r.seizePowerBaseAttackerWins(f, adj)...)
+	case f.Attack == SeizePowerBase:
+		out = append(out, r.seizePowerBaseDefenderWins(f, adj)...)
+	case f.Attack == PlanetaryBombardment && f.victor == Attacker:
+		out = append(out, r.planetaryBombardmentAttackerWins(f, adj)...)
+	case f.Attack == PlanetaryBombardment:
+		out = append(out, r.planetaryBombardmentDefenderWins(f, adj)...)
+	case f.Attack == SupplyBaseRaid && f.victor == Attacker:
+		out = append(out, r.supplyBaseRaidAttackerWins(f, adj)...)
+	case f.Attack == SupplyBaseRaid:
+		out = append(out, r.supplyBaseRaidDefenderWins(f, adj)...)
+	case f.Attack == BoardingAction && f.victor == Attacker:
+		out = append(out, r.boardingActionAttackerWins(f)...)
+	case f.Attack == BoardingAction:
+		out = append(out, r.boardingActionDefenderWins(f)...)
 	default:
-		panic(fmt.Sprintf("processor: %s outcomes are refused at check time", f.Attack))
+		panic(fmt.Sprintf("processor: unknown attack type %d", f.Attack))
 	}
 	return out
+}
+
+// threeOrMore is the Campaign Outcomes' "if the <Alliance>'s Power Level at
+// this Planet is 3 or more", with the level as it stands when the battle is
+// processed (RULINGS 9) and the victor's Stronghold ±1, adj (RULINGS 8). It
+// also words the test for the report.
+func (r *run) threeOrMore(p PlanetID, a AllianceID, adj int) (bool, string) {
+	lvl := r.s.Power(p, a)
+	what := fmt.Sprintf("%s's Power Level at %s is %d", a, p, lvl)
+	if adj != 0 {
+		what += fmt.Sprintf(", treated as %d with its Stronghold", lvl+adj)
+	}
+	if lvl+adj >= 3 {
+		return true, what + " (3 or more)"
+	}
+	return false, what + " (less than 3)"
+}
+
+// outcomeLabel is the dice stream of an outcome's nth roll of a kind, e.g.
+// phase-01/2.4/blue-1/bombardment/1.
+func (r *run) outcomeLabel(f fought, kind string, n int) string {
+	return fmt.Sprintf("phase-%02d/2.4/%s/%s/%d", r.s.Phase, f.ID, kind, n)
 }
 
 // fleetArrival is 2.5 Fleet Arrival: each Fleet that selected Void Leap moves

@@ -48,6 +48,14 @@ type Rules struct {
 	// OrbitalInvasionDefenderPower: Orbital Invasion — Defender wins also adds
 	// 1 to the Defending Alliance's Power Level at the Planet (RULINGS 14 option).
 	OrbitalInvasionDefenderPower bool
+	// SeizePowerBaseKeepsPiece: Seize Power Base — Attacker wins, with the
+	// Attacking Alliance at its limit for the type taken: the Defender's piece
+	// stays (RULINGS 16 option; the default removes it and builds nothing).
+	SeizePowerBaseKeepsPiece bool
+	// BoardingActionWithoutFleet: a Boarding Action may be ordered without a
+	// Fleet of the defending Alliance at the target Planet; a win then moves
+	// no Fleet (RULINGS 15 option).
+	BoardingActionWithoutFleet bool
 }
 
 // Alliance is one side of the war.
@@ -207,6 +215,8 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	}
 	rules := d.obj("rules")
 	c.Rules = Rules{Events: rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
+	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")
+	c.Rules.BoardingActionWithoutFleet = rules.bool("boarding_action_without_fleet")
 	if c.Rules.Events {
 		fs.add(rules.src.At("events"), "Vespator Front Events are not supported yet; set events = false (the house rule \"no events\")")
 	}

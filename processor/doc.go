@@ -55,6 +55,16 @@ func (o obj) strs(k string) []string {
 	return out
 }
 
+func (o obj) ints(k string) []int {
+	arr, _ := o.m[k].([]any)
+	out := make([]int, 0, len(arr))
+	for _, v := range arr {
+		n, _ := v.(int64)
+		out = append(out, int(n))
+	}
+	return out
+}
+
 // keys lists a table's keys in sorted order (TOML tables are unordered).
 func (o obj) keys() []string {
 	ks := make([]string, 0, len(o.m))

@@ -115,8 +115,9 @@ func (a AttackType) Title() string {
 }
 
 // Supported reports whether this version resolves the attack type's Campaign
-// Outcomes. The others are refused at check time, never accepted and ignored.
-func (a AttackType) Supported() bool { return a == PurgeAndBurn || a == OrbitalInvasion }
+// Outcomes: every Campaign Attack Type does (one file each, e.g.
+// seize_power_base.go).
+func (a AttackType) Supported() bool { return a >= SeizePowerBase && a <= BoardingAction }
 
 // Side is a side of a battle.
 type Side int

@@ -36,12 +36,35 @@ type Choices struct {
 	Planet    PlanetID
 	Direction string
 	Pieces    []InfraType
+	// Take, Build, Extra: Seize Power Base (Has… says the key was given; a
+	// zero InfraType is a Stronghold). Attacker wins: `take` is the type of
+	// the Defending Alliance's piece taken, `build` the type built when it
+	// has no piece to take, `extra` the piece built at Power Level 3 or more.
+	// Defender wins: `build` is fortification-line or staging-grounds, at
+	// `planet` (this Planet or a connected one).
+	Take, Build, Extra          InfraType
+	HasTake, HasBuild, HasExtra bool
+	// Location: Planetary Bombardment — Attacker wins; the location struck
+	// at this Planet, 1-based. Locations: Defender wins; the location of
+	// each strike at `planet` (a second strike at Power Level 3 or more).
+	Location  int
+	Locations []int
+	// Planets: Supply Base Raid — Attacker wins; the planet of each D6 (this
+	// Planet or a connected one; a second D6 at Power Level 3 or more).
+	// Supply Base Raid — Defender wins uses `planet`.
+	Planets []PlanetID
+	// Fleet, Moves: Boarding Action; the Defending Alliance's Fleet at this
+	// Planet and the planets it moves to, in order (up to two moves when the
+	// Attacker wins, one when the Defender wins).
+	Fleet FleetID
+	Moves []PlanetID
 
 	Src Src // the [outcome] table
 }
 
 func (c Choices) empty() bool {
-	return c.PowerAdjust == 0 && len(c.Transfer) == 0 && c.Reinforce == "" && c.Planet == "" && c.Direction == "" && len(c.Pieces) == 0
+	return c.PowerAdjust == 0 && len(c.Transfer) == 0 && c.Reinforce == "" && c.Planet == "" && c.Direction == "" && len(c.Pieces) == 0 &&
+		!c.HasTake && !c.HasBuild && !c.HasExtra && c.Location == 0 && len(c.Locations) == 0 && len(c.Planets) == 0 && c.Fleet == "" && len(c.Moves) == 0
 }
 
 // Result is a battle's reported result: results/<fleet>.toml.
@@ -174,6 +197,22 @@ func (k checker) choices(o obj) Choices {
 	for i, s := range o.strs("pieces") {
 		ch.Pieces = append(ch.Pieces, k.infra(o.src.At("pieces", i), s))
 	}
+	ch.Take, ch.HasTake = k.infra(o.src.At("take"), o.str("take")), o.has("take")
+	ch.Build, ch.HasBuild = k.infra(o.src.At("build"), o.str("build")), o.has("build")
+	ch.Extra, ch.HasExtra = k.infra(o.src.At("extra"), o.str("extra")), o.has("extra")
+	ch.Location, ch.Locations = o.int("location"), o.ints("locations")
+	if o.has("planets") {
+		ch.Planets = k.planets(o.src.At("planets"), o.strs("planets"))
+	}
+	if o.has("fleet") {
+		ch.Fleet = FleetID(o.str("fleet"))
+		if _, ok := k.c.FleetOf(ch.Fleet); !ok {
+			k.fs.add(o.src.At("fleet"), "unknown fleet %q; fleets: %s", ch.Fleet, oneOf(k.c.fleetIDs()))
+		}
+	}
+	if o.has("moves") {
+		ch.Moves = k.planets(o.src.At("moves"), o.strs("moves"))
+	}
 	if (ch.Direction != "" || len(ch.Pieces) > 0) && ch.Planet == "" {
 		k.fs.add(o.src, "direction and pieces need planet: the connected planet the pieces move to or from")
 	}
@@ -239,9 +278,6 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 		}
 		if o.has("attack") {
 			ord.Attack, _ = attackNames.parse(o.str("attack"))
-			if ord.Op == Battle && !ord.Attack.Supported() {
-				k.fs.add(o.src.At("attack"), "%s is not supported yet; supported attack types: purge-and-burn, orbital-invasion", ord.Attack)
-			}
 		}
 		if o.has("planet") {
 			ord.Planet = k.planet(o.src.At("planet"), o.str("planet"))

@@ -1,6 +1,9 @@
 package processor
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // validateMoves checks this phase's moves: "To move a Fleet, its player
 // selects one Planet connected to the one it is currently on" (Move Fleets;
@@ -10,6 +13,12 @@ func (r *run) validateMoves(fs *faults) {
 	for _, login := range r.c.Commanders() {
 		for _, m := range r.f.Moves[s.Phase][login] {
 			a, at := r.c.FleetAlliance(m.Fleet), s.Fleets[m.Fleet]
+			if (m.To != at || len(m.Via) > 0) && slices.Contains(s.Stalled, m.Fleet) {
+				// Boarding Action — Defender wins: "The Attacking Fleet cannot
+				// move in this Campaign phase's Move Fleets step."
+				fs.add(m.Src, "%s cannot move in this Campaign phase's Move Fleets step: it lost its Boarding Action (Defender wins); leave it out (it stays at %s)", m.Fleet, at)
+				continue
+			}
 			if len(m.Via) > 0 {
 				r.validateDoubleMove(m, fs) // Star of the Voidfarer
 				continue
@@ -40,6 +49,8 @@ func (r *run) moveFleets() {
 		to, ok := moves[fl.ID]
 		what := "stays"
 		switch {
+		case slices.Contains(s.Stalled, fl.ID):
+			what = "stays: it cannot move this phase (Boarding Action — Defender wins)"
 		case ok && (to != from || len(via[fl.ID]) > 0):
 			what = moveText(via[fl.ID], to)
 			s.Fleets[fl.ID] = to
@@ -49,6 +60,7 @@ func (r *run) moveFleets() {
 		rows = append(rows, []string{string(fl.ID), string(fl.Player), string(from), what})
 	}
 	r.sec.Table([]string{"fleet", "player", "from", "move"}, rows)
+	s.Stalled = nil // only this phase's Move Fleets step
 }
 
 func (r *run) hasMovesFile(l Login) bool {

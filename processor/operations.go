@@ -93,6 +93,7 @@ func (r *run) validateOrder(o Order, fs *faults) {
 			fs.add(o.Src.At("planet"), "%s is out of reach of %s at %s: a %s targets the fleet's planet or a connected one: %s", o.Planet, o.Fleet, at, o.Op.Title(), oneOf(r.reachable(a, at)))
 		}
 		if o.Op == Battle {
+			r.validateBoardingActionTarget(o, fs)
 			r.validateOrderOutcome(o, fs)
 		}
 	case VoidLeap:
@@ -117,11 +118,11 @@ func (r *run) validateOrder(o Order, fs *faults) {
 // in its orders for a battle that goes unplayed (RULINGS 18): the attacker
 // is the victor then, so only the attacker's choices apply.
 func (r *run) validateOrderOutcome(o Order, fs *faults) {
-	ch := o.Outcome
-	if len(ch.Transfer) > 0 || ch.Reinforce != "" || ch.Planet != "" || ch.Direction != "" || len(ch.Pieces) > 0 {
-		fs.add(ch.Src, "orders list the attacker's Campaign Outcome choices for an unplayed battle; %s — Attacker wins takes only power_adjust", o.Attack.Title())
+	if o.Outcome.empty() || !r.c.HasAlliance(o.Defender) || o.Defender == r.c.FleetAlliance(o.Fleet) {
+		return // nothing to check, or the defender is already a fault
 	}
-	r.validatePowerAdjust(ch, r.c.FleetAlliance(o.Fleet), o.Planet, fs)
+	b := BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o}
+	r.validateOutcome(b, Attacker, o.Outcome, fs, "; orders give the attacker's choices, for a battle that goes unplayed")
 }
 
 // validatePowerAdjust: the Stronghold's "treat the Power Level as 1 higher or

@@ -18,6 +18,9 @@ type State struct {
 	// Orders are this phase's Campaign Operations once revealed (2.1), kept
 	// until the phase's steps that use them are done.
 	Orders []Order
+	// Stalled are the Fleets that cannot move in this Campaign phase's Move
+	// Fleets step (Boarding Action — Defender wins), kept until step 4 is done.
+	Stalled []FleetID
 	// End is set when the campaign is over, or waits for its tie-break.
 	End *End
 	// Benefits are the Campaign Medal benefits this campaign's Alliances
@@ -87,6 +90,7 @@ func (s *State) clone() *State {
 		n.Planets[i] = &q
 	}
 	n.Orders = slices.Clone(s.Orders)
+	n.Stalled = slices.Clone(s.Stalled)
 	if s.End != nil {
 		e := *s.End
 		e.Tied = slices.Clone(s.End.Tied)
@@ -264,21 +268,27 @@ func (s *State) CanBuild(p PlanetID, a AllianceID, t InfraType) string {
 // Fortification Line raises the Power Level to the new minimum (Fortification Line).
 // The caller has checked CanBuild.
 func (s *State) Build(p PlanetID, a AllianceID, t InfraType) string {
-	ps := s.planet(p)
-	for i, l := range ps.Locations {
+	for i, l := range s.planet(p).Locations {
 		if l.Status == Empty {
-			ps.Locations[i] = Location{Status: Built, Alliance: a, Type: t}
-			msg := fmt.Sprintf("%s builds a %s at %s", a, t.Title(), p)
-			if t == FortificationLine {
-				if m := s.minPower(p, a); ps.Power[a] < m {
-					ps.Power[a] = m
-					msg += fmt.Sprintf("; its Power Level there rises to the new minimum, %d", m)
-				}
-			}
-			return msg
+			return s.BuildAt(p, i, a, t)
 		}
 	}
 	panic("processor: Build without a free location")
+}
+
+// BuildAt puts an Alliance's piece on location i (0-based, empty) of a
+// planet, as Build does.
+func (s *State) BuildAt(p PlanetID, i int, a AllianceID, t InfraType) string {
+	ps := s.planet(p)
+	ps.Locations[i] = Location{Status: Built, Alliance: a, Type: t}
+	msg := fmt.Sprintf("%s builds a %s at %s", a, t.Title(), p)
+	if t == FortificationLine {
+		if m := s.minPower(p, a); ps.Power[a] < m {
+			ps.Power[a] = m
+			msg += fmt.Sprintf("; its Power Level there rises to the new minimum, %d", m)
+		}
+	}
+	return msg
 }
 
 // removePiece removes one of an Alliance's pieces of a type from a planet,

@@ -17,6 +17,8 @@ type stateFile struct {
 	Planets map[string]planetFile `toml:"planets"`
 	Fleets  map[string]fleetFile  `toml:"fleets"`
 	Orders  []orderFile           `toml:"orders,omitempty"`
+	// Stalled: fleets that cannot move in this phase's step 4 (Boarding Action — Defender wins).
+	Stalled []string `toml:"stalled,omitempty"`
 
 	// Benefits: the Campaign Medal benefits held, medal -> alliance (set-up).
 	Benefits map[string]string `toml:"benefits,omitempty"`
@@ -65,6 +67,14 @@ type outcomeFile struct {
 	Planet      string   `toml:"planet,omitempty"`
 	Direction   string   `toml:"direction,omitempty"`
 	Pieces      []string `toml:"pieces,omitempty"`
+	Take        string   `toml:"take,omitempty"`
+	Build       string   `toml:"build,omitempty"`
+	Extra       string   `toml:"extra,omitempty"`
+	Location    int      `toml:"location,omitempty"`
+	Locations   []int    `toml:"locations,omitempty"`
+	Planets     []string `toml:"planets,omitempty"`
+	Fleet       string   `toml:"fleet,omitempty"`
+	Moves       []string `toml:"moves,omitempty"`
 }
 
 func (s *State) encode() []byte {
@@ -117,6 +127,9 @@ func (s *State) encode() []byte {
 		}
 		f.Orders = append(f.Orders, of)
 	}
+	for _, fl := range s.Stalled {
+		f.Stalled = append(f.Stalled, string(fl))
+	}
 	var buf bytes.Buffer
 	buf.WriteString("# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n")
 	if err := toml.NewEncoder(&buf).Encode(f); err != nil {
@@ -132,6 +145,22 @@ func encodeChoices(c Choices) *outcomeFile {
 	}
 	for _, t := range c.Pieces {
 		of.Pieces = append(of.Pieces, t.String())
+	}
+	for _, x := range []struct {
+		has bool
+		t   InfraType
+		to  *string
+	}{{c.HasTake, c.Take, &of.Take}, {c.HasBuild, c.Build, &of.Build}, {c.HasExtra, c.Extra, &of.Extra}} {
+		if x.has {
+			*x.to = x.t.String()
+		}
+	}
+	of.Location, of.Locations, of.Fleet = c.Location, c.Locations, string(c.Fleet)
+	for _, p := range c.Planets {
+		of.Planets = append(of.Planets, string(p))
+	}
+	for _, p := range c.Moves {
+		of.Moves = append(of.Moves, string(p))
 	}
 	return of
 }
@@ -226,8 +255,6 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 		if of.Attack != "" {
 			if err := o.Attack.UnmarshalText([]byte(of.Attack)); err != nil {
 				bad(at.At("attack"), "%v", err)
-			} else if !o.Attack.Supported() {
-				bad(at.At("attack"), "%s is not supported", o.Attack)
 			}
 		}
 		if of.Infrastructure != "" {
@@ -251,8 +278,35 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 				}
 				o.Outcome.Pieces = append(o.Outcome.Pieces, t)
 			}
+			for _, x := range []struct {
+				key string
+				s   string
+				t   *InfraType
+				has *bool
+			}{{"take", of.Outcome.Take, &o.Outcome.Take, &o.Outcome.HasTake}, {"build", of.Outcome.Build, &o.Outcome.Build, &o.Outcome.HasBuild}, {"extra", of.Outcome.Extra, &o.Outcome.Extra, &o.Outcome.HasExtra}} {
+				if x.s == "" {
+					continue
+				}
+				if err := x.t.UnmarshalText([]byte(x.s)); err != nil {
+					bad(at.At("outcome", x.key), "%v", err)
+				}
+				*x.has = true
+			}
+			o.Outcome.Location, o.Outcome.Locations, o.Outcome.Fleet = of.Outcome.Location, of.Outcome.Locations, FleetID(of.Outcome.Fleet)
+			for _, p := range of.Outcome.Planets {
+				o.Outcome.Planets = append(o.Outcome.Planets, PlanetID(p))
+			}
+			for _, p := range of.Outcome.Moves {
+				o.Outcome.Moves = append(o.Outcome.Moves, PlanetID(p))
+			}
 		}
 		s.Orders = append(s.Orders, o)
+	}
+	for i, id := range f.Stalled {
+		if _, ok := c.FleetOf(FleetID(id)); !ok {
+			bad(root.At("stalled", i), "unknown fleet %q", id)
+		}
+		s.Stalled = append(s.Stalled, FleetID(id))
 	}
 	if s.Step != StepSetup && s.Step != StepEnded && (s.Phase < 1 || s.Phase > c.Phases) {
 		bad(root.At("phase"), "phase %d is outside 1–%d", s.Phase, c.Phases)

@@ -108,6 +108,14 @@ twist = 6
 [outcome]
 power_adjust = 0
 transfer = ["kal"]
+take = "staging-grounds"
+build = "fortification-line"
+extra = "support-facility"
+location = 2
+locations = [1, 1]
+planets = ["nor", "kal"]
+fleet = "iron-fist"
+moves = ["nor", "kal"]
 `,
 	Moves: `[moves]
 iron-fist = "vex"

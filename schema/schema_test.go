@@ -241,9 +241,9 @@ func TestFaultsOrders(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"unknown key", Orders, op + "atack = \"purge-and-burn\"\n", []string{
 			`4:1 /operations/0/atack | unknown key "atack" in operations[0]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`}},
-		{"two unknown keys", Orders, op + "atack = 1\n[operations.outcome]\nplanets = [\"a\"]\n", []string{
+		{"two unknown keys", Orders, op + "atack = 1\n[operations.outcome]\nplanetz = [\"a\"]\n", []string{
 			`4:1 /operations/0/atack | unknown key "atack" in operations[0]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`,
-			`6:1 /operations/0/outcome/planets | unknown key "planets" in operations[0].outcome; valid keys: direction, pieces, planet, power_adjust, reinforce, transfer`}},
+			`6:1 /operations/0/outcome/planetz | unknown key "planetz" in operations[0].outcome; valid keys: build, direction, extra, fleet, location, locations, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
 		{"missing keys", Orders, "[[operations]]\nfleet = \"iron-fist\"\n\n[[operations]]\noperation = \"battle\"\n", []string{
 			`1:1 /operations/0 | operations[0]: missing key "operation"`,
 			`4:1 /operations/1 | operations[1]: missing key "fleet"`}},
@@ -319,7 +319,7 @@ func TestFaultsCampaign(t *testing.T) {
 		{"deadline phase", Campaign, edit(Campaign, "phase = 1", "phase = 0"), []string{
 			`38:9 /deadlines/0/phase | deadlines[0].phase: 0 is too small; at least 1`}},
 		{"quoted key in path", Campaign, edit(Campaign, "events = true", `"odd key" = { a = 1 }`), []string{
-			`9:1 /rules/odd key | unknown key "odd key" in rules; valid keys: events, orbital_invasion_defender_power`}},
+			`9:1 /rules/odd key | unknown key "odd key" in rules; valid keys: boarding_action_without_fleet, events, orbital_invasion_defender_power, seize_power_base_keeps_piece`}},
 	})
 }
 
@@ -388,9 +388,14 @@ func TestFaultsResults(t *testing.T) {
 			`1:19 /defender_player | defender_player: "bob smith" is not valid: a GitHub login: letters, digits and hyphens, starting with a letter or digit, at most 39 characters`}},
 		{"theatre", Results, "theatre = \"moon\"\n", []string{
 			`1:11 /theatre | theatre: "moon" is not one of spaceport, desolate-wastes, xenoflora-jungle, rad-zone, forge-complex, hab-sprawl, delvesite-facility, dead-lands, tomb-complex`}},
-		{"outcome", Results, "[outcome]\nreinforce = \"\"\nextra = true\n", []string{
+		{"outcome", Results, "[outcome]\nreinforce = \"\"\nbonus = true\n", []string{
 			`2:13 /outcome/reinforce | outcome.reinforce: "" is not valid: ` + idRule,
-			`3:1 /outcome/extra | unknown key "extra" in outcome; valid keys: direction, pieces, planet, power_adjust, reinforce, transfer`}},
+			`3:1 /outcome/bonus | unknown key "bonus" in outcome; valid keys: build, direction, extra, fleet, location, locations, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
+		{"outcome lists", Results, "[outcome]\nlocations = [0, 1, 2]\nmoves = []\nextra = true\n", []string{
+			`2:13 /outcome/locations | outcome.locations: needs at most 2 locations, has 3`,
+			`2:14 /outcome/locations/0 | outcome.locations[0]: 0 is too small; at least 1`,
+			`3:9 /outcome/moves | outcome.moves: needs at least 1 planet, has 0`,
+			`4:9 /outcome/extra | outcome.extra: expected a string, got a boolean`}},
 	})
 }
 
