@@ -391,6 +391,8 @@ func TestTaploTemplate(t *testing.T) {
 			return strings.TrimSuffix(rel, ".toml") + ".schema.json"
 		case len(parts) == 2 && parts[0] == "setup":
 			return "setup.schema.json"
+		case len(parts) == 2 && parts[0] == "engines":
+			return "engine.schema.json"
 		case len(parts) == 3 && parts[0] == "phases" && parts[2] == "tiebreak.toml":
 			return "tiebreak.schema.json"
 		case len(parts) == 4 && parts[0] == "phases" && parts[2] != "battles":

@@ -64,6 +64,9 @@ func classify(file string) campaignPath {
 	case StateFile, JournalFile, ReadmeFile:
 		return campaignPath{kind: kindWritten}
 	}
+	if engineProfileRE.MatchString(file) {
+		return campaignPath{kind: kindWarmaster} // engines/<profile>.toml: war-engine profiles
+	}
 	if writtenRE.MatchString(file) {
 		return campaignPath{kind: kindWritten}
 	}

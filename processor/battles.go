@@ -34,6 +34,7 @@ func (r *run) validateResults(fs *faults) {
 		if res.Theatre != "" && !slices.Contains(r.c.Map.Planet(b.Planet).Theatres, res.Theatre) {
 			fs.add(res.Src.At("theatre"), "%s has no %s theatre; its theatres: %s", b.Planet, res.Theatre, oneOf(r.c.Map.Planet(b.Planet).Theatres))
 		}
+		r.validateEngineEntries(b, res, fs)
 		r.validateOutcome(b, res.Victor(), res.Outcome, fs, "")
 	}
 }
@@ -220,6 +221,7 @@ func (r *run) resolveBattles() {
 // time first, oldest first, then the rest by battle id (RULINGS 6), each
 // applied to the map as it stands when processed (RULINGS 9).
 func (r *run) processBattleResults() {
+	engineBefore := r.engineRepairs() // between phases; and every war engine's condition before the battles
 	order := slices.Clone(r.fought)
 	slices.SortStableFunc(order, func(x, y fought) int {
 		px, py := x.res != nil && x.res.HasPlayed, y.res != nil && y.res.HasPlayed
@@ -239,7 +241,9 @@ func (r *run) processBattleResults() {
 	for i, f := range order {
 		r.sec.Heading(3, "%d. %s: %s at %s — %s", i+1, f.ID, f.Attack.Title(), f.Planet, resultTitle(f.victor))
 		r.note(r.applyOutcome(f)...)
+		r.engineBattle(f)
 	}
+	r.engineChanges(engineBefore)
 }
 
 // applyOutcome applies one battle's Campaign Outcome and says what happened.

@@ -26,6 +26,8 @@ type Campaign struct {
 	Fleets    []Fleet
 	Deadlines map[int]Deadlines
 	Map       *Map
+	// Engines are the war engines: profiles, roster and rules (warengines.go).
+	Engines Roster
 	// Medals are the Campaign Medals players won in earlier campaigns
 	// ([[medals]]), whose benefits are decided at set-up.
 	Medals []MedalRecord

@@ -124,6 +124,9 @@ func load(dir string) (*Folder, *faults, error) {
 	}
 	c := decodeCampaign(obj{cd, Src{File: CampaignFile}}, fs)
 	c.Map = decodeMap(obj{md, Src{File: MapFile}}, fs)
+	if err := f.loadWarEngines(c, obj{cd, Src{File: CampaignFile}}, fs); err != nil {
+		return nil, nil, err
+	}
 	f.Campaign = c
 	if !fs.empty() {
 		return fail()

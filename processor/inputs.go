@@ -83,6 +83,8 @@ type Result struct {
 	Twist          int
 	Outcome        Choices
 	Src            Src
+	// WarEngines: what happened to the war engines (warengines_results.go).
+	WarEngines []EngineEntry
 }
 
 // Victor is the battle's result: winner as reported; or from VP, the most VP
@@ -370,6 +372,7 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 	if d.has("outcome") {
 		r.Outcome = k.choices(d.obj("outcome"))
 	}
+	r.WarEngines = k.decodeEngineEntries(d)
 	return r
 }
 

@@ -133,6 +133,7 @@ func (r *run) standing(d *report.Doc, level int) {
 		rows = append(rows, row)
 	}
 	d.Table(header, rows)
+	r.engineStanding(d, level+1)
 }
 
 func deadlineText(a Await) string {

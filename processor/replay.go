@@ -62,6 +62,9 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
 	}
+	if err := f.copyProfiles(scratch); err != nil { // war-engine profiles, like campaign.toml
+		return nil, fmt.Errorf("replay: %w", err)
+	}
 	var fs faults
 	res := &ReplayResult{}
 	for i := 0; i < len(j.Steps); {

@@ -154,6 +154,9 @@ func loadCampaign(t testing.TB, dir string) *Campaign {
 	md, _ := f.decode(MapFile, "map", &fs)
 	c := decodeCampaign(obj{cd, Src{File: CampaignFile}}, &fs)
 	c.Map = decodeMap(obj{md, Src{File: MapFile}}, &fs)
+	if err := f.loadWarEngines(c, obj{cd, Src{File: CampaignFile}}, &fs); err != nil {
+		t.Fatal(err)
+	}
 	if err := fs.err(f.Text); err != nil {
 		t.Fatalf("campaign: %v", err)
 	}
@@ -184,6 +187,7 @@ var baseStrongholds = map[AllianceID]PlanetID{"blue": "ikaron-prime", "red": "no
 //	order <fleet> void-leap|deploy-kill-teams <planet>
 //	order <fleet> raise-edifices <type>
 //	order <fleet> logistical-auxilia [default]
+//	engine <id> <key>=<value> ...      a war engine's condition (see prestateEngine)
 //	tied <alliance> ...               the final phase ended tied (step tiebreak)
 //	benefit <medal> <alliance>        a Campaign Medal benefit held since set-up
 func parsePrestate(t *testing.T, c *Campaign, text string) *State {
@@ -264,6 +268,10 @@ func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 					}
 					p.Locations[i] = Location{Status: Built, Alliance: AllianceID(a), Type: it}
 				}
+			}
+		case "engine":
+			if err := prestateEngine(s, w[1:]); err != nil {
+				fail("%v", err)
 			}
 		case "fleet":
 			s.Fleets[FleetID(w[1])] = planet(w[2])
@@ -362,6 +370,7 @@ func diffStates(a, b *State) string {
 			out = append(out, fmt.Sprintf("benefit %s: %s -> %s", m, x, y))
 		}
 	}
+	out = append(out, diffEngines(a, b)...)
 	if b.End != nil {
 		out = append(out, fmt.Sprintf("end: winner %q, tied %v: %s", b.End.Winner, b.End.Tied, b.End.How))
 		for _, aw := range b.End.Medals {

@@ -18,6 +18,8 @@ type State struct {
 	// Orders are this phase's Campaign Operations once revealed (2.1), kept
 	// until the phase's steps that use them are done.
 	Orders []Order
+	// Engines are the war engines' conditions (warengines.go).
+	Engines map[EngineID]EngineCondition
 	// Stalled are the Fleets that cannot move in this Campaign phase's Move
 	// Fleets step (Boarding Action — Defender wins), kept until step 4 is done.
 	Stalled []FleetID
@@ -71,6 +73,7 @@ type End struct {
 
 func newState(c *Campaign) *State {
 	s := &State{c: c, Points: map[AllianceID]int{}, Fleets: map[FleetID]PlanetID{}}
+	s.Engines = c.initialEngines()
 	for _, p := range c.Map.Planets {
 		ps := &PlanetState{ID: p.ID, Power: map[AllianceID]int{}, Locations: make([]Location, p.Locations)}
 		s.Planets = append(s.Planets, ps)
@@ -90,6 +93,7 @@ func (s *State) clone() *State {
 		n.Planets[i] = &q
 	}
 	n.Orders = slices.Clone(s.Orders)
+	n.Engines = cloneMap(s.Engines) // conditions are values: package engines never changes one in place
 	n.Stalled = slices.Clone(s.Stalled)
 	if s.End != nil {
 		e := *s.End

@@ -17,6 +17,8 @@ type stateFile struct {
 	Planets map[string]planetFile `toml:"planets"`
 	Fleets  map[string]fleetFile  `toml:"fleets"`
 	Orders  []orderFile           `toml:"orders,omitempty"`
+	// War engines' conditions (warengines.go).
+	WarEngines map[string]engineFile `toml:"war_engines,omitempty"`
 	// Stalled: fleets that cannot move in this phase's step 4 (Boarding Action — Defender wins).
 	Stalled []string `toml:"stalled,omitempty"`
 
@@ -130,6 +132,7 @@ func (s *State) encode() []byte {
 	for _, fl := range s.Stalled {
 		f.Stalled = append(f.Stalled, string(fl))
 	}
+	f.WarEngines = s.encodeEngines()
 	var buf bytes.Buffer
 	buf.WriteString("# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n")
 	if err := toml.NewEncoder(&buf).Encode(f); err != nil {
@@ -308,6 +311,7 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 		}
 		s.Stalled = append(s.Stalled, FleetID(id))
 	}
+	s.decodeEngines(f.WarEngines, root.At("war_engines"), bad)
 	if s.Step != StepSetup && s.Step != StepEnded && (s.Phase < 1 || s.Phase > c.Phases) {
 		bad(root.At("phase"), "phase %d is outside 1–%d", s.Phase, c.Phases)
 	}

@@ -131,4 +131,23 @@ players = ["alice", "Bob-42"]
 winner = "chaos"
 played = 2027-07-10T19:00:00Z
 `,
+	Engine: `name = "Warhound Scout Titan"
+type = "war-machine"
+class = "scout-titan"
+structure_points = 3
+speed = "agile"
+leadership = 8
+skimmer = false
+close_combat_weapon = false
+fields = { imperial_void_fields = 2 }
+
+[[weapons]]
+name = "Plasma Blastgun"
+mega = true
+twin_linked = false
+
+[[weapons]]
+name = "Vulcan Mega-Bolter"
+gatling = true
+`,
 }

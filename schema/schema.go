@@ -29,12 +29,13 @@ const (
 	Results  Kind = "results"  // phases/NN/results/<fleet>.toml
 	Moves    Kind = "moves"    // phases/NN/moves/<login>.toml
 	Builds   Kind = "builds"   // phases/NN/builds/<alliance>.toml
+	Engine   Kind = "engine"   // engines/<profile>.toml
 	Tiebreak Kind = "tiebreak" // phases/NN/tiebreak.toml
 )
 
 // Kinds lists every kind in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds, Tiebreak}
+	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds, Tiebreak, Engine}
 }
 
 // Fault is one problem in one file. Pointer is the JSON pointer (RFC 6901,

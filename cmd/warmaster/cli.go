@@ -95,6 +95,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			replayCommand(),
 			sealCommand(),
 			verifyCommand(),
+			engineCommand(),
 			planCommand(),
 			codeownersCommand(),
 		},

@@ -150,7 +150,11 @@ func Stomp(b *Behemoth, c BehemothCondition, failed int, ch Choices, rules Rules
 		h.say("The Behemoth is destroyed already: nothing happens")
 		return h.outcome()
 	}
-	h.say("Moving through Impassable scenery: %s that failed to damage it strike the Behemoth, each against a random Zone", plural(failed, "hit"))
+	if failed == 1 {
+		h.say("Moving through Impassable scenery: 1 hit failed to damage the scenery and strikes a random Zone of the Behemoth instead")
+	} else {
+		h.say("Moving through Impassable scenery: %d hits failed to damage the scenery and each strikes a random Zone of the Behemoth instead", failed)
+	}
 	for i := 0; i < failed && !h.c.Destroyed; i++ {
 		h.lose(h.randomZone(fmt.Sprintf("Impassable scenery hit %d of %d", i+1, failed)), 1)
 	}

@@ -335,7 +335,7 @@ func TestStomp(t *testing.T) {
 	if d.labels[0] != "p/engines/c/damage/2/zone" {
 		t.Errorf("label %s", d.labels[0])
 	}
-	wantEvents(t, out.Events, "3 hits that failed to damage it", "the Hull zone", "the Legs zone", "the Weapons zone")
+	wantEvents(t, out.Events, "3 hits failed to damage the scenery", "the Hull zone", "the Legs zone", "the Weapons zone")
 }
 
 // Random zones skip a destroyed zone: with two left, 1-3 and 4-6.

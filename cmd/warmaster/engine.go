@@ -1,0 +1,247 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/dice"
+	"github.com/warmaster/warmaster/processor/engines"
+)
+
+// engineFlags are the flags of `warmaster engine`, given before or after
+// the procedure: one set for every procedure, each saying which it is for.
+var engineFlags = []cli.Flag{
+	&cli.StringFlag{Name: "campaign", Usage: "the campaign folder whose state holds the engine's condition (with --engine)"},
+	&cli.StringFlag{Name: "engine", Usage: "the engine's id in the campaign's [[war_engines]] (with --campaign)"},
+	&cli.StringFlag{Name: "profile", Usage: "instead of --campaign: a profile file (engines/<profile>.toml); the engine is undamaged"},
+	&cli.StringFlag{Name: "seed", Usage: "the dice key: the campaign's seed (or key) reproduces its rolls (default: a random key, printed)"},
+	&cli.StringFlag{Name: "label", Value: "engine", Usage: "the engine's dice label, e.g. phase-01/2.4/blue-1/engines/titan-1; the procedure adds what it rolls (landing, damage/1, glancing/1…)"},
+	&cli.IntFlag{Name: "impassable", Usage: "landing: times it landed on Impassable Scenery (5 dice each)"},
+	&cli.IntFlag{Name: "tough", Usage: "landing: times it landed on Tough scenery (2 dice each)"},
+	&cli.IntFlag{Name: "enemy-within-3", Usage: "landing: enemy squads within 3\" (2 dice each)"},
+	&cli.IntFlag{Name: "units", Usage: "landing: units it landed on (1 die each)"},
+	&cli.IntFlag{Name: "anti-aircraft", Usage: "landing: AA weapons with it in R(C) and line of sight (1 die each)"},
+	&cli.StringFlag{Name: "zone", Usage: "damage: the zone the weapon targeted: hull, legs or weapons"},
+	&cli.IntFlag{Name: "points", Usage: "damage: the Damage Points the weapon took from the zone"},
+	&cli.IntFlag{Name: "stomp", Usage: "damage: instead of --zone, hits from moving through Impassable scenery that failed to damage it (each costs 1 Damage Point from a random zone)"},
+	&cli.IntFlag{Name: "entry", Value: 1, Usage: "damage: its place among the battle's damage entries (its dice stream: LABEL/damage/N)"},
+	&cli.StringSliceFlag{Name: "crippled", Usage: "landing, damage: the pick for each Crippled result with options, in order (repeat the flag)"},
+	&cli.StringSliceFlag{Name: "chain", Usage: "landing, damage: the zone for each chain reaction, in order (repeat the flag)"},
+	&cli.StringFlag{Name: "hits", Usage: "hits: the hits in order, comma-separated: glancing, penetrating, close-combat-glancing, close-combat-penetrating"},
+	&cli.StringSliceFlag{Name: "weapon-lost", Usage: "hits: the opponent's pick for each Weapon Destroyed, in order (repeat the flag)"},
+}
+
+func init() {
+	// These flags take a value: permute keeps it with its flag.
+	for _, f := range engineFlags {
+		if _, ok := f.(*cli.BoolFlag); !ok {
+			n := f.Names()[0]
+			valueFlags = append(valueFlags, "--"+n, "-"+n)
+		}
+	}
+}
+
+// engineCommand resolves one war-engine procedure at the table, printing
+// the narrative and every die; it never writes.
+func engineCommand() *cli.Command {
+	proc := func(name, usage string) *cli.Command {
+		return &cli.Command{Name: name, Usage: usage, Action: cmdEngine, OnUsageError: onUsageError}
+	}
+	return &cli.Command{
+		Name:  "engine",
+		Usage: "resolve one war-engine procedure at the table (landing, damage, hits, destroy) and print every event and die; writes nothing",
+		Description: "The engine is --campaign DIR --engine ID (its condition in the campaign's state and the campaign's [rules]) or --profile FILE (undamaged, the default readings).\n" +
+			"With --seed and --label the dice come from the campaign's labelled streams, so a roll of the campaign can be reproduced.",
+		ArgsUsage: "landing|damage|hits|destroy",
+		Flags:     engineFlags,
+		Subcommands: []*cli.Command{
+			proc("landing", "Behemoth: a Drop-harness landing (--impassable, --tough, --enemy-within-3, --units, --anti-aircraft)"),
+			proc("damage", "Behemoth: one weapon's damage to a zone (--zone, --points) or a stomp's failed hits (--stomp)"),
+			proc("hits", "War Machine: glancing and penetrating hits (--hits glancing,penetrating,...)"),
+			proc("destroy", "the destruction roll: a Behemoth's explosion or singularity; a War Machine's Catastrophic Damage Table"),
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("unknown procedure %q; engine takes landing, damage, hits or destroy", c.Args().First())
+			}
+			return usagef("engine needs a procedure: landing, damage, hits or destroy")
+		},
+	}
+}
+
+// tableEngine is the engine the procedure resolves on.
+type tableEngine struct {
+	name    string
+	profile *engines.Profile
+	cond    processor.EngineCondition
+	rules   engines.Rules
+}
+
+func loadTableEngine(c *cli.Context) (*tableEngine, error) {
+	dir, id, file := c.String("campaign"), c.String("engine"), c.String("profile")
+	switch {
+	case file != "" && (dir != "" || id != ""):
+		return nil, usagef("give either --profile FILE or --campaign DIR --engine ID, not both")
+	case file != "":
+		p, err := processor.ReadProfile(file)
+		if err != nil {
+			return nil, printFaults(c.App.ErrWriter, ".", err, false)
+		}
+		t := &tableEngine{name: fmt.Sprintf("%s (%s)", p.Name, file), profile: p}
+		if p.Behemoth != nil {
+			t.cond.Behemoth = engines.NewBehemothCondition(p.Behemoth)
+		} else {
+			t.cond.WarMachine = engines.NewWarMachineCondition(p.WarMachine)
+		}
+		return t, nil
+	case dir == "" || id == "":
+		return nil, usagef("engine needs --campaign DIR --engine ID, or --profile FILE")
+	}
+	f, err := processor.Load(dir)
+	if err != nil {
+		return nil, printFaults(c.App.ErrWriter, dir, err, false)
+	}
+	e, ok := f.Campaign.Engines.Engine(processor.EngineID(id))
+	if !ok {
+		var ids []string
+		for _, x := range f.Campaign.Engines.Engines {
+			ids = append(ids, string(x.ID))
+		}
+		return nil, usagef("%s has no war engine %q; its engines: %s", dir, id, strings.Join(ids, ", "))
+	}
+	return &tableEngine{name: fmt.Sprintf("%s (%s's %s)", e.ID, e.Fleet, e.Profile.Name), profile: e.Profile, cond: f.State.Engines[e.ID], rules: f.Campaign.Engines.Rules}, nil
+}
+
+func cmdEngine(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usagef("engine %s takes flags only, got %q", c.Command.Name, c.Args().First())
+	}
+	t, err := loadTableEngine(c)
+	if err != nil {
+		return err
+	}
+	seed := c.String("seed")
+	if seed == "" {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		seed = hex.EncodeToString(b[:])
+	}
+	roll := dice.New(seed)
+	label := c.String("label")
+	b, w := t.profile.Behemoth, t.profile.WarMachine
+	need := func(kind string) error {
+		if (kind == "Behemoth") != (b != nil) {
+			return usagef("engine %s is for a %s; %s is a %s", c.Command.Name, kind, t.name, t.profile.Kind())
+		}
+		return nil
+	}
+	choices := func() (engines.Choices, error) {
+		ch := engines.Choices{Crippled: c.StringSlice("crippled")}
+		for _, s := range c.StringSlice("chain") {
+			z, ok := engines.ParseZone(s)
+			if !ok {
+				return ch, usagef("--chain %q is not a zone: hull, legs or weapons", s)
+			}
+			ch.Chain = append(ch.Chain, z)
+		}
+		return ch, nil
+	}
+	var events []string
+	var rolls []dice.Roll
+	before := t.cond.Describe(t.profile)
+	after := ""
+	switch c.Command.Name {
+	case "landing":
+		if err := need("Behemoth"); err != nil {
+			return err
+		}
+		ch, err := choices()
+		if err != nil {
+			return err
+		}
+		l := engines.Landing{Impassable: c.Int("impassable"), Tough: c.Int("tough"), EnemyNear: c.Int("enemy-within-3"), Units: c.Int("units"), AntiAircraft: c.Int("anti-aircraft")}
+		out := engines.Land(b, t.cond.Behemoth, l, ch, t.rules, roll, label)
+		events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(b)
+	case "damage":
+		if err := need("Behemoth"); err != nil {
+			return err
+		}
+		ch, err := choices()
+		if err != nil {
+			return err
+		}
+		var out engines.Outcome[engines.BehemothCondition]
+		switch zone, points, stomp := c.String("zone"), c.Int("points"), c.Int("stomp"); {
+		case stomp > 0 && zone == "":
+			out = engines.Stomp(b, t.cond.Behemoth, stomp, ch, t.rules, roll, label, c.Int("entry"))
+		case stomp == 0 && zone != "" && points > 0:
+			z, ok := engines.ParseZone(zone)
+			if !ok {
+				return usagef("--zone %q is not a zone: hull, legs or weapons", zone)
+			}
+			out = engines.DamageZone(b, t.cond.Behemoth, z, points, ch, t.rules, roll, label, c.Int("entry"))
+		default:
+			return usagef("engine damage needs --zone and --points (a weapon's damage), or --stomp N (hits from Impassable scenery)")
+		}
+		events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(b)
+	case "hits":
+		if err := need("War Machine"); err != nil {
+			return err
+		}
+		var hits []engines.Hit
+		for _, s := range strings.Split(c.String("hits"), ",") {
+			if s = strings.TrimSpace(s); s == "" {
+				continue
+			}
+			h, ok := engines.ParseHit(s)
+			if !ok {
+				return usagef("--hits: %q is not a hit: %s", s, strings.Join(engines.HitNames(), ", "))
+			}
+			hits = append(hits, h)
+		}
+		if len(hits) == 0 {
+			return usagef("engine hits needs --hits, e.g. --hits glancing,penetrating")
+		}
+		out := engines.Hits(w, t.cond.WarMachine, hits, c.StringSlice("weapon-lost"), t.rules, roll, label)
+		events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(w)
+	case "destroy":
+		if b != nil {
+			out := engines.Destroy(b, t.cond.Behemoth, roll, label)
+			events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(b)
+		} else {
+			out := engines.Catastrophic(w, t.cond.WarMachine, t.rules, roll, label)
+			events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(w)
+		}
+	}
+	printProcedure(c.App.Writer, t.name, before, after, events, rolls, seed, c.IsSet("seed"))
+	return nil
+}
+
+func printProcedure(out io.Writer, name, before, after string, events []string, rolls []dice.Roll, seed string, given bool) {
+	fmt.Fprintf(out, "%s\nbefore: %s\n", name, before)
+	for _, e := range events {
+		fmt.Fprintf(out, "- %s\n", e)
+	}
+	fmt.Fprintf(out, "after: %s\n", after)
+	if len(rolls) == 0 {
+		fmt.Fprintln(out, "no dice rolled")
+		return
+	}
+	if given {
+		fmt.Fprintf(out, "dice (seed %q):\n", seed)
+	} else {
+		fmt.Fprintf(out, "dice (random seed %s; give --seed %s to roll them again):\n", seed, seed)
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	for _, r := range rolls {
+		fmt.Fprintf(tw, "  %s\t%s\t%d\t%s\n", r.Label, r.Dice, r.Result, r.Why)
+	}
+	tw.Flush()
+}
