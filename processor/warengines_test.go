@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/warmaster/warmaster/processor/engines"
 )
@@ -90,4 +91,66 @@ func diffEngines(a, b *State) []string {
 		}
 	}
 	return out
+}
+
+// War-engine profiles are the Warmaster's, like campaign.toml: only alice
+// (the example's Warmaster) may change engines/warhound.toml.
+func TestAuthorizeProfiles(t *testing.T) {
+	dir := exampleAt(t, atSetup)
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		actor Login
+		want  string
+	}{{"alice", ""}, {"bob", "only the Warmaster (alice) edits engines/warhound.toml"}} {
+		err := f.Authorize(tc.actor, []string{"engines/warhound.toml"})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.actor, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want %q", tc.actor, err, tc.want)
+		}
+	}
+}
+
+// The example's war engines replay: the profiles are copied with
+// campaign.toml, and every die of 2.4 is rolled again the same.
+func TestReplayWarEngines(t *testing.T) {
+	dir := exampleAt(t, atPhase2)
+	res, err := Replay(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Steps == 0 {
+		t.Fatal("nothing replayed")
+	}
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := f.Campaign.Engines.Engine("colossus-1")
+	if got := f.State.Engines["colossus-1"].Describe(e.Profile); !strings.Contains(got, "Crippled") {
+		t.Errorf("colossus-1 after phase 1: %s", got)
+	}
+}
+
+// ReadProfile reads a profile file as a campaign does, faults positioned in it.
+func TestReadProfile(t *testing.T) {
+	dir := t.TempDir()
+	file := dir + "/knight.toml"
+	writeFile(t, dir, "knight.toml", []byte("name = \"Knight\"\ntype = \"war-machine\"\nclass = \"leviathan\"\nstructure_points = 2\nspeed = \"normal\"\nleadership = 7\n"))
+	_, err := ReadProfile(file)
+	if err == nil || !strings.Contains(err.Error(), "knight.toml:4:20: a Leviathan has 4 or more structure points, not 2") {
+		t.Errorf("got %v", err)
+	}
+	writeFile(t, dir, "knight.toml", []byte("name = \"Knight\"\ntype = \"war-machine\"\nclass = \"super-heavy\"\nstructure_points = 2\nspeed = \"normal\"\nleadership = 7\nfields = { ork_power_fields = 1 }\n"))
+	p, err := ReadProfile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ID != "knight" || p.WarMachine.Field != engines.OrkPowerField || p.WarMachine.Fields != 1 {
+		t.Errorf("got %+v %+v", p, p.WarMachine)
+	}
 }
