@@ -415,7 +415,8 @@ func TestTaploTemplate(t *testing.T) {
 	}
 	example := filepath.Join(root, "campaigns", "vespator-front")
 	// The example never ends tied: the final phase's tie-break, as it would be.
-	files := []string{"state.toml", "journal.toml", "phases/01/battles/red-1.toml", "phases/06/tiebreak.toml"}
+	files := []string{"state.toml", "journal.toml", "phases/01/battles/red-1.toml", "phases/06/tiebreak.toml",
+		"phases/02/events/blue.toml"} // event choices: the example campaign has none
 	err = filepath.WalkDir(example, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".toml") {
 			rel, _ := filepath.Rel(example, p)

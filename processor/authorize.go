@@ -90,7 +90,7 @@ func classify(file string) campaignPath {
 }
 
 // step is the input step that consumes a player's file; false for files
-// no step consumes (event choices, until Events are supported).
+// no step consumes.
 func (p campaignPath) step() (Step, bool) {
 	switch p.kind {
 	case kindSetup:
@@ -105,6 +105,8 @@ func (p campaignPath) step() (Step, bool) {
 		return StepBuilds, true
 	case kindTiebreak:
 		return StepTiebreak, true
+	case kindEvents:
+		return StepEvents, true
 	}
 	return 0, false
 }
@@ -230,15 +232,15 @@ func (f *Folder) stepDone(step Step, phase int) bool {
 // revealed orders while the phase is in progress, and on the battle sheet
 // written at 2.1 Reveal after that.
 func (f *Folder) resultRefusal(p Player, cp campaignPath) string {
-	fleet := FleetID(cp.name)
-	if _, ok := f.Campaign.FleetOf(fleet); !ok {
+	fleet, ok := f.Campaign.battleFleet(cp.name) // <fleet>-2: a second operation (Defiant Zeal)
+	if !ok {
 		return fmt.Sprintf("there is no battle %q: results are named after the attacking fleet (%s)", cp.name, oneOf(f.Campaign.fleetIDs()))
 	}
 	attacker := f.Campaign.FleetAlliance(fleet)
 	if p.Alliance == attacker {
 		return ""
 	}
-	defender, ok := f.defender(cp.phase, fleet)
+	defender, ok := f.defender(cp.phase, cp.name)
 	switch {
 	case !ok && f.stepDone(StepOperations, cp.phase):
 		return fmt.Sprintf("%s fought no battle in phase %d (the battle sheets are in %s/battles/); only its Alliance, %s, may change this file", fleet, cp.phase, PhaseDir(cp.phase), attacker)
@@ -250,16 +252,17 @@ func (f *Folder) resultRefusal(p Player, cp campaignPath) string {
 	return ""
 }
 
-// defender is the defending Alliance of the battle a fleet fights in a phase.
-func (f *Folder) defender(phase int, fleet FleetID) (AllianceID, bool) {
+// defender is the defending Alliance of a battle (its id: the attacking
+// fleet, or <fleet>-2) in a phase.
+func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
 	if phase == f.State.Phase {
 		for _, o := range f.State.Orders {
-			if o.Op == Battle && o.Fleet == fleet {
+			if o.Op == Battle && o.ID() == battle {
 				return o.Defender, true
 			}
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(f.Dir, PhaseDir(phase), "battles", string(fleet)+".toml"))
+	data, err := os.ReadFile(filepath.Join(f.Dir, PhaseDir(phase), "battles", battle+".toml"))
 	if err != nil {
 		return "", false
 	}

@@ -33,6 +33,8 @@ func (r *run) validateResults(fs *faults) {
 		}
 		if res.Theatre != "" && !slices.Contains(r.c.Map.Planet(b.Planet).Theatres, res.Theatre) {
 			fs.add(res.Src.At("theatre"), "%s has no %s theatre; its theatres: %s", b.Planet, res.Theatre, oneOf(r.c.Map.Planet(b.Planet).Theatres))
+		} else if t := b.Order.Theatre; res.Theatre != "" && t != "" && res.Theatre != t {
+			fs.add(res.Src.At("theatre"), "Sinister Omens rolled the %s theatre for this battle (see its battle sheet), not %s", t, res.Theatre)
 		}
 		r.validateEngineEntries(b, res, fs)
 		r.validateOutcome(b, res.Victor(), res.Outcome, fs, "")
@@ -93,11 +95,11 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, w
 		return
 	}
 	if slices.Contains(takes, "power_adjust") {
-		victorAlliance := b.Attacker
+		victorAlliance, foe := b.Attacker, b.Defender
 		if victor == Defender {
-			victorAlliance = b.Defender
+			victorAlliance, foe = b.Defender, b.Attacker
 		}
-		r.validatePowerAdjust(ch, victorAlliance, b.Planet, fs)
+		r.validatePowerAdjust(ch, victorAlliance, b.Planet, fs, foe)
 	}
 	switch b.Attack {
 	case SeizePowerBase:
@@ -244,6 +246,7 @@ func (r *run) processBattleResults() {
 		r.engineBattle(f)
 	}
 	r.engineChanges(engineBefore)
+	r.archeotechRiches() // "At the end of the Process Battle Results step of the next Campaign phase"
 }
 
 // applyOutcome applies one battle's Campaign Outcome and says what happened.
@@ -263,7 +266,11 @@ func (r *run) applyOutcome(f fought) []string {
 		if f.victor == Defender {
 			victor = D
 		}
-		if !s.AppliesAt(victor, Stronghold, p) {
+		foe := D
+		if victor == D {
+			foe = A
+		}
+		if !s.AppliesAt(victor, Stronghold, p) && !s.coordinatedOpposition(victor, foe) {
 			out = append(out, fmt.Sprintf("%s's power_adjust %+d no longer applies (no Stronghold at or connected to %s): ignored", victor, adj, p))
 			adj = 0
 		}
@@ -310,7 +317,11 @@ func (r *run) threeOrMore(p PlanetID, a AllianceID, adj int) (bool, string) {
 	lvl := r.s.Power(p, a)
 	what := fmt.Sprintf("%s's Power Level at %s is %d", a, p, lvl)
 	if adj != 0 {
-		what += fmt.Sprintf(", treated as %d with its Stronghold", lvl+adj)
+		by := "with its Stronghold"
+		if !r.s.AppliesAt(a, Stronghold, p) {
+			by = "with Coordinated Opposition" // the only other source of the ±1 (RULINGS 8)
+		}
+		what += fmt.Sprintf(", treated as %d %s", lvl+adj, by)
 	}
 	if lvl+adj >= 3 {
 		return true, what + " (3 or more)"
@@ -361,7 +372,7 @@ func (r *run) lowLevelResistance() {
 			if a == own {
 				continue
 			}
-			label := fmt.Sprintf("phase-%02d/2.6/kill-teams/%s/%s", s.Phase, o.Fleet, a)
+			label := fmt.Sprintf("phase-%02d/2.6/kill-teams/%s/%s", s.Phase, o.ID(), a)
 			d := r.dice.D6(label, fmt.Sprintf("%s's Kill Teams against %s at %s (5+)", o.Fleet, a, o.Planet))
 			if d >= 5 {
 				notes = append(notes, fmt.Sprintf("%s's Kill Teams roll %d against %s: %s", o.Fleet, d, a, s.Lower(o.Planet, a)))
@@ -392,7 +403,7 @@ func (r *run) resultsAndEvents() {
 	r.sec.Para("Points Tracker:")
 	r.sec.Table([]string{"alliance", "total Power Level", "Stronghold", "Campaign points"}, rows)
 	if s.Phase < r.c.Phases {
-		r.sec.Para("Vespator Front Events are off in this campaign (`[rules] events = false`): none are generated.")
+		r.vespatorFrontEvents()
 		return
 	}
 	r.endCampaign()

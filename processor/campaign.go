@@ -28,6 +28,13 @@ type Campaign struct {
 	Map       *Map
 	// Engines are the war engines: profiles, roster and rules (warengines.go).
 	Engines Roster
+	// ForcedEvents replace the generated Vespator Front Events of a phase
+	// with these, in file order ([[forced_events]]).
+	ForcedEvents map[int][]EventKind
+
+	// origin is the campaign as campaign.toml declares it when this one has
+	// another allegiance (Machinations of Fate; see allegiance.go).
+	origin *Campaign
 	// Medals are the Campaign Medals players won in earlier campaigns
 	// ([[medals]]), whose benefits are decided at set-up.
 	Medals []MedalRecord
@@ -45,7 +52,8 @@ type Campaign struct {
 // Rules are the `[rules]` options of campaign.toml; each is a documented
 // default for something the rules leave open (RULINGS.md).
 type Rules struct {
-	// Events turns Vespator Front Events on. Not supported yet: refused.
+	// Events turns Vespator Front Events on (the default); false is the
+	// house rule "no events".
 	Events bool
 	// OrbitalInvasionDefenderPower: Orbital Invasion — Defender wins also adds
 	// 1 to the Defending Alliance's Power Level at the Planet (RULINGS 14 option).
@@ -84,10 +92,19 @@ type Fleet struct {
 // Deadlines of one phase's steps; a zero time means "wait for every input".
 type Deadlines struct {
 	Operations, Battles, Moves, Builds time.Time
+	// Events: the Alliances' event choices (the `events` step). OpenTome:
+	// An Open Tome's dominating Alliance's orders (the `open-tome` step);
+	// when not given, 72 hours before Operations.
+	Events, OpenTome time.Time
 	// Tiebreak: the final phase's deadline for the final battle(s) of a tie
 	// (End of the Campaign); past it, a roll-off decides.
 	Tiebreak time.Time
 }
+
+// openTomeLead is how much earlier than the operations deadline the
+// dominating Alliance's orders are due under An Open Tome, when
+// [[deadlines]] open_tome is not given.
+const openTomeLead = 72 * time.Hour
 
 // For returns the deadline of the step that waits for input, if any.
 func (d Deadlines) For(s Step) time.Time {
@@ -100,6 +117,13 @@ func (d Deadlines) For(s Step) time.Time {
 		return d.Moves
 	case StepBuilds:
 		return d.Builds
+	case StepEvents:
+		return d.Events
+	case StepOpenTome:
+		if d.OpenTome.IsZero() && !d.Operations.IsZero() {
+			return d.Operations.Add(-openTomeLead)
+		}
+		return d.OpenTome
 	case StepTiebreak:
 		return d.Tiebreak
 	}
@@ -146,9 +170,13 @@ func (c *Campaign) index() {
 	c.fleetAlliance = map[FleetID]AllianceID{}
 	for _, f := range c.Fleets {
 		p, _ := c.PlayerOf(f.Player)
+		a := p.Alliance
+		if c.origin != nil {
+			a = c.origin.fleetAlliance[f.ID] // a Fleet stays with its Alliance
+		}
 		c.fleetsOf[f.Player] = append(c.fleetsOf[f.Player], f.ID)
-		c.allianceFleets[p.Alliance] = append(c.allianceFleets[p.Alliance], f.ID)
-		c.fleetAlliance[f.ID] = p.Alliance
+		c.allianceFleets[a] = append(c.allianceFleets[a], f.ID)
+		c.fleetAlliance[f.ID] = a
 	}
 	c.commanders = nil
 	for _, p := range c.Players {
@@ -216,12 +244,9 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		}
 	}
 	rules := d.obj("rules")
-	c.Rules = Rules{Events: rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
+	c.Rules = Rules{Events: !rules.has("events") || rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
 	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")
 	c.Rules.BoardingActionWithoutFleet = rules.bool("boarding_action_without_fleet")
-	if c.Rules.Events {
-		fs.add(rules.src.At("events"), "Vespator Front Events are not supported yet; set events = false (the house rule \"no events\")")
-	}
 	for _, a := range d.objs("alliances") {
 		id := AllianceID(a.str("id"))
 		if _, dup := c.alliance[id]; dup {
@@ -289,6 +314,8 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		x.Battles, _ = dl.time("battles")
 		x.Moves, _ = dl.time("moves")
 		x.Builds, _ = dl.time("builds")
+		x.Events, _ = dl.time("events")
+		x.OpenTome, _ = dl.time("open_tome")
 		x.Tiebreak, _ = dl.time("tiebreak")
 		if dl.has("tiebreak") && ph != c.Phases {
 			// End of the Campaign: only the final phase can end tied.
@@ -300,7 +327,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		order := []struct {
 			key string
 			t   time.Time
-		}{{"operations", x.Operations}, {"battles", x.Battles}, {"moves", x.Moves}, {"builds", x.Builds}}
+		}{{"open_tome", x.OpenTome}, {"operations", x.Operations}, {"battles", x.Battles}, {"events", x.Events}, {"moves", x.Moves}, {"builds", x.Builds}}
 		var last time.Time
 		var lastKey string
 		for _, o := range order {
@@ -314,6 +341,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		}
 		c.Deadlines[ph] = x
 	}
+	c.decodeForcedEvents(d, fs)
 	return c
 }
 

@@ -139,8 +139,14 @@ type Step int
 
 const (
 	StepSetup Step = iota
+	// StepOpenTome: An Open Tome — the dominating Alliance's orders are due
+	// before everyone else's (phases/NN/orders/<login>.toml, by open_tome).
+	StepOpenTome
 	StepOperations
 	StepBattles
+	// StepEvents: Vespator Front Events that ask the Alliances for choices
+	// wait for phases/NN/events/<alliance>.toml (between steps 3 and 4).
+	StepEvents
 	StepMoves
 	StepBuilds
 	// StepTiebreak: the final phase ended tied and Strongholds did not
@@ -149,7 +155,7 @@ const (
 	StepEnded
 )
 
-var stepNames = names[Step]{"setup", "operations", "battles", "moves", "builds", "tiebreak", "ended"}
+var stepNames = names[Step]{"setup", "open-tome", "operations", "battles", "events", "moves", "builds", "tiebreak", "ended"}
 
 func (s Step) String() string                { return stepNames.name(s) }
 func (s Step) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
@@ -159,8 +165,10 @@ func (s *Step) UnmarshalText(b []byte) error { return stepNames.unmarshal(s, b) 
 func (s Step) Title() string {
 	return [...]string{
 		"Setup the Campaign Map",
+		"1 Select Operations: An Open Tome",
 		"1 Select Operations",
 		"2.3 Resolve Battle Operations",
+		"3 Vespator Front Events: the Alliances' choices",
 		"4 Move Fleets",
 		"5 Build Infrastructure",
 		"End of the Campaign: the final battle",

@@ -41,6 +41,7 @@ type Folder struct {
 	Results map[int]map[string]*Result
 	Moves   map[int]map[Login][]Move
 	Builds  map[int]map[AllianceID]BuildChoice
+	Events  map[int]map[AllianceID]*EventChoices
 	// Tiebreak is the final phase's tiebreak.toml, while the campaign waits for it.
 	Tiebreak *Tiebreak
 
@@ -64,6 +65,7 @@ var inputDirs = []inputDir{
 	{"results", schema.Results, StepBattles},
 	{"moves", schema.Moves, StepMoves},
 	{"builds", schema.Builds, StepBuilds},
+	{"events", schema.Events, StepEvents},
 }
 
 // PhaseDir is the folder of a phase: phases/01.
@@ -101,6 +103,7 @@ func load(dir string) (*Folder, *faults, error) {
 		Results: map[int]map[string]*Result{},
 		Moves:   map[int]map[Login][]Move{},
 		Builds:  map[int]map[AllianceID]BuildChoice{},
+		Events:  map[int]map[AllianceID]*EventChoices{},
 		sealed:  map[int]map[Login]string{},
 		text:    map[string][]byte{},
 	}
@@ -135,6 +138,10 @@ func load(dir string) (*Folder, *faults, error) {
 		return nil, nil, err
 	} else if ok {
 		f.State = decodeState(c, StateFile, data, fs)
+		if f.State != nil {
+			c = f.State.c // the allegiance as the state has it
+			f.Campaign = c
+		}
 	} else {
 		f.State = newState(c)
 	}
@@ -288,6 +295,7 @@ func (f *Folder) loadPhases(k checker) error {
 			k.fs.add(Src{File: rel}, "unexpected folder: the campaign has phases 01 to %02d", k.c.Phases)
 			continue
 		}
+		k := checker{c: f.campaignFor(n), fs: k.fs} // the allegiance of phase n
 		sub, err := f.entries(rel)
 		if err != nil {
 			return err
@@ -304,18 +312,22 @@ func (f *Folder) loadPhases(k checker) error {
 			}
 			i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
 			if i < 0 || !se.IsDir() {
-				k.fs.add(Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, moves/ and builds/", kindOf(se))
+				k.fs.add(Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, events/, moves/ and builds/", kindOf(se))
 				continue
 			}
 			d := inputDirs[i]
-			what := map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance"}[d.dir]
+			what := map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance", "events": "alliance"}[d.dir]
 			names, sealed, err := f.tomlFiles(path.Join(rel, d.dir), k.fs, what, d.dir == "orders")
 			if err != nil {
 				return err
 			}
 			pending := func(file string) bool {
+				step := d.step
+				if d.dir == "orders" && f.openTomeOrders(n, file) {
+					step = StepOpenTome // An Open Tome: the dominating Alliance's orders come first
+				}
 				switch {
-				case n < s.Phase || (n == s.Phase && s.Step != StepSetup && d.step < s.Step) || s.Step == StepEnded:
+				case n < s.Phase || (n == s.Phase && s.Step != StepSetup && step < s.Step) || s.Step == StepEnded:
 					// A processed step's input, or one of an ended campaign:
 					// it must be in the journal, unchanged.
 					f.consumed(k, file)
@@ -352,6 +364,8 @@ func (f *Folder) loadPhases(k checker) error {
 func (f *Folder) consumed(k checker, file string) {
 	want, ok := f.consumedInputs[file]
 	switch {
+	case !ok && strings.Contains(file, "/events/"):
+		k.fs.add(Src{File: file}, "no Vespator Front Event waits for this file: its phase's events step is over, or the phase had none asking for choices (see its report); remove it")
 	case !ok:
 		k.fs.add(Src{File: file}, "this file arrived after its step was processed (see journal.toml) and will never be applied; remove it")
 	default:
@@ -370,13 +384,13 @@ func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, n
 			k.fs.add(at, "no player %q in campaign.toml; %s files are named after a player's login: %s", name, dir, oneOf(c.Commanders()))
 			return nil
 		}
-	case "builds":
+	case "builds", "events":
 		if !c.HasAlliance(AllianceID(name)) {
-			k.fs.add(at, "no alliance %q in campaign.toml; builds files are named after an alliance: %s", name, oneOf(c.AllianceIDs()))
+			k.fs.add(at, "no alliance %q in campaign.toml; %s files are named after an alliance: %s", name, dir, oneOf(c.AllianceIDs()))
 			return nil
 		}
 	case "results":
-		if _, ok := c.FleetOf(FleetID(name)); !ok {
+		if _, ok := c.battleFleet(name); !ok {
 			k.fs.add(at, "no battle %q: results files are named after the attacking fleet; fleets: %s", name, oneOf(c.fleetIDs()))
 			return nil
 		}
@@ -395,6 +409,8 @@ func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, n
 		ensure(f.Moves, phase)[Login(name)] = k.decodeMoves(Login(name), d)
 	case "builds":
 		ensure(f.Builds, phase)[AllianceID(name)] = k.decodeBuild(AllianceID(name), d)
+	case "events":
+		ensure(f.Events, phase)[AllianceID(name)] = k.decodeEventChoices(AllianceID(name), d)
 	}
 	return nil
 }
@@ -419,6 +435,8 @@ func (f *Folder) loadSealed(k checker, phase int, name, file string, plaintext b
 		k.fs.add(at, "not a sealed orders file: %s", why)
 	case c.Recipient == "":
 		k.fs.add(at, "campaign.toml has no [secrecy] recipient, so this campaign does not seal orders: commit %s instead", plain)
+	case f.openTomeOrders(phase, file):
+		k.fs.add(at, "An Open Tome: %s's players declare their operations openly in phase %d, so their orders cannot be sealed; commit %s instead", c.playerAlliance(Login(name)), phase, plain)
 	case plaintext:
 		k.fs.add(at, "%s is here too: one player's orders are either sealed or not; remove one of them", plain)
 		k.fs.add(Src{File: plain}, "%s is here too: one player's orders are either sealed or not; remove one of them (to change sealed orders, remove the .age file and seal again)", file)

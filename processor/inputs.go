@@ -17,6 +17,10 @@ type Order struct {
 	Outcome  Choices    // Battle: the Campaign Outcome choices if the battle goes unplayed (RULINGS 18)
 	// Default marks Logistical Auxilia given to a Fleet without orders.
 	Default bool
+	// Second marks a Fleet's second operation (Defiant Zeal): its battle is <fleet>-2.
+	Second bool
+	// Theatre is the battle's Theatre when Sinister Omens has it rolled.
+	Theatre string
 	Src     Src
 }
 
@@ -247,15 +251,17 @@ func (k checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bo
 // depend on the map's state: whose fleets, which keys go with which operation.
 func (k checker) decodeOrders(login Login, d obj) []Order {
 	var out []Order
-	seen := map[FleetID]bool{}
+	seen := map[FleetID]int{}
 	for _, o := range d.objs("operations") {
 		fleet, ok := k.ownFleet(o.src.At("fleet"), login, o.str("fleet"), false)
-		if ok && seen[fleet] {
-			k.fs.add(o.src.At("fleet"), "fleet %q already has an operation in this file; one operation per fleet", fleet)
+		if ok && seen[fleet] >= 2 {
+			k.fs.add(o.src.At("fleet"), "fleet %q already has two operations in this file; one operation per fleet (Defiant Zeal allows a second one, no more)", fleet)
 			continue
 		}
-		seen[fleet] = true
-		ord := Order{Fleet: fleet, Src: o.src}
+		seen[fleet]++
+		// A second entry for a fleet is its second operation, refused unless
+		// Defiant Zeal is in force for its Alliance (validateOrders).
+		ord := Order{Fleet: fleet, Second: ok && seen[fleet] == 2, Src: o.src}
 		ord.Op, _ = operationNames.parse(o.str("operation"))
 		// Which keys each operation takes.
 		want := map[Operation][]string{

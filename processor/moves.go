@@ -141,4 +141,5 @@ func (r *run) buildInfrastructure() {
 	}
 	r.note(notes...)
 	s.Orders = nil // the phase is over
+	r.phaseOver()
 }

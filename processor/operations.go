@@ -30,7 +30,7 @@ func (r *run) battles() []BattleOp {
 			continue
 		}
 		f, _ := r.c.FleetOf(o.Fleet)
-		out = append(out, BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Player: f.Player, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o})
+		out = append(out, BattleOp{ID: o.ID(), Fleet: o.Fleet, Player: f.Player, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o})
 	}
 	return out
 }
@@ -50,8 +50,9 @@ func (r *run) reachable(a AllianceID, from PlanetID) []PlanetID {
 // validateOrders checks this phase's orders against the map as it stands.
 func (r *run) validateOrders(fs *faults) {
 	orders := r.f.Orders[r.s.Phase]
+	first := r.openTomeLogins() // An Open Tome: their orders were taken first
 	for _, login := range r.c.Commanders() {
-		if list, ok := orders[login]; ok {
+		if list, ok := orders[login]; ok && !slices.Contains(first, login) {
 			r.validatePlayerOrders(login, list, fs)
 		}
 	}
@@ -63,11 +64,14 @@ func (r *run) validatePlayerOrders(login Login, list []Order, fs *faults) {
 	given := map[FleetID]bool{}
 	for _, o := range list {
 		given[o.Fleet] = true
-		r.validateOrder(o, fs)
+		if r.validateEventOrder(login, o, fs) {
+			r.validateOrder(o, fs)
+		}
 	}
-	// Select Operations: "one Campaign Operation for each of their Fleets".
+	// Select Operations: "one Campaign Operation for each of their Fleets"
+	// (under Sinister Omens a fleet may be left out: see validateEventOrder).
 	for _, fl := range r.c.FleetsOf(login) {
-		if !given[fl] {
+		if !given[fl] && len(r.s.Active(SinisterOmens)) == 0 {
 			fs.add(Src{File: file}, "fleet %q has no operation; give every fleet you control one (logistical-auxilia if it should support)", fl)
 		}
 	}
@@ -128,8 +132,13 @@ func (r *run) validateOrderOutcome(o Order, fs *faults) {
 // validatePowerAdjust: the Stronghold's "treat the Power Level as 1 higher or
 // lower" is the victor's choice only where a Stronghold of theirs is at this
 // or a connected Planet (Stronghold; RULINGS 8).
-func (r *run) validatePowerAdjust(ch Choices, victor AllianceID, p PlanetID, fs *faults) {
+// Coordinated Opposition gives the same ±1 against the dominating Alliance
+// (foe, when given); the two do not stack (RULINGS 8).
+func (r *run) validatePowerAdjust(ch Choices, victor AllianceID, p PlanetID, fs *faults, foe ...AllianceID) {
 	if ch.PowerAdjust == 0 || !r.c.Map.Has(p) {
+		return
+	}
+	if len(foe) > 0 && r.s.coordinatedOpposition(victor, foe[0]) {
 		return
 	}
 	if !r.s.AppliesAt(victor, Stronghold, p) {
@@ -148,25 +157,39 @@ func (r *run) validatePowerAdjust(ch Choices, victor AllianceID, p PlanetID, fs 
 // Fleet will default to performing the Logistical Auxilia Operation."
 func (r *run) selectOperations() {
 	s := r.s
-	given := map[FleetID]Order{}
+	// A fleet's orders: the ones declared first under An Open Tome (in the
+	// state already), else its player's; two under Defiant Zeal.
+	given := map[FleetID][]Order{}
+	early := map[FleetID]bool{}
+	for _, o := range s.Orders {
+		given[o.Fleet] = append(given[o.Fleet], o)
+		early[o.Fleet] = true
+	}
 	for _, login := range r.c.Commanders() {
 		for _, o := range r.f.Orders[s.Phase][login] {
-			given[o.Fleet] = o
+			if !early[o.Fleet] {
+				given[o.Fleet] = append(given[o.Fleet], o)
+			}
 		}
 	}
 	s.Orders = nil
 	var rows [][]string
 	for _, fl := range r.c.Fleets {
-		o, ok := given[fl.ID]
+		list, ok := given[fl.ID]
 		if !ok {
-			o = Order{Fleet: fl.ID, Op: LogisticalAuxilia, Default: true}
+			list = []Order{{Fleet: fl.ID, Op: LogisticalAuxilia, Default: true}}
 		}
-		s.Orders = append(s.Orders, o)
-		what := r.describeOrder(o)
-		if _, rejected := r.rejected[fl.Player]; rejected && !ok {
-			what = "Logistical Auxilia (sealed orders not used, see below: the default)"
+		for _, o := range list {
+			s.Orders = append(s.Orders, o)
+			what := r.describeOrder(o)
+			switch _, rejected := r.rejected[fl.Player]; {
+			case rejected && !ok:
+				what = "Logistical Auxilia (sealed orders not used, see below: the default)"
+			case early[fl.ID]:
+				what += " (declared first: An Open Tome)"
+			}
+			rows = append(rows, []string{o.ID(), string(fl.Player), string(r.c.FleetAlliance(fl.ID)), string(s.Fleets[fl.ID]), what})
 		}
-		rows = append(rows, []string{string(fl.ID), string(fl.Player), string(r.c.FleetAlliance(fl.ID)), string(s.Fleets[fl.ID]), what})
 	}
 	r.sec.Table([]string{"fleet", "player", "alliance", "at", "operation"}, rows)
 	r.reportRejected()
@@ -211,7 +234,8 @@ type battleSheet struct {
 	Attack          AttackType `toml:"attack"`
 	Planet          string     `toml:"planet"`
 	Theatres        []string   `toml:"theatres"`
-	TheatreChosenBy Side       `toml:"theatre_chosen_by"`
+	Theatre         string     `toml:"theatre,omitempty"` // Sinister Omens: the theatre rolled
+	TheatreChosenBy string     `toml:"theatre_chosen_by"` // attacker, defender, or random (Sinister Omens)
 	TheatreWhy      string     `toml:"theatre_why,omitempty"`
 	Attacker        sheetSide  `toml:"attacker"`
 	Defender        sheetSide  `toml:"defender"`
@@ -228,6 +252,11 @@ type sheetSide struct {
 	// OutcomeAdjust: Stronghold at or connected to the planet — if victorious,
 	// may treat the Power Level as 1 higher or lower for the Campaign Outcomes.
 	OutcomeAdjust bool `toml:"outcome_adjust"`
+	// CoordinatedOpposition: fighting the dominating Alliance of a
+	// Coordinated Opposition in force — may treat the Power Level as 1
+	// higher or lower for the Mission Rules and the Campaign Outcomes (not
+	// on top of the above: RULINGS 8).
+	CoordinatedOpposition bool `toml:"coordinated_opposition,omitempty"`
 }
 
 // revealOperations is 2.1 Reveal Alliance Operations: every Alliance's
@@ -245,6 +274,9 @@ func (r *run) revealOperations() {
 		who := "attacker"
 		if chooser, la := r.theatreChooser(b); chooser == Defender {
 			who = fmt.Sprintf("defender (Logistical Auxilia: %s's fleet %s at %s)", b.Defender, la, r.s.Fleets[la])
+		}
+		if r.sinisterOmens() {
+			who = "random (Sinister Omens): rolled with the battle sheet"
 		}
 		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(), who})
 	}
@@ -267,7 +299,7 @@ func (r *run) writeBattleSheets() {
 		chooser, la := r.theatreChooser(b)
 		sheet := battleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
-			Theatres: r.c.Map.Planet(b.Planet).Theatres, TheatreChosenBy: chooser,
+			Theatres: r.c.Map.Planet(b.Planet).Theatres, TheatreChosenBy: chooser.String(),
 			Attacker: r.sheetSide(b.Attacker, b.Planet, []Login{b.Player}),
 			Defender: r.sheetSide(b.Defender, b.Planet, r.c.PlayersOf(b.Defender)),
 		}
@@ -275,6 +307,7 @@ func (r *run) writeBattleSheets() {
 		if chooser == Defender {
 			sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
 		}
+		r.eventSheet(&sheet, b)
 		var buf bytes.Buffer
 		buf.WriteString("# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/" + b.ID + ".toml.\n")
 		if err := toml.NewEncoder(&buf).Encode(sheet); err != nil {

@@ -3,6 +3,7 @@ package processor
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/warmaster/warmaster/processor/dice"
@@ -19,6 +20,7 @@ type stage struct {
 // campaignPhase is the Campaign Phase in the rulebook's fixed order. Each
 // group of stages waits for the inputs of its Step, then runs in one go.
 var campaignPhase = []stage{
+	{"1", "Select Operations: An Open Tome", StepOpenTome, (*run).openTomeOperations},
 	{"1", "Select Operations", StepOperations, (*run).selectOperations},
 	{"2.1", "Reveal Alliance Operations", StepOperations, (*run).revealOperations},
 	{"2.2", "Edifice Raising Complete", StepOperations, (*run).raiseEdifices},
@@ -27,6 +29,7 @@ var campaignPhase = []stage{
 	{"2.5", "Fleet Arrival", StepBattles, (*run).fleetArrival},
 	{"2.6", "Low-level Resistance", StepBattles, (*run).lowLevelResistance},
 	{"3", "Results and Vespator Front Events", StepBattles, (*run).resultsAndEvents},
+	{"3", "Vespator Front Events: the Alliances' choices", StepEvents, (*run).applyEventChoices},
 	{"4", "Move Fleets", StepMoves, (*run).moveFleets},
 	{"5", "Build Infrastructure", StepBuilds, (*run).buildInfrastructure},
 	// End of the Campaign after a tie: the final battle(s), then the medals.
@@ -211,15 +214,26 @@ func (r *run) nextStep(done Step) {
 		return
 	}
 	switch done {
+	case StepOpenTome:
+		r.s.Step = StepOperations
 	case StepOperations:
 		r.s.Step = StepBattles
 	case StepBattles:
+		r.s.Step = StepMoves
+		if len(r.s.Events) > 0 {
+			r.s.Step = StepEvents // events that ask the Alliances for choices
+		}
+	case StepEvents:
 		r.s.Step = StepMoves
 	case StepMoves:
 		r.s.Step = StepBuilds
 	case StepBuilds:
 		r.s.Phase++
 		r.s.Step = StepOperations
+		r.s.dropExpiredEffects()
+		if len(r.openTomeLogins()) > 0 {
+			r.s.Step = StepOpenTome // An Open Tome: the dominating Alliance's orders first
+		}
 	}
 }
 
@@ -284,8 +298,17 @@ func (r *run) awaited() []Await {
 		for _, a := range r.c.AllianceIDs() {
 			add("setup/"+string(a)+".toml", "alliance "+string(a), r.f.Setup[a] != nil)
 		}
+	case StepOpenTome:
+		for _, l := range r.openTomeLogins() {
+			_, ok := r.f.Orders[s.Phase][l]
+			add(InputPath(s.Phase, "orders", string(l)), string(l)+" (An Open Tome: first, not sealed)", ok)
+		}
 	case StepOperations:
+		first := r.openTomeLogins()
 		for _, l := range r.c.Commanders() {
+			if slices.Contains(first, l) {
+				continue // declared first under An Open Tome
+			}
 			_, ok := r.f.Orders[s.Phase][l]
 			_, sealed := r.f.sealed[s.Phase][l]
 			add(InputPath(s.Phase, "orders", string(l)), string(l), ok || sealed)
@@ -305,6 +328,11 @@ func (r *run) awaited() []Await {
 		for _, a := range r.c.AllianceIDs() {
 			_, ok := r.f.Builds[s.Phase][a]
 			add(InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok)
+		}
+	case StepEvents:
+		for _, a := range r.eventAlliances() {
+			_, ok := r.f.Events[s.Phase][a]
+			add(InputPath(s.Phase, "events", string(a)), "alliance "+string(a)+": "+strings.Join(r.pendingFor(a), " "), ok)
 		}
 	case StepTiebreak:
 		add(TiebreakPath(s.Phase), r.tiebreakWho(), r.f.Tiebreak != nil)
@@ -353,8 +381,12 @@ func (r *run) validate(step Step, fs *faults) {
 	switch step {
 	case StepSetup:
 		r.validateSetup(fs)
+	case StepOpenTome:
+		r.validateOpenTome(fs)
 	case StepOperations:
 		r.validateOrders(fs)
+	case StepEvents:
+		r.validateEventChoices(fs)
 	case StepBattles:
 		r.validateResults(fs)
 	case StepMoves:

@@ -23,7 +23,7 @@ func (r *run) attackerWins(p PlanetID, A, D AllianceID, adj int, reduce func(att
 	att, def := s.Power(p, A), s.Power(p, D)
 	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
 	if adj != 0 {
-		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (Stronghold)", A, att, att+adj)
+		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (%s)", A, att, att+adj, r.adjustBy(A, D, p))
 	}
 	var out []string
 	if reduce(att+adj, def) {

@@ -101,6 +101,7 @@ func (r *run) standing(d *report.Doc, level int) {
 	if s.Step == StepSetup {
 		return
 	}
+	r.standingEvents(d, level+1)
 	d.Heading(level+1, "Points Tracker")
 	var rows [][]string
 	for _, a := range r.c.AllianceIDs() {

@@ -24,6 +24,8 @@ var update = flag.Bool("update", false, "rewrite the expected poststate, report 
 //	-- now --   the time the processor runs at
 //	-- prestate --   the map before (see parsePrestate), absent for set-up cases
 //	-- campaign.toml --, -- map.toml --   optional, else testdata/base
+//	-- campaign.toml.rules --   optional: replaces base/campaign.toml from its
+//	                 "# -- rules --" line (events off) — [rules], [[forced_events]]…
 //	-- <any other path> --   input files written into the campaign folder
 //	-- poststate --   every change advance made to the state (-update rewrites)
 //	-- report --      the phase reports' step sections (-update rewrites)
@@ -58,12 +60,19 @@ func runCase(t *testing.T, file string) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if rules, ok := sections[CampaignFile+".rules"]; ok && name == CampaignFile {
+				base, _, found := strings.Cut(string(data), "# -- rules --")
+				if !found {
+					t.Fatal("testdata/base/campaign.toml has no \"# -- rules --\" line")
+				}
+				data = []byte(base + rules)
+			}
 		}
 		writeFile(t, dir, name, data)
 	}
 	for _, f := range ar.Files {
 		switch f.Name {
-		case "now", "prestate", "poststate", "report", "errors", CampaignFile, MapFile:
+		case "now", "prestate", "poststate", "report", "errors", CampaignFile, MapFile, CampaignFile + ".rules":
 			continue
 		}
 		writeFile(t, dir, f.Name, f.Data)
@@ -187,6 +196,9 @@ var baseStrongholds = map[AllianceID]PlanetID{"blue": "ikaron-prime", "red": "no
 //	order <fleet> void-leap|deploy-kill-teams <planet>
 //	order <fleet> raise-edifices <type>
 //	order <fleet> logistical-auxilia [default]
+//	effect <event> <phase> [alliance=<a>] [planets=<p>,<p>...]   in force in that phase
+//	event <event> [alliance=<a>] [planets=<p>,...]   waiting for choices (step events)
+//	stellar-storms <phase>                            Stellar Storms took effect then
 //	engine <id> <key>=<value> ...      a war engine's condition (see prestateEngine)
 //	tied <alliance> ...               the final phase ended tied (step tiebreak)
 //	benefit <medal> <alliance>        a Campaign Medal benefit held since set-up
@@ -275,6 +287,38 @@ func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 			}
 		case "fleet":
 			s.Fleets[FleetID(w[1])] = planet(w[2])
+		case "effect", "event", "stellar-storms":
+			if w[0] == "stellar-storms" {
+				s.StellarStorms, _ = strconv.Atoi(w[1])
+				continue
+			}
+			var e Effect
+			if err := e.Event.UnmarshalText([]byte(w[1])); err != nil {
+				fail("%v", err)
+			}
+			rest := w[2:]
+			if w[0] == "effect" {
+				e.Phase, _ = strconv.Atoi(w[2])
+				rest = w[3:]
+			}
+			for _, kv := range rest {
+				k, v, _ := strings.Cut(kv, "=")
+				switch k {
+				case "alliance":
+					e.Alliance = AllianceID(v)
+				case "planets":
+					for _, p := range strings.Split(v, ",") {
+						e.Planets = append(e.Planets, planet(p))
+					}
+				default:
+					fail("unknown %s key %q", w[0], k)
+				}
+			}
+			if w[0] == "effect" {
+				s.Effects = append(s.Effects, e)
+			} else {
+				s.Events = append(s.Events, e)
+			}
 		case "tied":
 			s.End = &End{How: "tied (prestate)"}
 			for _, a := range w[1:] {
@@ -321,6 +365,9 @@ func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 		default:
 			fail("unknown line")
 		}
+	}
+	for i := range s.Events {
+		s.Events[i].Phase = s.Phase
 	}
 	// Past step 1 every fleet has an operation: Logistical Auxilia unless listed.
 	if s.Step == StepBattles {
@@ -371,6 +418,7 @@ func diffStates(a, b *State) string {
 		}
 	}
 	out = append(out, diffEngines(a, b)...)
+	out = append(out, diffEvents(a, b)...)
 	if b.End != nil {
 		out = append(out, fmt.Sprintf("end: winner %q, tied %v: %s", b.End.Winner, b.End.Tied, b.End.How))
 		for _, aw := range b.End.Medals {

@@ -20,6 +20,13 @@ type State struct {
 	Orders []Order
 	// Engines are the war engines' conditions (warengines.go).
 	Engines map[EngineID]EngineCondition
+	// Events are this phase's Vespator Front Events waiting for the
+	// Alliances' choices (step `events`); Effects, those taking effect in a
+	// later phase (Phase), kept until it is over. StellarStorms is the phase
+	// Stellar Storms took effect in (0: not yet; at most once, RULINGS 13).
+	Events        []Effect
+	Effects       []Effect
+	StellarStorms int
 	// Stalled are the Fleets that cannot move in this Campaign phase's Move
 	// Fleets step (Boarding Action — Defender wins), kept until step 4 is done.
 	Stalled []FleetID
@@ -94,6 +101,7 @@ func (s *State) clone() *State {
 	}
 	n.Orders = slices.Clone(s.Orders)
 	n.Engines = cloneMap(s.Engines) // conditions are values: package engines never changes one in place
+	n.Events, n.Effects = cloneEffects(s.Events), cloneEffects(s.Effects)
 	n.Stalled = slices.Clone(s.Stalled)
 	if s.End != nil {
 		e := *s.End
@@ -182,10 +190,10 @@ func (s *State) StrongholdAt(a AllianceID) (PlanetID, bool) {
 // Connected lists the planets connected to from for an Alliance's players:
 // those one lane away and, for a Support Facility of the Alliance at from,
 // those at a distance of 2 ("considered connected to it, but not vice
-// versa", RULINGS 4). Map order.
+// versa", RULINGS 4), except while Void Piracy switches them off. Map order.
 func (s *State) Connected(a AllianceID, from PlanetID) []PlanetID {
 	out := s.c.Map.Neighbours(from)
-	if s.Pieces(from, a, SupportFacility) > 0 {
+	if s.Pieces(from, a, SupportFacility) > 0 && !s.supportFacilitiesOff() {
 		// Support Facility — planets at a distance of 2 count as connected.
 		out = append(out, s.c.Map.AtDistance(from, 2)...)
 		slices.SortFunc(out, func(x, y PlanetID) int { return s.c.Map.index[x] - s.c.Map.index[y] })

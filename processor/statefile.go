@@ -19,6 +19,11 @@ type stateFile struct {
 	Orders  []orderFile           `toml:"orders,omitempty"`
 	// War engines' conditions (warengines.go).
 	WarEngines map[string]engineFile `toml:"war_engines,omitempty"`
+	// Vespator Front Events: see events_state.go.
+	StellarStorms int                   `toml:"stellar_storms,omitzero"`
+	Players       map[string]playerFile `toml:"players,omitempty"`
+	Events        []effectFile          `toml:"events,omitempty"`
+	Effects       []effectFile          `toml:"effects,omitempty"`
 	// Stalled: fleets that cannot move in this phase's step 4 (Boarding Action — Defender wins).
 	Stalled []string `toml:"stalled,omitempty"`
 
@@ -48,6 +53,7 @@ type locFile struct {
 
 type fleetFile struct {
 	Planet string `toml:"planet"`
+	Player string `toml:"player,omitempty"` // when not campaign.toml's (Machinations of Fate)
 }
 
 type orderFile struct {
@@ -58,6 +64,8 @@ type orderFile struct {
 	Defender       string       `toml:"defender,omitempty"`
 	Infrastructure string       `toml:"infrastructure,omitempty"`
 	Default        bool         `toml:"default,omitempty"`
+	Second         bool         `toml:"second,omitempty"`  // Defiant Zeal: the fleet's second operation
+	Theatre        string       `toml:"theatre,omitempty"` // Sinister Omens: the theatre rolled
 	Source         string       `toml:"source,omitempty"`
 	Outcome        *outcomeFile `toml:"outcome,omitempty"`
 }
@@ -115,7 +123,7 @@ func (s *State) encode() []byte {
 		f.Fleets[string(fl.ID)] = fleetFile{Planet: string(s.Fleets[fl.ID])}
 	}
 	for _, o := range s.Orders {
-		of := orderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Source: o.Src.File}
+		of := orderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Second: o.Second, Theatre: o.Theatre, Source: o.Src.File}
 		switch o.Op {
 		case Battle:
 			of.Attack, of.Planet, of.Defender = o.Attack.String(), string(o.Planet), string(o.Defender)
@@ -132,6 +140,7 @@ func (s *State) encode() []byte {
 	for _, fl := range s.Stalled {
 		f.Stalled = append(f.Stalled, string(fl))
 	}
+	s.encodeEvents(&f)
 	f.WarEngines = s.encodeEngines()
 	var buf bytes.Buffer
 	buf.WriteString("# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n")
@@ -251,7 +260,7 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 	s.Benefits = decodeBenefits(c, f.Benefits, root.At("benefits"), bad)
 	for i, of := range f.Orders {
 		at := root.At("orders", i)
-		o := Order{Fleet: FleetID(of.Fleet), Op: of.Operation, Default: of.Default, Src: Src{File: of.Source}}
+		o := Order{Fleet: FleetID(of.Fleet), Op: of.Operation, Default: of.Default, Second: of.Second, Theatre: of.Theatre, Src: Src{File: of.Source}}
 		if _, ok := c.FleetOf(o.Fleet); !ok {
 			bad(at.At("fleet"), "unknown fleet %q", of.Fleet)
 		}
@@ -311,6 +320,7 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 		}
 		s.Stalled = append(s.Stalled, FleetID(id))
 	}
+	s = decodeEvents(s, &f, root, bad)
 	s.decodeEngines(f.WarEngines, root.At("war_engines"), bad)
 	if s.Step != StepSetup && s.Step != StepEnded && (s.Phase < 1 || s.Phase > c.Phases) {
 		bad(root.At("phase"), "phase %d is outside 1–%d", s.Phase, c.Phases)

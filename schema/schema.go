@@ -30,12 +30,13 @@ const (
 	Moves    Kind = "moves"    // phases/NN/moves/<login>.toml
 	Builds   Kind = "builds"   // phases/NN/builds/<alliance>.toml
 	Engine   Kind = "engine"   // engines/<profile>.toml
+	Events   Kind = "events"   // phases/NN/events/<alliance>.toml
 	Tiebreak Kind = "tiebreak" // phases/NN/tiebreak.toml
 )
 
 // Kinds lists every kind in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds, Tiebreak, Engine}
+	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds, Events, Tiebreak, Engine}
 }
 
 // Fault is one problem in one file. Pointer is the JSON pointer (RFC 6901,

@@ -1,0 +1,165 @@
+package processor
+
+import "slices"
+
+// state.toml's Vespator Front Events:
+//
+//	stellar_storms = 2                 # the phase Stellar Storms took effect in
+//	[players.bob]                      # a player's Alliance, when not campaign.toml's
+//	alliance = "red"
+//	[fleets.red-2]
+//	planet = "masnet"
+//	player = "bob"                     # a fleet's player, when not campaign.toml's
+//	[[events]]                         # this phase's events waiting for choices
+//	event = "lull-in-the-fighting"
+//	phase = 2
+//	[[effects]]                        # effects in force in a later phase
+//	event = "void-piracy"
+//	phase = 3
+type playerFile struct {
+	Alliance string `toml:"alliance"`
+}
+
+type effectFile struct {
+	Event    EventKind                      `toml:"event"`
+	Phase    int                            `toml:"phase"`
+	Alliance string                         `toml:"alliance,omitempty"`
+	Planets  []string                       `toml:"planets,omitempty"`
+	Riches   map[string]map[string][]string `toml:"riches,omitempty"`
+	Players  map[string]string              `toml:"players,omitempty"`
+	Fleets   map[string]string              `toml:"fleets,omitempty"`
+}
+
+func (s *State) encodeEvents(f *stateFile) {
+	f.StellarStorms = s.StellarStorms
+	players, fleets := s.c.allegianceChanges()
+	for l, a := range players {
+		if f.Players == nil {
+			f.Players = map[string]playerFile{}
+		}
+		f.Players[string(l)] = playerFile{Alliance: string(a)}
+	}
+	for id, l := range fleets {
+		ff := f.Fleets[string(id)]
+		ff.Player = string(l)
+		f.Fleets[string(id)] = ff
+	}
+	for _, e := range s.Events {
+		f.Events = append(f.Events, encodeEffect(e))
+	}
+	for _, e := range s.Effects {
+		f.Effects = append(f.Effects, encodeEffect(e))
+	}
+}
+
+func encodeEffect(e Effect) effectFile {
+	ef := effectFile{Event: e.Event, Phase: e.Phase, Alliance: string(e.Alliance)}
+	for _, p := range e.Planets {
+		ef.Planets = append(ef.Planets, string(p))
+	}
+	if len(e.Riches) > 0 {
+		ef.Riches = map[string]map[string][]string{}
+		for a, m := range e.Riches {
+			ef.Riches[string(a)] = map[string][]string{}
+			for p, list := range m {
+				var ps []string
+				for _, q := range list {
+					ps = append(ps, string(q))
+				}
+				ef.Riches[string(a)][string(p)] = ps
+			}
+		}
+	}
+	if len(e.Players) > 0 {
+		ef.Players = map[string]string{}
+		for l, a := range e.Players {
+			ef.Players[string(l)] = string(a)
+		}
+	}
+	if len(e.Fleets) > 0 {
+		ef.Fleets = map[string]string{}
+		for fl, l := range e.Fleets {
+			ef.Fleets[string(fl)] = string(l)
+		}
+	}
+	return ef
+}
+
+// decodeEvents reads the events' part of state.toml into s, and returns s
+// with the campaign's allegiance as the state has it.
+func decodeEvents(s *State, f *stateFile, root Src, bad func(at Src, format string, args ...any)) *State {
+	c := s.c
+	s.StellarStorms = f.StellarStorms
+	players := map[Login]AllianceID{}
+	for l, pf := range f.Players {
+		switch {
+		case !slices.Contains(c.logins(), Login(l)):
+			bad(root.At("players", l), "unknown player %q", l)
+		case !c.HasAlliance(AllianceID(pf.Alliance)):
+			bad(root.At("players", l, "alliance"), "unknown alliance %q", pf.Alliance)
+		default:
+			players[Login(l)] = AllianceID(pf.Alliance)
+		}
+	}
+	fleets := map[FleetID]Login{}
+	for id, ff := range f.Fleets {
+		if ff.Player == "" {
+			continue
+		}
+		if _, ok := c.PlayerOf(Login(ff.Player)); !ok {
+			bad(root.At("fleets", id, "player"), "unknown player %q", ff.Player)
+			continue
+		}
+		fleets[FleetID(id)] = Login(ff.Player)
+	}
+	decode := func(key string, list []effectFile) []Effect {
+		var out []Effect
+		for i, ef := range list {
+			at := root.At(key, i)
+			e := Effect{Event: ef.Event, Phase: ef.Phase, Alliance: AllianceID(ef.Alliance)}
+			if ef.Alliance != "" && !c.HasAlliance(e.Alliance) {
+				bad(at.At("alliance"), "unknown alliance %q", ef.Alliance)
+			}
+			for _, p := range ef.Planets {
+				if !c.Map.Has(PlanetID(p)) {
+					bad(at.At("planets"), "unknown planet %q", p)
+				}
+				e.Planets = append(e.Planets, PlanetID(p))
+			}
+			if len(ef.Riches) > 0 {
+				e.Riches = map[AllianceID]map[PlanetID][]PlanetID{}
+				for a, m := range ef.Riches {
+					e.Riches[AllianceID(a)] = map[PlanetID][]PlanetID{}
+					for p, list := range m {
+						var ps []PlanetID
+						for _, q := range list {
+							if !c.Map.Has(PlanetID(q)) {
+								bad(at.At("riches", a, p), "unknown planet %q", q)
+							}
+							ps = append(ps, PlanetID(q))
+						}
+						e.Riches[AllianceID(a)][PlanetID(p)] = ps
+					}
+				}
+			}
+			if len(ef.Players) > 0 {
+				e.Players = map[Login]AllianceID{}
+				for l, a := range ef.Players {
+					e.Players[Login(l)] = AllianceID(a)
+				}
+			}
+			if len(ef.Fleets) > 0 {
+				e.Fleets = map[FleetID]Login{}
+				for fl, l := range ef.Fleets {
+					e.Fleets[FleetID(fl)] = Login(l)
+				}
+			}
+			out = append(out, e)
+		}
+		return out
+	}
+	s.Events = decode("events", f.Events)
+	s.Effects = decode("effects", f.Effects)
+	s.c = c.withAllegiance(players, fleets)
+	return s
+}
