@@ -5,7 +5,10 @@ package report
 
 import (
 	"fmt"
+	"io"
+	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -46,15 +49,11 @@ func (d *Doc) Table(header []string, rows [][]string) {
 		return
 	}
 	d.gap()
+	t := tables.Get().(*table)
+	defer tables.Put(t)
 	var sb strings.Builder
-	t := tablewriter.NewTable(&sb,
-		tablewriter.WithRenderer(renderer.NewMarkdown()),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
-	)
+	t.out.w = &sb
+	t.Reset()
 	t.Header(escapeAll(header))
 	for _, r := range rows {
 		if len(r) != len(header) {
@@ -69,6 +68,39 @@ func (d *Doc) Table(header []string, rows [][]string) {
 	}
 	d.b.WriteString(sb.String())
 }
+
+// table is a configured tablewriter.Table and the writer it renders to.
+// Tables are reused: a new one allocates a large cache every time.
+type table struct {
+	*tablewriter.Table
+	out *redirect
+}
+
+type redirect struct{ w io.Writer }
+
+func (r *redirect) Write(p []byte) (int, error) { return r.w.Write(p) }
+
+var tables = sync.Pool{New: func() any {
+	out := &redirect{}
+	return &table{out: out, Table: tablewriter.NewTable(out,
+		tablewriter.WithRenderer(renderer.NewMarkdown()),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+		// Our cells are strings: no stringer lookups to cache, and the
+		// default cache costs a large map clear on every Reset.
+		tablewriter.WithStringerCacheCustom(noCache{}),
+	)}
+}}
+
+// noCache is a stringer cache that keeps nothing.
+type noCache struct{}
+
+func (noCache) Add(reflect.Type, reflect.Value) bool        { return false }
+func (noCache) Get(reflect.Type) (v reflect.Value, ok bool) { return v, false }
+func (noCache) Purge()                                      {}
 
 // Mermaid writes a fenced Mermaid diagram.
 func (d *Doc) Mermaid(src string) {
