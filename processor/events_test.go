@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/warmaster/warmaster/campaigns"
 )
 
 // diffEvents lists the changes of the events' part of the state, for the
@@ -157,5 +161,74 @@ func TestOpenTome(t *testing.T) {
 	_, err = Check(dir, Options{Now: dl.Add(-time.Hour)})
 	if fs := faultsOf(t, err); !hasFault(fs, bob, "arrived after its step was processed") {
 		t.Fatalf("late blue orders: %v", fs)
+	}
+}
+
+// Sinister Omens in force: the battle sheet names the theatre rolled
+// (theatre_chosen_by = "random"), the state keeps it with the order, and a
+// result naming another theatre is refused.
+func TestSinisterOmensSheet(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "c")
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"results", "moves", "builds"} {
+		if err := os.RemoveAll(filepath.Join(dir, "phases/01", sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	orders := map[string][]byte{}
+	for _, l := range []string{"alice", "bob", "carol", "dave", "erin", "frank"} {
+		file := InputPath(1, "orders", l)
+		orders[file] = readFile(t, dir, file)
+		os.Remove(filepath.Join(dir, filepath.FromSlash(file)))
+	}
+	if _, err := Advance(dir, Options{Now: beforeDeadline}); err != nil { // set-up
+		t.Fatal(err)
+	}
+	withEffect(t, dir, Effect{Event: SinisterOmens, Phase: 1})
+	for file, data := range orders {
+		if !strings.Contains(string(data), "logistical-auxilia") { // refused under Sinister Omens
+			writeFile(t, dir, file, data)
+		}
+	}
+	if _, err := Advance(dir, Options{Now: afterDeadline}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	battles := 0
+	for _, o := range f.State.Orders {
+		if o.Op != Battle {
+			continue
+		}
+		battles++
+		var sheet battleSheet
+		if _, err := toml.Decode(string(readFile(t, dir, "phases/01/battles/"+o.ID()+".toml")), &sheet); err != nil {
+			t.Fatal(err)
+		}
+		if sheet.TheatreChosenBy != "random" || sheet.Theatre == "" || sheet.Theatre != o.Theatre || !slices.Contains(sheet.Theatres, sheet.Theatre) {
+			t.Errorf("%s: sheet %+v, order theatre %q", o.ID(), sheet, o.Theatre)
+		}
+		other := ""
+		for _, th := range sheet.Theatres {
+			if th != sheet.Theatre {
+				other = th
+			}
+		}
+		if other == "" {
+			continue
+		}
+		writeFile(t, dir, InputPath(1, "results", o.ID()), []byte(fmt.Sprintf("winner = \"attacker\"\ntheatre = %q\n", other)))
+		_, err := Check(dir, Options{Now: afterDeadline})
+		if fs := faultsOf(t, err); !hasFault(fs, InputPath(1, "results", o.ID()), "Sinister Omens rolled the "+sheet.Theatre) {
+			t.Errorf("%s: a result in the %s theatre: %v", o.ID(), other, fs)
+		}
+		os.Remove(filepath.Join(dir, filepath.FromSlash(InputPath(1, "results", o.ID()))))
+	}
+	if battles == 0 {
+		t.Fatal("the example's phase 1 has no battle")
 	}
 }

@@ -124,6 +124,30 @@ black-ships = "nor"
 	Builds: `planet = "nor"
 infrastructure = "staging-grounds"
 `,
+	Events: `[lull_in_the_fighting]
+build = { planet = "nor", type = "support-facility" }
+moves = { iron-fist = "vex" }
+
+[tides_of_war]
+stronghold = "vex"
+
+[archeotech_riches]
+nor = ["nor", "vex", "vex"]
+
+[xenobeast_migration]
+iron-fist = "kal"
+
+[machinations_of_fate]
+Bob-42 = "imperium"
+
+[a_costly_bargain]
+planet = "nor"
+alliance = "chaos"
+
+[smuggled_assets]
+relocate = [{ from = "nor", to = "vex", type = "stronghold" }]
+build = { planet = "kal", type = "fortification-line" }
+`,
 	Tiebreak: `victor = "chaos"
 
 [[battles]]

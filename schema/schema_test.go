@@ -470,3 +470,16 @@ func TestConcurrent(t *testing.T) {
 		<-done
 	}
 }
+
+func TestFaultsEvents(t *testing.T) {
+	runFaultCases(t, []faultCase{
+		{"piece type", Events, edit(Events, `type = "support-facility"`, `type = "stronghold"`), []string{
+			`2:34 /lull_in_the_fighting/build/type | lull_in_the_fighting.build.type: "stronghold" is not one of staging-grounds, support-facility, fortification-line`}},
+		{"four riches", Events, edit(Events, `nor = ["nor", "vex", "vex"]`, `nor = ["nor", "vex", "vex", "kal"]`), []string{
+			`9:7 /archeotech_riches/nor | archeotech_riches.nor: needs at most 3 entries, has 4`}},
+		{"bargain without alliance", Events, edit(Events, "alliance = \"chaos\"\n", ""), []string{
+			`17:1 /a_costly_bargain | a_costly_bargain: missing key "alliance"`}},
+		{"unknown event", Events, "[lull]\n", []string{
+			`1:1 /lull | unknown key "lull"; valid keys: a_costly_bargain, archeotech_riches, lull_in_the_fighting, machinations_of_fate, smuggled_assets, tides_of_war, xenobeast_migration`}},
+	})
+}
