@@ -93,6 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				Action: cmdDemo,
 			},
 			replayCommand(),
+			simulateCommand(),
 			sealCommand(),
 			verifyCommand(),
 			engineCommand(),
@@ -112,7 +113,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = onUsageError
 	}
-	args, err := permute(args)
+	args, err := permute(args, app.Commands)
 	if err == nil {
 		err = app.Run(args)
 	}
@@ -165,14 +166,35 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	return usageError{msg}
 }
 
-// valueFlags take a value as the next argument.
-var valueFlags = []string{"--now", "-now", "--actor", "-actor", "--out", "-out", "--key", "-key", "--format", "-format", "--medals-from", "-medals-from"}
+// valueFlags lists the flags of a command (and its subcommands) that take a
+// value as the next argument: every flag but a boolean one.
+func valueFlags(cmd *cli.Command) []string {
+	var out []string
+	for _, f := range cmd.Flags {
+		if _, ok := f.(*cli.BoolFlag); ok {
+			continue
+		}
+		for _, n := range f.Names() {
+			out = append(out, "--"+n, "-"+n)
+		}
+	}
+	for _, sub := range cmd.Subcommands {
+		out = append(out, valueFlags(sub)...)
+	}
+	return out
+}
 
 // permute moves a subcommand's flags before its positional arguments, so
 // `advance DIR --now T` works as well as `advance --now T DIR`.
-func permute(args []string) ([]string, error) {
+func permute(args []string, cmds []*cli.Command) ([]string, error) {
 	if len(args) < 2 {
 		return args, nil
+	}
+	var takeValue []string
+	for _, c := range cmds {
+		if c.HasName(args[1]) {
+			takeValue = valueFlags(c)
+		}
 	}
 	out := []string{args[0], args[1]}
 	var flags, pos []string
@@ -184,7 +206,7 @@ func permute(args []string) ([]string, error) {
 			pos = append(pos, rest[i:]...)
 			i = len(rest)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
-			if slices.Contains(valueFlags, a) {
+			if slices.Contains(takeValue, a) {
 				if i+1 == len(rest) {
 					return nil, usagef("flag %s needs a value", a)
 				}

@@ -38,16 +38,6 @@ var engineFlags = []cli.Flag{
 	&cli.StringSliceFlag{Name: "weapon-lost", Usage: "hits: the opponent's pick for each Weapon Destroyed, in order (repeat the flag)"},
 }
 
-func init() {
-	// These flags take a value: permute keeps it with its flag.
-	for _, f := range engineFlags {
-		if _, ok := f.(*cli.BoolFlag); !ok {
-			n := f.Names()[0]
-			valueFlags = append(valueFlags, "--"+n, "-"+n)
-		}
-	}
-}
-
 // engineCommand resolves one war-engine procedure at the table, printing
 // the narrative and every die; it never writes.
 func engineCommand() *cli.Command {

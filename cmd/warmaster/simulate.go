@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/warmaster/warmaster/processor/simulate"
+)
+
+// simulateCommand writes a random but legal campaign and plays it to the end.
+func simulateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "simulate",
+		Usage:     "write a random but legal campaign into DIR and play it to the end with bot players, running the real advance between steps",
+		ArgsUsage: "DIR",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "seed", Value: "1", Usage: "the same seed writes the same campaign, byte for byte"},
+			&cli.IntFlag{Name: "planets", Value: 13, Usage: "planets on the map (at least 8)"},
+			&cli.IntFlag{Name: "alliances", Value: 3, Usage: "Alliances (at least 2)"},
+			&cli.IntFlag{Name: "players", Usage: "players (default: 2 per Alliance)"},
+			&cli.IntFlag{Name: "fleets", Usage: "fleets (default: 1 per player)"},
+			&cli.IntFlag{Name: "phases", Value: 6, Usage: "Campaign phases"},
+		},
+		Action: func(c *cli.Context) error {
+			dir, err := oneDir(c)
+			if err != nil {
+				return err
+			}
+			p := simulate.Params{Seed: c.String("seed"), Planets: c.Int("planets"), Alliances: c.Int("alliances"),
+				Players: c.Int("players"), Fleets: c.Int("fleets"), Phases: c.Int("phases"), Skip: 0.1}
+			var progress io.Writer
+			if isTerminal(c.App.ErrWriter) {
+				progress = c.App.ErrWriter // progress only where a person watches
+			}
+			if err := simulate.Run(dir, p, nil, progress); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.App.Writer, "simulated %s: %s\n", dir, "played to the end; `warmaster replay` verifies it")
+			return nil
+		},
+	}
+}
+
+// isTerminal reports whether w is a terminal (and not CI): long runs show
+// progress there and stay quiet in logs.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("CI") != "" {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
