@@ -64,7 +64,7 @@ func genBattles(tb testing.TB, n int) string {
 	planets := max(8, n/8)
 	alliances := []string{"blue", "red", "green"}
 	var c, m strings.Builder
-	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n")
+	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n[rules]\nevents = false\n")
 	for _, a := range alliances {
 		fmt.Fprintf(&c, "[[alliances]]\nid = %q\nname = %q\n", a, a)
 	}
