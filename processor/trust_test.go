@@ -13,7 +13,8 @@ import (
 )
 
 // playedExample is the example campaign advanced in two runs: set-up to the
-// moves step on 2027-01-20, then the rest of phase 1 on 2027-02-10.
+// moves step on 2027-01-20, then the rest of phase 1 and phase 2's Select
+// Operations (its orders are all in) on 2027-02-10.
 func playedExample(t *testing.T, opt Options) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "c")
@@ -52,10 +53,10 @@ func TestReplay(t *testing.T) {
 		if got, want := res.Runs, 2; got != want {
 			t.Errorf("runs: got %d, want %d", got, want)
 		}
-		if got, want := res.Steps, 5; got != want {
+		if got, want := res.Steps, 7; got != want {
 			t.Errorf("steps: got %d, want %d", got, want)
 		}
-		if got, want := len(res.Checked), 6; got != want {
+		if got, want := len(res.Checked), 11; got != want {
 			t.Errorf("files checked: got %v, want %d", res.Checked, want)
 		}
 	})
@@ -65,7 +66,7 @@ func TestReplay(t *testing.T) {
 	}{
 		{"ErrStateEdited", StateFile, "[points]\n  blue = ", "[points]\n  blue = 1"},
 		{"ErrJournalEdited", JournalFile, `step = "moves"`, `step = "builds"`},
-		{"ErrReadmeEdited", ReadmeFile, "Phase 2 of 6", "Phase 3 of 6"},
+		{"ErrReadmeEdited", ReadmeFile, "Phase 2 of 3", "Phase 3 of 3"},
 		{"ErrReportEdited", "phases/01/report.md", "rises to 3", "rises to 4"},
 		{"ErrBattleSheetEdited", "phases/01/battles/blue-1.toml", "power = 2", "power = 3"},
 		{"ErrInputChangedAfterUse", "phases/01/results/blue-1.toml", "attacker_vp = 80", "attacker_vp = 81"},

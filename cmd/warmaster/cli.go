@@ -31,9 +31,9 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
-// demoNow is the moment the demo runs at: after the example campaign's
-// phase 1, before phase 2's deadlines.
-const demoNow = "2027-02-10T12:00:00Z"
+// demoNow is the moment the demo runs at: after the example campaign's last
+// deadline (phase 3's battles), so the demo plays it to its end.
+const demoNow = "2027-06-10T12:00:00Z"
 
 // run is the whole command line; only main exits.
 func run(args []string, stdout, stderr io.Writer) int {
