@@ -623,6 +623,9 @@ func (r *run) adjustBy(victor, foe AllianceID, p PlanetID) string {
 // waiting for choices and the effects in force or to come.
 func (r *run) standingEvents(d *report.Doc, level int) {
 	s := r.s
+	if s.Step == StepEnded || s.Step == StepTiebreak {
+		return // the campaign is over: no effect is waiting for anything
+	}
 	var lines []string
 	for _, e := range s.Events {
 		lines = append(lines, fmt.Sprintf("%s (phase %d): waiting for the Alliances' choices", e.Event.Title(), e.Phase))

@@ -17,7 +17,8 @@ import (
 
 // Doc is a Markdown document being written.
 type Doc struct {
-	b strings.Builder
+	b        strings.Builder
+	lastList bool // the last thing written was a list: another one continues it
 }
 
 // Heading writes a heading of the given level (1 = #).
@@ -37,10 +38,13 @@ func (d *Doc) List(items []string) {
 	if len(items) == 0 {
 		return
 	}
-	d.gap()
+	if !d.lastList {
+		d.gap()
+	}
 	for _, it := range items {
 		d.b.WriteString("- " + strings.ReplaceAll(it, "\n", " ") + "\n")
 	}
+	d.lastList = true
 }
 
 // Table writes a Markdown table. Cells are escaped; nothing is written for no rows.
@@ -121,6 +125,7 @@ func (d *Doc) String() string { return d.b.String() }
 func (d *Doc) Len() int { return d.b.Len() }
 
 func (d *Doc) gap() {
+	d.lastList = false
 	if d.b.Len() > 0 {
 		d.b.WriteString("\n")
 	}

@@ -20,3 +20,15 @@ func TestEmptyTableWritesNothing(t *testing.T) {
 		t.Fatalf("got %q", d.String())
 	}
 }
+
+// Lists written one after another are one list, not items apart.
+func TestListsContinue(t *testing.T) {
+	var d Doc
+	d.List([]string{"a"})
+	d.List([]string{"b"})
+	d.Para("c")
+	d.List([]string{"d"})
+	if got, want := d.String(), "- a\n- b\n\nc\n\n- d\n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
