@@ -52,10 +52,13 @@ type run struct {
 	fought   []fought // this phase's battles, from 2.3 to 2.4
 	// standInDice: a dry run without the secret dice key rolls stand-ins.
 	standInDice bool
-	applied     []string
-	sec         *report.Doc // the report section being written
-	secPhase    int         // the phase whose report it goes in
-	mark        int         // dice rolls before the current stage
+	// standings: each phase report's "where things stand", as of the last
+	// step of that phase applied in this run.
+	standings map[int]string
+	applied   []string
+	sec       *report.Doc // the report section being written
+	secPhase  int         // the phase whose report it goes in
+	mark      int         // dice rolls before the current stage
 
 	rejected map[Login]*unsealError // sealed orders not used at the reveal, and why
 }
@@ -163,9 +166,10 @@ func dryRun(dir string, opt Options) (*run, error) {
 func newRun(f *Folder, now time.Time) *run {
 	return &run{
 		f: f, c: f.Campaign, s: f.State.clone(), now: now.UTC(),
-		dice:     dice.New(f.Campaign.Seed),
-		out:      map[string][]byte{},
-		sections: map[int]*report.Doc{},
+		dice:      dice.New(f.Campaign.Seed),
+		out:       map[string][]byte{},
+		sections:  map[int]*report.Doc{},
+		standings: map[int]string{},
 	}
 }
 
@@ -204,6 +208,9 @@ func (r *run) advance() error {
 			r.nextStep(step)
 		}
 		r.journal = append(r.journal, journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs})
+		// The phase report's "where things stand" is the map as this run
+		// left it at the end of that phase's steps, not at the end of the run.
+		r.standings[max(phase, 1)] = r.standingText()
 	}
 	return nil
 }

@@ -33,10 +33,21 @@ func (r *run) render() {
 		d.Raw(old)
 		d.Raw(sec.String())
 		d.Raw(standMarker)
-		r.standing(&d, 2)
+		if st, ok := r.standings[phase]; ok {
+			d.Raw(st)
+		} else {
+			r.standing(&d, 2)
+		}
 		r.out[file] = []byte(d.String())
 	}
 	r.out[ReadmeFile] = []byte(r.readme())
+}
+
+// standingText is "where things stand" now, as Markdown.
+func (r *run) standingText() string {
+	var d report.Doc
+	r.standing(&d, 2)
+	return d.String()
 }
 
 // previousReport is a phase report's step sections as already written.
