@@ -23,6 +23,7 @@ func simulateCommand() *cli.Command {
 			&cli.IntFlag{Name: "players", Usage: "players (default: 2 per Alliance)"},
 			&cli.IntFlag{Name: "fleets", Usage: "fleets (default: 1 per player)"},
 			&cli.IntFlag{Name: "phases", Value: 6, Usage: "Campaign phases"},
+			&cli.StringSliceFlag{Name: "forced-event", Usage: "PHASE:EVENT, e.g. 1:cult-uprisings: a [[forced_events]] entry of the campaign (repeatable)"},
 		},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDir(c)
@@ -31,6 +32,13 @@ func simulateCommand() *cli.Command {
 			}
 			p := simulate.Params{Seed: c.String("seed"), Planets: c.Int("planets"), Alliances: c.Int("alliances"),
 				Players: c.Int("players"), Fleets: c.Int("fleets"), Phases: c.Int("phases"), Skip: 0.1}
+			for _, s := range c.StringSlice("forced-event") {
+				e, err := simulate.ParseForcedEvent(s)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				p.Forced = append(p.Forced, e)
+			}
 			var progress io.Writer
 			if isTerminal(c.App.ErrWriter) {
 				progress = c.App.ErrWriter // progress only where a person watches

@@ -2,6 +2,14 @@
 // end with bot players, running the real processor between steps: the
 // folder it leaves is an ordinary campaign that `warmaster replay` verifies.
 // Same parameters, same folder, byte for byte.
+//
+// The bots play the whole rulebook: every operation and attack type, the
+// victor's Campaign Outcome choices (power_adjust where a Stronghold or
+// Coordinated Opposition allows it), unplayed battles, Vespator Front Events
+// (generated, or forced by Params.Forced) and their choices files, An Open
+// Tome's early orders, Defiant Zeal's second operations, war engines now and
+// then, and a tie-break when the campaign ends tied. Now and then a bot
+// misses a deadline (Params.Skip), so the rules' defaults are played too.
 package simulate
 
 import (
@@ -13,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,6 +39,33 @@ type Params struct {
 	// Skip is the chance (0–1) that a bot misses a deadline, so the rules'
 	// defaults are exercised too.
 	Skip float64
+	// Forced are the campaign's [[forced_events]]: events that take effect
+	// in a phase's step 3 instead of the generated ones, so that rare
+	// events surely happen.
+	Forced []ForcedEvent
+}
+
+// ForcedEvent is one [[forced_events]] entry.
+type ForcedEvent struct {
+	Phase int
+	Event processor.EventKind
+}
+
+// String is the event as the command line takes it: 1:cult-uprisings.
+func (e ForcedEvent) String() string { return fmt.Sprintf("%d:%s", e.Phase, e.Event) }
+
+// ParseForcedEvent reads PHASE:EVENT, e.g. 1:cult-uprisings.
+func ParseForcedEvent(s string) (ForcedEvent, error) {
+	ph, ev, ok := strings.Cut(s, ":")
+	n, err := strconv.Atoi(ph)
+	if !ok || err != nil {
+		return ForcedEvent{}, fmt.Errorf("simulate: forced event %q: want PHASE:EVENT, e.g. 1:cult-uprisings", s)
+	}
+	var k processor.EventKind
+	if err := k.UnmarshalText([]byte(ev)); err != nil {
+		return ForcedEvent{}, fmt.Errorf("simulate: forced event %q: %v", s, err)
+	}
+	return ForcedEvent{Phase: n, Event: k}, nil
 }
 
 // Defaults fills in what p leaves zero: the Vespator Front's size.
@@ -65,7 +101,23 @@ func (p Params) validate() error {
 	case p.Phases < 1 || p.Phases > 24:
 		return fmt.Errorf("simulate: --phases %d: 1 to 24", p.Phases)
 	}
+	for _, e := range p.Forced {
+		if e.Phase < 1 || e.Phase >= p.Phases {
+			return fmt.Errorf("simulate: --forced-event %s: phase 1 to %d (the last phase generates no events)", e, p.Phases-1)
+		}
+	}
 	return nil
+}
+
+// Command is the command line that plays these parameters again.
+func (p Params) Command(dir string) string {
+	p = p.Defaults()
+	cmd := fmt.Sprintf("go run ./cmd/warmaster simulate --seed %s --planets %d --alliances %d --players %d --fleets %d --phases %d",
+		p.Seed, p.Planets, p.Alliances, p.Players, p.Fleets, p.Phases)
+	for _, e := range p.Forced {
+		cmd += " --forced-event " + e.String()
+	}
+	return cmd + " " + dir
 }
 
 // Step is one advance of a simulated campaign, for invariant checks.
@@ -91,15 +143,21 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 	if err := b.writeCampaign(); err != nil {
 		return err
 	}
+	var f *processor.Folder // the folder as the last advance left it
 	for i := 0; i < 20*p.Phases+10; i++ {
-		f, err := processor.Load(dir)
-		if err != nil {
-			return fmt.Errorf("simulate: %w", err)
+		if f == nil {
+			var err error
+			if f, err = processor.Load(dir); err != nil {
+				return fmt.Errorf("simulate: %w", err)
+			}
 		}
 		if f.State.Step == processor.StepEnded {
 			return nil
 		}
-		now := b.fill(f)
+		now, err := b.fill(f)
+		if err != nil {
+			return err
+		}
 		if progress != nil && f.State.Step == processor.StepOperations {
 			fmt.Fprintf(progress, "simulate: phase %d of %d\n", f.State.Phase, p.Phases)
 		}
@@ -110,12 +168,12 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 		if len(s.Applied) == 0 {
 			return fmt.Errorf("simulate: advance at %s applied nothing at phase %d step %s", now.Format(time.RFC3339), f.State.Phase, f.State.Step)
 		}
+		f = nil
 		if after != nil {
-			g, err := processor.Load(dir)
-			if err != nil {
+			if f, err = processor.Load(dir); err != nil {
 				return fmt.Errorf("simulate: after advance: %w", err)
 			}
-			if err := after(Step{Folder: g, Now: now, Applied: s.Applied}); err != nil {
+			if err := after(Step{Folder: f, Now: now, Applied: s.Applied}); err != nil {
 				return err
 			}
 		}
@@ -128,15 +186,30 @@ type bot struct {
 	rng *rand.Rand
 	p   Params
 	dir string
+	// benefit is the Alliance (its index) holding each Campaign Medal's
+	// benefit, from the [[medals]] of an earlier campaign.
+	benefit map[processor.Medal]int
 }
 
 var theatres = []string{"spaceport", "desolate-wastes", "xenoflora-jungle", "rad-zone", "forge-complex", "hab-sprawl", "delvesite-facility", "dead-lands", "tomb-complex"}
 
 var start = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// deadline of a phase's step: phases a month apart, steps a week apart.
-func deadline(phase int, step int) time.Time {
-	return start.AddDate(0, phase-1, 7*step)
+// stepDay is the day of its phase each step's deadline falls on: phases a
+// month apart; An Open Tome's early orders three days before the phase.
+var stepDay = map[processor.Step]int{
+	processor.StepOpenTome:   -3,
+	processor.StepOperations: 0,
+	processor.StepBattles:    7,
+	processor.StepEvents:     10,
+	processor.StepMoves:      14,
+	processor.StepBuilds:     21,
+	processor.StepTiebreak:   14,
+}
+
+// deadline of a phase's step.
+func deadline(phase int, step processor.Step) time.Time {
+	return start.AddDate(0, phase-1, stepDay[step])
 }
 
 func planetID(i int) string   { return fmt.Sprintf("p%02d", i+1) }
@@ -155,10 +228,29 @@ func (b *bot) write(rel, text string) error {
 	return nil
 }
 
+// chance is true with probability 1 in n.
+func (b *bot) chance(n int) bool { return b.rng.IntN(n) == 0 }
+
+func pick[T any](b *bot, xs []T) T { return xs[b.rng.IntN(len(xs))] }
+
 func (b *bot) writeCampaign() error {
 	p := b.p
 	var c strings.Builder
-	fmt.Fprintf(&c, "name = %q\nphases = %d\n\n[dice]\nseed = %q\n\n[rules]\nevents = false\n", "Simulated campaign "+p.Seed, p.Phases, "simulated "+p.Seed)
+	fmt.Fprintf(&c, "name = %q\nphases = %d\n\n[dice]\nseed = %q\n\n[rules]\nevents = true\n", "Simulated campaign "+p.Seed, p.Phases, "simulated "+p.Seed)
+	// The options with another reading, now and then.
+	if b.chance(4) {
+		c.WriteString("orbital_invasion_defender_power = true\n")
+	}
+	if b.chance(4) {
+		c.WriteString("seize_power_base_keeps_piece = true\n")
+	}
+	if b.chance(6) {
+		c.WriteString("boarding_action_without_fleet = true\n")
+	}
+	engines := b.chance(3)
+	if engines {
+		c.WriteString(b.engineRules())
+	}
 	for i := 0; i < p.Alliances; i++ {
 		fmt.Fprintf(&c, "\n[[alliances]]\nid = %q\nname = \"Alliance %d\"\n", allianceID(i), i+1)
 	}
@@ -171,15 +263,46 @@ func (b *bot) writeCampaign() error {
 	for i := 0; i < p.Fleets; i++ {
 		fmt.Fprintf(&c, "\n[[fleets]]\nid = %q\nplayer = %q\n", fleetID(i), login(i%p.Players))
 	}
-	for ph := 1; ph <= p.Phases; ph++ {
-		fmt.Fprintf(&c, "\n[[deadlines]]\nphase = %d\noperations = %s\nbattles = %s\nmoves = %s\nbuilds = %s\n", ph,
-			deadline(ph, 0).Format(time.RFC3339), deadline(ph, 1).Format(time.RFC3339), deadline(ph, 2).Format(time.RFC3339), deadline(ph, 3).Format(time.RFC3339))
-		if ph == p.Phases {
-			fmt.Fprintf(&c, "tiebreak = %s\n", deadline(ph, 2).Format(time.RFC3339))
+	if engines {
+		c.WriteString(b.engineRoster())
+	}
+	if b.chance(4) {
+		// Medals won in an earlier campaign, each by one player: that
+		// player's Alliance holds its benefit.
+		b.benefit = map[processor.Medal]int{}
+		for _, m := range processor.Medals {
+			if b.chance(4) {
+				continue
+			}
+			i := b.rng.IntN(p.Players)
+			b.benefit[m] = i % p.Alliances
+			fmt.Fprintf(&c, "\n[[medals]]\nmedal = %q\nplayers = [%q]\ncampaign = \"An earlier campaign\"\n", m, login(i))
 		}
+	}
+	at := func(ph int, st processor.Step) string { return deadline(ph, st).Format(time.RFC3339) }
+	for ph := 1; ph <= p.Phases; ph++ {
+		fmt.Fprintf(&c, "\n[[deadlines]]\nphase = %d\n", ph)
+		if ph > 1 {
+			fmt.Fprintf(&c, "open_tome = %s\n", at(ph, processor.StepOpenTome))
+		}
+		fmt.Fprintf(&c, "operations = %s\nbattles = %s\nevents = %s\nmoves = %s\nbuilds = %s\n",
+			at(ph, processor.StepOperations), at(ph, processor.StepBattles), at(ph, processor.StepEvents), at(ph, processor.StepMoves), at(ph, processor.StepBuilds))
+		if ph == p.Phases {
+			fmt.Fprintf(&c, "tiebreak = %s\n", at(ph, processor.StepTiebreak))
+		}
+	}
+	for _, e := range p.Forced {
+		fmt.Fprintf(&c, "\n[[forced_events]]\nphase = %d\nevent = %q\n", e.Phase, e.Event)
 	}
 	if err := b.write(processor.CampaignFile, c.String()); err != nil {
 		return err
+	}
+	if engines {
+		for name, text := range engineProfiles {
+			if err := b.write(processor.EnginesDir+"/"+name+".toml", text); err != nil {
+				return err
+			}
+		}
 	}
 	// A connected map: a random spanning tree and some chords.
 	var m strings.Builder
@@ -224,25 +347,48 @@ func (b *bot) writeSetups(locations []int) error {
 		pieces = 4
 	}
 	strongholds := b.rng.Perm(p.Planets)
+	// The Laurel of Victory's planet: its holder's Stronghold (2 locations
+	// at least), where no other Alliance has anything (so 9 planets at least).
+	laurel := -1
+	if h, ok := b.benefit[processor.LaurelOfVictory]; ok && p.Planets >= 9 && locations[strongholds[h]] >= 2 && !b.chance(4) {
+		laurel = strongholds[h]
+	}
 	for a := 0; a < p.Alliances; a++ {
 		sh := strongholds[a%p.Planets]
-		others := slices.DeleteFunc(b.rng.Perm(p.Planets), func(x int) bool { return x == sh })
+		barred := func(x int) bool { return x == laurel && x != sh }
+		others := slices.DeleteFunc(b.rng.Perm(p.Planets), func(x int) bool { return x == sh || barred(x) })
 		var s strings.Builder
 		fmt.Fprintf(&s, "stronghold = %q\npower3 = [%s]\npower2 = [%s]\n", planetID(sh), quoted(ids(others[:3])), quoted(ids(others[3:7])))
 		used := map[int]int{sh: 1}
 		perType := map[string]int{}
+		if sh == laurel {
+			fmt.Fprintf(&s, "laurel_of_victory = %q\n", planetID(sh))
+			used[sh]++
+			perType["fortification-line"]++ // the additional Fortification Line
+		}
+		anywhere := slices.DeleteFunc(b.rng.Perm(p.Planets), barred)
+		if h, ok := b.benefit[processor.PenumbralWreath]; ok && h == a && !b.chance(4) {
+			fmt.Fprintf(&s, "penumbral_wreath = [%s]\n", quoted(ids(anywhere[:2])))
+		}
+		if h, ok := b.benefit[processor.SableDagger]; ok && h == a && !b.chance(4) {
+			var swaps []string
+			for k := range 1 + b.rng.IntN(3) {
+				swaps = append(swaps, fmt.Sprintf("[%s]", quoted(ids(anywhere[2*k:2*k+2]))))
+			}
+			fmt.Fprintf(&s, "sable_dagger = [%s]\n", strings.Join(swaps, ", "))
+		}
 		limit := map[string]int{"staging-grounds": 3, "support-facility": 3, "fortification-line": 5}
 		types := []string{"staging-grounds", "support-facility", "fortification-line"}
 		for n := 0; n < pieces; {
 			pl := b.rng.IntN(p.Planets)
 			t := types[b.rng.IntN(len(types))]
-			if used[pl] >= locations[pl] || perType[t] >= limit[t] {
+			if used[pl] >= locations[pl] || perType[t] >= limit[t] || barred(pl) {
 				continue
 			}
 			used[pl]++
 			perType[t]++
 			fmt.Fprintf(&s, "\n[[infrastructure]]\nplanet = %q\ntype = %q\n", planetID(pl), t)
-			if alt := b.rng.IntN(p.Planets); b.rng.IntN(2) == 0 && alt != pl {
+			if alt := b.rng.IntN(p.Planets); b.rng.IntN(2) == 0 && alt != pl && !barred(alt) {
 				fmt.Fprintf(&s, "alternates = [%q]\n", planetID(alt))
 			}
 			n++
@@ -250,7 +396,7 @@ func (b *bot) writeSetups(locations []int) error {
 		s.WriteString("\n[fleets]\n")
 		for f := 0; f < p.Fleets; f++ {
 			if (f%p.Players)%p.Alliances == a {
-				fmt.Fprintf(&s, "%s = %q\n", fleetID(f), planetID(b.rng.IntN(p.Planets)))
+				fmt.Fprintf(&s, "%s = %q\n", fleetID(f), planetID(pick(b, anywhere)))
 			}
 		}
 		if err := b.write("setup/"+allianceID(a)+".toml", s.String()); err != nil {
@@ -262,11 +408,11 @@ func (b *bot) writeSetups(locations []int) error {
 
 // fill writes the inputs the current step waits for (missing a deadline now
 // and then) and returns the time to advance at: the step's deadline.
-func (b *bot) fill(f *processor.Folder) time.Time {
+func (b *bot) fill(f *processor.Folder) (time.Time, error) {
 	s := f.State
-	now := start.AddDate(0, 0, -1)
+	now := start.AddDate(0, 0, -7)
 	if s.Step != processor.StepSetup {
-		now = deadline(s.Phase, map[processor.Step]int{processor.StepOperations: 0, processor.StepBattles: 1, processor.StepMoves: 2, processor.StepBuilds: 3, processor.StepTiebreak: 2}[s.Step])
+		now = deadline(s.Phase, s.Step)
 	}
 	if s.Step == processor.StepTiebreak && s.End != nil && b.rng.IntN(2) == 0 {
 		// The tied Alliances play their final battles: the first wins them all.
@@ -276,7 +422,7 @@ func (b *bot) fill(f *processor.Folder) time.Time {
 			fmt.Fprintf(&t, "[[battles]]\nplayers = [%q, %q]\nwinner = %q\n\n", f.Campaign.PlayersOf(first)[0], f.Campaign.PlayersOf(other)[0], first)
 		}
 		if err := b.write(processor.TiebreakPath(s.Phase), t.String()); err != nil {
-			panic(err)
+			return now, err
 		}
 	}
 	for _, a := range f.Awaited() {
@@ -285,106 +431,31 @@ func (b *bot) fill(f *processor.Folder) time.Time {
 		}
 		var text string
 		switch a.Step {
-		case processor.StepOperations:
-			text = b.orders(f, processor.Login(baseName(a.File)))
+		case processor.StepOpenTome, processor.StepOperations:
+			var ok bool
+			if text, ok = b.orders(f, processor.Login(baseName(a.File))); !ok {
+				continue
+			}
 		case processor.StepBattles:
 			text = b.result(f, baseName(a.File), now)
+		case processor.StepEvents:
+			text = b.eventChoices(f, processor.AllianceID(baseName(a.File)))
 		case processor.StepMoves:
 			text = b.moves(f, processor.Login(baseName(a.File)))
 		case processor.StepBuilds:
 			text = b.build(f, processor.AllianceID(baseName(a.File)))
 		default:
-			continue // an input this bot does not know: its deadline's default applies
+			continue // set-up files are written with the campaign; the tie-break above
 		}
 		if err := b.write(a.File, text); err != nil {
-			panic(err) // the folder is ours; a write failure is not recoverable here
+			return now, err
 		}
 	}
-	return now
+	return now, nil
 }
 
 func baseName(file string) string {
 	return strings.TrimSuffix(filepath.Base(file), ".toml")
-}
-
-// targets lists the undestroyed planets a fleet can strike (RULINGS 5).
-func targets(s *processor.State, a processor.AllianceID, at processor.PlanetID) []processor.PlanetID {
-	var out []processor.PlanetID
-	for _, p := range append([]processor.PlanetID{at}, s.Connected(a, at)...) {
-		if !s.Destroyed(p) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-func (b *bot) orders(f *processor.Folder, l processor.Login) string {
-	c, s := f.Campaign, f.State
-	var out strings.Builder
-	var supported []processor.AttackType
-	for t := processor.SeizePowerBase; t <= processor.BoardingAction; t++ {
-		if t.Supported() && t != processor.BoardingAction {
-			supported = append(supported, t)
-		}
-	}
-	for _, fl := range c.FleetsOf(l) {
-		a, at := c.FleetAlliance(fl), s.Fleets[fl]
-		fmt.Fprintf(&out, "[[operations]]\nfleet = %q\n", fl)
-		ts := targets(s, a, at)
-		var others []processor.AllianceID
-		for _, o := range c.AllianceIDs() {
-			if o != a {
-				others = append(others, o)
-			}
-		}
-		switch r := b.rng.IntN(10); {
-		case r < 6 && len(ts) > 0:
-			fmt.Fprintf(&out, "operation = \"battle\"\nattack = %q\nplanet = %q\ndefender = %q\n",
-				supported[b.rng.IntN(len(supported))], ts[b.rng.IntN(len(ts))], others[b.rng.IntN(len(others))])
-		case r == 6 && len(ts) > 0:
-			fmt.Fprintf(&out, "operation = \"deploy-kill-teams\"\nplanet = %q\n", ts[b.rng.IntN(len(ts))])
-		case r == 7:
-			var leap []processor.PlanetID
-			for _, p := range c.Map.IDs() {
-				if p != at && !s.Destroyed(p) {
-					leap = append(leap, p)
-				}
-			}
-			if len(leap) > 0 {
-				fmt.Fprintf(&out, "operation = \"void-leap\"\nplanet = %q\n", leap[b.rng.IntN(len(leap))])
-				break
-			}
-			out.WriteString("operation = \"logistical-auxilia\"\n")
-		case r == 8:
-			t := []processor.InfraType{processor.StagingGrounds, processor.SupportFacility, processor.FortificationLine}[b.rng.IntN(3)]
-			if s.CanBuild(at, a, t) == "" {
-				fmt.Fprintf(&out, "operation = \"raise-edifices\"\ninfrastructure = %q\n", t)
-				break
-			}
-			out.WriteString("operation = \"logistical-auxilia\"\n")
-		default:
-			out.WriteString("operation = \"logistical-auxilia\"\n")
-		}
-		out.WriteString("\n")
-	}
-	return out.String()
-}
-
-func (b *bot) result(f *processor.Folder, battle string, now time.Time) string {
-	var out strings.Builder
-	played := now.Add(-time.Duration(1+b.rng.IntN(6*24)) * time.Hour)
-	if b.rng.IntN(5) > 0 {
-		fmt.Fprintf(&out, "played = %s\n", played.Format(time.RFC3339))
-	}
-	if b.rng.IntN(2) == 0 {
-		fmt.Fprintf(&out, "winner = %q\n", []string{"attacker", "defender", "draw"}[b.rng.IntN(3)])
-	} else {
-		fmt.Fprintf(&out, "attacker_vp = %d\ndefender_vp = %d\n", b.rng.IntN(100), b.rng.IntN(100))
-		if b.rng.IntN(3) == 0 {
-			out.WriteString("battle_ready = [\"defender\"]\n")
-		}
-	}
-	return out.String()
 }
 
 func (b *bot) moves(f *processor.Folder, l processor.Login) string {
@@ -392,10 +463,23 @@ func (b *bot) moves(f *processor.Folder, l processor.Login) string {
 	var out strings.Builder
 	out.WriteString("[moves]\n")
 	for _, fl := range c.FleetsOf(l) {
-		a, at := c.FleetAlliance(fl), s.Fleets[fl]
-		if to := s.Connected(a, at); len(to) > 0 && b.rng.IntN(2) == 0 {
-			fmt.Fprintf(&out, "%s = %q\n", fl, to[b.rng.IntN(len(to))])
+		if slices.Contains(s.Stalled, fl) {
+			continue // Boarding Action — Defender wins: it cannot move this phase
 		}
+		a, at := c.FleetAlliance(fl), s.Fleets[fl]
+		to := s.Connected(a, at)
+		if len(to) == 0 || b.chance(2) {
+			continue
+		}
+		first := pick(b, to)
+		if holder, ok := s.Benefits[processor.StarOfTheVoidfarer]; ok && holder == a && s.Phase == 1 && !b.chance(4) {
+			// Star of the Voidfarer: up to two moves in phase 1.
+			if next := s.Connected(a, first); len(next) > 0 {
+				fmt.Fprintf(&out, "%s = [%q, %q]\n", fl, first, pick(b, next))
+				continue
+			}
+		}
+		fmt.Fprintf(&out, "%s = %q\n", fl, first)
 	}
 	return out.String()
 }
@@ -406,7 +490,7 @@ func (b *bot) build(f *processor.Folder, a processor.AllianceID) string {
 	for _, fl := range c.AllianceFleets(a) {
 		at := s.Fleets[fl]
 		for _, p := range append([]processor.PlanetID{at}, s.Connected(a, at)...) {
-			for _, t := range []processor.InfraType{processor.StagingGrounds, processor.SupportFacility, processor.FortificationLine} {
+			for _, t := range buildable {
 				if s.CanBuild(p, a, t) == "" {
 					cands = append(cands, fmt.Sprintf("planet = %q\ninfrastructure = %q\n", p, t))
 				}
@@ -416,7 +500,7 @@ func (b *bot) build(f *processor.Folder, a processor.AllianceID) string {
 	if len(cands) == 0 || b.rng.IntN(5) == 0 {
 		return "# nothing this phase\n"
 	}
-	return cands[b.rng.IntN(len(cands))]
+	return pick(b, cands)
 }
 
 func ids(xs []int) []string {
@@ -427,10 +511,10 @@ func ids(xs []int) []string {
 	return out
 }
 
-func quoted[T ~string](xs []T) string {
+func quoted[T any](xs []T) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
-		parts[i] = fmt.Sprintf("%q", x)
+		parts[i] = fmt.Sprintf("%q", fmt.Sprint(x))
 	}
 	return strings.Join(parts, ", ")
 }

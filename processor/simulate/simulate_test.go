@@ -7,46 +7,91 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/warmaster/warmaster/processor"
 )
 
-var campaignsN = flag.Int("campaigns", 200, "how many seeded campaigns TestInvariants plays (a long run: -campaigns 10000)")
+// defaultCampaigns is the default run: enough seeds that every operation,
+// attack type × result, event and medal occurs, within go test's budget.
+const defaultCampaigns = 160
 
-// TestInvariants plays many small seeded campaigns (2 and 3 Alliances) with
-// bots and checks the invariants after every step. A failure names the seed
-// and step and the command that reproduces it.
+var campaignsN = flag.Int("campaigns", defaultCampaigns, "how many seeded campaigns TestInvariants plays (a long run: -campaigns 10000)")
+
+// seedParams are the parameters of TestInvariants' campaign i: small
+// campaigns (2 and 3 Alliances, 2 and 3 phases); every third forces one
+// event (every sixth two), cycling through all fifteen, so the rare ones
+// (those about a dominating or trailing Alliance) surely happen.
+func seedParams(i int) Params {
+	p := Params{Seed: fmt.Sprint(i), Planets: 8 + i%4, Alliances: 2 + i%2, Phases: 2 + i%2, Skip: 0.1}
+	p.Players = p.Alliances + i%2
+	p.Fleets = p.Players + i%3
+	if i%3 == 0 {
+		k := processor.EventKind((i / 3) % 15)
+		p.Forced = append(p.Forced, ForcedEvent{Phase: 1, Event: k})
+		if i%6 == 0 {
+			p.Forced = append(p.Forced, ForcedEvent{Phase: p.Phases - 1, Event: (k + 7) % 15})
+		}
+	}
+	return p
+}
+
+// TestInvariants plays many small seeded campaigns with bots and checks
+// the invariants after every step. A failure names the seed and step and
+// the command that reproduces it. At the end it logs what the campaigns
+// exercised (go test -v shows it), and fails if a full run (no -run filter
+// on the seeds, at least the default count) missed an operation, an attack
+// type × result, an event or a medal.
 func TestInvariants(t *testing.T) {
 	n := *campaignsN
 	if testing.Short() {
 		n = 50
 	}
-	for i := 0; i < n; i++ {
-		p := Params{Seed: fmt.Sprint(i), Planets: 8 + i%4, Alliances: 2 + i%2, Phases: 2 + i%2, Skip: 0.1}
-		p.Players = p.Alliances + i%2
-		p.Fleets = p.Players + i%3
-		t.Run(p.Seed, func(t *testing.T) {
-			t.Parallel()
-			dir := filepath.Join(t.TempDir(), "c")
-			destroyed := map[processor.PlanetID]bool{}
-			err := Run(dir, p, func(s Step) error {
-				if err := Invariants(s.Folder, destroyed); err != nil {
-					return fmt.Errorf("after %v: %w", s.Applied, err)
+	var mu sync.Mutex
+	total, played := Coverage{}, 0
+	t.Run("seed", func(t *testing.T) {
+		for i := 0; i < n; i++ {
+			p := seedParams(i)
+			t.Run(p.Seed, func(t *testing.T) {
+				t.Parallel()
+				dir := filepath.Join(t.TempDir(), "c")
+				check := NewChecker()
+				err := Run(dir, p, func(s Step) error {
+					if err := check.Check(s); err != nil {
+						st := s.Folder.State
+						return fmt.Errorf("at phase %d, step %s, after %s: %w", st.Phase, st.Step, strings.Join(s.Applied, "; "), err)
+					}
+					return nil
+				}, nil)
+				if err != nil {
+					t.Fatalf("seed %q: %v\nreproduce: %s", p.Seed, err, p.Command("/tmp/sim-"+p.Seed))
 				}
-				return nil
-			}, nil)
-			if err != nil {
-				t.Fatalf("seed %q: %v\nreproduce: go run ./cmd/warmaster simulate --seed %s --planets %d --alliances %d --players %d --fleets %d --phases %d /tmp/sim-%s",
-					p.Seed, err, p.Seed, p.Planets, p.Alliances, p.Players, p.Fleets, p.Phases, p.Seed)
-			}
-		})
+				cov, err := Collect(dir)
+				if err != nil {
+					t.Fatalf("seed %q: coverage: %v", p.Seed, err)
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				total.Merge(cov)
+				played++
+			})
+		}
+	})
+	t.Logf("coverage of %d campaigns:\n%s", played, total.Table())
+	if played < n || n < defaultCampaigns {
+		return // a partial run: coverage is not required
+	}
+	if missing := total.Missing(); len(missing) > 0 {
+		t.Errorf("%d campaigns never exercised:\n  %s", played, strings.Join(missing, "\n  "))
 	}
 }
 
 // Same seed ⇒ same folder, byte for byte; and replay verifies it.
 func TestDeterministicAndReplayable(t *testing.T) {
-	p := Params{Seed: "same", Planets: 10, Alliances: 3, Phases: 3, Skip: 0.1}
+	p := Params{Seed: "same", Planets: 10, Alliances: 3, Phases: 3, Skip: 0.1,
+		Forced: []ForcedEvent{{Phase: 1, Event: processor.AnOpenTome}, {Phase: 2, Event: processor.LullInTheFighting}}}
 	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
 	for _, d := range []string{a, b} {
 		if err := Run(d, p, nil, nil); err != nil {
@@ -58,6 +103,18 @@ func TestDeterministicAndReplayable(t *testing.T) {
 	}
 	if _, err := processor.Replay(a, processor.Options{}); err != nil {
 		t.Fatalf("replay of a simulated campaign: %v", err)
+	}
+}
+
+func TestParseForcedEvent(t *testing.T) {
+	e, err := ParseForcedEvent("2:defiant-zeal")
+	if err != nil || e != (ForcedEvent{Phase: 2, Event: processor.DefiantZeal}) || e.String() != "2:defiant-zeal" {
+		t.Fatalf("ParseForcedEvent = %v, %v", e, err)
+	}
+	for _, bad := range []string{"defiant-zeal", "x:defiant-zeal", "2:no-such-event"} {
+		if _, err := ParseForcedEvent(bad); err == nil {
+			t.Errorf("ParseForcedEvent(%q) accepted", bad)
+		}
 	}
 }
 
@@ -76,4 +133,35 @@ func snapshot(t *testing.T, dir string) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// The inputs check finds a file no step consumed and a consumed file
+// changed afterwards, even where Load is not asked.
+func TestInputsAccountedFor(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "c")
+	if err := Run(dir, Params{Seed: "inputs", Planets: 8, Alliances: 2, Phases: 2}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	f, err := processor.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := inputsAccountedFor(f); err != nil {
+		t.Fatalf("a finished campaign: %v", err)
+	}
+	stray := filepath.Join(dir, "phases", "01", "moves", "nobody.toml")
+	if err := os.WriteFile(stray, []byte("[moves]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := inputsAccountedFor(f); err == nil || !strings.Contains(err.Error(), "silently ignored") {
+		t.Errorf("a file no step consumed: %v", err)
+	}
+	os.Remove(stray)
+	setup := filepath.Join(dir, "setup", "a1.toml")
+	if err := os.WriteFile(setup, []byte("# changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := inputsAccountedFor(f); err == nil || !strings.Contains(err.Error(), "changed after") {
+		t.Errorf("a consumed file changed: %v", err)
+	}
 }

@@ -1,0 +1,417 @@
+package simulate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// buildable are the types a build may name (never a Stronghold).
+var buildable = []processor.InfraType{processor.StagingGrounds, processor.SupportFacility, processor.FortificationLine}
+
+// battle is one Battle Operation as the bots see it: revealed in the state.
+type battle struct {
+	id                 string
+	fleet              processor.FleetID
+	attacker, defender processor.AllianceID
+	planet             processor.PlanetID
+	attack             processor.AttackType
+	theatre            string // Sinister Omens: the theatre rolled
+}
+
+func battleOf(c *processor.Campaign, o processor.Order) battle {
+	return battle{id: o.ID(), fleet: o.Fleet, attacker: c.FleetAlliance(o.Fleet), defender: o.Defender, planet: o.Planet, attack: o.Attack, theatre: o.Theatre}
+}
+
+// targets lists the undestroyed planets a fleet can strike (RULINGS 5).
+func targets(s *processor.State, a processor.AllianceID, at processor.PlanetID) []processor.PlanetID {
+	var out []processor.PlanetID
+	for _, p := range append([]processor.PlanetID{at}, s.Connected(a, at)...) {
+		if !s.Destroyed(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// intactConnected lists the undestroyed planets connected to p for an Alliance.
+func intactConnected(s *processor.State, a processor.AllianceID, p processor.PlanetID) []processor.PlanetID {
+	return slices.DeleteFunc(s.Connected(a, p), s.Destroyed)
+}
+
+// activeFor: an Event about an Alliance in force this phase.
+func activeFor(s *processor.State, e processor.EventKind, a processor.AllianceID) bool {
+	return slices.ContainsFunc(s.Active(e), func(x processor.Effect) bool { return x.Alliance == a })
+}
+
+func others(c *processor.Campaign, a processor.AllianceID) []processor.AllianceID {
+	return slices.DeleteFunc(c.AllianceIDs(), func(x processor.AllianceID) bool { return x == a })
+}
+
+// orders writes a player's orders: one operation per fleet, a second one
+// now and then under Defiant Zeal; under Sinister Omens a fleet that would
+// support is left out (but one operation at least is given: false when
+// none can be, and the deadline's default applies).
+func (b *bot) orders(f *processor.Folder, l processor.Login) (string, bool) {
+	c, s := f.Campaign, f.State
+	omens := len(s.Active(processor.SinisterOmens)) > 0
+	var out strings.Builder
+	n := 0
+	for _, fl := range c.FleetsOf(l) {
+		ops := 1
+		if activeFor(s, processor.DefiantZeal, c.FleetAlliance(fl)) && !b.chance(6) {
+			ops = 2
+		}
+		for k := 0; k < ops; k++ {
+			op := b.operation(f, fl)
+			if op == "" {
+				if omens {
+					break // Logistical Auxilia cannot be declared: leave the fleet out
+				}
+				op = "operation = \"logistical-auxilia\"\n"
+			}
+			fmt.Fprintf(&out, "[[operations]]\nfleet = %q\n%s\n", fl, op)
+			n++
+		}
+	}
+	if n == 0 {
+		for _, fl := range c.FleetsOf(l) {
+			if op := b.anyOperation(f, fl); op != "" {
+				return fmt.Sprintf("[[operations]]\nfleet = %q\n%s", fl, op), true
+			}
+		}
+		return "", false
+	}
+	return out.String(), true
+}
+
+// anyOperation is an operation other than Logistical Auxilia, if the fleet
+// can perform one.
+func (b *bot) anyOperation(f *processor.Folder, fl processor.FleetID) string {
+	for range 20 {
+		if op := b.operation(f, fl); op != "" {
+			return op
+		}
+	}
+	return ""
+}
+
+// operation is one operation's keys, or "" for Logistical Auxilia.
+func (b *bot) operation(f *processor.Folder, fl processor.FleetID) string {
+	c, s := f.Campaign, f.State
+	a, at := c.FleetAlliance(fl), s.Fleets[fl]
+	ts := targets(s, a, at)
+	switch r := b.rng.IntN(10); {
+	case r < 6 && len(ts) > 0:
+		return b.battleOrder(f, fl, ts)
+	case r == 6 && len(ts) > 0:
+		return fmt.Sprintf("operation = \"deploy-kill-teams\"\nplanet = %q\n", pick(b, ts))
+	case r == 7 && len(s.Active(processor.VoidPiracy)) == 0:
+		var leap []processor.PlanetID
+		for _, p := range c.Map.IDs() {
+			if p != at && !s.Destroyed(p) {
+				leap = append(leap, p)
+			}
+		}
+		if len(leap) > 0 {
+			return fmt.Sprintf("operation = \"void-leap\"\nplanet = %q\n", pick(b, leap))
+		}
+	case r == 8:
+		if t := pick(b, buildable); s.CanBuild(at, a, t) == "" {
+			return fmt.Sprintf("operation = \"raise-edifices\"\ninfrastructure = %q\n", t)
+		}
+	}
+	return ""
+}
+
+// battleOrder picks an attack type, a target and a defender; a Boarding
+// Action only where a Fleet of the defender is (RULINGS 15; any target now
+// and then under [rules] boarding_action_without_fleet). Now and then
+// it gives the attacker's outcome choices for a battle that goes unplayed.
+func (b *bot) battleOrder(f *processor.Folder, fl processor.FleetID, ts []processor.PlanetID) string {
+	c, s := f.Campaign, f.State
+	a := c.FleetAlliance(fl)
+	bt := battle{fleet: fl, attacker: a, attack: processor.AttackType(b.rng.IntN(int(processor.BoardingAction) + 1))}
+	if bt.attack == processor.BoardingAction {
+		type target struct {
+			p processor.PlanetID
+			d processor.AllianceID
+		}
+		var boardable []target
+		byPlanet := s.FleetsByPlanet()
+		for _, p := range ts {
+			for _, d := range others(c, a) {
+				if slices.ContainsFunc(byPlanet[p], func(x processor.FleetID) bool { return c.FleetAlliance(x) == d }) {
+					boardable = append(boardable, target{p, d})
+				}
+			}
+		}
+		switch {
+		case c.Rules.BoardingActionWithoutFleet && b.chance(2):
+			// [rules] boarding_action_without_fleet: any target will do.
+		case len(boardable) > 0:
+			t := pick(b, boardable)
+			bt.planet, bt.defender = t.p, t.d
+		default:
+			bt.attack = processor.AttackType(b.rng.IntN(int(processor.BoardingAction)))
+		}
+	}
+	if bt.planet == "" {
+		bt.planet, bt.defender = pick(b, ts), pick(b, others(c, a))
+	}
+	text := fmt.Sprintf("operation = \"battle\"\nattack = %q\nplanet = %q\ndefender = %q\n", bt.attack, bt.planet, bt.defender)
+	if b.chance(3) {
+		if o := b.outcome(f, bt, processor.Attacker); o != "" {
+			text += "[operations.outcome]\n" + o
+		}
+	}
+	return text
+}
+
+// result writes a battle's result: a winner or VPs, now and then who
+// defended, the theatre and twist, the victor's outcome choices and what
+// happened to the war engines.
+func (b *bot) result(f *processor.Folder, id string, now time.Time) string {
+	c, s := f.Campaign, f.State
+	var bt battle
+	for _, o := range s.Orders {
+		if o.Op == processor.Battle && o.ID() == id {
+			bt = battleOf(c, o)
+		}
+	}
+	var out strings.Builder
+	if b.rng.IntN(5) > 0 {
+		played := now.Add(-time.Duration(1+b.rng.IntN(6*24)) * time.Hour)
+		fmt.Fprintf(&out, "played = %s\n", played.Format(time.RFC3339))
+	}
+	var victor processor.Side
+	if b.chance(2) {
+		victor = processor.Side(b.rng.IntN(3))
+		fmt.Fprintf(&out, "winner = %q\n", victor)
+	} else {
+		av, dv := b.rng.IntN(100), b.rng.IntN(100)
+		fmt.Fprintf(&out, "attacker_vp = %d\ndefender_vp = %d\n", av, dv)
+		if b.chance(3) {
+			out.WriteString("battle_ready = [\"defender\"]\n")
+			dv += 10
+		}
+		switch {
+		case av > dv:
+			victor = processor.Attacker
+		case dv > av:
+			victor = processor.Defender
+		default:
+			victor = processor.Draw
+		}
+	}
+	if b.chance(3) {
+		fmt.Fprintf(&out, "defender_player = %q\n", pick(b, c.PlayersOf(bt.defender)))
+	}
+	if theatre := bt.theatre; theatre != "" || b.chance(3) {
+		if theatre == "" {
+			theatre = pick(b, c.Map.Planet(bt.planet).Theatres)
+		}
+		fmt.Fprintf(&out, "theatre = %q\n", theatre)
+		if b.chance(2) {
+			fmt.Fprintf(&out, "twist = %d\n", 1+b.rng.IntN(6))
+		}
+	}
+	out.WriteString(b.engineEntries(f, bt))
+	if !b.chance(4) {
+		if o := b.outcome(f, bt, victor); o != "" {
+			out.WriteString("\n[outcome]\n" + o)
+		}
+	}
+	return out.String()
+}
+
+// takesPowerAdjust: the results whose outcome compares or tests the
+// victor's Power Level (README's outcome table).
+func takesPowerAdjust(t processor.AttackType, victor processor.Side) bool {
+	switch {
+	case victor == processor.Draw || t == processor.BoardingAction:
+		return false
+	case victor == processor.Attacker:
+		return true
+	}
+	return t == processor.SeizePowerBase || t == processor.PlanetaryBombardment || t == processor.SupplyBaseRaid
+}
+
+// strikeable lists the locations (1-based) a Planetary Bombardment strike
+// may select at p: undestroyed; for the Attacker unoccupied or the
+// Defending Alliance's (own = D); not a Stronghold while another can be.
+func strikeable(s *processor.State, p processor.PlanetID, attackerStrike bool, d processor.AllianceID) []int {
+	ps := s.Planets[slices.IndexFunc(s.Planets, func(x *processor.PlanetState) bool { return x.ID == p })]
+	ok := func(l processor.Location) bool {
+		return l.Status == processor.Empty || (l.Status == processor.Built && (!attackerStrike || l.Alliance == d))
+	}
+	var plain, strongholds []int
+	for i, l := range ps.Locations {
+		switch {
+		case !ok(l):
+		case l.Status == processor.Built && l.Type == processor.Stronghold:
+			strongholds = append(strongholds, i+1)
+		default:
+			plain = append(plain, i+1)
+		}
+	}
+	if len(plain) > 0 {
+		return plain
+	}
+	return strongholds
+}
+
+// outcome writes the victor's `[outcome]` keys for a battle, each legal on
+// the map as it stands (RULINGS 9), each given now and then; "" for none.
+func (b *bot) outcome(f *processor.Folder, bt battle, victor processor.Side) string {
+	if victor == processor.Draw {
+		return ""
+	}
+	c, s := f.Campaign, f.State
+	p, A, D := bt.planet, bt.attacker, bt.defender
+	va, foe := A, D
+	if victor == processor.Defender {
+		va, foe = D, A
+	}
+	var lines []string
+	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
+	maybe := func() bool { return !b.chance(3) }
+	coordinated := activeFor(s, processor.CoordinatedOpposition, foe)
+	if takesPowerAdjust(bt.attack, victor) && (s.AppliesAt(va, processor.Stronghold, p) || coordinated) && maybe() {
+		add("power_adjust = %d", pick(b, []int{1, -1}))
+	}
+	within := func(a processor.AllianceID, ts ...processor.InfraType) []processor.InfraType {
+		return slices.DeleteFunc(slices.Clone(ts), func(t processor.InfraType) bool { return s.Count(a, t) >= t.Limit() })
+	}
+	ps := s.Planets[slices.IndexFunc(s.Planets, func(x *processor.PlanetState) bool { return x.ID == p })]
+	switch {
+	case bt.attack == processor.SeizePowerBase && victor == processor.Attacker:
+		var there []processor.InfraType
+		for _, l := range ps.Locations {
+			if l.Status == processor.Built && l.Alliance == D && l.Type != processor.Stronghold {
+				there = append(there, l.Type)
+			}
+		}
+		if len(there) > 0 && maybe() {
+			add("take = %q", pick(b, there))
+		}
+		if ts := within(A, buildable...); len(ts) > 0 && maybe() {
+			add("build = %q", pick(b, ts))
+		}
+		if ts := within(A, buildable...); len(ts) > 0 && maybe() {
+			add("extra = %q", pick(b, ts))
+		}
+	case bt.attack == processor.SeizePowerBase:
+		if ts := within(D, processor.FortificationLine, processor.StagingGrounds); len(ts) > 0 && maybe() {
+			add("build = %q", pick(b, ts))
+		}
+		var where []processor.PlanetID
+		for _, q := range append([]processor.PlanetID{p}, s.Connected(D, p)...) {
+			if !s.Destroyed(q) && s.FreeLocations(q) > 0 {
+				where = append(where, q)
+			}
+		}
+		if len(where) > 0 && maybe() {
+			add("planet = %q", pick(b, where))
+		}
+	case bt.attack == processor.PurgeAndBurn && victor == processor.Defender:
+		if ic := intactConnected(s, D, p); len(ic) > 0 {
+			if maybe() {
+				var transfer []processor.PlanetID
+				for range 1 + b.rng.IntN(3) {
+					transfer = append(transfer, pick(b, ic))
+				}
+				add("transfer = [%s]", quoted(transfer))
+			}
+			if maybe() {
+				add("reinforce = %q", pick(b, ic))
+			}
+		}
+	case bt.attack == processor.OrbitalInvasion && victor == processor.Defender:
+		if ic := intactConnected(s, D, p); len(ic) > 0 && maybe() {
+			q := pick(b, ic)
+			dir, from := "to-connected", p
+			if b.chance(2) {
+				dir, from = "from-connected", q
+			}
+			add("planet = %q", q)
+			add("direction = %q", dir)
+			var pieces []processor.InfraType
+			for _, l := range s.Planets[slices.IndexFunc(s.Planets, func(x *processor.PlanetState) bool { return x.ID == from })].Locations {
+				if l.Status == processor.Built && l.Alliance == D && !b.chance(3) {
+					pieces = append(pieces, l.Type)
+				}
+			}
+			if len(pieces) > 0 {
+				add("pieces = [%s]", quoted(pieces))
+			}
+		}
+	case bt.attack == processor.PlanetaryBombardment && victor == processor.Attacker:
+		if locs := strikeable(s, p, true, D); len(locs) > 0 && maybe() {
+			add("location = %d", pick(b, locs))
+		}
+	case bt.attack == processor.PlanetaryBombardment:
+		if ic := intactConnected(s, D, p); len(ic) > 0 && maybe() {
+			q := pick(b, ic)
+			add("planet = %q", q)
+			if locs := strikeable(s, q, false, ""); len(locs) > 0 && maybe() {
+				strikes := []string{fmt.Sprint(pick(b, locs))}
+				if b.chance(2) {
+					strikes = append(strikes, fmt.Sprint(pick(b, locs)))
+				}
+				add("locations = [%s]", strings.Join(strikes, ", "))
+			}
+		}
+	case bt.attack == processor.SupplyBaseRaid:
+		reach := intactConnected(s, va, p)
+		if !s.Destroyed(p) {
+			reach = append([]processor.PlanetID{p}, reach...)
+		}
+		switch {
+		case len(reach) == 0 || !maybe():
+		case victor == processor.Attacker:
+			planets := []processor.PlanetID{pick(b, reach)}
+			if b.chance(2) {
+				planets = append(planets, pick(b, reach))
+			}
+			add("planets = [%s]", quoted(planets))
+		default:
+			add("planet = %q", pick(b, reach))
+		}
+	case bt.attack == processor.BoardingAction:
+		var there []processor.FleetID
+		for _, fl := range c.AllianceFleets(D) {
+			if s.Fleets[fl] == p {
+				there = append(there, fl)
+			}
+		}
+		if len(there) > 0 && maybe() {
+			fl := pick(b, there)
+			n := 1
+			if victor == processor.Attacker {
+				n = 1 + b.rng.IntN(2)
+			}
+			var moves []processor.PlanetID
+			at := p
+			for range n {
+				to := s.Connected(D, at)
+				if len(to) == 0 {
+					break
+				}
+				at = pick(b, to)
+				moves = append(moves, at)
+			}
+			if len(moves) > 0 {
+				add("fleet = %q", fl)
+				add("moves = [%s]", quoted(moves))
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
