@@ -294,7 +294,7 @@ func cmdCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := processor.Check(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+	f, err := processor.Check(dir, secrets(now))
 	var invalid *processor.InvalidError
 	if errors.As(err, &invalid) && len(files) > 0 {
 		err = onlyFiles(invalid, files)
@@ -351,6 +351,14 @@ func onlyFiles(e *processor.InvalidError, files []string) error {
 	return &processor.InvalidError{Faults: keep}
 }
 
+// secrets are a run's options at now with the secrets from the
+// environment — the one place the command reads them: WARMASTER_DICE_KEY
+// (the committed dice key) and WARMASTER_AGE_IDENTITY (sealed orders). The
+// merge workflow alone has them; check and plan run without.
+func secrets(now time.Time) processor.Options {
+	return processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")}
+}
+
 // parseNow reads --now: the clock when the flag is not given.
 func parseNow(c *cli.Context) (time.Time, error) {
 	s := c.String("now")
@@ -377,7 +385,7 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sum, err := processor.Advance(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")})
+	sum, err := processor.Advance(dir, secrets(now))
 	if err != nil {
 		return reportFaults(c, format, dir, err, true)
 	}
@@ -431,7 +439,7 @@ func cmdDemo(c *cli.Context) error {
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		return fmt.Errorf("demo --out: %w", err)
 	}
-	sum, err := processor.Advance(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+	sum, err := processor.Advance(dir, secrets(now))
 	if err != nil {
 		return printFaults(c.App.ErrWriter, campaigns.Example, err, true)
 	}

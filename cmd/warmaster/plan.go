@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -27,7 +26,7 @@ func planCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			p, err := processor.Plan(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+			p, err := processor.Plan(dir, secrets(now))
 			if err != nil {
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}

@@ -51,7 +51,7 @@ func cmdSeal(c *cli.Context) error {
 	}
 	// Exactly what `check DIR FILE` says about the file: once sealed, nobody
 	// can check it before the reveal.
-	f, err := processor.Check(dir, processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY")})
+	f, err := processor.Check(dir, secrets(now))
 	if err != nil {
 		var invalid *processor.InvalidError
 		if errors.As(err, &invalid) {

@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -25,7 +25,7 @@ func replayCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := processor.Replay(dir, processor.Options{DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")})
+			res, err := processor.Replay(dir, secrets(time.Time{}))
 			if err != nil {
 				return reportFaults(c, format, dir, err, false)
 			}
