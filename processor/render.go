@@ -68,7 +68,11 @@ func (r *run) readme() string {
 	var d report.Doc
 	d.Heading(1, "%s", r.c.Name)
 	d.Para("Written by [warmaster](https://github.com/warmaster/warmaster) on every advance; do not edit by hand.")
-	r.standing(&d, 2)
+	if r.lastStanding != "" {
+		d.Raw(r.lastStanding)
+	} else {
+		r.standing(&d, 2)
+	}
 	var links []string
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		if phase < r.s.Phase || (phase == r.s.Phase && r.s.Step != StepSetup) || r.s.Step == StepEnded && phase <= r.c.Phases && phase <= r.s.Phase {
