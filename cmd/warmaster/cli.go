@@ -337,11 +337,13 @@ func relFiles(dir string, args []string) ([]string, error) {
 	return out, nil
 }
 
-// onlyFiles keeps the faults of the named files; nil if none is left.
+// onlyFiles keeps the faults of the named files, and of the Warmaster's
+// files every input depends on (campaign.toml, map.toml, war-engine
+// profiles); nil if none is left.
 func onlyFiles(e *processor.InvalidError, files []string) error {
 	var keep []processor.Fault
 	for _, f := range e.Faults {
-		if slices.Contains(files, f.File) || f.File == processor.CampaignFile || f.File == processor.MapFile {
+		if slices.Contains(files, f.File) || f.File == processor.CampaignFile || f.File == processor.MapFile || strings.HasPrefix(f.File, "engines/") {
 			keep = append(keep, f)
 		}
 	}
