@@ -9,6 +9,9 @@ import (
 	"github.com/warmaster/warmaster/processor/report"
 )
 
+// maxAwaitedRows is the most awaited files a report lists one by one.
+const maxAwaitedRows = 60
+
 // standMarker separates a phase report's step sections (appended as steps
 // are applied) from "where things stand" (rewritten each time).
 const standMarker = "<!-- warmaster: where things stand (rewritten on every advance) -->"
@@ -106,7 +109,11 @@ func (r *run) standing(d *report.Doc, level int) {
 	// What the step waits for. Whether each file is in already is left to
 	// `warmaster status`: written files hold only what the processed inputs
 	// determine, so a replay from the journal reproduces them byte for byte.
-	if aw := r.awaited(); len(aw) > 0 {
+	switch aw := r.awaited(); {
+	case len(aw) > maxAwaitedRows:
+		// A public campaign: thousands of rows help nobody on a front page.
+		d.Para("%d files awaited, by %s (e.g. %s); `warmaster status` lists them.", len(aw), deadlineText(aw[0]), aw[0].File)
+	case len(aw) > 0:
 		rows := make([][]string, len(aw))
 		for i, a := range aw {
 			rows[i] = []string{a.File, a.Who, deadlineText(a)}
