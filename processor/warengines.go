@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor/engines"
@@ -135,6 +136,9 @@ func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 		}
 		profile := o.str("profile")
 		if e.Profile = c.Engines.Profiles[profile]; e.Profile == nil {
+			if slices.Contains(names, profile) {
+				continue // the profile's own file has faults, reported there
+			}
 			fs.add(o.src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); profiles: %s", profile, profile, oneOf(sortedKeys(c.Engines.Profiles)))
 			continue
 		}
