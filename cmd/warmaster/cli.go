@@ -374,12 +374,22 @@ func parseNow(c *cli.Context) (time.Time, error) {
 	return t, nil
 }
 
-func cmdAdvance(c *cli.Context) error {
+// dirAndOptions reads a command's one campaign folder and --now, with the
+// secrets from the environment.
+func dirAndOptions(c *cli.Context) (string, processor.Options, error) {
 	dir, err := oneDir(c)
 	if err != nil {
-		return err
+		return "", processor.Options{}, err
 	}
 	now, err := parseNow(c)
+	if err != nil {
+		return "", processor.Options{}, err
+	}
+	return dir, secrets(now), nil
+}
+
+func cmdAdvance(c *cli.Context) error {
+	dir, opt, err := dirAndOptions(c)
 	if err != nil {
 		return err
 	}
@@ -387,7 +397,7 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sum, err := processor.Advance(dir, secrets(now))
+	sum, err := processor.Advance(dir, opt)
 	if err != nil {
 		return reportFaults(c, format, dir, err, true)
 	}

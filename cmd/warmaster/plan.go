@@ -18,15 +18,11 @@ func planCommand() *cli.Command {
 			&cli.StringFlag{Name: "now", Usage: "plan as advance would run at this time, RFC 3339 (default: the clock)"},
 		},
 		Action: func(c *cli.Context) error {
-			dir, err := oneDir(c)
+			dir, opt, err := dirAndOptions(c)
 			if err != nil {
 				return err
 			}
-			now, err := parseNow(c)
-			if err != nil {
-				return err
-			}
-			p, err := processor.Plan(dir, secrets(now))
+			p, err := processor.Plan(dir, opt)
 			if err != nil {
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}
