@@ -2,6 +2,7 @@ package processor
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -126,6 +127,9 @@ type Options struct {
 	// AgeIdentity decrypts sealed orders at the reveal: an AGE-SECRET-KEY-1…
 	// line (or an age-keygen key file) that goes with [secrecy] recipient.
 	AgeIdentity string
+	// Progress, if set, gets a line as each step starts (long runs, at a
+	// terminal); never part of any output file.
+	Progress io.Writer
 
 	// noReveal stops the run before a reveal that has sealed orders to
 	// decrypt (Check: a dry run never decrypts, so it never prints a fault
@@ -191,6 +195,9 @@ func (r *run) advance() error {
 			return err
 		}
 		step, phase := r.s.Step, r.s.Phase
+		if r.opt.Progress != nil {
+			fmt.Fprintf(r.opt.Progress, "warmaster: phase %d, step %s\n", phase, step)
+		}
 		inputs := r.inputFiles(step)
 		if step == StepSetup {
 			r.begin(1, "", "Setup the Campaign Map")

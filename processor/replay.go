@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -97,6 +98,10 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		}
 		o := opt
 		o.Now = group[0].Applied
+		o.Progress = nil // one line per run, below, is enough
+		if opt.Progress != nil {
+			fmt.Fprintf(opt.Progress, "replay: the run of %s (%d steps)\n", o.Now.Format(time.RFC3339), len(group))
+		}
 		sum, err := Advance(scratch, o)
 		if err != nil {
 			var inv *InvalidError

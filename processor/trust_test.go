@@ -177,3 +177,22 @@ func edit(t *testing.T, dir, file, old, new string) {
 func mentions(err error, s string) bool { return err != nil && strings.Contains(err.Error(), s) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Long runs show progress when asked (at a terminal), and it changes no file.
+func TestProgress(t *testing.T) {
+	var loud strings.Builder
+	a, b := playedExample(t, Options{}), playedExample(t, Options{Progress: &loud})
+	if _, err := Replay(b, Options{Progress: &loud}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(loud.String(), "warmaster: phase 1, step operations") || !strings.Contains(loud.String(), "replay: the run of") {
+		t.Fatalf("progress: %q", loud.String())
+	}
+	for _, f := range []string{StateFile, JournalFile, ReadmeFile, "phases/01/report.md"} {
+		x, _ := os.ReadFile(filepath.Join(a, f))
+		y, _ := os.ReadFile(filepath.Join(b, f))
+		if string(x) != string(y) {
+			t.Errorf("%s differs with progress on", f)
+		}
+	}
+}

@@ -385,7 +385,11 @@ func dirAndOptions(c *cli.Context) (string, processor.Options, error) {
 	if err != nil {
 		return "", processor.Options{}, err
 	}
-	return dir, secrets(now), nil
+	opt := secrets(now)
+	if isTerminal(c.App.ErrWriter) {
+		opt.Progress = c.App.ErrWriter // long runs show progress where a person watches
+	}
+	return dir, opt, nil
 }
 
 func cmdAdvance(c *cli.Context) error {

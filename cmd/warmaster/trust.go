@@ -25,7 +25,11 @@ func replayCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := processor.Replay(dir, secrets(time.Time{}))
+			opt := secrets(time.Time{})
+			if isTerminal(c.App.ErrWriter) {
+				opt.Progress = c.App.ErrWriter
+			}
+			res, err := processor.Replay(dir, opt)
 			if err != nil {
 				return reportFaults(c, format, dir, err, false)
 			}
