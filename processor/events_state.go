@@ -70,18 +70,8 @@ func encodeEffect(e Effect) effectFile {
 			}
 		}
 	}
-	if len(e.Players) > 0 {
-		ef.Players = map[string]string{}
-		for l, a := range e.Players {
-			ef.Players[string(l)] = string(a)
-		}
-	}
-	if len(e.Fleets) > 0 {
-		ef.Fleets = map[string]string{}
-		for fl, l := range e.Fleets {
-			ef.Fleets[string(fl)] = string(l)
-		}
-	}
+	ef.Players = recast[string, string](e.Players)
+	ef.Fleets = recast[string, string](e.Fleets)
 	return ef
 }
 
@@ -142,18 +132,8 @@ func decodeEvents(s *State, f *stateFile, root Src, bad func(at Src, format stri
 					}
 				}
 			}
-			if len(ef.Players) > 0 {
-				e.Players = map[Login]AllianceID{}
-				for l, a := range ef.Players {
-					e.Players[Login(l)] = AllianceID(a)
-				}
-			}
-			if len(ef.Fleets) > 0 {
-				e.Fleets = map[FleetID]Login{}
-				for fl, l := range ef.Fleets {
-					e.Fleets[FleetID(fl)] = Login(l)
-				}
-			}
+			e.Players = recast[Login, AllianceID](ef.Players)
+			e.Fleets = recast[FleetID, Login](ef.Fleets)
 			out = append(out, e)
 		}
 		return out
@@ -162,4 +142,17 @@ func decodeEvents(s *State, f *stateFile, root Src, bad func(at Src, format stri
 	s.Effects = decode("effects", f.Effects)
 	s.c = c.withAllegiance(players, fleets)
 	return s
+}
+
+// recast copies a map of string-like keys and values into another such type
+// (ids to the state file's strings and back); nil for an empty map.
+func recast[K2, V2, K1, V1 ~string](m map[K1]V1) map[K2]V2 {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[K2]V2, len(m))
+	for k, v := range m {
+		out[K2(k)] = V2(v)
+	}
+	return out
 }
