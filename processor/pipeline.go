@@ -71,6 +71,9 @@ type Summary struct {
 	Steps   int      // input steps applied (journal entries): setup, operations, battles, moves, builds
 	Written []string // files written, slash paths, sorted
 	State   *State
+	// Status is where the campaign stands after the run, as Status has it
+	// but listing at most maxAwaitedRows awaited files.
+	Status string
 }
 
 // Advance applies every step of the campaign whose inputs are in or whose
@@ -83,7 +86,7 @@ func Advance(dir string, opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows)}
 	if len(r.applied) == 0 {
 		return sum, nil
 	}

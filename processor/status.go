@@ -8,9 +8,14 @@ import (
 )
 
 // Status says where the campaign stands: phase, step, and what is awaited
-// from whom by when, as a Markdown table.
+// from whom by when, as a Markdown table of every awaited file.
 func Status(f *Folder) string {
-	r := newRun(f, time.Time{})
+	return newRun(f, time.Time{}).status(0)
+}
+
+// status is Status for the run's state; with limit > 0 it lists at most
+// limit awaited files and says how many more there are.
+func (r *run) status(limit int) string {
 	var d report.Doc
 	s := r.s
 	switch {
@@ -35,6 +40,10 @@ func Status(f *Folder) string {
 		d.Para("%s — phase %d of %d, step: %s (%s).", r.c.Name, s.Phase, r.c.Phases, s.Step, s.Step.Title())
 	}
 	aw := r.awaited()
+	more := 0
+	if limit > 0 && len(aw) > limit {
+		aw, more = aw[:limit], len(aw)-limit
+	}
 	rows := make([][]string, len(aw))
 	for i, a := range aw {
 		in := presentText(a.Present)
@@ -44,5 +53,8 @@ func Status(f *Folder) string {
 		rows[i] = []string{a.File, a.Who, deadlineText(a), in}
 	}
 	d.Table([]string{"file", "from", "deadline", "in"}, rows)
+	if more > 0 {
+		d.Para("… and %d more awaited files: `warmaster status` lists them all.", more)
+	}
 	return d.String()
 }

@@ -415,7 +415,8 @@ func cmdAdvance(c *cli.Context) error {
 	if len(sum.Written) > 0 {
 		fmt.Fprintf(w, "wrote %s\n", strings.Join(sum.Written, ", "))
 	}
-	return status(w, c.App.ErrWriter, dir)
+	fmt.Fprint(w, sum.Status)
+	return nil
 }
 
 func cmdStatus(c *cli.Context) error {

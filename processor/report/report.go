@@ -1,18 +1,14 @@
 // Package report writes Markdown for GitHub: headings, paragraphs, lists,
-// tables (through tablewriter) and Mermaid graphs. It knows Markdown, not the
+// tables and Mermaid graphs. It knows Markdown, not the
 // campaign's rules.
 package report
 
 import (
 	"fmt"
-	"io"
-	"reflect"
 	"strings"
-	"sync"
+	"unicode/utf8"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 )
 
 // Doc is a Markdown document being written.
@@ -47,64 +43,87 @@ func (d *Doc) List(items []string) {
 	d.lastList = true
 }
 
-// Table writes a Markdown table. Cells are escaped; nothing is written for no rows.
+// Table writes a Markdown table, columns padded to their widest cell and
+// left-aligned. Cells are escaped; nothing is written for no rows.
+//
+// Cells are trimmed. The layout is tablewriter's Markdown renderer's (report_test.go holds
+// the two to the same bytes), written directly: tablewriter measures widths
+// by the environment's locale (LANG, RUNEWIDTH_EASTASIAN), so the same
+// campaign rendered on another machine could differ byte for byte and fail
+// replay, and it was a tenth of a 10,000-battle advance. Widths here are
+// always the narrow (non East Asian) ones.
 func (d *Doc) Table(header []string, rows [][]string) {
 	if len(rows) == 0 {
 		return
 	}
 	d.gap()
-	t := tables.Get().(*table)
-	defer tables.Put(t)
-	var sb strings.Builder
-	t.out.w = &sb
-	t.Reset()
-	t.Header(escapeAll(header))
+	cols := len(header)
+	cells := make([]string, 0, cols*(len(rows)+1))
+	widths := make([]int, 0, cap(cells))
+	colWidth := make([]int, cols)
+	for i := range colWidth {
+		colWidth[i] = 1 // an empty column is still | x |
+	}
+	add := func(row []string) {
+		if len(row) != cols {
+			panic(fmt.Sprintf("report: row has %d cells, header %d", len(row), cols))
+		}
+		for i, c := range row {
+			c = strings.TrimSpace(Escape(c))
+			w := cellWidth(c)
+			cells, widths = append(cells, c), append(widths, w)
+			colWidth[i] = max(colWidth[i], w)
+		}
+	}
+	add(header)
 	for _, r := range rows {
-		if len(r) != len(header) {
-			panic(fmt.Sprintf("report: row has %d cells, header %d", len(r), len(header)))
-		}
-		if err := t.Append(escapeAll(r)); err != nil {
-			panic(fmt.Sprintf("report: table: %v", err))
-		}
+		add(r)
 	}
-	if err := t.Render(); err != nil {
-		panic(fmt.Sprintf("report: table: %v", err))
+	b := &d.b
+	line := func(n int) {
+		b.WriteByte('|')
+		for i := range cols {
+			b.WriteByte(' ')
+			b.WriteString(cells[n+i])
+			pad(b, colWidth[i]-widths[n+i]+1)
+			b.WriteByte('|')
+		}
+		b.WriteByte('\n')
 	}
-	d.b.WriteString(sb.String())
+	line(0)
+	b.WriteByte('|')
+	for _, w := range colWidth {
+		b.WriteByte(':')
+		for range w + 1 {
+			b.WriteByte('-')
+		}
+		b.WriteByte('|')
+	}
+	b.WriteByte('\n')
+	for n := cols; n < len(cells); n += cols {
+		line(n)
+	}
 }
 
-// table is a configured tablewriter.Table and the writer it renders to.
-// Tables are reused: a new one allocates a large cache every time.
-type table struct {
-	*tablewriter.Table
-	out *redirect
+// cellWidth is the display width of an escaped cell, narrow: the same on
+// every machine whatever its locale.
+func cellWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || s[i] < 0x20 {
+			return twwidth.WidthWithOptions(s, twwidth.Options{})
+		}
+	}
+	return len(s)
 }
 
-type redirect struct{ w io.Writer }
-
-func (r *redirect) Write(p []byte) (int, error) { return r.w.Write(p) }
-
-var tables = sync.Pool{New: func() any {
-	out := &redirect{}
-	return &table{out: out, Table: tablewriter.NewTable(out,
-		tablewriter.WithRenderer(renderer.NewMarkdown()),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
-		// Our cells are strings: no stringer lookups to cache, and the
-		// default cache costs a large map clear on every Reset.
-		tablewriter.WithStringerCacheCustom(noCache{}),
-	)}
-}}
-
-// noCache is a stringer cache that keeps nothing.
-type noCache struct{}
-
-func (noCache) Add(reflect.Type, reflect.Value) bool        { return false }
-func (noCache) Get(reflect.Type) (v reflect.Value, ok bool) { return v, false }
-func (noCache) Purge()                                      {}
+func pad(b *strings.Builder, n int) {
+	const spaces = "                                "
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:n])
+}
 
 // Mermaid writes a fenced Mermaid diagram.
 func (d *Doc) Mermaid(src string) {
@@ -131,16 +150,13 @@ func (d *Doc) gap() {
 	}
 }
 
-func escapeAll(cells []string) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = Escape(c)
+// Escape makes text safe inside a table cell: pipes escaped, newlines and
+// tabs as spaces.
+func Escape(s string) string {
+	if !strings.ContainsAny(s, "|\n\t") {
+		return s
 	}
-	return out
+	return cellEscaper.Replace(s)
 }
 
-// Escape makes text safe inside a table cell: pipes escaped, no newlines.
-func Escape(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
-	return strings.ReplaceAll(s, "\n", " ")
-}
+var cellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\t", " ")

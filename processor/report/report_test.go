@@ -1,6 +1,15 @@
 package report
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
 
 func TestTable(t *testing.T) {
 	var d Doc
@@ -30,5 +39,76 @@ func TestListsContinue(t *testing.T) {
 	d.List([]string{"d"})
 	if got, want := d.String(), "- a\n- b\n\nc\n\n- d\n"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// Table writes what tablewriter's Markdown renderer writes (with narrow
+// widths, which Table always uses): random tables from awkward cells.
+func TestTableIsTablewritersMarkdown(t *testing.T) {
+	twwidth.SetOptions(twwidth.Options{})
+	pool := []string{"", "a", "blue|x", "—", "Phase 2 — Orbital Invasion", "日本語", "🙂", "x\ny", "  lead", "trail  ",
+		"tab\there", "≥ 3", "p10 (attacker) or alliance red", "`code`", "*em*", strings.Repeat("long ", 12)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := range 500 {
+		cols := 1 + rng.IntN(5)
+		header := make([]string, cols)
+		for i := range header {
+			header[i] = pool[rng.IntN(len(pool))]
+		}
+		rows := make([][]string, 1+rng.IntN(4))
+		for r := range rows {
+			rows[r] = make([]string, cols)
+			for i := range rows[r] {
+				rows[r][i] = pool[rng.IntN(len(pool))]
+			}
+		}
+		var d Doc
+		d.Table(header, rows)
+		if want := tablewriterMarkdown(t, header, rows); d.String() != want {
+			t.Fatalf("table %d: %q %q\ngot\n%s\nwant\n%s", n, header, rows, d.String(), want)
+		}
+	}
+}
+
+func tablewriterMarkdown(t *testing.T, header []string, rows [][]string) string {
+	var sb strings.Builder
+	tbl := tablewriter.NewTable(&sb,
+		tablewriter.WithRenderer(renderer.NewMarkdown()),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+	)
+	esc := func(cells []string) []string {
+		out := make([]string, len(cells))
+		for i, c := range cells {
+			out[i] = Escape(c)
+		}
+		return out
+	}
+	tbl.Header(esc(header))
+	for _, r := range rows {
+		if err := tbl.Append(esc(r)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tbl.Render(); err != nil {
+		t.Fatal(err)
+	}
+	return sb.String()
+}
+
+// A table is the same bytes whatever the machine's locale: tablewriter's
+// global East Asian setting (LANG, RUNEWIDTH_EASTASIAN) does not reach it.
+func TestTableWidthsIgnoreLocale(t *testing.T) {
+	defer twwidth.SetOptions(twwidth.Options{})
+	var narrow, wide Doc
+	rows := [][]string{{"no — yes", "×2"}}
+	narrow.Table([]string{"a", "b"}, rows)
+	twwidth.SetEastAsian(true)
+	wide.Table([]string{"a", "b"}, rows)
+	if narrow.String() != wide.String() {
+		t.Fatalf("locale changed the table:\n%s\n%s", narrow.String(), wide.String())
 	}
 }
