@@ -100,6 +100,9 @@ func runCase(t *testing.T, file string) {
 		if err != nil {
 			t.Fatalf("the state written does not load: %v", err)
 		}
+		if err := stateAsEncoder(after.Text(StateFile)); err != nil {
+			t.Error(err)
+		}
 		if pre == nil {
 			pre = newState(after.Campaign)
 		}

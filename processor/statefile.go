@@ -1,9 +1,6 @@
 package processor
 
 import (
-	"bytes"
-	"fmt"
-
 	"github.com/BurntSushi/toml"
 )
 
@@ -142,13 +139,10 @@ func (s *State) encode() []byte {
 	}
 	s.encodeEvents(&f)
 	f.WarEngines = s.encodeEngines()
-	var buf bytes.Buffer
-	buf.WriteString("# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n")
-	if err := toml.NewEncoder(&buf).Encode(f); err != nil {
-		panic(fmt.Sprintf("processor: encode state: %v", err)) // only plain types: cannot fail
-	}
-	return buf.Bytes()
+	return f.write(stateComment)
 }
+
+const stateComment = "# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n"
 
 func encodeChoices(c Choices) *outcomeFile {
 	of := &outcomeFile{PowerAdjust: c.PowerAdjust, Reinforce: string(c.Reinforce), Planet: string(c.Planet), Direction: c.Direction}

@@ -1,0 +1,109 @@
+package processor
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+)
+
+// stateAsEncoder says whether a state.toml written by the processor is the
+// bytes BurntSushi/toml's encoder writes for the same stateFile: the
+// encoder is the reference tomlOut is held to.
+func stateAsEncoder(data []byte) error {
+	var f stateFile
+	if _, err := toml.Decode(string(data), &f); err != nil {
+		return fmt.Errorf("state.toml does not decode: %v", err)
+	}
+	if want := encoderBytes(f); !bytes.Equal(data, want) {
+		return fmt.Errorf("state.toml is not the encoder's layout:\n--- written\n%s\n--- encoder\n%s", data, want)
+	}
+	return nil
+}
+
+func encoderBytes(f stateFile) []byte {
+	var buf bytes.Buffer
+	buf.WriteString(stateComment)
+	if err := toml.NewEncoder(&buf).Encode(f); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}
+
+// Random state files, with awkward keys and strings, are written as the
+// encoder writes them.
+func TestStateWriterIsTheEncoder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	words := []string{"w1", "blue", "a b", "quote\"d", "back\\slash", "tab\there", "new\nline", "ctl\x01", "del\x7f", "日本", "", "x.y"}
+	word := func() string { return words[rng.IntN(len(words))] }
+	some := func() []string {
+		var out []string
+		for range rng.IntN(3) {
+			out = append(out, word())
+		}
+		return out
+	}
+	num := func() int { return rng.IntN(5) - 1 }
+	for n := range 300 {
+		f := stateFile{Phase: num(), Step: Step(rng.IntN(int(StepEnded) + 1)), Points: map[string]int{}, Planets: map[string]planetFile{}, Fleets: map[string]fleetFile{}}
+		for range rng.IntN(3) {
+			f.Points[word()] = num()
+		}
+		if rng.IntN(3) == 0 {
+			f.End = &endFile{Winner: word(), Tied: some(), How: word()}
+			if rng.IntN(2) == 0 {
+				f.End.Medals = map[string]medalFile{word(): {Alliance: word(), Players: some(), How: word(), Scores: map[string]int{word(): num()}}, word(): {How: word()}}
+			}
+		}
+		for range rng.IntN(4) {
+			pf := planetFile{Destroyed: rng.IntN(3) == 0, Power: map[string]int{word(): num()}}
+			for range rng.IntN(3) {
+				pf.Locations = append(pf.Locations, locFile{Status: LocStatus(rng.IntN(3)), Alliance: word(), Type: word()})
+			}
+			f.Planets[word()] = pf
+		}
+		for range rng.IntN(4) {
+			f.Fleets[word()] = fleetFile{Planet: word(), Player: word()}
+		}
+		for range rng.IntN(3) {
+			o := orderFile{Fleet: word(), Operation: Operation(rng.IntN(4)), Attack: word(), Planet: word(), Defender: word(), Infrastructure: word(), Default: rng.IntN(2) == 0, Second: rng.IntN(2) == 0, Theatre: word(), Source: word()}
+			if rng.IntN(2) == 0 {
+				o.Outcome = &outcomeFile{PowerAdjust: num(), Transfer: some(), Reinforce: word(), Planet: word(), Direction: word(), Pieces: some(), Take: word(), Build: word(), Extra: word(), Location: num(), Locations: []int{num()}, Planets: some(), Fleet: word(), Moves: some()}
+			}
+			f.Orders = append(f.Orders, o)
+		}
+		if rng.IntN(2) == 0 {
+			hull := num()
+			f.WarEngines = map[string]engineFile{
+				word(): {Profile: word(), Destroyed: rng.IntN(2) == 0, Hull: &hull, Legs: &hull, Weapons: &hull, Crippled: []crippledFile{{Below: num(), Effect: word(), Option: word()}}},
+				word(): {Profile: word(), StructurePoints: &hull, Fields: num(), WeaponsLost: some(), MoveLost: num(), Immobilised: rng.IntN(2) == 0},
+			}
+		}
+		f.StellarStorms = num()
+		if rng.IntN(2) == 0 {
+			f.Players = map[string]playerFile{word(): {Alliance: word()}}
+		}
+		for range rng.IntN(3) {
+			e := effectFile{Event: EventKind(rng.IntN(15)), Phase: num(), Alliance: word(), Planets: some()}
+			if rng.IntN(2) == 0 {
+				e.Riches = map[string]map[string][]string{word(): {word(): some()}}
+				e.Players = map[string]string{word(): word()}
+				e.Fleets = map[string]string{word(): word()}
+			}
+			if rng.IntN(2) == 0 {
+				f.Events = append(f.Events, e)
+			} else {
+				f.Effects = append(f.Effects, e)
+			}
+		}
+		f.Stalled = some()
+		if rng.IntN(2) == 0 {
+			f.Benefits = map[string]string{word(): word()}
+		}
+		if got, want := f.write(stateComment), encoderBytes(f); !bytes.Equal(got, want) {
+			t.Fatalf("state %d:\n--- written\n%s\n--- encoder\n%s", n, got, want)
+		}
+	}
+}
