@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/BurntSushi/toml"
@@ -130,7 +131,23 @@ func compileAll() (map[Kind]*compiled, error) {
 // schema. It returns the normalised document (nil when the TOML does not
 // parse) and every fault, sorted by Line, then Col, then Message. No faults
 // means the file is valid.
+//
+// After Remember, the document is shared with later calls for the same
+// bytes: callers read it and never change it.
 func Decode(kind Kind, data []byte) (map[string]any, []Fault) {
+	if !memo.on() {
+		return decode(kind, data)
+	}
+	key := memoKey(kind, data)
+	if e, ok := memo.get(key); ok {
+		return e.doc, slices.Clone(e.faults)
+	}
+	doc, faults := decode(kind, data)
+	memo.put(key, memoEntry{doc: doc, faults: slices.Clone(faults), size: len(data)})
+	return doc, faults
+}
+
+func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 	c := lookup(kind)
 	if c == nil {
 		return nil, []Fault{{Line: 1, Col: 1, Message: fmt.Sprintf("internal error: no schema for files of kind %q", string(kind))}}

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/warmaster/warmaster/processor/simulate"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // simulateCommand writes a random but legal campaign and plays it to the end.
@@ -43,6 +44,7 @@ func simulateCommand() *cli.Command {
 			if isTerminal(c.App.ErrWriter) {
 				progress = c.App.ErrWriter // progress only where a person watches
 			}
+			schema.Remember(rememberBytes) // the bots and advance load the campaign at every step
 			if err := simulate.Run(dir, p, nil, progress); err != nil {
 				return err
 			}
@@ -62,3 +64,7 @@ func isTerminal(w io.Writer) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
+
+// rememberBytes bounds the source bytes of decoded files simulate and
+// replay keep while they load the same campaign run after run.
+const rememberBytes = 32 << 20

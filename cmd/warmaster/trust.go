@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // replayCommand recomputes a campaign from its journal and compares.
@@ -29,6 +30,7 @@ func replayCommand() *cli.Command {
 			if isTerminal(c.App.ErrWriter) {
 				opt.Progress = c.App.ErrWriter
 			}
+			schema.Remember(rememberBytes) // replay loads the campaign once a run
 			res, err := processor.Replay(dir, opt)
 			if err != nil {
 				return reportFaults(c, format, dir, err, false)

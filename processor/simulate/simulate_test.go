@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // defaultCampaigns is the default run: enough seeds that every operation,
@@ -45,6 +46,7 @@ func seedParams(i int) Params {
 // on the seeds, at least the default count) missed an operation, an attack
 // type × result, an event or a medal.
 func TestInvariants(t *testing.T) {
+	schema.Remember(32 << 20) // as warmaster simulate does
 	n := *campaignsN
 	if testing.Short() {
 		n = 50
