@@ -174,15 +174,17 @@ func encodeChoices(c Choices) *outcomeFile {
 // decodeState reads state.toml. It is the processor's own file, so any
 // fault means it was edited by hand or damaged.
 func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
-	var f stateFile
-	md, err := toml.Decode(string(data), &f)
 	root := Src{File: file}
-	if err != nil {
-		fs.add(root, "cannot read the processor's state: %v (restore it from git history; it is not edited by hand)", err)
-		return nil
-	}
-	for _, k := range md.Undecoded() {
-		fs.addKey(root.At(toAny(k)...), "unknown key %q in the processor's state (restore it from git history)", k.String())
+	f, ok := readState(data)
+	if !ok { // not as the processor writes it: the TOML library says what is wrong
+		md, err := toml.Decode(string(data), &f)
+		if err != nil {
+			fs.add(root, "cannot read the processor's state: %v (restore it from git history; it is not edited by hand)", err)
+			return nil
+		}
+		for _, k := range md.Undecoded() {
+			fs.addKey(root.At(toAny(k)...), "unknown key %q in the processor's state (restore it from git history)", k.String())
+		}
 	}
 	s := newState(c)
 	s.Phase, s.Step = f.Phase, f.Step

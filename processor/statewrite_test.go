@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -20,6 +22,23 @@ func stateAsEncoder(data []byte) error {
 	if want := encoderBytes(f); !bytes.Equal(data, want) {
 		return fmt.Errorf("state.toml is not the encoder's layout:\n--- written\n%s\n--- encoder\n%s", data, want)
 	}
+	return readAsDecoder(data)
+}
+
+// readAsDecoder says whether readState reads data as the TOML library
+// decodes it.
+func readAsDecoder(data []byte) error {
+	var want stateFile
+	if _, err := toml.Decode(string(data), &want); err != nil {
+		return fmt.Errorf("state.toml does not decode: %v", err)
+	}
+	got, ok := readState(data)
+	if !ok {
+		return fmt.Errorf("readState does not read what the processor wrote:\n%s", data)
+	}
+	if !reflect.DeepEqual(got, want) {
+		return fmt.Errorf("readState reads\n%#v\nthe library decodes\n%#v\nfrom\n%s", got, want, data)
+	}
 	return nil
 }
 
@@ -33,13 +52,13 @@ func encoderBytes(f stateFile) []byte {
 }
 
 // Random state files, with awkward keys and strings, are written as the
-// encoder writes them.
+// encoder writes them and read back as the library decodes them.
 func TestStateWriterIsTheEncoder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	words := []string{"w1", "blue", "a b", "quote\"d", "back\\slash", "tab\there", "new\nline", "ctl\x01", "del\x7f", "日本", "", "x.y"}
 	word := func() string { return words[rng.IntN(len(words))] }
 	some := func() []string {
-		var out []string
+		out := []string{} // empty, not nil: riches keep [] as written
 		for range rng.IntN(3) {
 			out = append(out, word())
 		}
@@ -102,8 +121,49 @@ func TestStateWriterIsTheEncoder(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			f.Benefits = map[string]string{word(): word()}
 		}
-		if got, want := f.write(stateComment), encoderBytes(f); !bytes.Equal(got, want) {
+		got, want := f.write(stateComment), encoderBytes(f)
+		if !bytes.Equal(got, want) {
 			t.Fatalf("state %d:\n--- written\n%s\n--- encoder\n%s", n, got, want)
 		}
+		if err := readAsDecoder(got); err != nil {
+			t.Fatalf("state %d: %v", n, err)
+		}
 	}
+}
+
+// FuzzReadState: whatever readState accepts, the TOML library decodes to
+// the same stateFile with no key left over; what it refuses goes to the
+// library. Seeds: a state the processor wrote and hand edits of it.
+func FuzzReadState(f *testing.F) {
+	base := stateFile{Phase: 2, Step: StepBattles, Points: map[string]int{"blue": 3, "red": 1},
+		Planets: map[string]planetFile{"w1": {Power: map[string]int{"blue": 2}, Locations: []locFile{{Status: Built, Alliance: "blue", Type: "stronghold"}, {}}}},
+		Fleets:  map[string]fleetFile{"f1": {Planet: "w1"}},
+		Orders:  []orderFile{{Fleet: "f1", Operation: Battle, Attack: "purge-and-burn", Planet: "w1", Defender: "red", Outcome: &outcomeFile{Transfer: []string{"w1"}, Locations: []int{1, 2}}}},
+		Effects: []effectFile{{Event: 3, Phase: 3, Riches: map[string]map[string][]string{"blue": {"w1": {}}}, Players: map[string]string{"p1": "red"}}},
+		Stalled: []string{"f1"}, End: &endFile{How: "points", Medals: map[string]medalFile{"laurel": {How: "x", Scores: map[string]int{"blue": 1}}}},
+		WarEngines: map[string]engineFile{"e1": {Profile: "p", Crippled: []crippledFile{{Effect: "x"}}}}}
+	text := string(base.write(stateComment))
+	f.Add(text)
+	f.Add(strings.Replace(text, "[fleets]", "[fleets] # comment", 1))
+	f.Add(strings.Replace(text, "  [fleets.f1]", "[fleets.f1]\n[fleets.f1]", 1))
+	f.Add(strings.Replace(text, "phase = 2", "phase = 0x2", 1))
+	f.Add(strings.Replace(text, `"blue"`, `"bl\u0075e"`, 1))
+	f.Add(strings.ReplaceAll(text, "\n", "\r\n"))
+	f.Fuzz(func(t *testing.T, text string) {
+		got, ok := readState([]byte(text))
+		if !ok {
+			return
+		}
+		var want stateFile
+		md, err := toml.Decode(text, &want)
+		if err != nil {
+			t.Fatalf("readState accepts what the library refuses (%v):\n%s", err, text)
+		}
+		if len(md.Undecoded()) > 0 {
+			t.Fatalf("readState accepts keys the state does not have %v:\n%s", md.Undecoded(), text)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("readState reads\n%#v\nthe library\n%#v\nfrom\n%s", got, want, text)
+		}
+	})
 }
