@@ -63,10 +63,10 @@ type tval struct {
 // stateReader fills a stateFile. set takes a key and value of the table
 // the last header opened and says whether it belongs there.
 type stateReader struct {
-	f    stateFile
-	set  func(k string, v tval) bool
-	keys map[string]bool // keys of the current table
-	seen map[string]bool // tables opened (a table may not be opened twice)
+	f     stateFile
+	set   func(k string, v tval) bool
+	keys  map[string]bool // keys of the current table
+	seen  map[string]bool // tables opened (a table may not be opened twice)
 	order *orderFile
 	// elems counts the elements of [[orders]], [[events]] and [[effects]]:
 	// a table below one ([orders.outcome]) is that element's.
