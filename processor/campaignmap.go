@@ -9,7 +9,7 @@ type Map struct {
 
 	index map[PlanetID]int
 	adj   [][]int // lane neighbours, in map order
-	dist  [][]int // fewest lanes between planets; -1 when unreachable
+	dist  [][]int // fewest lanes between planets, a row once asked for; -1 when unreachable
 }
 
 // Planet is one world of the campaign map.
@@ -46,12 +46,21 @@ func (m *Map) Neighbours(p PlanetID) []PlanetID {
 }
 
 // Distance is the fewest lanes between two planets (-1: not connected at all).
-func (m *Map) Distance(a, b PlanetID) int { return m.dist[m.index[a]][m.index[b]] }
+func (m *Map) Distance(a, b PlanetID) int { return m.row(m.index[a])[m.index[b]] }
+
+// row is the distances from planet i, found when first asked for: a map of
+// thousands of planets would otherwise spend time and memory on every pair.
+func (m *Map) row(i int) []int {
+	if m.dist[i] == nil {
+		m.dist[i] = m.bfs(i)
+	}
+	return m.dist[i]
+}
 
 // AtDistance lists the planets exactly n lanes from p, in map order.
 func (m *Map) AtDistance(p PlanetID, n int) []PlanetID {
 	var out []PlanetID
-	row := m.dist[m.index[p]]
+	row := m.row(m.index[p])
 	for j, d := range row {
 		if d == n {
 			out = append(out, m.Planets[j].ID)
@@ -107,9 +116,6 @@ func decodeMap(d obj, fs *faults) *Map {
 		slices.Sort(m.adj[i])
 	}
 	m.dist = make([][]int, len(m.Planets))
-	for i := range m.Planets {
-		m.dist[i] = m.bfs(i)
-	}
 	for i, p := range m.Planets {
 		if len(m.Planets) > 1 && len(m.adj[i]) == 0 {
 			fs.add(p.src.At("id"), "planet %q has no lane; add a [[lanes]] entry joining it to the map", p.ID)

@@ -24,7 +24,7 @@ type BattleOp struct {
 
 // battles lists this phase's Battle Operations in fleet order.
 func (r *run) battles() []BattleOp {
-	var out []BattleOp
+	out := make([]BattleOp, 0, len(r.s.Orders))
 	for _, o := range r.s.Orders {
 		if o.Op != Battle {
 			continue
