@@ -59,12 +59,21 @@ func BenchmarkBattles(b *testing.B) {
 // genBattles writes a campaign at step battles: 3 Alliances, n players with
 // one fleet each, n/8 planets in a ring with chords, every fleet attacking a
 // neighbouring planet, and a result for every battle.
-func genBattles(tb testing.TB, n int) string {
+func genBattles(tb testing.TB, n int) string { return genPhase(tb, n, false) }
+
+// genPhase writes genBattles' campaign; withOrders, it stands at step
+// operations instead, with every player's orders file, every result, and
+// deadlines for the rest of phase 1 passed by 2027-02-02: one advance plays
+// the whole phase, from the orders to the builds.
+func genPhase(tb testing.TB, n int, withOrders bool) string {
 	dir := tb.TempDir()
 	planets := max(8, n/8)
 	alliances := []string{"blue", "red", "green"}
 	var c, m strings.Builder
 	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n[rules]\nevents = false\n")
+	if withOrders {
+		c.WriteString("[[deadlines]]\nphase = 1\nevents = 2027-02-01T00:00:00Z\nmoves = 2027-02-01T00:00:00Z\nbuilds = 2027-02-01T00:00:00Z\n")
+	}
 	for _, a := range alliances {
 		fmt.Fprintf(&c, "[[alliances]]\nid = %q\nname = %q\n", a, a)
 	}
@@ -79,8 +88,8 @@ func genBattles(tb testing.TB, n int) string {
 	}
 	for i := 0; i < planets; i++ {
 		fmt.Fprintf(&m, "[[lanes]]\nbetween = [\"w%d\", \"w%d\"]\n", i, (i+1)%planets)
-		if i%4 == 0 {
-			fmt.Fprintf(&m, "[[lanes]]\nbetween = [\"w%d\", \"w%d\"]\n", i, (i+planets/2)%planets)
+		if j := (i + planets/2) % planets; i%4 == 0 && (j%4 != 0 || j > i) { // a chord, once
+			fmt.Fprintf(&m, "[[lanes]]\nbetween = [\"w%d\", \"w%d\"]\n", i, j)
 		}
 	}
 	writeFile(tb, dir, CampaignFile, []byte(c.String()))
@@ -88,6 +97,9 @@ func genBattles(tb testing.TB, n int) string {
 	camp := loadCampaign(tb, dir)
 	s := newState(camp)
 	s.Phase, s.Step = 1, StepBattles
+	if withOrders {
+		s.Step = StepOperations
+	}
 	for i, p := range s.Planets {
 		for j, a := range camp.AllianceIDs() {
 			p.Power[a] = 1 + (i+j)%4
@@ -105,11 +117,30 @@ func genBattles(tb testing.TB, n int) string {
 		if i%2 == 1 {
 			attack = OrbitalInvasion
 		}
-		s.Orders = append(s.Orders, Order{Fleet: f, Op: Battle, Attack: attack, Planet: target, Defender: AllianceID(alliances[(i+1)%3])})
+		defender := AllianceID(alliances[(i+1)%3])
+		if withOrders {
+			writeFile(tb, dir, InputPath(1, "orders", fmt.Sprintf("p%d", i)), []byte(fmt.Sprintf(
+				"[[operations]]\nfleet = %q\noperation = \"battle\"\nattack = %q\nplanet = %q\ndefender = %q\n", f, attack, target, defender)))
+		} else {
+			s.Orders = append(s.Orders, Order{Fleet: f, Op: Battle, Attack: attack, Planet: target, Defender: defender})
+		}
 		winner := []string{"attacker", "defender", "draw"}[i%3]
 		writeFile(tb, dir, InputPath(1, "results", string(f)), []byte(fmt.Sprintf(
 			"played = 2027-01-%02dT%02d:00:00Z\nwinner = %q\n", 1+i%28, i%24, winner)))
 	}
 	writeFile(tb, dir, StateFile, s.encode())
 	return dir
+}
+
+// A generated phase with orders is played from the orders to the builds in
+// one advance.
+func TestGenPhasePlaysAWholePhase(t *testing.T) {
+	dir := genPhase(t, 12, true)
+	sum, err := Advance(dir, Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.State.Phase != 2 || sum.State.Step != StepOperations {
+		t.Fatalf("stopped at phase %d step %s after %v", sum.State.Phase, sum.State.Step, sum.Applied)
+	}
 }
