@@ -10,9 +10,12 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/warmaster/warmaster/schema"
 )
@@ -50,7 +53,8 @@ type Folder struct {
 	// checked; advance decrypts them at 2.1 Reveal.
 	sealed map[int]map[Login]string
 
-	text map[string][]byte // every file read, by slash path
+	text map[string][]byte   // every file read, by slash path
+	pre  map[string]*decoded // files read and decoded ahead of their turn
 }
 
 type inputDir struct {
@@ -114,6 +118,7 @@ func load(dir string) (*Folder, *faults, error) {
 	}
 	fs := &faults{}
 	fail := func() (*Folder, *faults, error) { return nil, nil, fs.err(f.Text) }
+	f.prefetch([]string{CampaignFile, MapFile}, schema.Campaign, schema.Map)
 	cd, err := f.decode(CampaignFile, schema.Campaign, fs)
 	if err != nil {
 		return nil, nil, err
@@ -176,7 +181,13 @@ func digest(data []byte) string {
 }
 
 func (f *Folder) read(file string) ([]byte, bool, error) {
-	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	var data []byte
+	var err error
+	if p, ok := f.pre[file]; ok {
+		data, err = p.data, p.err
+	} else {
+		data, err = os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -197,12 +208,63 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 		fs.add(Src{File: file}, "missing: every campaign folder has %s (warmaster init makes one)", file)
 		return nil, nil
 	}
-	doc, sf := schema.Decode(kind, data)
+	var doc map[string]any
+	var sf []schema.Fault
+	if p, ok := f.pre[file]; ok && p.kind == kind {
+		doc, sf = p.doc, p.faults
+		delete(f.pre, file)
+	} else {
+		doc, sf = schema.Decode(kind, data)
+	}
 	if len(sf) > 0 {
 		fs.addSchema(file, sf)
 		return nil, nil
 	}
 	return doc, nil
+}
+
+// decoded is a file read and schema-decoded ahead of its turn (prefetch).
+type decoded struct {
+	kind   schema.Kind
+	data   []byte
+	err    error
+	doc    map[string]any
+	faults []schema.Fault
+}
+
+// prefetchChunk is how many input files are decoded ahead at a time.
+const prefetchChunk = 512
+
+// prefetch reads and schema-decodes files on every CPU, so that a phase's
+// thousands of results are not parsed one after another. read and decode
+// take each result in its turn, so what is reported, and in what order, is
+// as it would be without.
+func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
+	if len(files) < 2 || runtime.GOMAXPROCS(0) < 2 {
+		return
+	}
+	out := make([]decoded, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
+				d := &out[i]
+				d.kind = kinds[min(i, len(kinds)-1)] // one kind for all, or one each
+				d.data, d.err = os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(files[i])))
+				if d.err == nil {
+					d.doc, d.faults = schema.Decode(d.kind, d.data)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if f.pre == nil {
+		f.pre = map[string]*decoded{}
+	}
+	for i, file := range files {
+		f.pre[file] = &out[i]
+	}
 }
 
 // entries lists a folder's entries by name; a missing folder is empty.
@@ -335,13 +397,25 @@ func (f *Folder) loadPhases(k checker) error {
 				}
 				return true
 			}
+			var load []string
 			for _, name := range names {
-				file := InputPath(n, d.dir, name)
-				if !pending(file) {
-					continue
+				if file := InputPath(n, d.dir, name); pending(file) {
+					load = append(load, name)
 				}
-				if err := f.loadInput(k, n, d.dir, d.kind, name, file); err != nil {
-					return err
+			}
+			files := make([]string, len(load))
+			for i, name := range load {
+				files[i] = InputPath(n, d.dir, name)
+			}
+			// Decoded ahead a chunk at a time: a phase's documents are not
+			// all held at once.
+			for start := 0; start < len(load); start += prefetchChunk {
+				end := min(start+prefetchChunk, len(load))
+				f.prefetch(files[start:end], d.kind)
+				for i := start; i < end; i++ {
+					if err := f.loadInput(k, n, d.dir, d.kind, load[i], files[i]); err != nil {
+						return err
+					}
 				}
 			}
 			for _, name := range sealed {
