@@ -224,8 +224,12 @@ func (r *run) resolveBattles() {
 // applied to the map as it stands when processed (RULINGS 9).
 func (r *run) processBattleResults() {
 	engineBefore := r.engineRepairs() // between phases; and every war engine's condition before the battles
-	order := slices.Clone(r.fought)
-	slices.SortStableFunc(order, func(x, y fought) int {
+	// Battle ids are unique: the order is total. Pointers: a fought is large.
+	order := make([]*fought, len(r.fought))
+	for i := range r.fought {
+		order[i] = &r.fought[i]
+	}
+	slices.SortFunc(order, func(x, y *fought) int {
 		px, py := x.res != nil && x.res.HasPlayed, y.res != nil && y.res.HasPlayed
 		switch {
 		case px && py:
@@ -242,8 +246,8 @@ func (r *run) processBattleResults() {
 	}
 	for i, f := range order {
 		r.sec.Heading(3, "%d. %s: %s at %s — %s", i+1, f.ID, f.Attack.Title(), f.Planet, resultTitle(f.victor))
-		r.note(r.applyOutcome(f)...)
-		r.engineBattle(f)
+		r.note(r.applyOutcome(*f)...)
+		r.engineBattle(*f)
 	}
 	r.engineChanges(engineBefore)
 	r.archeotechRiches() // "At the end of the Process Battle Results step of the next Campaign phase"

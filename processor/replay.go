@@ -11,8 +11,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/BurntSushi/toml"
 )
 
 // ReplayResult says what a replay recomputed.
@@ -37,11 +35,9 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	var j struct {
-		Steps []journalEntry `toml:"steps"`
-	}
+	var j struct{ Steps []journalEntry }
 	if len(f.Journal) > 0 {
-		if _, err := toml.Decode(string(f.Journal), &j); err != nil {
+		if j.Steps, err = decodeJournal(f.Journal); err != nil {
 			return nil, fmt.Errorf("replay: journal.toml: %w", err)
 		}
 	}

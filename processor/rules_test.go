@@ -103,6 +103,9 @@ func runCase(t *testing.T, file string) {
 		if err := stateAsEncoder(after.Text(StateFile)); err != nil {
 			t.Error(err)
 		}
+		if err := journalAsEncoder(after.Journal); err != nil {
+			t.Error(err)
+		}
 		if pre == nil {
 			pre = newState(after.Campaign)
 		}

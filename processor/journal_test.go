@@ -1,0 +1,98 @@
+package processor
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// encoderJournal is the journal as the TOML library's encoder writes it,
+// one [[steps]] element at a time: the layout appendJournal keeps.
+func encoderJournal(entries []journalEntry) []byte {
+	var buf bytes.Buffer
+	buf.WriteString(journalHeader)
+	for _, e := range entries {
+		buf.WriteString("\n")
+		if err := toml.NewEncoder(&buf).Encode(struct {
+			Steps []journalEntry `toml:"steps"`
+		}{[]journalEntry{e}}); err != nil {
+			panic(err)
+		}
+	}
+	return buf.Bytes()
+}
+
+// journalAsEncoder says whether a journal is laid out as the encoder
+// writes it and read back as the library decodes it.
+func journalAsEncoder(data []byte) error {
+	var j struct {
+		Steps []journalEntry `toml:"steps"`
+	}
+	if _, err := toml.Decode(string(data), &j); err != nil {
+		return fmt.Errorf("journal.toml does not decode: %v", err)
+	}
+	if want := encoderJournal(j.Steps); !bytes.Equal(data, want) {
+		return fmt.Errorf("journal.toml is not the encoder's layout:\n--- written\n%s\n--- encoder\n%s", data, want)
+	}
+	got, ok := readJournalLines(data)
+	if !ok {
+		return fmt.Errorf("readJournalLines does not read what the processor wrote:\n%s", data)
+	}
+	if len(got) != len(j.Steps) {
+		return fmt.Errorf("readJournalLines reads %d steps, the library %d", len(got), len(j.Steps))
+	}
+	for i, e := range got {
+		w := j.Steps[i]
+		if e.Phase != w.Phase || e.Step != w.Step || !e.Applied.Equal(w.Applied) || fmt.Sprint(e.Inputs) != fmt.Sprint(w.Inputs) {
+			return fmt.Errorf("step %d: readJournalLines reads %+v, the library %+v", i, e, w)
+		}
+	}
+	return nil
+}
+
+// Random journals, appended to in several runs, are the encoder's bytes
+// and read back as the library reads them.
+func TestJournalIsTheEncoder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	paths := []string{"phases/01/results/f1.toml", "phases/02/orders/a b.toml", `odd"name.toml`, "back\\slash.toml", "日本.toml"}
+	for n := range 200 {
+		var all []journalEntry
+		var data []byte
+		for range 1 + rng.IntN(3) {
+			var run []journalEntry
+			at := time.Date(2027, 1, 1+rng.IntN(28), rng.IntN(24), 0, rng.IntN(2), rng.IntN(2)*500, time.UTC)
+			for range 1 + rng.IntN(3) {
+				e := journalEntry{Phase: rng.IntN(7), Step: Step(rng.IntN(int(StepEnded) + 1)), Applied: at}
+				for range rng.IntN(4) {
+					e.Inputs = append(e.Inputs, journalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())})
+				}
+				run = append(run, e)
+			}
+			data = appendJournal(data, run)
+			all = append(all, run...)
+		}
+		if want := encoderJournal(all); !bytes.Equal(data, want) {
+			t.Fatalf("journal %d:\n--- written\n%s\n--- encoder\n%s", n, data, want)
+		}
+		if err := journalAsEncoder(data); err != nil {
+			t.Fatalf("journal %d: %v", n, err)
+		}
+	}
+}
+
+// A journal laid out otherwise is read by the library, not refused.
+func TestJournalOtherLayoutFallsBack(t *testing.T) {
+	data := appendJournal(nil, []journalEntry{{Phase: 1, Step: StepBattles, Applied: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC), Inputs: []journalInput{{Path: "a.toml", SHA256: "x"}}}})
+	edited := bytes.Replace(data, []byte("  phase = 1"), []byte("  phase = 1 # a comment"), 1)
+	if _, ok := readJournalLines(edited); ok {
+		t.Fatal("readJournalLines read a comment it does not know")
+	}
+	var fs faults
+	if got := readJournal(edited, &fs); got["a.toml"] != "x" || !fs.empty() {
+		t.Fatalf("readJournal = %v, faults %v", got, fs.err(nil))
+	}
+}
