@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -186,7 +187,7 @@ func (f *Folder) read(file string) ([]byte, bool, error) {
 	if p, ok := f.pre[file]; ok {
 		data, err = p.data, p.err
 	} else {
-		data, err = os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+		data, err = f.readFile(file)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -223,6 +224,17 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 	return doc, nil
 }
 
+// readFile reads a file of the folder. The text is kept (faults quote it),
+// so it is kept at its size: os.ReadFile gives a small file 512 bytes, and a
+// phase has tens of thousands of small files.
+func (f *Folder) readFile(file string) ([]byte, error) {
+	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	if cap(data) > len(data)+len(data)/8 {
+		data = bytes.Clone(data)
+	}
+	return data, err
+}
+
 // decoded is a file read and schema-decoded ahead of its turn (prefetch).
 type decoded struct {
 	kind   schema.Kind
@@ -251,7 +263,7 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
 				d := &out[i]
 				d.kind = kinds[min(i, len(kinds)-1)] // one kind for all, or one each
-				d.data, d.err = os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(files[i])))
+				d.data, d.err = f.readFile(files[i])
 				if d.err == nil {
 					d.doc, d.faults = schema.Decode(d.kind, d.data)
 				}
