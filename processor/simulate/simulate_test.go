@@ -16,8 +16,9 @@ import (
 )
 
 // defaultCampaigns is the default run: enough seeds that every operation,
-// attack type × result, event and medal occurs, within go test's budget.
-const defaultCampaigns = 160
+// attack type × result, event and medal occurs — 1,000, as the issue asks —
+// in about 30 seconds on a 2-core machine.
+const defaultCampaigns = 1000
 
 var campaignsN = flag.Int("campaigns", defaultCampaigns, "how many seeded campaigns TestInvariants plays (a long run: -campaigns 10000)")
 
@@ -58,7 +59,7 @@ func TestInvariants(t *testing.T) {
 			p := seedParams(i)
 			t.Run(p.Seed, func(t *testing.T) {
 				t.Parallel()
-				dir := filepath.Join(t.TempDir(), "c")
+				dir := filepath.Join(scratchDir(t), "c")
 				check := NewChecker()
 				err := Run(dir, p, func(s Step) error {
 					if err := check.Check(s); err != nil {
@@ -166,4 +167,17 @@ func TestInputsAccountedFor(t *testing.T) {
 	if err := inputsAccountedFor(f); err == nil || !strings.Contains(err.Error(), "changed after") {
 		t.Errorf("a consumed file changed: %v", err)
 	}
+}
+
+// scratchDir is a folder for one simulated campaign: in memory (/dev/shm)
+// where the machine has it — a campaign writes and reads hundreds of small
+// files, and on this machine's disk that doubles the run — else t.TempDir().
+func scratchDir(t *testing.T) string {
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if d, err := os.MkdirTemp("/dev/shm", "warmaster-sim-"); err == nil {
+			t.Cleanup(func() { os.RemoveAll(d) })
+			return d
+		}
+	}
+	return t.TempDir()
 }
