@@ -144,3 +144,26 @@ func TestGenPhasePlaysAWholePhase(t *testing.T) {
 		t.Fatalf("stopped at phase %d step %s after %v", sum.State.Phase, sum.State.Step, sum.Applied)
 	}
 }
+
+// After a run, the status advance prints lists at most maxAwaitedRows files
+// and says how many more; Status lists them all.
+func TestAdvanceStatusIsCapped(t *testing.T) {
+	dir := genBattles(t, 100)
+	sum, err := Advance(dir, Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(sum.Status, "/moves/"); got != maxAwaitedRows {
+		t.Errorf("advance's status lists %d moves files, want %d:\n%s", got, maxAwaitedRows, sum.Status)
+	}
+	if !strings.Contains(sum.Status, "… and 40 more awaited files: `warmaster status` lists them all.") {
+		t.Errorf("advance's status does not say how many more:\n%s", sum.Status)
+	}
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(Status(f), "/moves/"); got != 100 {
+		t.Errorf("status lists %d moves files, want 100", got)
+	}
+}
