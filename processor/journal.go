@@ -94,12 +94,8 @@ func readJournalLines(data []byte) ([]journalEntry, bool) {
 	var in *journalInput
 	keys := map[string]bool{}
 	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+		var line []byte
+		line, data = nextLine(data)
 		switch string(line) {
 		case "", journalHeader[:len(journalHeader)-1]:
 			continue

@@ -20,12 +20,8 @@ func readState(data []byte) (stateFile, bool) {
 	}
 	r.set = r.root
 	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+		var line []byte
+		line, data = nextLine(data)
 		line = bytes.TrimLeft(line, " ")
 		switch {
 		case len(line) == 0:
@@ -44,6 +40,14 @@ func readState(data []byte) (stateFile, bool) {
 		}
 	}
 	return r.f, true
+}
+
+// nextLine splits off the first line (without its \n).
+func nextLine(data []byte) (line, rest []byte) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return data[:i], data[i+1:]
+	}
+	return data, nil
 }
 
 func isControl(r rune) bool { return r < 0x20 && r != '\t' }
