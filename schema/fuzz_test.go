@@ -7,8 +7,8 @@ import (
 )
 
 // FuzzDecode decodes arbitrary input as every kind: it must never panic,
-// must give the same faults twice, and every fault must point inside the
-// input.
+// must give the same faults twice, every fault must point inside the
+// input, and the fast check must never pass what the validator refuses.
 func FuzzDecode(f *testing.F) {
 	for _, k := range Kinds() {
 		f.Add([]byte(validExamples[k]))
@@ -31,6 +31,11 @@ func FuzzDecode(f *testing.F) {
 			_, again := Decode(k, data)
 			if !slices.Equal(faults, again) {
 				t.Fatalf("%s: faults differ between runs:\n%v\n%v", k, faults, again)
+			}
+			if c := lookup(k); doc != nil && c.fast != nil {
+				if v := finiteCopy(doc); c.fast.valid(v) && c.schema.Validate(v) != nil {
+					t.Fatalf("%s: the fast check passes what the validator refuses: %v", k, c.schema.Validate(v))
+				}
 			}
 			if doc == nil && len(faults) == 0 {
 				t.Fatalf("%s: no document and no fault", k)

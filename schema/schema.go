@@ -63,6 +63,7 @@ type compiled struct {
 	text   []byte
 	schema *jsonschema.Schema
 	raw    map[string]any
+	fast   *fastNode // nil: every file goes to the validator
 }
 
 var (
@@ -115,6 +116,9 @@ func compileAll() (map[Kind]*compiled, error) {
 			return nil, fmt.Errorf("schema %s: %w", name, err)
 		}
 		out[k] = &compiled{text: text, raw: raw}
+		if fast, err := compileFast(raw); err == nil {
+			out[k].fast = fast
+		}
 	}
 	for _, k := range Kinds() {
 		s, err := c.Compile(baseURL + string(k) + ".schema.json")
@@ -175,12 +179,16 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 	}
 
 	r := reporter{c: c, data: data, doc: doc, times: n.times, floats: n.floats}
-	if err := c.schema.Validate(valid); err != nil {
-		var ve *jsonschema.ValidationError
-		if errors.As(err, &ve) {
-			r.walk(ve)
-		} else {
-			r.add(nil, 1, 1, "internal error: "+err.Error())
+	// What the fast check passes is surely valid; anything else goes to the
+	// validator, which says what is wrong.
+	if c.fast == nil || !c.fast.valid(valid) {
+		if err := c.schema.Validate(valid); err != nil {
+			var ve *jsonschema.ValidationError
+			if errors.As(err, &ve) {
+				r.walk(ve)
+			} else {
+				r.add(nil, 1, 1, "internal error: "+err.Error())
+			}
 		}
 	}
 	r.checkValues()
