@@ -3,6 +3,7 @@ package processor
 import (
 	"bytes"
 	"time"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -89,6 +90,9 @@ func readJournal(data []byte, fs *faults) map[string]string {
 // readJournalLines reads a journal in exactly appendJournal's layout; any
 // other line, key or value is not ok.
 func readJournalLines(data []byte) ([]journalEntry, bool) {
+	if !utf8.Valid(data) {
+		return nil, false // the library says where
+	}
 	var out []journalEntry
 	var e *journalEntry
 	var in *journalInput

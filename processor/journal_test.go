@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -95,4 +96,42 @@ func TestJournalOtherLayoutFallsBack(t *testing.T) {
 	if got := readJournal(edited, &fs); got["a.toml"] != "x" || !fs.empty() {
 		t.Fatalf("readJournal = %v, faults %v", got, fs.err(nil))
 	}
+}
+
+// FuzzReadJournal: whatever the line reader accepts, the TOML library
+// decodes to the same entries.
+func FuzzReadJournal(f *testing.F) {
+	at := time.Date(2027, 2, 2, 18, 0, 0, 0, time.UTC)
+	text := string(appendJournal(nil, []journalEntry{
+		{Phase: 1, Step: StepOperations, Applied: at, Inputs: []journalInput{{Path: "phases/01/orders/a.toml", SHA256: "ab"}}},
+		{Phase: 1, Step: StepBattles, Applied: at.Add(time.Hour)},
+	}))
+	f.Add(text)
+	f.Add(text + "\n[[steps]]\n  phase = 2\n  applied = 2027-02-02T18:00:00+01:00\n")
+	f.Add(strings.Replace(text, "  phase = 1", "  phase = 1\n  phase = 2", 1))
+	f.Fuzz(func(t *testing.T, text string) {
+		got, ok := readJournalLines([]byte(text))
+		if !ok {
+			return
+		}
+		var j struct {
+			Steps []journalEntry `toml:"steps"`
+		}
+		md, err := toml.Decode(text, &j)
+		if err != nil {
+			t.Fatalf("the line reader accepts what the library refuses (%v):\n%s", err, text)
+		}
+		if len(md.Undecoded()) > 0 {
+			t.Fatalf("the line reader accepts keys a journal does not have %v:\n%s", md.Undecoded(), text)
+		}
+		if len(got) != len(j.Steps) {
+			t.Fatalf("the line reader reads %d steps, the library %d:\n%s", len(got), len(j.Steps), text)
+		}
+		for i, e := range got {
+			w := j.Steps[i]
+			if e.Phase != w.Phase || e.Step != w.Step || !e.Applied.Equal(w.Applied) || fmt.Sprint(e.Inputs) != fmt.Sprint(w.Inputs) {
+				t.Fatalf("step %d: the line reader reads %+v, the library %+v", i, e, w)
+			}
+		}
+	})
 }
