@@ -182,9 +182,10 @@ type fought struct {
 // battle, the attacking Fleet is considered to have been victorious" and its
 // player's choices are those in its orders (RULINGS 18).
 func (r *run) resolveBattles() {
-	var out []fought
-	var rows [][]string
-	for _, b := range r.battles() {
+	bs := r.battles()
+	out := make([]fought, 0, len(bs))
+	rows := make([][]string, 0, len(bs))
+	for _, b := range bs {
 		f := fought{BattleOp: b, res: r.f.Results[r.s.Phase][b.ID]}
 		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
 		if f.res == nil {

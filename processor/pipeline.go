@@ -334,7 +334,9 @@ func (r *run) awaited() []Await {
 			out[len(out)-1].Sealed = sealed
 		}
 	case StepBattles:
-		for _, b := range r.battles() {
+		bs := r.battles()
+		out = make([]Await, 0, len(bs))
+		for _, b := range bs {
 			_, ok := r.f.Results[s.Phase][b.ID]
 			add(InputPath(s.Phase, "results", b.ID), fmt.Sprintf("%s (attacker) or alliance %s", b.Player, b.Defender), ok)
 		}
