@@ -169,12 +169,13 @@ func TestInputsAccountedFor(t *testing.T) {
 	}
 }
 
-// scratchDir is a folder for one simulated campaign: in memory (/dev/shm)
-// where the machine has it — a campaign writes and reads hundreds of small
-// files, and on this machine's disk that doubles the run — else t.TempDir().
+// scratchDir is a folder for one simulated campaign: in memory where the
+// machine has room for it (memDir) — a campaign writes and reads hundreds of
+// small files, and on this machine's disk that doubles the run — else
+// t.TempDir().
 func scratchDir(t *testing.T) string {
-	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
-		if d, err := os.MkdirTemp("/dev/shm", "warmaster-sim-"); err == nil {
+	if base := memDir(); base != "" {
+		if d, err := os.MkdirTemp(base, "warmaster-sim-"); err == nil {
 			t.Cleanup(func() { os.RemoveAll(d) })
 			return d
 		}
