@@ -112,6 +112,7 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 						return nil, fmt.Errorf("%s %v", k, a)
 					}
 					n.noAdditional = !a
+					n.keywords++
 					continue
 				case map[string]any:
 					if sub, err = compile(a); err != nil {
