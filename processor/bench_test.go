@@ -3,6 +3,7 @@ package processor
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -165,5 +166,18 @@ func TestAdvanceStatusIsCapped(t *testing.T) {
 	}
 	if got := strings.Count(Status(f), "/moves/"); got != 100 {
 		t.Errorf("status lists %d moves files, want 100", got)
+	}
+}
+
+// PhaseDir and InputPath are what fmt and path.Join made of them.
+func TestInputPath(t *testing.T) {
+	for _, c := range []struct {
+		phase     int
+		dir, name string
+	}{{1, "orders", "alice"}, {12, "results", "f1-2"}, {100, "moves", "a.b"}, {3, "orders", "../x"}, {3, "orders", ".hidden"}, {0, "builds", "blue"}} {
+		want := path.Join(fmt.Sprintf("phases/%02d", c.phase), c.dir, c.name+".toml")
+		if got := InputPath(c.phase, c.dir, c.name); got != want {
+			t.Errorf("InputPath(%d, %q, %q) = %q, want %q", c.phase, c.dir, c.name, got, want)
+		}
 	}
 }

@@ -74,11 +74,19 @@ var inputDirs = []inputDir{
 }
 
 // PhaseDir is the folder of a phase: phases/01.
-func PhaseDir(phase int) string { return fmt.Sprintf("phases/%02d", phase) }
+func PhaseDir(phase int) string {
+	if phase >= 0 && phase < 10 {
+		return "phases/0" + strconv.Itoa(phase)
+	}
+	return "phases/" + strconv.Itoa(phase)
+}
 
 // InputPath is a player's input file: phases/01/orders/alice.toml.
 func InputPath(phase int, dir, name string) string {
-	return path.Join(PhaseDir(phase), dir, name+".toml")
+	if strings.Contains(name, "/") || strings.HasPrefix(name, ".") {
+		return path.Join(PhaseDir(phase), dir, name+".toml") // cleaned, as ever
+	}
+	return PhaseDir(phase) + "/" + dir + "/" + name + ".toml" // a name as files and ids have them: no cleaning to do
 }
 
 var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)

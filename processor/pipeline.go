@@ -338,7 +338,7 @@ func (r *run) awaited() []Await {
 		out = make([]Await, 0, len(bs))
 		for _, b := range bs {
 			_, ok := r.f.Results[s.Phase][b.ID]
-			add(InputPath(s.Phase, "results", b.ID), fmt.Sprintf("%s (attacker) or alliance %s", b.Player, b.Defender), ok)
+			add(InputPath(s.Phase, "results", b.ID), string(b.Player)+" (attacker) or alliance "+string(b.Defender), ok)
 		}
 	case StepMoves:
 		for _, l := range r.c.Commanders() {
