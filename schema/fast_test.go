@@ -64,7 +64,7 @@ func TestFastCheckNeverPassesAnInvalidFile(t *testing.T) {
 				v := finiteCopy(m)
 				if c.fast.valid(v) {
 					passed++
-					if err := c.schema.Validate(v); err != nil {
+					if err := c.validator().Validate(v); err != nil {
 						t.Fatalf("%s: the fast check passes what the validator refuses (%v):\n%#v", k, err, m)
 					}
 				}
@@ -134,4 +134,13 @@ func withAt(a []any, i int, v any) []any {
 	out := append([]any{}, a...)
 	out[i] = v
 	return out
+}
+
+// Every kind's JSON Schema compiles (they are compiled when first needed).
+func TestEverySchemaCompiles(t *testing.T) {
+	for _, k := range Kinds() {
+		if lookup(k).validator() == nil {
+			t.Errorf("%s: no validator", k)
+		}
+	}
 }

@@ -60,10 +60,38 @@ const baseURL = "mem://warmaster/"
 // compiled is one kind's schema, both compiled and as raw JSON (the raw form
 // is read to word the messages: property names, bounds, descriptions).
 type compiled struct {
-	text   []byte
+	text []byte
+	raw  map[string]any
+	fast *fastNode // nil: every file goes to the validator
+
+	// The validator's compiled schema, made when first needed: compiling
+	// (which checks each schema against the 2020-12 metaschema) is most of
+	// a short run's start, and a run whose files all pass the fast check
+	// never needs it.
+	once   sync.Once
+	name   string
 	schema *jsonschema.Schema
-	raw    map[string]any
-	fast   *fastNode // nil: every file goes to the validator
+}
+
+// compiler holds every schema as a resource; compiling one is guarded, as
+// the compiler is not safe for concurrent use.
+var (
+	compiler   *jsonschema.Compiler
+	compilerMu sync.Mutex
+)
+
+// validator is the kind's compiled JSON Schema.
+func (c *compiled) validator() *jsonschema.Schema {
+	c.once.Do(func() {
+		compilerMu.Lock()
+		defer compilerMu.Unlock()
+		s, err := compiler.Compile(baseURL + c.name)
+		if err != nil {
+			panic(err) // embedded and compiled by the package's tests: a programming error
+		}
+		c.schema = s
+	})
+	return c.schema
 }
 
 var (
@@ -115,18 +143,12 @@ func compileAll() (map[Kind]*compiled, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return nil, fmt.Errorf("schema %s: %w", name, err)
 		}
-		out[k] = &compiled{text: text, raw: raw}
+		out[k] = &compiled{text: text, raw: raw, name: name}
 		if fast, err := compileFast(raw); err == nil {
 			out[k].fast = fast
 		}
 	}
-	for _, k := range Kinds() {
-		s, err := c.Compile(baseURL + string(k) + ".schema.json")
-		if err != nil {
-			return nil, err
-		}
-		out[k].schema = s
-	}
+	compiler = c
 	return out, nil
 }
 
@@ -182,7 +204,7 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 	// What the fast check passes is surely valid; anything else goes to the
 	// validator, which says what is wrong.
 	if c.fast == nil || !c.fast.valid(valid) {
-		if err := c.schema.Validate(valid); err != nil {
+		if err := c.validator().Validate(valid); err != nil {
 			var ve *jsonschema.ValidationError
 			if errors.As(err, &ve) {
 				r.walk(ve)
