@@ -4,8 +4,7 @@
 package processor
 
 import (
-	"fmt"
-	"strings"
+	"github.com/warmaster/warmaster/processor/enum"
 )
 
 // Identifiers, as written in the campaign's files.
@@ -15,34 +14,6 @@ type (
 	FleetID    string
 	Login      string
 )
-
-// names is a closed set of kebab-case names indexed by a small int type.
-type names[T ~int] []string
-
-func (n names[T]) name(v T) string {
-	if int(v) < 0 || int(v) >= len(n) {
-		return fmt.Sprintf("unknown(%d)", int(v))
-	}
-	return n[v]
-}
-
-func (n names[T]) parse(s string) (T, bool) {
-	for i, name := range n {
-		if name == s {
-			return T(i), true
-		}
-	}
-	return 0, false
-}
-
-func (n names[T]) unmarshal(v *T, text []byte) error {
-	p, ok := n.parse(string(text))
-	if !ok {
-		return fmt.Errorf("%q is not one of %s", text, strings.Join(n, ", "))
-	}
-	*v = p
-	return nil
-}
 
 // InfraType is a type of Infrastructure.
 type InfraType int
@@ -54,11 +25,11 @@ const (
 	FortificationLine
 )
 
-var infraNames = names[InfraType]{"stronghold", "staging-grounds", "support-facility", "fortification-line"}
+var infraNames = enum.Names[InfraType]{"stronghold", "staging-grounds", "support-facility", "fortification-line"}
 
-func (t InfraType) String() string                { return infraNames.name(t) }
+func (t InfraType) String() string                { return infraNames.Name(t) }
 func (t InfraType) MarshalText() ([]byte, error)  { return []byte(t.String()), nil }
-func (t *InfraType) UnmarshalText(b []byte) error { return infraNames.unmarshal(t, b) }
+func (t *InfraType) UnmarshalText(b []byte) error { return infraNames.Unmarshal(t, b) }
 
 // Title is the type's name as the rulebook prints it.
 func (t InfraType) Title() string {
@@ -80,11 +51,11 @@ const (
 	DeployKillTeams
 )
 
-var operationNames = names[Operation]{"battle", "void-leap", "raise-edifices", "logistical-auxilia", "deploy-kill-teams"}
+var operationNames = enum.Names[Operation]{"battle", "void-leap", "raise-edifices", "logistical-auxilia", "deploy-kill-teams"}
 
-func (o Operation) String() string                { return operationNames.name(o) }
+func (o Operation) String() string                { return operationNames.Name(o) }
 func (o Operation) MarshalText() ([]byte, error)  { return []byte(o.String()), nil }
-func (o *Operation) UnmarshalText(b []byte) error { return operationNames.unmarshal(o, b) }
+func (o *Operation) UnmarshalText(b []byte) error { return operationNames.Unmarshal(o, b) }
 
 // Title is the Operation's name as the rulebook prints it.
 func (o Operation) Title() string {
@@ -103,11 +74,11 @@ const (
 	BoardingAction
 )
 
-var attackNames = names[AttackType]{"seize-power-base", "purge-and-burn", "orbital-invasion", "planetary-bombardment", "supply-base-raid", "boarding-action"}
+var attackNames = enum.Names[AttackType]{"seize-power-base", "purge-and-burn", "orbital-invasion", "planetary-bombardment", "supply-base-raid", "boarding-action"}
 
-func (a AttackType) String() string                { return attackNames.name(a) }
+func (a AttackType) String() string                { return attackNames.Name(a) }
 func (a AttackType) MarshalText() ([]byte, error)  { return []byte(a.String()), nil }
-func (a *AttackType) UnmarshalText(b []byte) error { return attackNames.unmarshal(a, b) }
+func (a *AttackType) UnmarshalText(b []byte) error { return attackNames.Unmarshal(a, b) }
 
 // Title is the Attack Type's name as the rulebook prints it.
 func (a AttackType) Title() string {
@@ -128,11 +99,11 @@ const (
 	Draw // as a battle's result: nobody won
 )
 
-var sideNames = names[Side]{"attacker", "defender", "draw"}
+var sideNames = enum.Names[Side]{"attacker", "defender", "draw"}
 
-func (s Side) String() string                { return sideNames.name(s) }
+func (s Side) String() string                { return sideNames.Name(s) }
 func (s Side) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
-func (s *Side) UnmarshalText(b []byte) error { return sideNames.unmarshal(s, b) }
+func (s *Side) UnmarshalText(b []byte) error { return sideNames.Unmarshal(s, b) }
 
 // Step is the step of the campaign waiting for input.
 type Step int
@@ -155,11 +126,11 @@ const (
 	StepEnded
 )
 
-var stepNames = names[Step]{"setup", "open-tome", "operations", "battles", "events", "moves", "builds", "tiebreak", "ended"}
+var stepNames = enum.Names[Step]{"setup", "open-tome", "operations", "battles", "events", "moves", "builds", "tiebreak", "ended"}
 
-func (s Step) String() string                { return stepNames.name(s) }
+func (s Step) String() string                { return stepNames.Name(s) }
 func (s Step) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
-func (s *Step) UnmarshalText(b []byte) error { return stepNames.unmarshal(s, b) }
+func (s *Step) UnmarshalText(b []byte) error { return stepNames.Unmarshal(s, b) }
 
 // Title names the step as the rulebook does.
 func (s Step) Title() string {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/warmaster/warmaster/processor/enum"
 )
 
 // Vespator Front Events. In step 3 of every phase but the last (RULINGS 13)
@@ -39,16 +41,16 @@ const (
 	SmuggledAssets
 )
 
-var eventNames = names[EventKind]{
+var eventNames = enum.Names[EventKind]{
 	"lull-in-the-fighting", "void-piracy", "tides-of-war", "sinister-omens", "archeotech-riches",
 	"starvation-and-disease", "xenobeast-migration", "machinations-of-fate", "stellar-storms",
 	"cult-uprisings", "coordinated-opposition", "an-open-tome",
 	"a-costly-bargain", "defiant-zeal", "smuggled-assets",
 }
 
-func (e EventKind) String() string                { return eventNames.name(e) }
+func (e EventKind) String() string                { return eventNames.Name(e) }
 func (e EventKind) MarshalText() ([]byte, error)  { return []byte(e.String()), nil }
-func (e *EventKind) UnmarshalText(b []byte) error { return eventNames.unmarshal(e, b) }
+func (e *EventKind) UnmarshalText(b []byte) error { return eventNames.Unmarshal(e, b) }
 
 // Title is the Event's name as the rulebook prints it.
 func (e EventKind) Title() string {

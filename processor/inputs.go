@@ -185,7 +185,7 @@ func (k checker) planets(at Src, ids []string) []PlanetID {
 }
 
 func (k checker) infra(at Src, s string) InfraType {
-	t, _ := infraNames.parse(s) // the schema allows only valid names
+	t, _ := infraNames.Parse(s) // the schema allows only valid names
 	return t
 }
 
@@ -262,7 +262,7 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 		// A second entry for a fleet is its second operation, refused unless
 		// Defiant Zeal is in force for its Alliance (validateOrders).
 		ord := Order{Fleet: fleet, Second: ok && seen[fleet] == 2, Src: o.src}
-		ord.Op, _ = operationNames.parse(o.str("operation"))
+		ord.Op, _ = operationNames.Parse(o.str("operation"))
 		// Which keys each operation takes.
 		want := map[Operation][]string{
 			Battle:            {"attack", "planet", "defender"},
@@ -285,7 +285,7 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 			}
 		}
 		if o.has("attack") {
-			ord.Attack, _ = attackNames.parse(o.str("attack"))
+			ord.Attack, _ = attackNames.Parse(o.str("attack"))
 		}
 		if o.has("planet") {
 			ord.Planet = k.planet(o.src.At("planet"), o.str("planet"))
@@ -333,13 +333,13 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 		}
 	}
 	if d.has("winner") {
-		r.Winner, _ = sideNames.parse(d.str("winner"))
+		r.Winner, _ = sideNames.Parse(d.str("winner"))
 		r.HasWinner = true
 	}
 	hasA, hasD := d.has("attacker_vp"), d.has("defender_vp")
 	r.AttackerVP, r.DefenderVP, r.HasVP = d.int("attacker_vp"), d.int("defender_vp"), hasA && hasD
 	for _, s := range d.strs("battle_ready") {
-		side, _ := sideNames.parse(s)
+		side, _ := sideNames.Parse(s)
 		if side == Draw {
 			k.fs.add(d.src.At("battle_ready"), "battle_ready lists sides: \"attacker\", \"defender\"")
 			continue

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/warmaster/warmaster/processor/enum"
+
 	"github.com/warmaster/warmaster/processor/report"
 )
 
@@ -21,11 +23,11 @@ const (
 // Medals lists the Campaign Medals in the order they are decided (RULINGS 23).
 var Medals = []Medal{LaurelOfVictory, PenumbralWreath, StarOfTheVoidfarer, SableDagger}
 
-var medalNames = names[Medal]{"laurel-of-victory", "penumbral-wreath", "star-of-the-voidfarer", "sable-dagger"}
+var medalNames = enum.Names[Medal]{"laurel-of-victory", "penumbral-wreath", "star-of-the-voidfarer", "sable-dagger"}
 
-func (m Medal) String() string                { return medalNames.name(m) }
+func (m Medal) String() string                { return medalNames.Name(m) }
 func (m Medal) MarshalText() ([]byte, error)  { return []byte(m.String()), nil }
-func (m *Medal) UnmarshalText(b []byte) error { return medalNames.unmarshal(m, b) }
+func (m *Medal) UnmarshalText(b []byte) error { return medalNames.Unmarshal(m, b) }
 
 // Title is the medal's name as the rulebook prints it.
 func (m Medal) Title() string {
@@ -331,7 +333,7 @@ type MedalRecord struct {
 func decodeMedalRecords(d obj) []MedalRecord {
 	var out []MedalRecord
 	for _, o := range d.objs("medals") {
-		m, _ := medalNames.parse(o.str("medal")) // the schema allows only valid names
+		m, _ := medalNames.Parse(o.str("medal")) // the schema allows only valid names
 		rec := MedalRecord{Medal: m, Campaign: o.str("campaign"), Src: o.src}
 		for _, l := range o.strs("players") {
 			rec.Players = append(rec.Players, Login(l))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/warmaster/warmaster/processor/enum"
 )
 
 // State is the campaign map as it stands: state.toml.
@@ -55,11 +57,11 @@ const (
 	Ruined // destroyed location: nothing can be built on it again
 )
 
-var locNames = names[LocStatus]{"empty", "built", "destroyed"}
+var locNames = enum.Names[LocStatus]{"empty", "built", "destroyed"}
 
-func (s LocStatus) String() string                { return locNames.name(s) }
+func (s LocStatus) String() string                { return locNames.Name(s) }
 func (s LocStatus) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
-func (s *LocStatus) UnmarshalText(b []byte) error { return locNames.unmarshal(s, b) }
+func (s *LocStatus) UnmarshalText(b []byte) error { return locNames.Unmarshal(s, b) }
 
 // Location is one Infrastructure location and what is built on it.
 type Location struct {

@@ -18,31 +18,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/warmaster/warmaster/processor/enum"
 )
-
-// set is a closed set of kebab-case names indexed by a small int type.
-type set[T ~int] []string
-
-func (n set[T]) name(v T) string {
-	if int(v) < 0 || int(v) >= len(n) {
-		return fmt.Sprintf("unknown(%d)", int(v))
-	}
-	return n[v]
-}
-
-func (n set[T]) parse(s string) (T, bool) {
-	i := slices.Index(n, s)
-	return T(max(i, 0)), i >= 0
-}
-
-func (n set[T]) unmarshal(v *T, text []byte) error {
-	p, ok := n.parse(string(text))
-	if !ok {
-		return fmt.Errorf("%q is not one of %s", text, strings.Join(n, ", "))
-	}
-	*v = p
-	return nil
-}
 
 // Profile is one kind of war engine: engines/<id>.toml of a campaign.
 // Exactly one of Behemoth and WarMachine is set.
@@ -73,17 +51,17 @@ const (
 // Zones are a Behemoth's zones in the text's order: "Hull, Legs, and Weapons".
 var Zones = []Zone{Hull, Legs, Weapons}
 
-var zoneNames = set[Zone]{"hull", "legs", "weapons"}
+var zoneNames = enum.Names[Zone]{"hull", "legs", "weapons"}
 
-func (z Zone) String() string                { return zoneNames.name(z) }
+func (z Zone) String() string                { return zoneNames.Name(z) }
 func (z Zone) MarshalText() ([]byte, error)  { return []byte(z.String()), nil }
-func (z *Zone) UnmarshalText(b []byte) error { return zoneNames.unmarshal(z, b) }
+func (z *Zone) UnmarshalText(b []byte) error { return zoneNames.Unmarshal(z, b) }
 
 // Title is the zone's name as the text prints it.
 func (z Zone) Title() string { return [...]string{"Hull", "Legs", "Weapons"}[z] }
 
 // ParseZone reads "hull", "legs" or "weapons".
-func ParseZone(s string) (Zone, bool) { return zoneNames.parse(s) }
+func ParseZone(s string) (Zone, bool) { return zoneNames.Parse(s) }
 
 // ZoneNames lists the zones' names: hull, legs, weapons.
 func ZoneNames() []string { return slices.Clone(zoneNames) }
@@ -148,14 +126,14 @@ const (
 	Leviathan
 )
 
-var classNames = set[Class]{"super-heavy", "scout-titan", "titan", "leviathan"}
+var classNames = enum.Names[Class]{"super-heavy", "scout-titan", "titan", "leviathan"}
 
-func (c Class) String() string                { return classNames.name(c) }
+func (c Class) String() string                { return classNames.Name(c) }
 func (c Class) MarshalText() ([]byte, error)  { return []byte(c.String()), nil }
-func (c *Class) UnmarshalText(b []byte) error { return classNames.unmarshal(c, b) }
+func (c *Class) UnmarshalText(b []byte) error { return classNames.Unmarshal(c, b) }
 
 // ParseClass reads a class name.
-func ParseClass(s string) (Class, bool) { return classNames.parse(s) }
+func ParseClass(s string) (Class, bool) { return classNames.Parse(s) }
 
 // Title is the class as the text prints it.
 func (c Class) Title() string {
@@ -182,14 +160,14 @@ const (
 	Lumbering
 )
 
-var speedNames = set[Speed]{"normal", "agile", "lumbering"}
+var speedNames = enum.Names[Speed]{"normal", "agile", "lumbering"}
 
-func (s Speed) String() string                { return speedNames.name(s) }
+func (s Speed) String() string                { return speedNames.Name(s) }
 func (s Speed) MarshalText() ([]byte, error)  { return []byte(s.String()), nil }
-func (s *Speed) UnmarshalText(b []byte) error { return speedNames.unmarshal(s, b) }
+func (s *Speed) UnmarshalText(b []byte) error { return speedNames.Unmarshal(s, b) }
 
 // ParseSpeed reads a speed name.
-func ParseSpeed(s string) (Speed, bool) { return speedNames.parse(s) }
+func ParseSpeed(s string) (Speed, bool) { return speedNames.Parse(s) }
 
 // Move is the most the War Machine moves in a turn, in inches, which
 // Engines Damaged knocks inches off: "Lumbering vehicles … can move up to 6"
@@ -212,9 +190,9 @@ const (
 	OrkPowerField
 )
 
-var fieldNames = set[Field]{"none", "eldar-force-field", "imperial-void-field", "ork-power-field"}
+var fieldNames = enum.Names[Field]{"none", "eldar-force-field", "imperial-void-field", "ork-power-field"}
 
-func (f Field) String() string { return fieldNames.name(f) }
+func (f Field) String() string { return fieldNames.Name(f) }
 
 // Title is the field as the text prints it.
 func (f Field) Title() string {

@@ -3,6 +3,8 @@ package engines
 import (
 	"fmt"
 
+	"github.com/warmaster/warmaster/processor/enum"
+
 	"github.com/warmaster/warmaster/processor/dice"
 )
 
@@ -42,10 +44,10 @@ const (
 	ThreeRollAgain
 )
 
-var catastrophic3Names = set[Catastrophic3]{"destroyed", "explosion", "roll-again"}
+var catastrophic3Names = enum.Names[Catastrophic3]{"destroyed", "explosion", "roll-again"}
 
-func (c Catastrophic3) String() string                { return catastrophic3Names.name(c) }
-func (c *Catastrophic3) UnmarshalText(b []byte) error { return catastrophic3Names.unmarshal(c, b) }
+func (c Catastrophic3) String() string                { return catastrophic3Names.Name(c) }
+func (c *Catastrophic3) UnmarshalText(b []byte) error { return catastrophic3Names.Unmarshal(c, b) }
 
 // ChainChoice is who picks the zone of an untargeted chain reaction.
 type ChainChoice int
@@ -58,10 +60,10 @@ const (
 	ChainOpponent
 )
 
-var chainNames = set[ChainChoice]{"random", "opponent"}
+var chainNames = enum.Names[ChainChoice]{"random", "opponent"}
 
-func (c ChainChoice) String() string                { return chainNames.name(c) }
-func (c *ChainChoice) UnmarshalText(b []byte) error { return chainNames.unmarshal(c, b) }
+func (c ChainChoice) String() string                { return chainNames.Name(c) }
+func (c *ChainChoice) UnmarshalText(b []byte) error { return chainNames.Unmarshal(c, b) }
 
 // Roller rolls one die of the given number of sides from the labelled
 // stream; *dice.Roller is one, and the campaign's is the only source of
