@@ -334,18 +334,6 @@ func (r *run) checkTides(a AllianceID, ch *EventChoices, fs *faults) {
 	}
 }
 
-// richesReach lists where an Alliance's +1s for riches at p may go: p or a
-// planet connected to it, not destroyed.
-func (r *run) richesReach(a AllianceID, p PlanetID) []PlanetID {
-	var out []PlanetID
-	for _, q := range append([]PlanetID{p}, r.s.Connected(a, p)...) {
-		if !r.s.Destroyed(q) {
-			out = append(out, q)
-		}
-	}
-	return out
-}
-
 func (r *run) checkRiches(a AllianceID, ch *EventChoices, ev Effect, fs *faults) {
 	for _, p := range sortedKeys(ch.Riches) {
 		at := ch.RichesSrc[p]
@@ -354,8 +342,8 @@ func (r *run) checkRiches(a AllianceID, ch *EventChoices, ev Effect, fs *faults)
 			continue
 		}
 		for i, q := range ch.Riches[p] {
-			if r.c.Map.Has(q) && !slices.Contains(r.richesReach(a, p), q) {
-				fs.add(at.At(i), "Archeotech Riches at %s raise a Power Level at that Planet or a connected one, not destroyed: %s", p, oneOf(r.richesReach(a, p)))
+			if r.c.Map.Has(q) && !slices.Contains(r.reachable(a, p), q) {
+				fs.add(at.At(i), "Archeotech Riches at %s raise a Power Level at that Planet or a connected one, not destroyed: %s", p, oneOf(r.reachable(a, p)))
 			}
 		}
 	}

@@ -219,7 +219,7 @@ func (r *run) archeotechRiches() {
 				q := PlanetID("")
 				if i < len(chosen) {
 					q = chosen[i]
-					if !slices.Contains(r.richesReach(who, p), q) {
+					if !slices.Contains(r.reachable(who, p), q) {
 						notes = append(notes, fmt.Sprintf("%s's +1 at %s is no longer possible (%s is not %s or an undestroyed planet connected to it): the default instead", who, q, q, p))
 						q = ""
 					}
@@ -242,7 +242,7 @@ func (r *run) richesDefault(a AllianceID, p PlanetID) PlanetID {
 		return p
 	}
 	best := p
-	for _, q := range r.richesReach(a, p) {
+	for _, q := range r.reachable(a, p) {
 		if s.Power(q, a) < s.Power(best, a) {
 			best = q
 		}

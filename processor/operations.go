@@ -35,8 +35,9 @@ func (r *run) battles() []BattleOp {
 	return out
 }
 
-// reachable lists the planets a fleet can target: its own planet and those
-// connected to it, never a destroyed one (RULINGS 5).
+// reachable lists a planet and those connected to it for an Alliance, never
+// a destroyed one: the planets a fleet there can target (RULINGS 5), and
+// where an Alliance's +1s for Archeotech Riches there may go.
 func (r *run) reachable(a AllianceID, from PlanetID) []PlanetID {
 	var out []PlanetID
 	for _, p := range append([]PlanetID{from}, r.s.Connected(a, from)...) {
