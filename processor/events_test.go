@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
-
-	"github.com/warmaster/warmaster/campaigns"
 )
 
 // diffEvents lists the changes of the events' part of the state, for the
@@ -168,15 +166,7 @@ func TestOpenTome(t *testing.T) {
 // (theatre_chosen_by = "random"), the state keeps it with the order, and a
 // result naming another theatre is refused.
 func TestSinisterOmensSheet(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "c")
-	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
-		t.Fatal(err)
-	}
-	for _, sub := range []string{"results", "moves", "builds"} {
-		if err := os.RemoveAll(filepath.Join(dir, "phases/01", sub)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := exampleToOrders(t)
 	orders := map[string][]byte{}
 	for _, l := range []string{"alice", "bob", "carol", "dave", "erin", "frank"} {
 		file := InputPath(1, "orders", l)

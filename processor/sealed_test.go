@@ -35,6 +35,19 @@ const (
 // every player's orders, in plain text.
 func sealedExample(t *testing.T) (string, *age.X25519Identity) {
 	t.Helper()
+	dir := exampleToOrders(t)
+	id, err := age.GenerateX25519Identity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendFile(t, dir, CampaignFile, fmt.Sprintf("\n[secrecy]\nrecipient = %q\n", id.Recipient()))
+	return dir, id
+}
+
+// exampleToOrders is a copy of the example campaign with phase 1's inputs
+// up to step 1 only: set-up and every player's orders.
+func exampleToOrders(t *testing.T) string {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "c")
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		t.Fatal(err)
@@ -44,12 +57,7 @@ func sealedExample(t *testing.T) (string, *age.X25519Identity) {
 			t.Fatal(err)
 		}
 	}
-	id, err := age.GenerateX25519Identity()
-	if err != nil {
-		t.Fatal(err)
-	}
-	appendFile(t, dir, CampaignFile, fmt.Sprintf("\n[secrecy]\nrecipient = %q\n", id.Recipient()))
-	return dir, id
+	return dir
 }
 
 func appendFile(t *testing.T, dir, file, text string) {
