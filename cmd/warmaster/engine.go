@@ -204,8 +204,13 @@ func cmdEngine(c *cli.Context) error {
 			return usagef("engine hits needs --hits, e.g. --hits glancing,penetrating")
 		}
 		if c.Bool("titan-weapon") {
+			closeCombat := false
 			for i := range hits {
 				hits[i].TitanWeapon = hits[i].Source == engines.CloseCombat
+				closeCombat = closeCombat || hits[i].TitanWeapon
+			}
+			if !closeCombat {
+				return usagef("--titan-weapon: no close-combat hit in --hits; list the hits the Titan close combat weapon scored as close-combat-glancing or close-combat-penetrating")
 			}
 		}
 		battle := engines.Battle{Hits: hits, WeaponsLost: c.StringSlice("weapon-lost"), Turns: c.Int("turns")}
