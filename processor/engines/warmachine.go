@@ -146,7 +146,7 @@ func (m *warMachine) outcome() Outcome[WarMachineCondition] {
 // Tables, then a Titan close combat weapon's extra D3 structure points.
 // weaponsLost are the opponent's choices for each Weapon Destroyed result.
 // Each hit rolls from its own stream: <base>/<hit>/<n>, n its place in hits.
-// Fight resolves a whole battle, with the Void Field repairs.
+// It rolls no Void Field repairs: Fight resolves a whole battle.
 func Hits(w *WarMachine, c WarMachineCondition, hits []Hit, weaponsLost []string, rules Rules, roll Roller, base string) Outcome[WarMachineCondition] {
 	m := newWarMachine(w, c, rules, roll)
 	m.lost = weaponsLost
