@@ -93,7 +93,7 @@ func TestJournalOtherLayoutFallsBack(t *testing.T) {
 		t.Fatal("readJournalLines read a comment it does not know")
 	}
 	var fs faults
-	if got := readJournal(edited, &fs); got["a.toml"] != "x" || !fs.empty() {
+	if _, got := readJournal(edited, &fs); got["a.toml"] != "x" || !fs.empty() {
 		t.Fatalf("readJournal = %v, faults %v", got, fs.err(nil))
 	}
 }
