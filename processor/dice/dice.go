@@ -219,13 +219,17 @@ func NewKey() string {
 // ErrWeakKey: a secret key too short to carry 128 bits of entropy.
 var ErrWeakKey = errors.New("a dice key needs at least 128 bits: 32 or more hex characters, or base64 of 16 or more bytes")
 
-// CheckKey refuses a secret key that cannot hold 128 bits of entropy: one
-// that is neither 32 or more hex characters nor base64 (standard or URL
-// alphabet, padded or not) of 16 or more bytes. It cannot see a key that is
-// long but guessable ("aaaa…"): make keys with NewKey.
+// CheckKey refuses a secret key that cannot hold 128 bits of entropy: hex
+// of fewer than 32 characters, or anything else that is not base64
+// (standard or URL alphabet, padded or not) of 16 or more bytes. It cannot
+// see a key that is long but guessable ("aaaa…"): make keys with NewKey.
 func CheckKey(key string) error {
-	if len(key) >= 2*MinKeyBytes && strings.Trim(key, "0123456789abcdefABCDEF") == "" {
-		return nil
+	if key != "" && strings.Trim(key, "0123456789abcdefABCDEF") == "" {
+		// Hex carries 4 bits a character, though base64 would read more.
+		if len(key) >= 2*MinKeyBytes {
+			return nil
+		}
+		return ErrWeakKey
 	}
 	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
 		if b, err := enc.DecodeString(key); err == nil && len(b) >= MinKeyBytes {
