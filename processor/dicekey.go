@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash"
 	"path/filepath"
+	"strconv"
 
 	"github.com/warmaster/warmaster/processor/dice"
 )
@@ -36,9 +37,9 @@ func CampaignID(dir string) (string, error) {
 // runDice returns the dice of a run. A public seed rolls as it is; a
 // committed secret key must be given (WARMASTER_DICE_KEY), be strong and
 // match the commitment, and rolls bound to the campaign's identity
-// (opt.campaignID). A dry
-// run without the key (check, plan) rolls stand-ins. The roller has every
-// step the journal records behind it (its chain of inputs).
+// (opt.campaignID). A dry run without the key (check, plan) rolls
+// stand-ins. The roller has every step the journal records behind it (its
+// chain of inputs).
 func (f *Folder) runDice(opt Options) (roller *dice.Roller, standIn bool, err error) {
 	c := f.Campaign
 	switch {
@@ -76,14 +77,35 @@ func (f *Folder) runDice(opt Options) (roller *dice.Roller, standIn bool, err er
 
 // diceInputs is the digest of a step's inputs that its dice mix in: the
 // phase, the step and each input's path and SHA-256, as the journal records
-// them.
+// them, each string after its length (unambiguous, whatever a path holds):
+//
+//	phase 1
+//	step 7:battles
+//	input 29:phases/01/results/blue-1.toml 64:<sha256>
+//
+// Written without fmt: a large campaign's journal holds hundreds of
+// thousands of inputs, and every run hashes them all (BenchmarkDiceChain).
 func (e journalEntry) diceInputs() [32]byte {
 	h := sha256.New()
-	fmt.Fprintf(h, "phase %d\nstep %s\n", e.Phase, e.Step)
+	b := fmt.Appendf(make([]byte, 0, 64<<10), "phase %d\nstep %d:%s\n", e.Phase, len(e.Step.String()), e.Step)
 	for _, in := range e.Inputs {
-		fmt.Fprintf(h, "input %q %q\n", in.Path, in.SHA256)
+		b = append(b, "input "...)
+		b = appendCounted(b, in.Path)
+		b = append(b, ' ')
+		b = appendCounted(b, in.SHA256)
+		b = append(b, '\n')
+		if len(b) > 60<<10 {
+			h.Write(b)
+			b = b[:0]
+		}
 	}
+	h.Write(b)
 	return [32]byte(h.Sum(nil))
+}
+
+func appendCounted(b []byte, s string) []byte {
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	return append(append(b, ':'), s...)
 }
 
 // diceDigest is the SHA-256 the journal records of a step's dice: each
