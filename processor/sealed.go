@@ -137,7 +137,7 @@ func openSealed(plain []byte, campaign, file string) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("was sealed as %s, not as %s of the campaign %s: sealed orders open only as the file they were sealed as, so a copy is never used", as, file, campaign)
 	}
-	return body[:size], nil
+	return body[:size:size], nil
 }
 
 // echoable is a name the report may quote from a sealed header (which
