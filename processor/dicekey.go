@@ -38,8 +38,8 @@ func CampaignID(dir string) (string, error) {
 // committed secret key must be given (WARMASTER_DICE_KEY), be strong and
 // match the commitment, and rolls bound to the campaign's identity
 // (opt.campaignID). A dry run without the key (check, plan) rolls
-// stand-ins. The roller has every step the journal records behind it (its
-// chain of inputs).
+// stand-ins. A bound roller has every step the journal records behind it
+// (its chain of inputs); the others' keys do not change by step.
 func (f *Folder) runDice(opt Options) (roller *dice.Roller, standIn bool, err error) {
 	c := f.Campaign
 	switch {
@@ -66,8 +66,6 @@ func (f *Folder) runDice(opt Options) (roller *dice.Roller, standIn bool, err er
 			break
 		}
 		roller = dice.Bound(key, opt.campaignID)
-	}
-	if !opt.legacyDice {
 		for _, e := range f.journalSteps {
 			roller.Step(e.diceInputs())
 		}
