@@ -574,17 +574,29 @@ func (r *run) eventSheet(sheet *battleSheet, b BattleOp) {
 	s := r.s
 	if r.sinisterOmens() && len(sheet.Theatres) > 0 {
 		i := slices.IndexFunc(s.Orders, func(o Order) bool { return o.ID() == b.ID && o.Op == Battle })
+		// Where the book is silent and we chose: a planet with one theatre
+		// has it "selected randomly" without a die (a die of one face
+		// decides nothing, and the rules roll none).
+		only := len(sheet.Theatres) == 1
 		if i >= 0 && s.Orders[i].Theatre == "" {
-			d := r.dice.D(len(sheet.Theatres), fmt.Sprintf("phase-%02d/2.2/sinister-omens/theatre/%s", s.Phase, b.ID),
-				fmt.Sprintf("Sinister Omens: the theatre of %s at %s (%s)", b.ID, b.Planet, strings.Join(sheet.Theatres, ", ")))
-			s.Orders[i].Theatre = sheet.Theatres[d-1]
+			if only {
+				s.Orders[i].Theatre = sheet.Theatres[0]
+			} else {
+				d := r.dice.D(len(sheet.Theatres), fmt.Sprintf("phase-%02d/2.2/sinister-omens/theatre/%s", s.Phase, b.ID),
+					fmt.Sprintf("Sinister Omens: the theatre of %s at %s (%s)", b.ID, b.Planet, strings.Join(sheet.Theatres, ", ")))
+				s.Orders[i].Theatre = sheet.Theatres[d-1]
+			}
 		}
 		if i >= 0 {
 			sheet.Theatre = s.Orders[i].Theatre
 		}
 		sheet.TheatreChosenBy = "random"
 		sheet.TheatreWhy = "Sinister Omens: the theatre is selected randomly"
-		r.note(fmt.Sprintf("Sinister Omens: %s at %s is fought in the %s theatre (rolled)", b.ID, b.Planet, sheet.Theatre))
+		how := "rolled"
+		if only {
+			how = "the planet's only theatre: no die"
+		}
+		r.note(fmt.Sprintf("Sinister Omens: %s at %s is fought in the %s theatre (%s)", b.ID, b.Planet, sheet.Theatre, how))
 	}
 	if s.coordinatedOpposition(b.Attacker, b.Defender) {
 		sheet.Attacker.CoordinatedOpposition = true

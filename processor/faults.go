@@ -70,6 +70,16 @@ func (fs *faults) add(at Src, format string, args ...any) {
 	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, Message: fmt.Sprintf(format, args...)})
 }
 
+// addLine adds a fault at a line of a file that is not TOML (a report);
+// line 0 is the whole file.
+func (fs *faults) addLine(file string, line int, format string, args ...any) {
+	f := Fault{File: file, Line: line, Message: fmt.Sprintf(format, args...)}
+	if line > 0 {
+		f.Col = 1
+	}
+	fs.list = append(fs.list, f)
+}
+
 func (fs *faults) addKey(at Src, format string, args ...any) {
 	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, key: true, Message: fmt.Sprintf(format, args...)})
 }

@@ -39,6 +39,8 @@ type Folder struct {
 	Journal  []byte
 	// consumedInputs are the digests of the inputs processed steps consumed, by path.
 	consumedInputs map[string]string
+	// journalSteps are journal.toml's entries, in order.
+	journalSteps []journalEntry
 
 	Setup   map[AllianceID]*SetupChoice
 	Orders  map[int]map[Login][]Order
@@ -163,7 +165,7 @@ func load(dir string) (*Folder, *faults, error) {
 		return nil, nil, err
 	} else if ok {
 		f.Journal = data
-		f.consumedInputs = readJournal(data, fs)
+		f.journalSteps, f.consumedInputs = readJournal(data, fs)
 	}
 	if !fs.empty() {
 		return fail()

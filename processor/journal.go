@@ -8,13 +8,20 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// journal.toml is append-only: every applied step, when, and the digest of
-// every input file it consumed, so the campaign can be replayed and checked.
+// journal.toml is append-only: every applied step, when, the dice it
+// rolled, and the digest of every input file it consumed, so the campaign
+// can be replayed and checked.
 type journalEntry struct {
-	Phase   int            `toml:"phase"`
-	Step    Step           `toml:"step"`
-	Applied time.Time      `toml:"applied"`
-	Inputs  []journalInput `toml:"inputs"`
+	Phase   int       `toml:"phase"`
+	Step    Step      `toml:"step"`
+	Applied time.Time `toml:"applied"`
+	// Dice is how many dice the step rolled, and DiceSHA256 the digest of
+	// their labels, kinds and results in order (diceDigest), which verify
+	// holds the reports' dice tables to. Steps journaled before warmaster
+	// recorded its dice have neither (DiceSHA256 is "").
+	Dice       int            `toml:"dice,omitzero"`
+	DiceSHA256 string         `toml:"dice_sha256,omitempty"`
+	Inputs     []journalInput `toml:"inputs"`
 }
 
 type journalInput struct {
@@ -45,6 +52,8 @@ func appendJournal(old []byte, entries []journalEntry) []byte {
 		w.assign(path, "applied")
 		w.b.WriteString(e.Applied.Format(time.RFC3339Nano))
 		w.end()
+		w.optInt(path, "dice", e.Dice)
+		w.optStr(path, "dice_sha256", e.DiceSHA256)
 		for _, in := range e.Inputs {
 			path := []string{"steps", "inputs"}
 			w.arrayTable(path...)
@@ -71,12 +80,13 @@ func decodeJournal(data []byte) ([]journalEntry, error) {
 	return j.Steps, err
 }
 
-// readJournal reads the digests of every consumed input from journal.toml.
-func readJournal(data []byte, fs *faults) map[string]string {
+// readJournal reads journal.toml's entries, and the digest of every
+// consumed input by path.
+func readJournal(data []byte, fs *faults) ([]journalEntry, map[string]string) {
 	steps, err := decodeJournal(data)
 	if err != nil {
 		fs.add(Src{File: JournalFile}, "cannot read the processor's journal: %v (restore it from git history; it is not edited by hand)", err)
-		return nil
+		return nil, nil
 	}
 	out := map[string]string{}
 	for _, e := range steps {
@@ -84,7 +94,7 @@ func readJournal(data []byte, fs *faults) map[string]string {
 			out[in.Path] = in.SHA256
 		}
 	}
-	return out
+	return steps, out
 }
 
 // readJournalLines reads a journal in exactly appendJournal's layout; any
@@ -149,6 +159,10 @@ func readJournalLines(data []byte) ([]journalEntry, bool) {
 			ok = v.integer(&e.Phase)
 		case in == nil && k == "step":
 			ok = v.text(&e.Step)
+		case in == nil && k == "dice":
+			ok = v.integer(&e.Dice)
+		case in == nil && k == "dice_sha256":
+			ok = v.str(&e.DiceSHA256)
 		default:
 			ok = false
 		}

@@ -63,6 +63,9 @@ type run struct {
 	mark         int         // dice rolls before the current stage
 
 	rejected map[Login]*unsealError // sealed orders not used at the reveal, and why
+	// stepRolls are the dice the reports list for the step being applied,
+	// for its journal entry.
+	stepRolls []dice.Roll
 }
 
 // Summary says what an `advance` did.
@@ -141,6 +144,13 @@ type Options struct {
 	// unverified lets a dry run go without the secret dice key of a
 	// committed campaign (Check): its dice are stand-ins, never written.
 	unverified bool
+	// campaignID is the campaign's identity (CampaignID): by default the
+	// folder's name; a replay, run in a scratch folder, gives the real one.
+	campaignID string
+	// legacyDice replays steps journaled before warmaster bound its dice
+	// and recorded them: rolled from the key as it is, one stream per label
+	// for the whole run, and journaled without a dice record.
+	legacyDice bool
 }
 
 // dryRun loads the folder and applies in memory every step that can go.
@@ -149,17 +159,18 @@ func dryRun(dir string, opt Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, err := f.Campaign.diceKey(opt.DiceKey)
-	standIn := false
-	if err != nil && opt.unverified && opt.DiceKey == "" {
-		key, err, standIn = "stand-in dice for a check without the key", nil, true
+	if opt.campaignID == "" {
+		if opt.campaignID, err = CampaignID(dir); err != nil {
+			return nil, err
+		}
 	}
+	roller, standIn, err := f.runDice(opt)
 	if err != nil {
 		return nil, err
 	}
 	r := newRun(f, opt.Now)
 	r.opt, r.standInDice = opt, standIn
-	r.dice = dice.New(key)
+	r.dice = roller
 	// Every fault in the files as they are, at once.
 	r.validate(r.s.Step, fs)
 	if err := fs.err(f.Text); err != nil {
@@ -202,6 +213,11 @@ func (r *run) advance() error {
 			fmt.Fprintf(r.opt.Progress, "warmaster: phase %d, step %s\n", phase, step)
 		}
 		inputs := r.inputFiles(step)
+		entry := journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs}
+		if !r.opt.legacyDice {
+			r.dice.Step(entry.diceInputs()) // the step's dice depend on its inputs
+		}
+		r.stepRolls = nil
 		if step == StepSetup {
 			r.begin(1, "", "Setup the Campaign Map")
 			r.setup()
@@ -218,7 +234,10 @@ func (r *run) advance() error {
 			}
 			r.nextStep(step)
 		}
-		r.journal = append(r.journal, journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs})
+		if !r.opt.legacyDice {
+			entry.Dice, entry.DiceSHA256 = len(r.stepRolls), diceDigest(r.stepRolls)
+		}
+		r.journal = append(r.journal, entry)
 		// The phase report's "where things stand" is the map as this run
 		// left it at the end of that phase's steps, not at the end of the run.
 		r.lastStanding = r.standingText()
@@ -276,6 +295,7 @@ func (r *run) begin(phase int, num, title string) {
 
 func (r *run) end() {
 	if rolls := r.dice.Take(r.mark); len(rolls) > 0 {
+		r.stepRolls = append(r.stepRolls, rolls...)
 		rows := make([][]string, len(rolls))
 		for i, d := range rolls {
 			rows[i] = []string{d.Label, d.Dice, fmt.Sprint(d.Result), d.Why}

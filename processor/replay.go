@@ -49,6 +49,12 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 	}) {
 		return &ReplayResult{Skipped: "sealed orders were revealed: replay needs WARMASTER_AGE_IDENTITY to decrypt them again"}, nil
 	}
+	// The scratch folder is not the campaign: the runs are the real
+	// campaign's, under its identity (sealed orders, dice).
+	id, err := CampaignID(dir)
+	if err != nil {
+		return nil, err
+	}
 	scratch, err := os.MkdirTemp("", "warmaster-replay-")
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
@@ -94,6 +100,10 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		}
 		o := opt
 		o.Now = group[0].Applied
+		o.campaignID = id
+		// A run journaled before warmaster recorded its dice rolled them as
+		// it did then.
+		o.legacyDice = slices.ContainsFunc(group, func(e journalEntry) bool { return e.DiceSHA256 == "" })
 		o.Progress = nil // one line per run, below, is enough
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "replay: the run of %s (%d steps)\n", o.Now.Format(time.RFC3339), len(group))

@@ -85,11 +85,12 @@ func exists(dir, file string) bool {
 }
 
 // seal does what `warmaster seal` does to a player's orders: file.age
-// encrypted to recipient, and the plaintext removed. It returns the plaintext.
+// encrypted to recipient, bound to that file of dir's campaign, and the
+// plaintext removed. It returns the plaintext.
 func seal(t *testing.T, dir, file string, recipient fmt.Stringer) []byte {
 	t.Helper()
 	plain := readFile(t, dir, file)
-	sealed, err := Seal(plain, recipient.String())
+	sealed, err := Seal(plain, recipient.String(), campaignID(t, dir), file+SealedExt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,6 +99,15 @@ func seal(t *testing.T, dir, file string, recipient fmt.Stringer) []byte {
 		t.Fatal(err)
 	}
 	return plain
+}
+
+func campaignID(t *testing.T, dir string) string {
+	t.Helper()
+	id, err := CampaignID(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
 
 func faultsOf(t *testing.T, err error) []Fault {
@@ -486,7 +496,7 @@ func TestSealedCheck(t *testing.T) {
 	})
 	t.Run("UnknownLogin", func(t *testing.T) {
 		dir, id := sealedExample(t)
-		sealed, _ := Seal([]byte(""), id.Recipient().String())
+		sealed, _ := Seal([]byte(""), id.Recipient().String(), "c", "phases/01/orders/zed.toml.age")
 		writeFile(t, dir, "phases/01/orders/zed.toml.age", sealed)
 		_, err := Check(dir, Options{Now: beforeDeadline})
 		if fs := faultsOf(t, err); !hasFault(fs, "phases/01/orders/zed.toml.age", `no player "zed"`) {
@@ -495,7 +505,7 @@ func TestSealedCheck(t *testing.T) {
 	})
 	t.Run("OnlyOrders", func(t *testing.T) {
 		dir, id := sealedExample(t)
-		sealed, _ := Seal([]byte("[moves]\n"), id.Recipient().String())
+		sealed, _ := Seal([]byte("[moves]\n"), id.Recipient().String(), "c", "phases/01/moves/alice.toml.age")
 		writeFile(t, dir, "phases/01/moves/alice.toml.age", sealed)
 		_, err := Check(dir, Options{Now: beforeDeadline})
 		if fs := faultsOf(t, err); !hasFault(fs, "phases/01/moves/alice.toml.age", "only orders are sealed") {
@@ -507,7 +517,7 @@ func TestSealedCheck(t *testing.T) {
 		if _, err := Advance(dir, Options{Now: afterDeadline}); err != nil {
 			t.Fatal(err)
 		}
-		sealed, _ := Seal(readFile(t, dir, aliceOrders), id.Recipient().String())
+		sealed, _ := Seal(readFile(t, dir, aliceOrders), id.Recipient().String(), "c", aliceSealed)
 		writeFile(t, dir, "phases/01/orders/alice.toml.age", sealed)
 		_, err := Check(dir, Options{Now: afterDeadline})
 		if fs := faultsOf(t, err); !hasFault(fs, aliceSealed, "arrived after its step was processed") {

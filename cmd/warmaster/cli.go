@@ -95,6 +95,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			replayCommand(),
 			simulateCommand(),
 			sealCommand(),
+			diceKeyCommand(),
 			verifyCommand(),
 			engineCommand(),
 			planCommand(),

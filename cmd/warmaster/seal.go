@@ -67,7 +67,12 @@ func cmdSeal(c *cli.Context) error {
 	if f.Campaign.Recipient == "" {
 		return fmt.Errorf("seal: %s has no [secrecy] recipient: this campaign does not seal orders (the Warmaster adds one to use them); nothing was written", filepath.Join(dir, processor.CampaignFile))
 	}
-	sealed, err := processor.Seal(plain, f.Campaign.Recipient)
+	// Bound to this file of this campaign: a copy anywhere else does not open.
+	id, err := processor.CampaignID(dir)
+	if err != nil {
+		return fmt.Errorf("seal: %w", err)
+	}
+	sealed, err := processor.Seal(plain, f.Campaign.Recipient, id, rel+processor.SealedExt)
 	if err != nil {
 		return err
 	}
