@@ -55,12 +55,11 @@ type run struct {
 	standInDice bool
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
-	standings    map[int]string
-	lastStanding string // "where things stand" after the last step applied: the README's
-	applied      []string
-	sec          *report.Doc // the report section being written
-	secPhase     int         // the phase whose report it goes in
-	mark         int         // dice rolls before the current stage
+	standings map[int]string
+	applied   []string
+	sec       *report.Doc // the report section being written
+	secPhase  int         // the phase whose report it goes in
+	mark      int         // dice rolls before the current stage
 
 	rejected map[Login]*unsealError // sealed orders not used at the reveal, and why
 }
@@ -221,8 +220,7 @@ func (r *run) advance() error {
 		r.journal = append(r.journal, journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs})
 		// The phase report's "where things stand" is the map as this run
 		// left it at the end of that phase's steps, not at the end of the run.
-		r.lastStanding = r.standingText()
-		r.standings[max(phase, 1)] = r.lastStanding
+		r.standings[max(phase, 1)] = r.standingText()
 	}
 	return nil
 }

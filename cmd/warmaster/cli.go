@@ -99,6 +99,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			engineCommand(),
 			planCommand(),
 			codeownersCommand(),
+			draftCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
