@@ -97,9 +97,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			sealCommand(),
 			verifyCommand(),
 			engineCommand(),
+			draftCommand(),
 			planCommand(),
 			codeownersCommand(),
-			draftCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
