@@ -49,7 +49,6 @@ func setUp(t *testing.T, edit func(campaignToml string) string) string {
 	return dir
 }
 
-
 var (
 	classDefRE = regexp.MustCompile(`(?m)^  classDef (\S+) fill:(#[0-9A-F]{6}),color:(#[0-9A-F]{6})$`)
 	classRE    = regexp.MustCompile(`(?m)^  class p([0-9]+) (\S+)$`)
