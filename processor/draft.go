@@ -542,7 +542,7 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 		return fmt.Sprintf("take: the type of %s's piece at %s taken: %s", D, p, either(typeNames(there)))
 	case "build":
 		if side == Defender {
-			return fmt.Sprintf("build: fortification-line, or staging-grounds at Power Level 3 or more; planet: where, %s", either(here))
+			return "build: fortification-line, or staging-grounds at Power Level 3 or more"
 		}
 		return "build: the type built when there is no piece to take: fortification-line, support-facility or staging-grounds"
 	case "extra":
@@ -571,6 +571,14 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 		return fmt.Sprintf("moves: %s: from %s, %s", n, p, either(s.Connected(D, p)))
 	case "planet":
 		switch b.Attack {
+		case SeizePowerBase:
+			var free []PlanetID
+			for _, q := range here {
+				if s.FreeLocations(q) > 0 {
+					free = append(free, q)
+				}
+			}
+			return fmt.Sprintf("planet: where the piece is built, this planet or a connected one with a free location: %s", either(free))
 		case SupplyBaseRaid:
 			return fmt.Sprintf("planet: where %s loses 1 (a connected one at Power Level 3 or more): %s", A, either(append([]PlanetID{p}, r.intactConnected(D, p)...)))
 		default:
@@ -637,7 +645,7 @@ func (r *run) draftEvent(t *draftText, al AllianceID, ev Effect) {
 		if len(open) > 0 {
 			t.toml("# stronghold = %q", open[0])
 		}
-		t.help("stronghold = %s", either(open))
+		t.help("stronghold: %s", either(open))
 	case ArcheotechRiches:
 		t.say("Default: each +1 at the riches planet while below 4, else at the connected planet where %s is lowest.", al)
 		t.toml("%s", table)
@@ -678,12 +686,21 @@ func (r *run) draftEvent(t *draftText, al AllianceID, ev Effect) {
 			t.toml("# planet = %q", open[0])
 		}
 		t.toml("# alliance = %q  # %s", others[0], either(others))
-		t.help("planet = %s", either(open))
+		t.help("planet: %s", either(open))
 	case SmuggledAssets:
 		t.say("Default: nothing happens.")
 		t.toml("%s", table)
+		if from, typ, ok := r.firstPiece(al); ok {
+			to := ""
+			for _, p := range r.c.Map.IDs() {
+				if p != from && !s.Destroyed(p) && s.FreeLocations(p) > 0 {
+					to = string(p)
+					break
+				}
+			}
+			t.toml("# relocate = [{ from = %q, to = %q, type = %q }]", from, to, typ.String())
+		}
 		t.help("relocate: any of %s's pieces, each to another planet with a free location: %s", al, r.piecesOf(s, al))
-		t.toml(`# relocate = [{ from = "…", to = "…", type = "…" }]`)
 		r.draftPiece(t, al, "build")
 	}
 }
@@ -705,6 +722,18 @@ func (r *run) draftPiece(t *draftText, al AllianceID, key string) {
 	for _, w := range where {
 		t.help("%s", w)
 	}
+}
+
+// firstPiece is an Alliance's first piece of Infrastructure, in map order.
+func (r *run) firstPiece(a AllianceID) (PlanetID, InfraType, bool) {
+	for _, p := range r.s.Planets {
+		for _, l := range p.Locations {
+			if l.Status == Built && l.Alliance == a {
+				return p.ID, l.Type, true
+			}
+		}
+	}
+	return "", 0, false
 }
 
 func quoteList[T ~string](vs []T) string {
