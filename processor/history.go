@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,9 +22,9 @@ func (r *run) pointsHistory() (phases []int, points map[AllianceID][]int) {
 	points = map[AllianceID][]int{}
 	for phase := 1; phase <= r.s.Phase; phase++ {
 		file := PhaseDir(phase) + "/report.md"
-		text := string(r.out[file])
-		if text == "" {
-			text = r.previousReport(file)
+		text, ok := r.out[file]
+		if !ok {
+			text = r.writtenReport(file)
 		}
 		row, ok := pointsTable(text)
 		if !ok {
@@ -38,16 +39,21 @@ func (r *run) pointsHistory() (phases []int, points map[AllianceID][]int) {
 }
 
 // pointsTable reads the Campaign points of a report's Points Tracker table
-// (the steps' part of it, before "where things stand").
-func pointsTable(report string) (map[AllianceID]int, bool) {
-	if i := strings.Index(report, standMarker); i >= 0 {
+// (the steps' part of it, before "where things stand"). A report can be
+// tens of megabytes: only the table is copied.
+func pointsTable(report []byte) (map[AllianceID]int, bool) {
+	if i := bytes.Index(report, []byte(standMarker)); i >= 0 {
 		report = report[:i]
 	}
-	i := strings.LastIndex(report, "\n"+pointsTrackerLine+"\n")
+	i := bytes.LastIndex(report, []byte("\n"+pointsTrackerLine+"\n"))
 	if i < 0 {
 		return nil, false
 	}
-	lines := strings.Split(report[i+len(pointsTrackerLine)+2:], "\n")
+	table := report[i+len(pointsTrackerLine)+2:]
+	if j := bytes.Index(table, []byte("|\n\n")); j >= 0 {
+		table = table[:j+2] // the table ends at the first blank line after a row
+	}
+	lines := strings.Split(string(table), "\n")
 	var header []string
 	out := map[AllianceID]int{}
 	for _, l := range lines {

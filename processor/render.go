@@ -56,15 +56,20 @@ func (r *run) standingText() string {
 
 // previousReport is a phase report's step sections as already written.
 func (r *run) previousReport(file string) string {
-	data, err := os.ReadFile(filepath.Join(r.f.Dir, filepath.FromSlash(file)))
-	if err != nil {
-		return ""
-	}
-	s := string(data)
+	s := string(r.writtenReport(file))
 	if i := strings.Index(s, standMarker); i >= 0 {
 		s = s[:i]
 	}
 	return strings.TrimRight(s, "\n") + "\n"
+}
+
+// writtenReport is a phase report as it is in the folder; nil if it is not.
+func (r *run) writtenReport(file string) []byte {
+	data, err := os.ReadFile(filepath.Join(r.f.Dir, filepath.FromSlash(file)))
+	if err != nil {
+		return nil
+	}
+	return data
 }
 
 // readme is the campaign's README.md: where things stand, with the points

@@ -211,10 +211,33 @@ func TestPointsChart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			row, ok := pointsTable(string(rep))
+			row, ok := pointsTable(rep)
 			if !ok || fmt.Sprint(row[a]) != v {
 				t.Errorf("phase %d: %s has %s on the chart, %d in the report", p+1, a, v, row[a])
 			}
 		}
+	}
+}
+
+// TestPointsTable reads the Points Tracker table of step 3 in a report, and
+// nothing else: not the "where things stand" part, not a broken table.
+func TestPointsTable(t *testing.T) {
+	step3 := "## 3 Results and Vespator Front Events\n\nPoints Tracker:\n\n| alliance | total Power Level | Stronghold | Campaign points |\n|:--|:--|:--|:--|\n| blue | 27 | ikaron-prime (+3) | 30 |\n| red  | 20 | destroyed | 20 |\n\nNo events.\n"
+	stand := standMarker + "\n## Where things stand\n\nPoints Tracker:\n\n| alliance | Campaign points |\n|:--|:--|\n| blue | 99 |\n"
+	for _, c := range []struct {
+		name, report string
+		want         map[AllianceID]int
+	}{
+		{"OK", "# x\n\n" + step3 + stand, map[AllianceID]int{"blue": 30, "red": 20}},
+		{"ErrOnlyStanding", "# x\n\n" + stand, nil},
+		{"ErrNoTable", "# x\n\nPoints Tracker:\n\nnone\n", nil},
+		{"ErrNotANumber", strings.Replace(step3, "| 30 |", "| thirty |", 1), nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, ok := pointsTable([]byte(c.report))
+			if ok != (c.want != nil) || fmt.Sprint(got) != fmt.Sprint(c.want) && c.want != nil {
+				t.Errorf("got %v (%v), want %v", got, ok, c.want)
+			}
+		})
 	}
 }
