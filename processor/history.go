@@ -114,6 +114,10 @@ func (r *run) pointsChart(d *report.Doc) {
 			top = max(top, p)
 		}
 	}
+	// The campaign starts at 0 points (the Points Tracker is first updated
+	// in step 3): with it, a line has two points from phase 1 on, and
+	// Mermaid draws it.
+	xs = append(xs, `"start"`)
 	for _, p := range phases {
 		xs = append(xs, strconv.Itoa(p))
 	}
@@ -125,12 +129,12 @@ func (r *run) pointsChart(d *report.Doc) {
 	fmt.Fprintf(&b, "  x-axis \"phase\" [%s]\n", strings.Join(xs, ", "))
 	fmt.Fprintf(&b, "  y-axis \"Campaign points\" 0 --> %d\n", top)
 	for _, a := range r.c.AllianceIDs() {
-		vs := make([]string, len(points[a]))
-		for i, p := range points[a] {
-			vs[i] = strconv.Itoa(p)
+		vs := []string{"0"}
+		for _, p := range points[a] {
+			vs = append(vs, strconv.Itoa(p))
 		}
 		fmt.Fprintf(&b, "  line [%s]\n", strings.Join(vs, ", "))
 	}
 	d.Mermaid(b.String())
-	d.Para("Campaign points after step 3 of each phase, a line per Alliance in its colour on the map: %s.", strings.Join(names, ", "))
+	d.Para("Campaign points at the start and after step 3 of each phase, a line per Alliance in its colour on the map: %s.", strings.Join(names, ", "))
 }

@@ -192,7 +192,7 @@ func TestPointsChart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(readme, "xychart-beta\n") || !strings.Contains(readme, `x-axis "phase" [1, 2, 3]`) {
+	if !strings.Contains(readme, "xychart-beta\n") || !strings.Contains(readme, `x-axis "phase" ["start", 1, 2, 3]`) {
 		t.Fatalf("no chart of the 3 phases in the README:\n%s", readme)
 	}
 	lines := regexp.MustCompile(`(?m)^  line \[(.*)\]$`).FindAllStringSubmatch(readme, -1)
@@ -206,7 +206,10 @@ func TestPointsChart(t *testing.T) {
 			t.Errorf("%s's line ends at %s, the Points Tracker has %s", a, got, want)
 		}
 		// Each point is the Points Tracker table of that phase's report.
-		for p, v := range vs {
+		if vs[0] != "0" {
+			t.Errorf("%s's line starts at %s, not 0", a, vs[0])
+		}
+		for p, v := range vs[1:] {
 			rep, err := os.ReadFile(filepath.Join(dir, PhaseDir(p+1), "report.md"))
 			if err != nil {
 				t.Fatal(err)
