@@ -99,10 +99,14 @@ func WriteDrafts(dir string, ds []Draft) error {
 	defer root.Close()
 	var there []string
 	for _, d := range ds {
-		if _, err := root.Lstat(d.File); err == nil {
-			there = append(there, d.File)
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("draft: %w", err)
+		// Orders sealed already (<login>.toml.age) are in too: a plain file
+		// beside them would be a fault.
+		for _, f := range []string{d.File, d.File + SealedExt} {
+			if _, err := root.Lstat(f); err == nil {
+				there = append(there, f)
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("draft: %w", err)
+			}
 		}
 	}
 	if len(there) > 0 {

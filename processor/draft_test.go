@@ -218,6 +218,18 @@ func TestDraftNotAwaited(t *testing.T) {
 			t.Errorf("a refused --write wrote blue-1.toml (%v)", err)
 		}
 	})
+	t.Run("ErrSealed", func(t *testing.T) {
+		if err := writeFileAll(dir, "phases/01/results/blue-1.toml"+SealedExt, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+		ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteDrafts(dir, ds); err == nil || !strings.Contains(err.Error(), "blue-1.toml.age exists already") {
+			t.Errorf("got %v, want a refusal naming the sealed file", err)
+		}
+	})
 	t.Run("ErrSymlinkOut", func(t *testing.T) {
 		// The attacker's folder: phases/01/results leads out of the campaign.
 		outside := t.TempDir()
