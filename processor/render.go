@@ -56,7 +56,11 @@ func (r *run) standingText() string {
 
 // previousReport is a phase report's step sections as already written.
 func (r *run) previousReport(file string) string {
-	s := string(r.writtenReport(file))
+	data := r.writtenReport(file)
+	if data == nil {
+		return ""
+	}
+	s := string(data)
 	if i := strings.Index(s, standMarker); i >= 0 {
 		s = s[:i]
 	}
