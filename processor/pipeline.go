@@ -180,10 +180,22 @@ func newRun(f *Folder, now time.Time) *run {
 	}
 }
 
-func (r *run) advance() error {
+func (r *run) advance() (err error) {
+	// Each phase report's "where things stand" is the map as this run left
+	// it after that phase's last step, not at the end of the run: taken when
+	// a step of a later phase comes, or the run stops.
+	pending := 0
+	defer func() {
+		if pending > 0 && err == nil {
+			r.standings[pending] = r.standingText()
+		}
+	}()
 	for r.s.Step != StepEnded {
 		if !r.ready() {
 			return nil
+		}
+		if p := max(r.s.Phase, 1); pending > 0 && pending != p {
+			r.standings[pending] = r.standingText()
 		}
 		if r.s.Step == StepOperations {
 			// 2.1 Reveal: sealed orders are decrypted before step 1 is validated.
@@ -218,9 +230,7 @@ func (r *run) advance() error {
 			r.nextStep(step)
 		}
 		r.journal = append(r.journal, journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs})
-		// The phase report's "where things stand" is the map as this run
-		// left it at the end of that phase's steps, not at the end of the run.
-		r.standings[max(phase, 1)] = r.standingText()
+		pending = max(phase, 1)
 	}
 	return nil
 }
