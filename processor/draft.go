@@ -70,6 +70,9 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 	var refused []string
 	out := make([]Draft, 0, len(files))
 	for _, file := range files {
+		if slices.ContainsFunc(out, func(d Draft) bool { return d.File == file }) {
+			continue // named twice
+		}
 		i := slices.IndexFunc(aw, func(a Await) bool { return a.File == file })
 		if i < 0 {
 			refused = append(refused, file)
