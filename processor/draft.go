@@ -347,7 +347,7 @@ func (r *run) draftOrders(t *draftText, l Login, a Await) []string {
 			t.say("fleet = %q", fl)
 		}
 		t.help("%s: battle or deploy-kill-teams: planet = %s", fl, either(reach))
-		others := r.otherAlliances(al)
+		others := checker{c: r.c}.others(al)
 		t.help("battle: defender = %s", either(others))
 		if !r.c.Rules.BoardingActionWithoutFleet {
 			var targets []string
@@ -371,7 +371,11 @@ func (r *run) draftOrders(t *draftText, l Login, a Await) []string {
 		if types := r.buildable(at, al); len(types) > 0 {
 			t.help("raise-edifices: infrastructure = %s", either(typeNames(types)))
 		} else {
-			t.help("raise-edifices: nothing can be built at %s: %s", at, r.s.CanBuild(at, al, FortificationLine))
+			why := fmt.Sprintf("%s is at its limit of every type", al)
+			if s.Destroyed(at) || s.FreeLocations(at) == 0 {
+				why = s.CanBuild(at, al, FortificationLine) // the planet's reason, the same for every type
+			}
+			t.help("raise-edifices: nothing can be built at %s: %s", at, why)
 		}
 		if r.defiantZeal(fl) {
 			t.help("Defiant Zeal: %s may have a second [[operations]] entry; its battle would be %s-2", fl, fl)
@@ -381,16 +385,6 @@ func (r *run) draftOrders(t *draftText, l Login, a Await) []string {
 		return []string{"operations"}
 	}
 	return nil
-}
-
-func (r *run) otherAlliances(a AllianceID) []AllianceID {
-	var out []AllianceID
-	for _, id := range r.c.AllianceIDs() {
-		if id != a {
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // draftMoves: Move Fleets — a fleet left out stays, the default.
@@ -675,7 +669,7 @@ func (r *run) draftEvent(t *draftText, al AllianceID, ev Effect) {
 	case MachinationsOfFate:
 		t.say("Default: nobody defects.")
 		t.toml("%s", table)
-		others := r.otherAlliances(al)
+		others := checker{c: r.c}.others(al)
 		for _, l := range r.c.PlayersOf(al) {
 			t.toml("# %s = %q  # %s", l, others[0], either(others))
 		}
@@ -686,7 +680,7 @@ func (r *run) draftEvent(t *draftText, al AllianceID, ev Effect) {
 				open = append(open, p)
 			}
 		}
-		others := r.otherAlliances(al)
+		others := checker{c: r.c}.others(al)
 		t.say("Default: nothing happens.")
 		t.toml("%s", table)
 		if len(open) > 0 {
