@@ -20,6 +20,8 @@ type Campaign struct {
 	// Recipient is the age X25519 recipient of sealed orders ([secrecy]
 	// recipient); empty when the campaign does not use them.
 	Recipient string
+	// GitHub is where the campaign lives on GitHub ([github]); nil when not given.
+	GitHub    *GitHub
 	Rules     Rules
 	Alliances []Alliance
 	Players   []Player
@@ -243,6 +245,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 			fs.add(sec.src.At("recipient"), "not an age X25519 recipient (%v): copy the \"public key: age1…\" line age-keygen prints", err)
 		}
 	}
+	c.GitHub = decodeGitHub(d)
 	rules := d.obj("rules")
 	c.Rules = Rules{Events: !rules.has("events") || rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
 	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")

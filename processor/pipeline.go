@@ -55,12 +55,11 @@ type run struct {
 	standInDice bool
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
-	standings    map[int]string
-	lastStanding string // "where things stand" after the last step applied: the README's
-	applied      []string
-	sec          *report.Doc // the report section being written
-	secPhase     int         // the phase whose report it goes in
-	mark         int         // dice rolls before the current stage
+	standings map[int]string
+	applied   []string
+	sec       *report.Doc // the report section being written
+	secPhase  int         // the phase whose report it goes in
+	mark      int         // dice rolls before the current stage
 
 	rejected map[Login]*unsealError // sealed orders not used at the reveal, and why
 	// stepRolls are the dice the reports list for the step being applied,
@@ -192,10 +191,22 @@ func newRun(f *Folder, now time.Time) *run {
 	}
 }
 
-func (r *run) advance() error {
+func (r *run) advance() (err error) {
+	// Each phase report's "where things stand" is the map as this run left
+	// it after that phase's last step, not at the end of the run: taken when
+	// a step of a later phase comes, or the run stops.
+	pending := 0
+	defer func() {
+		if pending > 0 && err == nil {
+			r.standings[pending] = r.standingText()
+		}
+	}()
 	for r.s.Step != StepEnded {
 		if !r.ready() {
 			return nil
+		}
+		if p := max(r.s.Phase, 1); pending > 0 && pending != p {
+			r.standings[pending] = r.standingText()
 		}
 		if r.s.Step == StepOperations {
 			// 2.1 Reveal: sealed orders are decrypted before step 1 is validated.
@@ -238,10 +249,7 @@ func (r *run) advance() error {
 			entry.Dice, entry.DiceSHA256 = len(r.stepRolls), diceDigest(r.stepRolls)
 		}
 		r.journal = append(r.journal, entry)
-		// The phase report's "where things stand" is the map as this run
-		// left it at the end of that phase's steps, not at the end of the run.
-		r.lastStanding = r.standingText()
-		r.standings[max(phase, 1)] = r.lastStanding
+		pending = max(phase, 1)
 	}
 	return nil
 }

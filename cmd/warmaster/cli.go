@@ -98,6 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			diceKeyCommand(),
 			verifyCommand(),
 			engineCommand(),
+			draftCommand(),
 			planCommand(),
 			codeownersCommand(),
 		},
