@@ -40,6 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	app := &cli.App{
 		Name:      "warmaster",
 		Usage:     "run a Vespator Front map campaign from a folder of TOML files",
+		Version:   version(),
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are ours to print and turn into exit statuses.
