@@ -50,9 +50,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Commands: []*cli.Command{
 			{
 				Name:      "init",
-				Usage:     "make a new campaign folder from the bundled template (the 13-planet Vespator Front map)",
-				ArgsUsage: "[--medals-from OLD] DIR",
+				Usage:     "make a new campaign folder: the 13-planet Vespator Front map and a campaign.toml to fill in",
+				ArgsUsage: "[--alliances 2|3] [--players N] [--medals-from OLD] DIR",
 				Flags: []cli.Flag{
+					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3"},
+					&cli.IntFlag{Name: "players", Value: 2, Usage: "the number of players in each Alliance (placeholder logins to replace)"},
 					&cli.StringFlag{Name: "medals-from", Usage: "record in DIR's campaign.toml the Campaign Medals each player won in the ended campaign OLD"},
 				},
 				Action: cmdInit,
@@ -256,16 +258,33 @@ func oneDir(c *cli.Context) (string, error) {
 	return c.Args().First(), nil
 }
 
+// maxInitPlayers is the most players per Alliance init writes placeholders for.
+const maxInitPlayers = 500
+
 func cmdInit(c *cli.Context) error {
 	dir, err := oneDir(c)
 	if err != nil {
 		return err
+	}
+	alliances, players := c.Int("alliances"), c.Int("players")
+	if alliances != 2 && alliances != 3 {
+		return usagef("--alliances %d: a campaign has 2 or 3 Alliances", alliances)
+	}
+	if players < 1 || players > maxInitPlayers {
+		return usagef("--players %d: give the number of players in each Alliance, 1 to %d", players, maxInitPlayers)
+	}
+	text, err := processor.StarterCampaign(alliances, players)
+	if err != nil {
+		return fmt.Errorf("init: %w", err)
 	}
 	medals, err := medalsFrom(c)
 	if err != nil {
 		return err
 	}
 	if err := campaigns.CopyTo(campaigns.Template, dir); err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, processor.CampaignFile), text, 0o644); err != nil {
 		return fmt.Errorf("init: %w", err)
 	}
 	if err := appendMedals(dir, medals); err != nil {
