@@ -45,6 +45,8 @@ func (r *run) applyEventChoices() {
 func (r *run) choicesOf(a AllianceID, k EventKind) (*EventChoices, string) {
 	ch, ok := r.f.Events[r.s.Phase][a]
 	switch {
+	case !ok && r.setAsideHere("events", string(a)):
+		return nil, fmt.Sprintf("%s: its choices were not applied (see above)", a)
 	case !ok:
 		return nil, fmt.Sprintf("%s: no choices by the deadline", a)
 	case ch.Given[k] == (Src{}):

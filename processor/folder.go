@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/warmaster/warmaster/schema"
 )
@@ -39,6 +40,13 @@ type Folder struct {
 	Journal  []byte
 	// consumedInputs are the digests of the inputs processed steps consumed, by path.
 	consumedInputs map[string]string
+	// appliedAt is when each input step was applied, from the journal.
+	appliedAt map[phaseStep]time.Time
+	// late are the files that arrived after their step was processed:
+	// never applied, reported, and no obstacle to advance (lateNoted: those
+	// a report has named already).
+	late      []Fault
+	lateNoted map[string]bool
 
 	Setup   map[AllianceID]*SetupChoice
 	Orders  map[int]map[Login][]Order
@@ -163,7 +171,8 @@ func load(dir string) (*Folder, *faults, error) {
 		return nil, nil, err
 	} else if ok {
 		f.Journal = data
-		f.consumedInputs = readJournal(data, fs)
+		j := readJournal(data, fs)
+		f.consumedInputs, f.lateNoted, f.appliedAt = j.consumed, j.late, j.applied
 	}
 	if !fs.empty() {
 		return fail()
@@ -453,15 +462,14 @@ func (f *Folder) loadPhases(k checker) error {
 }
 
 // consumed checks a file of a step already processed: it must be the input
-// that step consumed, unchanged. A file that came too late or was changed
-// afterwards would otherwise be ignored without a word.
+// that step consumed, unchanged. A file that came too late is not applied,
+// and said so (Late), rather than ignored without a word; it does not stop
+// the campaign.
 func (f *Folder) consumed(k checker, file string) {
 	want, ok := f.consumedInputs[file]
 	switch {
-	case !ok && strings.Contains(file, "/events/"):
-		k.fs.add(Src{File: file}, "no Vespator Front Event waits for this file: its phase's events step is over, or the phase had none asking for choices (see its report); remove it")
 	case !ok:
-		k.fs.add(Src{File: file}, "this file arrived after its step was processed (see journal.toml) and will never be applied; remove it")
+		f.late = append(f.late, Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})
 	default:
 		if _, _, err := f.read(file); err == nil && f.Digest(file) != want {
 			k.fs.add(Src{File: file}, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); restore it from git history", want)
@@ -546,3 +554,34 @@ func ensure[K comparable, V any](m map[int]map[K]V, phase int) map[K]V {
 	}
 	return m[phase]
 }
+
+// arrivedAfter says why a file of a processed step was not applied:
+// "arrived after phase 1's step 1 Select Operations was processed (…)".
+func (f *Folder) arrivedAfter(file string) string {
+	cp := classify(file)
+	step, ok := cp.step()
+	if !ok {
+		return "arrived after its step was processed"
+	}
+	if step == StepOperations && f.openTomeOrders(cp.phase, file) {
+		step = StepOpenTome
+	}
+	if step == StepEvents {
+		if _, asked := f.appliedAt[phaseStep{cp.phase, StepEvents}]; !asked {
+			return fmt.Sprintf("no Vespator Front Event of phase %d asked for choices (see its report)", cp.phase)
+		}
+	}
+	when := ""
+	if t, ok := f.appliedAt[phaseStep{cp.phase, step}]; ok {
+		when = " (" + t.Format("2006-01-02 15:04 MST") + ")"
+	}
+	if step == StepSetup {
+		return "arrived after the set-up was processed" + when
+	}
+	return fmt.Sprintf("arrived after phase %d's step %s was processed%s", cp.phase, step.Title(), when)
+}
+
+// Late lists the files that arrived after their step was processed, each
+// as a fault saying so: never applied, no obstacle to advance; check
+// refuses one only when it is named (a pull request's file).
+func (f *Folder) Late() []Fault { return slices.Clone(f.late) }

@@ -63,6 +63,13 @@ type run struct {
 	mark         int         // dice rolls before the current stage
 
 	rejected map[Login]*unsealError // sealed orders not used at the reveal, and why
+
+	// deferred are the faults of inputs past their step's deadline, kept
+	// until their step sets them aside; setAsideFiles, the inputs set aside
+	// (notapplied.go). lateReported: the late files are in a report of this run.
+	deferred      faults
+	setAsideFiles []notApplied
+	lateReported  bool
 }
 
 // Summary says what an `advance` did.
@@ -74,6 +81,9 @@ type Summary struct {
 	// Status is where the campaign stands after the run, as Status has it
 	// but listing at most maxAwaitedRows awaited files.
 	Status string
+	// NotApplied are the players' files the run did not apply: arrived
+	// after their step, or still faulty past its deadline.
+	NotApplied []NotApplied
 }
 
 // Advance applies every step of the campaign whose inputs are in or whose
@@ -86,7 +96,7 @@ func Advance(dir string, opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows)}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows), NotApplied: r.notAppliedList()}
 	if len(r.applied) == 0 {
 		return sum, nil
 	}
@@ -104,7 +114,9 @@ func Advance(dir string, opt Options) (*Summary, error) {
 // Check validates a campaign folder without writing anything: every file
 // against its schema and the rules, and every step advance would apply at
 // now run in memory, so a file that advance would refuse is refused here.
-// It returns the folder when it could be read at all.
+// A player's file still faulty past its step's deadline, which advance
+// would set aside rather than stop at, is refused too, the message saying
+// so. It returns the folder when it could be read at all.
 func Check(dir string, opt Options) (*Folder, error) {
 	opt.noReveal = true   // sealed orders stay sealed: check looks at their name and format only
 	opt.unverified = true // players check without the secret dice key
@@ -116,7 +128,20 @@ func Check(dir string, opt Options) (*Folder, error) {
 		}
 		return f, err
 	}
-	return r.f, err
+	var fs faults
+	for _, n := range r.setAsideFiles {
+		for _, f := range n.Faults {
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
+			fs.list = append(fs.list, f)
+		}
+	}
+	for _, f := range r.deferred.list {
+		if at, ok := r.pastDeadline(f.File); ok {
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply this file)", deadlineName(at.step))
+		}
+		fs.list = append(fs.list, f)
+	}
+	return r.f, fs.err(r.f.Text)
 }
 
 // Options are what a run takes besides the campaign folder.
@@ -160,8 +185,10 @@ func dryRun(dir string, opt Options) (*run, error) {
 	r := newRun(f, opt.Now)
 	r.opt, r.standInDice = opt, standIn
 	r.dice = dice.New(key)
-	// Every fault in the files as they are, at once.
+	// Every fault in the files as they are, at once; those of inputs past
+	// their deadline wait for their step (notapplied.go).
 	r.validate(r.s.Step, fs)
+	r.deferFaults(fs)
 	if err := fs.err(f.Text); err != nil {
 		return nil, err
 	}
@@ -194,25 +221,30 @@ func (r *run) advance() error {
 		}
 		var fs faults
 		r.validate(r.s.Step, &fs)
-		if err := fs.err(r.f.Text); err != nil {
+		if err := r.setAside(&fs); err != nil {
 			return err
 		}
 		step, phase := r.s.Step, r.s.Phase
 		if r.opt.Progress != nil {
 			fmt.Fprintf(r.opt.Progress, "warmaster: phase %d, step %s\n", phase, step)
 		}
-		inputs := r.inputFiles(step)
+		inputs := append(r.inputFiles(step), r.journalNotApplied(phase, step, len(r.journal) == 0)...)
 		if step == StepSetup {
 			r.begin(1, "", "Setup the Campaign Map")
 			r.setup()
 			r.end()
 			r.s.Phase, r.s.Step = 1, StepOperations
 		} else {
+			first := true
 			for _, st := range campaignPhase {
 				if st.input != step || r.s.Step == StepEnded {
 					continue
 				}
 				r.begin(phase, st.num, st.title)
+				if first {
+					r.reportSetAside(step) // what the step does not apply, first
+					first = false
+				}
 				st.apply(r)
 				r.end()
 			}

@@ -319,6 +319,22 @@ func cmdCheck(c *cli.Context) error {
 	if errors.As(err, &invalid) && len(files) > 0 {
 		err = onlyFiles(invalid, files)
 	}
+	// A file that arrived after its step was processed does not stop the
+	// campaign: named (a pull request's file), it is refused; else noted.
+	if f != nil {
+		var late []processor.Fault
+		for _, l := range f.Late() {
+			switch {
+			case slices.Contains(files, l.File):
+				late = append(late, l)
+			case len(files) == 0:
+				fmt.Fprintf(c.App.ErrWriter, "note: %s: %s\n", path.Join(filepath.ToSlash(dir), l.File), l.Message)
+			}
+		}
+		if len(late) > 0 {
+			err = processor.WithRefusals(err, &processor.InvalidError{Faults: late})
+		}
+	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them.
 	if actor := c.String("actor"); actor != "" && f != nil {
@@ -435,8 +451,21 @@ func cmdAdvance(c *cli.Context) error {
 	if len(sum.Written) > 0 {
 		fmt.Fprintf(w, "wrote %s\n", strings.Join(sum.Written, ", "))
 	}
+	printNotApplied(w, dir, sum.NotApplied)
 	fmt.Fprint(w, sum.Status)
 	return nil
+}
+
+// printNotApplied lists the players' files a run did not apply, and why,
+// with the faults of each; paths as printFaults has them.
+func printNotApplied(w io.Writer, dir string, list []processor.NotApplied) {
+	for _, n := range list {
+		fmt.Fprintf(w, "not applied: %s: %s\n", path.Join(filepath.ToSlash(dir), n.File), n.Why)
+		for _, f := range n.Faults {
+			f.File = path.Join(filepath.ToSlash(dir), f.File)
+			fmt.Fprintf(w, "  %s\n", f.String())
+		}
+	}
 }
 
 func cmdStatus(c *cli.Context) error {
