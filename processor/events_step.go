@@ -480,7 +480,7 @@ func (f *Folder) openTomeOrders(phase int, file string) bool {
 		return false
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), SealedExt), ".toml")
-	a := f.campaignFor(phase).playerAlliance(Login(name))
+	a := f.campaignFor(phase, StepOperations).playerAlliance(Login(name))
 	return a != "" && slices.ContainsFunc(f.State.Effects, func(e Effect) bool {
 		return e.Event == AnOpenTome && e.Phase == phase && e.Alliance == a
 	})

@@ -149,6 +149,7 @@ func load(dir string) (*Folder, *faults, error) {
 	}
 	c := decodeCampaign(obj{cd, Src{File: CampaignFile}}, fs)
 	c.Map = decodeMap(obj{md, Src{File: MapFile}}, fs)
+	c.checkStarts(fs)
 	if err := f.loadWarEngines(c, obj{cd, Src{File: CampaignFile}}, fs); err != nil {
 		return nil, nil, err
 	}
@@ -165,7 +166,12 @@ func load(dir string) (*Folder, *faults, error) {
 			f.Campaign = c
 		}
 	} else {
+		c = c.rosterAt(0) // who plays from the start
+		f.Campaign = c
 		f.State = newState(c)
+	}
+	if f.State != nil && fs.empty() {
+		f.checkRosterTiming(fs)
 	}
 	if data, ok, err := f.read(JournalFile); err != nil {
 		return nil, nil, err
@@ -386,7 +392,7 @@ func (f *Folder) loadPhases(k checker) error {
 			k.fs.add(Src{File: rel}, "unexpected folder: the campaign has phases 01 to %02d", k.c.Phases)
 			continue
 		}
-		k := checker{c: f.campaignFor(n), fs: k.fs} // the allegiance of phase n
+		fs := k.fs
 		sub, err := f.entries(rel)
 		if err != nil {
 			return err
@@ -396,7 +402,7 @@ func (f *Folder) loadPhases(k checker) error {
 			case "battles", "report.md":
 				continue // written by the processor
 			case TiebreakFile:
-				if err := f.loadTiebreak(k, n); err != nil {
+				if err := f.loadTiebreak(checker{c: f.campaignFor(n, StepTiebreak), fs: fs}, n); err != nil {
 					return err
 				}
 				continue
@@ -407,6 +413,7 @@ func (f *Folder) loadPhases(k checker) error {
 				continue
 			}
 			d := inputDirs[i]
+			k := checker{c: f.campaignFor(n, d.step), fs: fs} // who plays, and for whom, at that step
 			what := map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance", "events": "alliance"}[d.dir]
 			names, sealed, err := f.tomlFiles(path.Join(rel, d.dir), k.fs, what, d.dir == "orders")
 			if err != nil {
@@ -483,7 +490,11 @@ func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, n
 	switch dir {
 	case "orders", "moves":
 		if _, ok := c.PlayerOf(Login(name)); !ok {
-			k.fs.add(at, "no player %q in campaign.toml; %s files are named after a player's login: %s", name, dir, oneOf(c.Commanders()))
+			why := c.notPlaying(Login(name))
+			if why == "" {
+				why = fmt.Sprintf("no player %q in campaign.toml", name)
+			}
+			k.fs.add(at, "%s; %s files are named after a player's login: %s", why, dir, oneOf(c.Commanders()))
 			return nil
 		}
 	case "builds", "events":

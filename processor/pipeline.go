@@ -234,6 +234,9 @@ func (r *run) advance() error {
 			r.setup()
 			r.end()
 			r.s.Phase, r.s.Step = 1, StepOperations
+			if err := r.applyRoster(); err != nil {
+				return err
+			}
 		} else {
 			first := true
 			for _, st := range campaignPhase {
@@ -248,7 +251,9 @@ func (r *run) advance() error {
 				st.apply(r)
 				r.end()
 			}
-			r.nextStep(step)
+			if err := r.nextStep(step); err != nil {
+				return err
+			}
 		}
 		r.journal = append(r.journal, journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs})
 		// The phase report's "where things stand" is the map as this run
@@ -259,10 +264,11 @@ func (r *run) advance() error {
 	return nil
 }
 
-// nextStep moves on from an input step that has been applied.
-func (r *run) nextStep(done Step) {
+// nextStep moves on from an input step that has been applied, and puts in
+// effect the roster changes due from the next one.
+func (r *run) nextStep(done Step) error {
 	if r.s.Step == StepEnded || r.s.Step == StepTiebreak {
-		return
+		return nil
 	}
 	switch done {
 	case StepOpenTome:
@@ -282,10 +288,14 @@ func (r *run) nextStep(done Step) {
 		r.s.Phase++
 		r.s.Step = StepOperations
 		r.s.dropExpiredEffects()
+		if err := r.applyRoster(); err != nil { // before An Open Tome asks its Alliance's players
+			return err
+		}
 		if len(r.openTomeLogins()) > 0 {
 			r.s.Step = StepOpenTome // An Open Tome: the dominating Alliance's orders first
 		}
 	}
+	return r.applyRoster()
 }
 
 func (r *run) begin(phase int, num, title string) {
