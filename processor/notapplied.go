@@ -183,10 +183,10 @@ func (r *run) reportSetAside(step Step) {
 	if !r.lateReported {
 		r.lateReported = true
 		if late := r.newLate(); len(late) > 0 {
-			r.sec.Para("**Not applied**, arrived after the step that would have used it was processed (it may be removed):")
+			r.sec.Para("**Files that came too late** (never applied; they may be removed):")
 			lines := make([]string, len(late))
 			for i, f := range late {
-				lines[i] = fmt.Sprintf("`%s`: %s", f.File, strings.TrimPrefix(f.Message, "not applied: "))
+				lines[i] = fmt.Sprintf("`%s`: %s", f.File, f.Message)
 			}
 			r.sec.List(lines)
 		}

@@ -306,7 +306,7 @@ func nextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 		for _, f := range own {
 			fleets[f] = e.To
 		}
-		lines = append(lines, fmt.Sprintf("%s hands %s to %s, who commands them from here on", e.Login, oneOf(own), e.To))
+		lines = append(lines, fmt.Sprintf("%s hands %s to %s, who commands %s from here on", e.Login, oneOf(own), e.To, map[bool]string{true: "it", false: "them"}[len(own) == 1]))
 		lines = append(lines, leaveText(d, e.Login))
 	case rosterLeave:
 		own := cur.FleetsOf(e.Login)
@@ -427,8 +427,11 @@ func (f *Folder) checkRosterTiming(fs *faults) {
 		case i < s.Roster && !reached:
 			fs.add(e.src.At("phase"), "this change took effect already (state.toml counts %d in effect) and now says %s, still to come: restore it as it was", s.Roster, pointText(e.Phase, e.Step))
 		case i >= s.Roster && reached && s.Step != StepEnded:
-			p, st := nextRosterPoint(s)
-			fs.add(e.src.At("phase"), "%s is under way or over (the campaign waits for phase %d's step %s): a roster change takes effect from a step still to come, from phase = %d, step = %q on", pointText(e.Phase, e.Step), s.Phase, s.Step.Title(), p, st)
+			next := "no roster change can take effect any more: the final phase ends in its step 3"
+			if p, st := nextRosterPoint(s); p < d.Phases || p == d.Phases && st <= StepBattles {
+				next = fmt.Sprintf("a roster change takes effect from a step still to come, from phase = %d, step = %q on", p, st)
+			}
+			fs.add(e.src.At("phase"), "%s is under way or over (the campaign waits for phase %d's step %s): %s", pointText(e.Phase, e.Step), s.Phase, s.Step.Title(), next)
 		}
 	}
 }
