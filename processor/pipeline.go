@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -129,6 +130,12 @@ func Check(dir string, opt Options) (*Folder, error) {
 		return f, err
 	}
 	var fs faults
+	var inv *InvalidError
+	if errors.As(err, &inv) {
+		fs.list = inv.Faults
+	} else if err != nil {
+		return r.f, err
+	}
 	for _, n := range r.setAsideFiles {
 		for _, f := range n.Faults {
 			f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
@@ -193,7 +200,7 @@ func dryRun(dir string, opt Options) (*run, error) {
 		return nil, err
 	}
 	if err := r.advance(); err != nil {
-		return nil, err
+		return r, err // the run so far: Check shows what it set aside too
 	}
 	return r, nil
 }
