@@ -44,6 +44,7 @@ type Campaign struct {
 	RosterChanges []RosterChange
 	start         map[FleetID]PlanetID
 	late, joining map[Login]bool
+	rosterN       int // the roster changes in effect in this campaign
 
 	alliance map[AllianceID]int
 	player   map[Login]int

@@ -77,6 +77,7 @@ func (r *run) deferFaults(fs *faults) {
 // may have been valid only with another); any fault left stops the run.
 func (r *run) setAside(fs *faults) error {
 	here := phaseStep{r.s.Phase, r.s.Step}
+	done := map[string]bool{}
 	for {
 		var files []string
 		byFile := map[string][]Fault{}
@@ -90,11 +91,12 @@ func (r *run) setAside(fs *faults) error {
 				}
 			}
 		}
-		if len(files) == 0 {
-			return fs.err(r.f.Text)
+		if len(files) == 0 || slices.ContainsFunc(files, func(f string) bool { return done[f] }) {
+			return fs.err(r.f.Text) // nothing to set aside, or no way to: the faults stand
 		}
 		slices.Sort(files)
 		for _, file := range files {
+			done[file] = true
 			if _, ok := r.f.text[file]; !ok { // refused by its name alone: the journal keeps its digest
 				if _, _, err := r.f.read(file); err != nil {
 					return err

@@ -263,7 +263,7 @@ func (c *Campaign) rosterAt(n int) *Campaign {
 		}
 	}
 	b := *d
-	b.origin = d
+	b.origin, b.rosterN = d, n
 	b.Players = slices.DeleteFunc(slices.Clone(d.Players), func(p Player) bool { return !playing[p.Login] })
 	b.Fleets = slices.DeleteFunc(slices.Clone(d.Fleets), func(f Fleet) bool { return !ever[f.Player] })
 	b.index()
@@ -296,9 +296,6 @@ func nextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 		if to == "" { // joins now
 			p, _ := d.PlayerOf(e.To)
 			to = p.Alliance
-			if a, ok := players[e.To]; ok {
-				to = a
-			}
 		}
 		if to != from {
 			return nil, nil, "to", fmt.Sprintf("%s plays for %s and %s for %s at %s: fleets go to a player of their own Alliance", e.To, to, e.Login, from, pointText(e.Phase, e.Step))
@@ -397,7 +394,7 @@ func (r *run) applyRoster() error {
 		doc.Para("From %s on (campaign.toml's [[roster_changes]]):", pointText(phase, r.s.Step))
 		doc.List(lines)
 		r.sections[phase].Raw(doc.String())
-		r.applied = append(r.applied, fmt.Sprintf("phase %d: roster changes", phase))
+		r.applied = append(r.applied, "roster changes from "+pointText(phase, r.s.Step))
 	}
 	return nil
 }
@@ -448,36 +445,21 @@ func nextRosterPoint(s *State) (int, Step) {
 }
 
 // notPlaying says why a login declared in campaign.toml is not a player
-// where the campaign stands ("" if it is not declared at all): it joins
-// later, or it played and left.
+// where the campaign stands ("" if it is not declared at all): it left, or
+// it joins later.
 func (c *Campaign) notPlaying(l Login) string {
 	d := c.declared()
 	if _, ok := d.PlayerOf(l); !ok {
 		return ""
 	}
-	for _, e := range d.RosterChanges {
-		if (e.Kind == rosterHand || e.Kind == rosterLeave) && e.Login == l && !d.isWarmaster(l) && c.rosterPassed(e) {
-			return fmt.Sprintf("%s plays no more (from %s: campaign.toml's [[roster_changes]])", l, pointText(e.Phase, e.Step))
-		}
-	}
-	for _, e := range d.RosterChanges {
-		if (e.Kind == rosterJoin && e.Login == l || e.Kind == rosterHand && e.To == l) && !c.rosterPassed(e) {
+	why := ""
+	for i, e := range d.RosterChanges {
+		switch {
+		case i < c.rosterN && (e.Kind == rosterHand || e.Kind == rosterLeave) && e.Login == l:
+			why = fmt.Sprintf("%s plays no more (from %s: campaign.toml's [[roster_changes]])", l, pointText(e.Phase, e.Step))
+		case i >= c.rosterN && (e.Kind == rosterJoin && e.Login == l || e.Kind == rosterHand && e.To == l) && why == "":
 			return fmt.Sprintf("%s joins later (from %s: campaign.toml's [[roster_changes]])", l, pointText(e.Phase, e.Step))
 		}
 	}
-	return ""
-}
-
-// rosterPassed reports whether a roster change is in effect in c: its
-// player has left, or its newcomer plays.
-func (c *Campaign) rosterPassed(e RosterChange) bool {
-	_, playing := c.PlayerOf(e.Login)
-	switch e.Kind {
-	case rosterJoin:
-		return playing
-	case rosterHand:
-		_, to := c.PlayerOf(e.To)
-		return to && (!playing || c.declared().isWarmaster(e.Login))
-	}
-	return !playing
+	return why
 }
