@@ -198,16 +198,21 @@ func (r *run) reportSetAside(step Step) {
 			continue
 		}
 		r.sec.Para("**`%s` is not applied**: %s:", n.File, n.Why)
-		lines := make([]string, len(n.Faults))
-		for i, f := range n.Faults {
-			where := f.File
-			if f.Line > 0 {
-				where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
-			}
-			lines[i] = fmt.Sprintf("`%s`: %s", where, f.Message)
-		}
-		r.sec.List(lines)
+		r.sec.List(faultLines(n.Faults))
 	}
+}
+
+// faultLines are faults as a report lists them: "`file:line:col`: message".
+func faultLines(fs []Fault) []string {
+	lines := make([]string, len(fs))
+	for i, f := range fs {
+		where := f.File
+		if f.Line > 0 {
+			where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
+		}
+		lines[i] = fmt.Sprintf("`%s`: %s", where, f.Message)
+	}
+	return lines
 }
 
 // newLate are the late files no report has named yet.
