@@ -84,7 +84,7 @@ func (f *Folder) campaignFor(phase int, step Step) *Campaign {
 				}
 			}
 		}
-		for ; n < len(changes) && changes[n].Phase <= ph && changes[n].when() <= when(phase, step); n++ {
+		for ; n < len(changes) && changes[n].Phase <= ph && changes[n].order() <= pointOrder(phase, step); n++ {
 			if next, _, _, why := nextRoster(c, n, changes[n]); why == "" {
 				c = next
 			}

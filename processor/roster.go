@@ -49,9 +49,9 @@ type RosterChange struct {
 // every phase has (the final one ends in its step 3).
 var rosterSteps = []Step{StepOperations, StepBattles, StepMoves, StepBuilds}
 
-// when orders points in the campaign: phase, then step (An Open Tome's
+// pointOrder orders points in the campaign: phase, then step (An Open Tome's
 // orders are step 1's); set-up comes first.
-func when(phase int, s Step) int {
+func pointOrder(phase int, s Step) int {
 	if s == StepSetup {
 		return 0
 	}
@@ -61,7 +61,7 @@ func when(phase int, s Step) int {
 	return phase*16 + int(s)
 }
 
-func (e RosterChange) when() int { return when(e.Phase, e.Step) }
+func (e RosterChange) order() int { return pointOrder(e.Phase, e.Step) }
 
 // pointText names a step of a phase for a message: "phase 3, step moves".
 func pointText(phase int, s Step) string {
@@ -122,10 +122,10 @@ func (c *Campaign) decodeRoster(d obj, fs *faults) {
 			fs.add(o.src.At("phase"), "phase %d is past the campaign's last phase (%d)", e.Phase, c.Phases)
 		case e.Phase == c.Phases && e.Step > StepBattles:
 			fs.add(o.src.At("step"), "the final phase ends in its step 3: a change in phase %d takes effect from step \"operations\" or \"battles\"", e.Phase)
-		case e.when() < last:
+		case e.order() < last:
 			fs.add(o.src.At("phase"), "roster changes are listed in the order they take effect: %s comes before the change above it", pointText(e.Phase, e.Step))
 		}
-		last = max(last, e.when())
+		last = max(last, e.order())
 		c.RosterChanges = append(c.RosterChanges, e)
 	}
 	c.checkRoster(fs)
@@ -362,7 +362,7 @@ func (r *run) applyRoster() error {
 	var fs faults
 	phase, c := r.s.Phase, r.c
 	n := r.s.Roster
-	for ; n < len(d.RosterChanges) && d.RosterChanges[n].when() <= when(r.s.Phase, r.s.Step); n++ {
+	for ; n < len(d.RosterChanges) && d.RosterChanges[n].order() <= pointOrder(r.s.Phase, r.s.Step); n++ {
 		e := d.RosterChanges[n]
 		next, ls, key, why := nextRoster(c, n, e)
 		if why != "" {
@@ -418,9 +418,9 @@ func (f *Folder) checkRosterTiming(fs *faults) {
 		fs.add(Src{File: CampaignFile}.At("roster_changes"), "%d roster changes took effect (state.toml), and [[roster_changes]] lists %d: a change that took effect stays in campaign.toml as it was (the campaign's replay needs it)", s.Roster, len(d.RosterChanges))
 		return
 	}
-	now := when(s.Phase, s.Step)
+	now := pointOrder(s.Phase, s.Step)
 	for i, e := range d.RosterChanges {
-		switch reached := e.when() <= now || s.Step == StepEnded; {
+		switch reached := e.order() <= now || s.Step == StepEnded; {
 		case i < s.Roster && !reached:
 			fs.add(e.src.At("phase"), "this change took effect already (state.toml counts %d in effect) and now says %s, still to come: restore it as it was", s.Roster, pointText(e.Phase, e.Step))
 		case i >= s.Roster && reached && s.Step != StepEnded:
@@ -437,7 +437,7 @@ func (f *Folder) checkRosterTiming(fs *faults) {
 // from: the one after the step the campaign waits for.
 func nextRosterPoint(s *State) (int, Step) {
 	for _, st := range rosterSteps {
-		if when(s.Phase, st) > when(s.Phase, s.Step) {
+		if pointOrder(s.Phase, st) > pointOrder(s.Phase, s.Step) {
 			return s.Phase, st
 		}
 	}
