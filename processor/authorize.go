@@ -143,6 +143,9 @@ func (f *Folder) refusal(actor Login, file string) string {
 		return fmt.Sprintf("only the Warmaster edits %s, and campaign.toml names none", file)
 	}
 	if !isPlayer {
+		if why := c.notPlaying(actor); why != "" {
+			return why
+		}
 		return fmt.Sprintf("%s is not a player in campaign.toml", actor)
 	}
 	if cp.kind == kindOther {

@@ -45,6 +45,8 @@ func (r *run) applyEventChoices() {
 func (r *run) choicesOf(a AllianceID, k EventKind) (*EventChoices, string) {
 	ch, ok := r.f.Events[r.s.Phase][a]
 	switch {
+	case !ok && r.setAsideHere("events", string(a)):
+		return nil, fmt.Sprintf("%s: its choices were not applied (see above)", a)
 	case !ok:
 		return nil, fmt.Sprintf("%s: no choices by the deadline", a)
 	case ch.Given[k] == (Src{}):
@@ -478,7 +480,7 @@ func (f *Folder) openTomeOrders(phase int, file string) bool {
 		return false
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), SealedExt), ".toml")
-	a := f.campaignFor(phase).playerAlliance(Login(name))
+	a := f.campaignFor(phase, StepOperations).playerAlliance(Login(name))
 	return a != "" && slices.ContainsFunc(f.State.Effects, func(e Effect) bool {
 		return e.Event == AnOpenTome && e.Phase == phase && e.Alliance == a
 	})

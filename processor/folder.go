@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/warmaster/warmaster/schema"
 )
@@ -41,6 +42,13 @@ type Folder struct {
 	consumedInputs map[string]string
 	// journalSteps are journal.toml's entries, in order.
 	journalSteps []journalEntry
+	// appliedAt is when each input step was applied, from the journal.
+	appliedAt map[phaseStep]time.Time
+	// late are the files that arrived after their step was processed:
+	// never applied, reported, and no obstacle to advance (lateNoted: those
+	// a report has named already).
+	late      []Fault
+	lateNoted map[string]bool
 
 	Setup   map[AllianceID]*SetupChoice
 	Orders  map[int]map[Login][]Order
@@ -143,6 +151,7 @@ func load(dir string) (*Folder, *faults, error) {
 	}
 	c := decodeCampaign(obj{cd, Src{File: CampaignFile}}, fs)
 	c.Map = decodeMap(obj{md, Src{File: MapFile}}, fs)
+	c.checkStarts(fs)
 	if err := f.loadWarEngines(c, obj{cd, Src{File: CampaignFile}}, fs); err != nil {
 		return nil, nil, err
 	}
@@ -159,13 +168,19 @@ func load(dir string) (*Folder, *faults, error) {
 			f.Campaign = c
 		}
 	} else {
+		c = c.rosterAt(0) // who plays from the start
+		f.Campaign = c
 		f.State = newState(c)
+	}
+	if f.State != nil && fs.empty() {
+		f.checkRosterTiming(fs)
 	}
 	if data, ok, err := f.read(JournalFile); err != nil {
 		return nil, nil, err
 	} else if ok {
 		f.Journal = data
-		f.journalSteps, f.consumedInputs = readJournal(data, fs)
+		steps, j := readJournal(data, fs)
+		f.journalSteps, f.consumedInputs, f.lateNoted, f.appliedAt = steps, j.consumed, j.late, j.applied
 	}
 	if !fs.empty() {
 		return fail()
@@ -379,7 +394,7 @@ func (f *Folder) loadPhases(k checker) error {
 			k.fs.add(Src{File: rel}, "unexpected folder: the campaign has phases 01 to %02d", k.c.Phases)
 			continue
 		}
-		k := checker{c: f.campaignFor(n), fs: k.fs} // the allegiance of phase n
+		fs := k.fs
 		sub, err := f.entries(rel)
 		if err != nil {
 			return err
@@ -389,7 +404,7 @@ func (f *Folder) loadPhases(k checker) error {
 			case "battles", "report.md":
 				continue // written by the processor
 			case TiebreakFile:
-				if err := f.loadTiebreak(k, n); err != nil {
+				if err := f.loadTiebreak(checker{c: f.campaignFor(n, StepTiebreak), fs: fs}, n); err != nil {
 					return err
 				}
 				continue
@@ -400,6 +415,7 @@ func (f *Folder) loadPhases(k checker) error {
 				continue
 			}
 			d := inputDirs[i]
+			k := checker{c: f.campaignFor(n, d.step), fs: fs} // who plays, and for whom, at that step
 			what := map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance", "events": "alliance"}[d.dir]
 			names, sealed, err := f.tomlFiles(path.Join(rel, d.dir), k.fs, what, d.dir == "orders")
 			if err != nil {
@@ -455,15 +471,14 @@ func (f *Folder) loadPhases(k checker) error {
 }
 
 // consumed checks a file of a step already processed: it must be the input
-// that step consumed, unchanged. A file that came too late or was changed
-// afterwards would otherwise be ignored without a word.
+// that step consumed, unchanged. A file that came too late is not applied,
+// and said so (Late), rather than ignored without a word; it does not stop
+// the campaign.
 func (f *Folder) consumed(k checker, file string) {
 	want, ok := f.consumedInputs[file]
 	switch {
-	case !ok && strings.Contains(file, "/events/"):
-		k.fs.add(Src{File: file}, "no Vespator Front Event waits for this file: its phase's events step is over, or the phase had none asking for choices (see its report); remove it")
 	case !ok:
-		k.fs.add(Src{File: file}, "this file arrived after its step was processed (see journal.toml) and will never be applied; remove it")
+		f.late = append(f.late, Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})
 	default:
 		if _, _, err := f.read(file); err == nil && f.Digest(file) != want {
 			k.fs.add(Src{File: file}, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); restore it from git history", want)
@@ -477,7 +492,11 @@ func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, n
 	switch dir {
 	case "orders", "moves":
 		if _, ok := c.PlayerOf(Login(name)); !ok {
-			k.fs.add(at, "no player %q in campaign.toml; %s files are named after a player's login: %s", name, dir, oneOf(c.Commanders()))
+			why := c.notPlaying(Login(name))
+			if why == "" {
+				why = fmt.Sprintf("no player %q in campaign.toml", name)
+			}
+			k.fs.add(at, "%s; %s files are named after a player's login: %s", why, dir, oneOf(c.Commanders()))
 			return nil
 		}
 	case "builds", "events":
@@ -548,3 +567,34 @@ func ensure[K comparable, V any](m map[int]map[K]V, phase int) map[K]V {
 	}
 	return m[phase]
 }
+
+// arrivedAfter says why a file of a processed step was not applied:
+// "arrived after phase 1's step 1 Select Operations was processed (…)".
+func (f *Folder) arrivedAfter(file string) string {
+	cp := classify(file)
+	step, ok := cp.step()
+	if !ok {
+		return "arrived after its step was processed"
+	}
+	if step == StepOperations && f.openTomeOrders(cp.phase, file) {
+		step = StepOpenTome
+	}
+	if step == StepEvents {
+		if _, asked := f.appliedAt[phaseStep{cp.phase, StepEvents}]; !asked {
+			return fmt.Sprintf("no Vespator Front Event of phase %d asked for choices (see its report)", cp.phase)
+		}
+	}
+	when := ""
+	if t, ok := f.appliedAt[phaseStep{cp.phase, step}]; ok {
+		when = " (" + t.Format("2006-01-02 15:04 MST") + ")"
+	}
+	if step == StepSetup {
+		return "arrived after the set-up was processed" + when
+	}
+	return fmt.Sprintf("arrived after phase %d's step %s was processed%s", cp.phase, step.Title(), when)
+}
+
+// Late lists the files that arrived after their step was processed, each
+// as a fault saying so: never applied, no obstacle to advance; check
+// refuses one only when it is named (a pull request's file).
+func (f *Folder) Late() []Fault { return slices.Clone(f.late) }

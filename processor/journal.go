@@ -26,7 +26,12 @@ type journalEntry struct {
 
 type journalInput struct {
 	Path   string `toml:"path"`
-	SHA256 string `toml:"sha256"`
+	SHA256 string `toml:"sha256,omitempty"` // none for a file that arrived after its step
+	// NotApplied says why a file the step found was not applied: it still
+	// had faults past the step's deadline (its digest is kept, so a replay
+	// reaches the same decision), or it arrived after its step was
+	// processed (no digest: only its being there is recorded).
+	NotApplied string `toml:"not_applied,omitempty"`
 }
 
 const journalHeader = "# Written by warmaster: every applied step, when, and the SHA-256 of each input it consumed. Append-only.\n"
@@ -58,7 +63,8 @@ func appendJournal(old []byte, entries []journalEntry) []byte {
 			path := []string{"steps", "inputs"}
 			w.arrayTable(path...)
 			w.str(path, "path", in.Path)
-			w.str(path, "sha256", in.SHA256)
+			w.optStr(path, "sha256", in.SHA256)
+			w.optStr(path, "not_applied", in.NotApplied)
 		}
 		buf.Write(w.b.Bytes())
 	}
@@ -80,21 +86,44 @@ func decodeJournal(data []byte) ([]journalEntry, error) {
 	return j.Steps, err
 }
 
-// readJournal reads journal.toml's entries, and the digest of every
-// consumed input by path.
-func readJournal(data []byte, fs *faults) ([]journalEntry, map[string]string) {
+// journalIndex is what loading a campaign needs of its journal.
+type journalIndex struct {
+	// consumed are the digests of the inputs processed steps consumed
+	// (applied or not), by path.
+	consumed map[string]string
+	// late are the files recorded as arrived after their step: each is
+	// reported once, in the run that first found it.
+	late map[string]bool
+	// applied is when each input step was applied.
+	applied map[phaseStep]time.Time
+}
+
+// phaseStep is an input step of a phase.
+type phaseStep struct {
+	phase int
+	step  Step
+}
+
+// readJournal reads journal.toml's entries, and its record of what was
+// consumed, and when.
+func readJournal(data []byte, fs *faults) ([]journalEntry, journalIndex) {
 	steps, err := decodeJournal(data)
 	if err != nil {
 		fs.add(Src{File: JournalFile}, "cannot read the processor's journal: %v (restore it from git history; it is not edited by hand)", err)
-		return nil, nil
+		return nil, journalIndex{}
 	}
-	out := map[string]string{}
+	j := journalIndex{consumed: map[string]string{}, late: map[string]bool{}, applied: map[phaseStep]time.Time{}}
 	for _, e := range steps {
+		j.applied[phaseStep{e.Phase, e.Step}] = e.Applied
 		for _, in := range e.Inputs {
-			out[in.Path] = in.SHA256
+			if in.SHA256 == "" {
+				j.late[in.Path] = true
+				continue
+			}
+			j.consumed[in.Path] = in.SHA256
 		}
 	}
-	return steps, out
+	return steps, j
 }
 
 // readJournalLines reads a journal in exactly appendJournal's layout; any
@@ -155,6 +184,8 @@ func readJournalLines(data []byte) ([]journalEntry, bool) {
 			ok = v.str(&in.Path)
 		case in != nil && k == "sha256":
 			ok = v.str(&in.SHA256)
+		case in != nil && k == "not_applied":
+			ok = v.str(&in.NotApplied)
 		case in == nil && k == "phase":
 			ok = v.integer(&e.Phase)
 		case in == nil && k == "step":

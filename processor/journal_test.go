@@ -72,7 +72,14 @@ func TestJournalIsTheEncoder(t *testing.T) {
 					e.Dice, e.DiceSHA256 = rng.IntN(3)*rng.IntN(40), fmt.Sprintf("%064x", rng.Uint64())
 				}
 				for range rng.IntN(4) {
-					e.Inputs = append(e.Inputs, journalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())})
+					in := journalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())}
+					switch rng.IntN(4) {
+					case 0: // arrived after its step
+						in.SHA256, in.NotApplied = "", "arrived after its step was processed"
+					case 1: // faults past the deadline
+						in.NotApplied = "2 faults past the moves deadline"
+					}
+					e.Inputs = append(e.Inputs, in)
 				}
 				run = append(run, e)
 			}
@@ -96,8 +103,8 @@ func TestJournalOtherLayoutFallsBack(t *testing.T) {
 		t.Fatal("readJournalLines read a comment it does not know")
 	}
 	var fs faults
-	if _, got := readJournal(edited, &fs); got["a.toml"] != "x" || !fs.empty() {
-		t.Fatalf("readJournal = %v, faults %v", got, fs.err(nil))
+	if _, got := readJournal(edited, &fs); got.consumed["a.toml"] != "x" || !fs.empty() {
+		t.Fatalf("readJournal = %v, faults %v", got.consumed, fs.err(nil))
 	}
 }
 
@@ -107,7 +114,7 @@ func FuzzReadJournal(f *testing.F) {
 	at := time.Date(2027, 2, 2, 18, 0, 0, 0, time.UTC)
 	text := string(appendJournal(nil, []journalEntry{
 		{Phase: 1, Step: StepOperations, Applied: at, Inputs: []journalInput{{Path: "phases/01/orders/a.toml", SHA256: "ab"}}},
-		{Phase: 1, Step: StepBattles, Applied: at.Add(time.Hour), Dice: 3, DiceSHA256: "cd"},
+		{Phase: 1, Step: StepBattles, Applied: at.Add(time.Hour), Dice: 3, DiceSHA256: "cd", Inputs: []journalInput{{Path: "phases/01/results/b.toml", SHA256: "cd", NotApplied: "1 fault"}, {Path: "phases/01/orders/c.toml", NotApplied: "late"}}},
 	}))
 	f.Add(text)
 	f.Add(text + "\n[[steps]]\n  phase = 2\n  applied = 2027-02-02T18:00:00+01:00\n")

@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -65,6 +66,13 @@ type run struct {
 	// stepRolls are the dice the reports list for the step being applied,
 	// for its journal entry.
 	stepRolls []dice.Roll
+
+	// deferred are the faults of inputs past their step's deadline, kept
+	// until their step sets them aside; setAsideFiles, the inputs set aside
+	// (notapplied.go). lateReported: the late files are in a report of this run.
+	deferred      faults
+	setAsideFiles []notApplied
+	lateReported  bool
 }
 
 // Summary says what an `advance` did.
@@ -76,6 +84,9 @@ type Summary struct {
 	// Status is where the campaign stands after the run, as Status has it
 	// but listing at most maxAwaitedRows awaited files.
 	Status string
+	// NotApplied are the players' files the run did not apply: arrived
+	// after their step, or still faulty past its deadline.
+	NotApplied []NotApplied
 }
 
 // Advance applies every step of the campaign whose inputs are in or whose
@@ -88,7 +99,7 @@ func Advance(dir string, opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows)}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows), NotApplied: r.notAppliedList()}
 	if len(r.applied) == 0 {
 		return sum, nil
 	}
@@ -106,7 +117,9 @@ func Advance(dir string, opt Options) (*Summary, error) {
 // Check validates a campaign folder without writing anything: every file
 // against its schema and the rules, and every step advance would apply at
 // now run in memory, so a file that advance would refuse is refused here.
-// It returns the folder when it could be read at all.
+// A player's file still faulty past its step's deadline, which advance
+// would set aside rather than stop at, is refused too, the message saying
+// so. It returns the folder when it could be read at all.
 func Check(dir string, opt Options) (*Folder, error) {
 	opt.noReveal = true   // sealed orders stay sealed: check looks at their name and format only
 	opt.unverified = true // players check without the secret dice key
@@ -118,7 +131,26 @@ func Check(dir string, opt Options) (*Folder, error) {
 		}
 		return f, err
 	}
-	return r.f, err
+	var fs faults
+	var inv *InvalidError
+	if errors.As(err, &inv) {
+		fs.list = inv.Faults
+	} else if err != nil {
+		return r.f, err
+	}
+	for _, n := range r.setAsideFiles {
+		for _, f := range n.Faults {
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
+			fs.list = append(fs.list, f)
+		}
+	}
+	for _, f := range r.deferred.list {
+		if at, ok := r.pastDeadline(f.File); ok {
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply this file)", deadlineName(at.step))
+		}
+		fs.list = append(fs.list, f)
+	}
+	return r.f, fs.err(r.f.Text)
 }
 
 // Options are what a run takes besides the campaign folder.
@@ -170,13 +202,15 @@ func dryRun(dir string, opt Options) (*run, error) {
 	r := newRun(f, opt.Now)
 	r.opt, r.standInDice = opt, standIn
 	r.dice = roller
-	// Every fault in the files as they are, at once.
+	// Every fault in the files as they are, at once; those of inputs past
+	// their deadline wait for their step (notapplied.go).
 	r.validate(r.s.Step, fs)
+	r.deferFaults(fs)
 	if err := fs.err(f.Text); err != nil {
 		return nil, err
 	}
 	if err := r.advance(); err != nil {
-		return nil, err
+		return r, err // the run so far: Check shows what it set aside too
 	}
 	return r, nil
 }
@@ -216,14 +250,14 @@ func (r *run) advance() (err error) {
 		}
 		var fs faults
 		r.validate(r.s.Step, &fs)
-		if err := fs.err(r.f.Text); err != nil {
+		if err := r.setAside(&fs); err != nil {
 			return err
 		}
 		step, phase := r.s.Step, r.s.Phase
 		if r.opt.Progress != nil {
 			fmt.Fprintf(r.opt.Progress, "warmaster: phase %d, step %s\n", phase, step)
 		}
-		inputs := r.inputFiles(step)
+		inputs := append(r.inputFiles(step), r.journalNotApplied(phase, step, len(r.journal) == 0)...)
 		entry := journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs}
 		if !r.opt.legacyDice {
 			r.dice.Step(entry.diceInputs()) // the step's dice depend on its inputs
@@ -234,16 +268,26 @@ func (r *run) advance() (err error) {
 			r.setup()
 			r.end()
 			r.s.Phase, r.s.Step = 1, StepOperations
+			if err := r.applyRoster(); err != nil {
+				return err
+			}
 		} else {
+			first := true
 			for _, st := range campaignPhase {
 				if st.input != step || r.s.Step == StepEnded {
 					continue
 				}
 				r.begin(phase, st.num, st.title)
+				if first {
+					r.reportSetAside(step) // what the step does not apply, first
+					first = false
+				}
 				st.apply(r)
 				r.end()
 			}
-			r.nextStep(step)
+			if err := r.nextStep(step); err != nil {
+				return err
+			}
 		}
 		if !r.opt.legacyDice {
 			entry.Dice, entry.DiceSHA256 = len(r.stepRolls), diceDigest(r.stepRolls)
@@ -254,10 +298,11 @@ func (r *run) advance() (err error) {
 	return nil
 }
 
-// nextStep moves on from an input step that has been applied.
-func (r *run) nextStep(done Step) {
+// nextStep moves on from an input step that has been applied, and puts in
+// effect the roster changes due from the next one.
+func (r *run) nextStep(done Step) error {
 	if r.s.Step == StepEnded || r.s.Step == StepTiebreak {
-		return
+		return nil
 	}
 	switch done {
 	case StepOpenTome:
@@ -277,10 +322,14 @@ func (r *run) nextStep(done Step) {
 		r.s.Phase++
 		r.s.Step = StepOperations
 		r.s.dropExpiredEffects()
+		if err := r.applyRoster(); err != nil { // before An Open Tome asks its Alliance's players
+			return err
+		}
 		if len(r.openTomeLogins()) > 0 {
 			r.s.Step = StepOpenTome // An Open Tome: the dominating Alliance's orders first
 		}
 	}
+	return r.applyRoster()
 }
 
 func (r *run) begin(phase int, num, title string) {

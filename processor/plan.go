@@ -27,6 +27,8 @@ type PlanResult struct {
 	// StandInDice: the dice are committed to a secret key the plan did not
 	// have, so its dice (and what they decide) are stand-ins.
 	StandInDice bool
+	// NotApplied are the players' files advance would not apply.
+	NotApplied []NotApplied
 
 	c *Campaign
 }
@@ -48,7 +50,7 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, c: r.c}
+	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), c: r.c}
 	if len(r.applied) == 0 {
 		return p, nil
 	}
@@ -143,6 +145,14 @@ func (p *PlanResult) Markdown(dir string) string {
 			}
 			d.Table([]string{"file", "change", "what"}, rows)
 		}
+	}
+	if len(p.NotApplied) > 0 {
+		d.Para("It would not apply %s:", plural(len(p.NotApplied), "file", "files"))
+		rows := make([][]string, len(p.NotApplied))
+		for i, n := range p.NotApplied {
+			rows[i] = []string{n.File, n.Why}
+		}
+		d.Table([]string{"file", "why, and what applies instead"}, rows)
 	}
 	if len(p.Applied) == 0 {
 		d.Heading(3, "Where things stand")

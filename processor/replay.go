@@ -79,6 +79,15 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		group := j.Steps[i:k]
 		for _, e := range group {
 			for _, in := range e.Inputs {
+				if in.SHA256 == "" {
+					// A file that arrived after its step: only its being
+					// there mattered (it was never read), and it may have
+					// been removed since.
+					if err := writeFileAll(scratch, in.Path, nil); err != nil {
+						return nil, fmt.Errorf("replay: %w", err)
+					}
+					continue
+				}
 				data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(in.Path)))
 				if err != nil {
 					fs.add(Src{File: JournalFile}, "the journal's input %s is missing: %v", in.Path, err)

@@ -223,6 +223,9 @@ func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 		}
 	}
 	for _, fl := range c.Fleets {
+		if c.late[fl.Player] {
+			continue // a fleet that joins later is not on the map yet
+		}
 		p, ok := baseFleets[fl.ID]
 		if !ok || !c.Map.Has(p) {
 			p = c.Map.Planets[0].ID

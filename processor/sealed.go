@@ -310,14 +310,6 @@ func (r *run) reportRejected() {
 		}
 		r.sec.Para("**%s's sealed orders are not used**: `%s` (decrypted from `%s`) is invalid, so %s's fleets (%s) perform Logistical Auxilia:",
 			login, u.file, strings.TrimPrefix(u.sealed, PhaseDir(r.s.Phase)+"/orders/"), login, fleets)
-		lines := make([]string, len(u.faults))
-		for i, f := range u.faults {
-			where := f.File
-			if f.Line > 0 {
-				where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
-			}
-			lines[i] = fmt.Sprintf("`%s`: %s", where, f.Message)
-		}
-		r.sec.List(lines)
+		r.sec.List(faultLines(u.faults))
 	}
 }

@@ -345,9 +345,12 @@ func TestSealedWrongKey(t *testing.T) {
 	}
 }
 
-// A sealed file cut short is a format fault for check (naming the file);
-// one whose armor is whole but whose age payload is cut short can only be
-// found out at the reveal, and falls back to Logistical Auxilia.
+// A sealed file cut short is a format fault for check (naming the file),
+// and for advance before the operations deadline; past it, advance sets
+// the file aside (its fleets perform Logistical Auxilia) as it does any
+// faulty input. One whose armor is whole but whose age payload is cut
+// short can only be found out at the reveal, and falls back to Logistical
+// Auxilia.
 func TestSealedTruncated(t *testing.T) {
 	t.Run("Armor", func(t *testing.T) {
 		dir, id := sealedExample(t)
@@ -357,7 +360,7 @@ func TestSealedTruncated(t *testing.T) {
 		for name, run := range map[string]func() error{
 			"check": func() error { _, err := Check(dir, Options{Now: afterDeadline}); return err },
 			"advance": func() error {
-				_, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()})
+				_, err := Advance(dir, Options{Now: beforeDeadline, AgeIdentity: id.String()})
 				return err
 			},
 		} {
@@ -365,6 +368,15 @@ func TestSealedTruncated(t *testing.T) {
 			if !hasFault(fs, aliceSealed, "not a sealed orders file", "the armor does not parse") {
 				t.Errorf("%s: %v, want a format fault of %s", name, fs, aliceSealed)
 			}
+		}
+		sum, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(sum.NotApplied, func(n NotApplied) bool {
+			return n.File == aliceSealed && strings.Contains(n.Why, "perform Logistical Auxilia")
+		}) {
+			t.Errorf("advance past the deadline: not applied %+v, want %s", sum.NotApplied, aliceSealed)
 		}
 	})
 	t.Run("Payload", func(t *testing.T) {
@@ -519,9 +531,9 @@ func TestSealedCheck(t *testing.T) {
 		}
 		sealed, _ := Seal(readFile(t, dir, aliceOrders), id.Recipient().String(), "c", aliceSealed)
 		writeFile(t, dir, "phases/01/orders/alice.toml.age", sealed)
-		_, err := Check(dir, Options{Now: afterDeadline})
-		if fs := faultsOf(t, err); !hasFault(fs, aliceSealed, "arrived after its step was processed") {
-			t.Errorf("check: %v", fs)
+		f, err := Check(dir, Options{Now: afterDeadline})
+		if err != nil || !hasFault(f.Late(), aliceSealed, "not applied: arrived after phase 1's step 1 Select Operations was processed") {
+			t.Errorf("check: %v, late %v", err, f.Late())
 		}
 	})
 }

@@ -40,6 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	app := &cli.App{
 		Name:      "warmaster",
 		Usage:     "run a Vespator Front map campaign from a folder of TOML files",
+		Version:   version(),
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are ours to print and turn into exit statuses.
@@ -49,9 +50,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Commands: []*cli.Command{
 			{
 				Name:      "init",
-				Usage:     "make a new campaign folder from the bundled template (the 13-planet Vespator Front map)",
-				ArgsUsage: "[--medals-from OLD] DIR",
+				Usage:     "make a new campaign folder: the 13-planet Vespator Front map and a campaign.toml to fill in",
+				ArgsUsage: "[--alliances 2|3] [--players N] [--medals-from OLD] DIR",
 				Flags: []cli.Flag{
+					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3"},
+					&cli.IntFlag{Name: "players", Value: 2, Usage: "the number of players in each Alliance (placeholder logins to replace)"},
 					&cli.StringFlag{Name: "medals-from", Usage: "record in DIR's campaign.toml the Campaign Medals each player won in the ended campaign OLD"},
 				},
 				Action: cmdInit,
@@ -257,16 +260,33 @@ func oneDir(c *cli.Context) (string, error) {
 	return c.Args().First(), nil
 }
 
+// maxInitPlayers is the most players per Alliance init writes placeholders for.
+const maxInitPlayers = 500
+
 func cmdInit(c *cli.Context) error {
 	dir, err := oneDir(c)
 	if err != nil {
 		return err
+	}
+	alliances, players := c.Int("alliances"), c.Int("players")
+	if alliances != 2 && alliances != 3 {
+		return usagef("--alliances %d: a campaign has 2 or 3 Alliances", alliances)
+	}
+	if players < 1 || players > maxInitPlayers {
+		return usagef("--players %d: give the number of players in each Alliance, 1 to %d", players, maxInitPlayers)
+	}
+	text, err := processor.StarterCampaign(alliances, players)
+	if err != nil {
+		return fmt.Errorf("init: %w", err)
 	}
 	medals, err := medalsFrom(c)
 	if err != nil {
 		return err
 	}
 	if err := campaigns.CopyTo(campaigns.Template, dir); err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, processor.CampaignFile), text, 0o644); err != nil {
 		return fmt.Errorf("init: %w", err)
 	}
 	if err := appendMedals(dir, medals); err != nil {
@@ -300,6 +320,22 @@ func cmdCheck(c *cli.Context) error {
 	var invalid *processor.InvalidError
 	if errors.As(err, &invalid) && len(files) > 0 {
 		err = onlyFiles(invalid, files)
+	}
+	// A file that arrived after its step was processed does not stop the
+	// campaign: named (a pull request's file), it is refused; else noted.
+	if f != nil {
+		var late []processor.Fault
+		for _, l := range f.Late() {
+			switch {
+			case slices.Contains(files, l.File):
+				late = append(late, l)
+			case len(files) == 0:
+				fmt.Fprintf(c.App.ErrWriter, "note: %s: %s\n", path.Join(filepath.ToSlash(dir), l.File), l.Message)
+			}
+		}
+		if len(late) > 0 {
+			err = processor.WithRefusals(err, &processor.InvalidError{Faults: late})
+		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them.
@@ -417,8 +453,21 @@ func cmdAdvance(c *cli.Context) error {
 	if len(sum.Written) > 0 {
 		fmt.Fprintf(w, "wrote %s\n", strings.Join(sum.Written, ", "))
 	}
+	printNotApplied(w, dir, sum.NotApplied)
 	fmt.Fprint(w, sum.Status)
 	return nil
+}
+
+// printNotApplied lists the players' files a run did not apply, and why,
+// with the faults of each; paths as printFaults has them.
+func printNotApplied(w io.Writer, dir string, list []processor.NotApplied) {
+	for _, n := range list {
+		fmt.Fprintf(w, "not applied: %s: %s\n", path.Join(filepath.ToSlash(dir), n.File), n.Why)
+		for _, f := range n.Faults {
+			f.File = path.Join(filepath.ToSlash(dir), f.File)
+			fmt.Fprintf(w, "  %s\n", f.String())
+		}
+	}
 }
 
 func cmdStatus(c *cli.Context) error {
