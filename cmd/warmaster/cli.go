@@ -35,8 +35,13 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 // deadline (phase 3's battles), so the demo plays it to its end.
 const demoNow = "2027-06-10T12:00:00Z"
 
-// run is the whole command line; only main exits.
+// run is the whole command line; only main exits. Everything it prints
+// goes through commandSafe writers (output.go).
 func run(args []string, stdout, stderr io.Writer) int {
+	out, errOut := newCommandSafe(stdout), newCommandSafe(stderr)
+	defer out.Flush()
+	defer errOut.Flush()
+	stdout, stderr = out, errOut
 	app := &cli.App{
 		Name:      "warmaster",
 		Usage:     "run a Vespator Front map campaign from a folder of TOML files",
@@ -166,47 +171,72 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	return usageError{msg}
 }
 
-// valueFlags lists the flags of a command (and its subcommands) that take a
-// value as the next argument: every flag but a boolean one.
-func valueFlags(cmd *cli.Command) []string {
-	var out []string
+// commandFlags lists the flags of a command (and its subcommands) that take
+// a value as the next argument — every flag but a boolean one — and those
+// that may be given more than once (the slice flags).
+func commandFlags(cmd *cli.Command) (takeValue, repeatable []string) {
 	for _, f := range cmd.Flags {
-		if _, ok := f.(*cli.BoolFlag); ok {
-			continue
-		}
+		var names []string
 		for _, n := range f.Names() {
-			out = append(out, "--"+n, "-"+n)
+			names = append(names, "--"+n, "-"+n)
 		}
+		switch f.(type) {
+		case *cli.BoolFlag:
+			continue
+		case *cli.StringSliceFlag, *cli.IntSliceFlag:
+			repeatable = append(repeatable, names...)
+		}
+		takeValue = append(takeValue, names...)
 	}
 	for _, sub := range cmd.Subcommands {
-		out = append(out, valueFlags(sub)...)
+		v, r := commandFlags(sub)
+		takeValue, repeatable = append(takeValue, v...), append(repeatable, r...)
 	}
-	return out
+	return takeValue, repeatable
 }
 
 // permute moves a subcommand's flags before its positional arguments, so
-// `advance DIR --now T` works as well as `advance --now T DIR`.
+// `advance DIR --now T` works as well as `advance --now T DIR`, and puts
+// "--" between them: whatever follows it is a folder or a file, never a
+// flag, even when its name starts with "-". Everything after a "--" on the
+// command line is positional: `check --actor bob DIR -- --actor=erin` checks
+// a file named "--actor=erin" (the warmaster action passes file names
+// after "--"). A flag given twice is refused (a slice flag may repeat):
+// a file name passed without "--" must not quietly replace a flag's value.
 func permute(args []string, cmds []*cli.Command) ([]string, error) {
 	if len(args) < 2 {
 		return args, nil
 	}
-	var takeValue []string
+	var takeValue, repeatable []string
+	known := false
 	for _, c := range cmds {
 		if c.HasName(args[1]) {
-			takeValue = valueFlags(c)
+			takeValue, repeatable = commandFlags(c)
+			known = true
 		}
+	}
+	if !known {
+		return args, nil // not a command: the app says so
 	}
 	out := []string{args[0], args[1]}
 	var flags, pos []string
+	seen := map[string]bool{}
 	rest := args[2:]
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		switch {
 		case a == "--":
-			pos = append(pos, rest[i:]...)
+			pos = append(pos, rest[i+1:]...)
 			i = len(rest)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
-			if slices.Contains(takeValue, a) {
+			name, _, hasValue := strings.Cut(a, "=")
+			if canon := "--" + strings.TrimLeft(name, "-"); !slices.Contains(repeatable, name) {
+				if seen[canon] {
+					return nil, usagef("flag %s is given twice (to name a file that starts with \"-\", put it after --)", canon)
+				}
+				seen[canon] = true
+			}
+			if !hasValue && slices.Contains(takeValue, a) {
 				if i+1 == len(rest) {
 					return nil, usagef("flag %s needs a value", a)
 				}
@@ -219,7 +249,11 @@ func permute(args []string, cmds []*cli.Command) ([]string, error) {
 			pos = append(pos, a)
 		}
 	}
-	return append(append(out, flags...), pos...), nil
+	out = append(out, flags...)
+	if len(pos) > 0 {
+		out = append(append(out, "--"), pos...)
+	}
+	return out, nil
 }
 
 // printFaults prints faults compiler-style, paths relative to where the user
