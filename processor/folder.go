@@ -464,7 +464,7 @@ func (f *Folder) consumed(k checker, file string) {
 		k.fs.add(Src{File: file}, "this file arrived after its step was processed (see journal.toml) and will never be applied; remove it")
 	default:
 		if _, _, err := f.read(file); err == nil && f.Digest(file) != want {
-			k.fs.add(Src{File: file}, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); restore it from git history", want)
+			k.fs.addRestore(Src{File: file}, want, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)
 		}
 	}
 }

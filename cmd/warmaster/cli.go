@@ -15,6 +15,7 @@ import (
 
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/repository"
 )
 
 // Exit statuses.
@@ -102,6 +103,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			sealCommand(),
 			verifyCommand(),
 			engineCommand(),
+			campaignsCommand(),
+			checkChangesCommand(),
 			planCommand(),
 			codeownersCommand(),
 		},
@@ -263,6 +266,7 @@ func printFaults(w io.Writer, dir string, err error, wrote bool) error {
 	if !errors.As(err, &invalid) {
 		return err
 	}
+	restoreHints(dir, invalid)
 	for _, f := range invalid.Faults {
 		f.File = path.Join(filepath.ToSlash(dir), f.File)
 		fmt.Fprintln(w, f.String())
@@ -273,6 +277,15 @@ func printFaults(w io.Writer, dir string, err error, wrote bool) error {
 	}
 	fmt.Fprintf(w, "%d %s%s\n", len(invalid.Faults), pluralize(len(invalid.Faults), "problem", "problems"), suffix)
 	return err
+}
+
+// restoreHints names, in each fault about a consumed input that was changed
+// or deleted, the commit to restore it from, when dir is in a git work tree
+// whose history has it.
+func restoreHints(dir string, invalid *processor.InvalidError) {
+	if slices.ContainsFunc(invalid.Faults, func(f processor.Fault) bool { return f.Restore != "" }) {
+		invalid.RestoreFrom(repository.RestoreHint(dir))
+	}
 }
 
 func pluralize(n int, one, many string) string {
@@ -329,9 +342,8 @@ func cmdCheck(c *cli.Context) error {
 		return err
 	}
 	f, err := processor.Check(dir, secrets(now))
-	var invalid *processor.InvalidError
-	if errors.As(err, &invalid) && len(files) > 0 {
-		err = onlyFiles(invalid, files)
+	if len(files) > 0 {
+		err = processor.OnlyFiles(err, files)
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them.
@@ -369,22 +381,6 @@ func relFiles(dir string, args []string) ([]string, error) {
 		out = append(out, filepath.ToSlash(p))
 	}
 	return out, nil
-}
-
-// onlyFiles keeps the faults of the named files, and of the Warmaster's
-// files every input depends on (campaign.toml, map.toml, war-engine
-// profiles); nil if none is left.
-func onlyFiles(e *processor.InvalidError, files []string) error {
-	var keep []processor.Fault
-	for _, f := range e.Faults {
-		if slices.Contains(files, f.File) || f.File == processor.CampaignFile || f.File == processor.MapFile || strings.HasPrefix(f.File, "engines/") {
-			keep = append(keep, f)
-		}
-	}
-	if len(keep) == 0 {
-		return nil
-	}
-	return &processor.InvalidError{Faults: keep}
 }
 
 // secrets are a run's options at now with the secrets from the

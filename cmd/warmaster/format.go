@@ -57,6 +57,7 @@ func reportFaults(c *cli.Context, format, dir string, err error, wrote bool) err
 		}
 		return err
 	}
+	restoreHints(dir, invalid)
 	faults := make([]processor.Fault, len(invalid.Faults))
 	for i, f := range invalid.Faults {
 		f.File = path.Join(filepath.ToSlash(dir), f.File)
