@@ -1,10 +1,13 @@
 package githubci
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -12,6 +15,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/rhysd/actionlint"
+
+	"github.com/warmaster/warmaster/processor/repository"
 )
 
 // The composite action as the template refers to it, and as this
@@ -61,7 +66,7 @@ func TestActionlint(t *testing.T) {
 // TestShellcheck checks the scripts themselves, when shellcheck is there.
 func TestShellcheck(t *testing.T) {
 	needTools(t, "shellcheck")
-	res := run(t, os.Environ(), repoRoot(t), "shellcheck", "scripts/commit-back.sh", ".github/actions/warmaster/run.sh")
+	res := run(t, os.Environ(), repoRoot(t), "shellcheck", "scripts/commit-back.sh", ".github/actions/warmaster/run.sh", ".github/actions/warmaster/cache-key.sh")
 	if res.code != 0 {
 		t.Errorf("shellcheck exited %d:\n%s", res.code, res.out)
 	}
@@ -532,19 +537,29 @@ func TestTaploTemplate(t *testing.T) {
 	}
 }
 
-// TestTemplateFiles: what a gaming group copies is all there.
+// TestTemplateFiles: what a gaming group copies is all there, the
+// registry a valid one to fill in, and the README says how to keep the
+// secrets and set up the repository.
 func TestTemplateFiles(t *testing.T) {
 	root := repoRoot(t)
-	for _, f := range []string{"campaigns/.gitkeep", ".taplo.toml", "README.md"} {
+	for _, f := range []string{"campaigns/.gitkeep", ".taplo.toml", "README.md", ".github/warmaster.toml"} {
 		if _, err := os.Stat(filepath.Join(root, "repo-template", f)); err != nil {
 			t.Error(err)
 		}
+	}
+	data, err := os.ReadFile(filepath.Join(root, "repo-template", ".github", "warmaster.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repository.ParseRegistry(data); err != nil {
+		t.Errorf("repo-template/.github/warmaster.toml: %v", err)
 	}
 	readme, err := os.ReadFile(filepath.Join(root, "repo-template", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"WARMASTER_DICE_KEY", "WARMASTER_AGE_IDENTITY", "#repository-settings", templateAction} {
+	for _, want := range []string{"WARMASTER_DICE_KEY", "WARMASTER_AGE_IDENTITY", "WARMASTER_PUSH_TOKEN", "environment", "named `warmaster`",
+		".github/warmaster.toml", "warmaster codeowners > .github/CODEOWNERS", "Require branches to be up to date", "merge queue", "#repository-settings", templateAction} {
 		if !strings.Contains(string(readme), want) {
 			t.Errorf("repo-template/README.md does not mention %s", want)
 		}
@@ -559,4 +574,52 @@ func jobRunsAdvance(job *actionlint.Job) bool {
 		}
 	}
 	return false
+}
+
+// TestGoSetup: setup-go v6 everywhere; the action caches Go's module and
+// build caches with actions/cache, keyed on its own go.sum and sources.
+func TestGoSetup(t *testing.T) {
+	root := repoRoot(t)
+	files := append(workflowFiles(t), ".github/actions/warmaster/action.yml")
+	setupGo := regexp.MustCompile(`uses:\s*actions/setup-go@(\S+)`)
+	found := 0
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range setupGo.FindAllStringSubmatch(string(data), -1) {
+			found++
+			if m[1] != "v6" {
+				t.Errorf("%s: actions/setup-go@%s, want v6", f, m[1])
+			}
+		}
+	}
+	if found < 2 {
+		t.Errorf("setup-go found %d times; the action and test.yml use it", found)
+	}
+	action := readFile(t, filepath.Join(root, ".github/actions/warmaster/action.yml"))
+	if !strings.Contains(action, "uses: actions/cache@v5") || !strings.Contains(action, "key: ${{ steps.go-cache.outputs.key }}") {
+		t.Errorf("the action does not cache Go's caches with actions/cache keyed on its go.sum")
+	}
+
+	// The key: the runner, Go, go.sum, the sources; the restore key the
+	// same without the sources.
+	needTools(t, "bash", "go", "sha256sum")
+	out := filepath.Join(t.TempDir(), "outputs")
+	env := append(os.Environ(), "GITHUB_ACTION_PATH="+filepath.Join(root, ".github/actions/warmaster"), "GITHUB_OUTPUT="+out, "RUNNER_OS=Linux", "RUNNER_ARCH=X64")
+	if res := run(t, env, root, "bash", script(t, ".github/actions/warmaster/cache-key.sh")); res.code != 0 {
+		t.Fatalf("cache-key.sh: exit %d\n%s", res.code, res.out)
+	}
+	sum := sha256.Sum256([]byte(readFile(t, filepath.Join(root, "go.sum"))))
+	prefix := "warmaster-go-Linux-X64-" + runtime.Version() + "-" + hex.EncodeToString(sum[:]) + "-"
+	got := readFile(t, out)
+	if !regexp.MustCompile(`(?m)^key=` + regexp.QuoteMeta(prefix) + `[0-9a-f]{64}$`).MatchString(got) || !strings.Contains(got, "restore-key="+prefix+"\n") {
+		t.Errorf("cache keys:\n%s\nwant key=%s<sources> and restore-key=%s", got, prefix, prefix)
+	}
+	for _, name := range []string{"modcache=", "buildcache="} {
+		if !strings.Contains(got, name) {
+			t.Errorf("outputs lack %s:\n%s", name, got)
+		}
+	}
 }
