@@ -614,7 +614,7 @@ func TestGoSetup(t *testing.T) {
 	sum := sha256.Sum256([]byte(readFile(t, filepath.Join(root, "go.sum"))))
 	prefix := "warmaster-go-Linux-X64-" + runtime.Version() + "-" + hex.EncodeToString(sum[:]) + "-"
 	got := readFile(t, out)
-	if !regexp.MustCompile(`(?m)^key=` + regexp.QuoteMeta(prefix) + `[0-9a-f]{64}$`).MatchString(got) || !strings.Contains(got, "restore-key="+prefix+"\n") {
+	if !regexp.MustCompile(`(?m)^key=`+regexp.QuoteMeta(prefix)+`[0-9a-f]{64}$`).MatchString(got) || !strings.Contains(got, "restore-key="+prefix+"\n") {
 		t.Errorf("cache keys:\n%s\nwant key=%s<sources> and restore-key=%s", got, prefix, prefix)
 	}
 	for _, name := range []string{"modcache=", "buildcache="} {
