@@ -230,7 +230,7 @@ func TestPullRequestCheck(t *testing.T) {
 		res, annotations, _ := p.pullRequest(t, "bob", func(dir string) {
 			writeFile(t, filepath.Join(dir, ".github/workflows/warmaster-check.yml"), "on: pull_request\njobs:\n  check:\n    runs-on: ubuntu-latest\n    steps:\n      - run: exit 0\n")
 		})
-		refused(t, res, annotations, "::error file=.github/workflows/warmaster-check.yml,title=warmaster::bob may not change this file: .github/ holds the workflows that judge pull requests")
+		refused(t, res, annotations, "::error file=.github/workflows/warmaster-check.yml,line=1,col=1,title=warmaster::bob may not change this file: .github/ holds the workflows that judge pull requests")
 	})
 
 	// A file named like a flag reaches warmaster from git, as data.
@@ -253,8 +253,8 @@ func TestPullRequestCheck(t *testing.T) {
 			writeFile(t, filepath.Join(dir, "campaigns/practice/phases/01/orders/erin.toml"), bob)
 		})
 		refused(t, res, annotations,
-			"::error file=campaigns/practice/campaign.toml,title=warmaster::erin may not change this file: a new campaign folder (campaigns/practice) is the Warmaster's (alice)",
-			"::error file=campaigns/practice/phases/01/orders/erin.toml,title=warmaster::erin may not change this file: campaigns/practice is not a campaign this repository plays")
+			"::error file=campaigns/practice/campaign.toml,line=1,col=1,title=warmaster::erin may not change this file: a new campaign folder (campaigns/practice) is the Warmaster's (alice)",
+			"::error file=campaigns/practice/phases/01/orders/erin.toml,line=1,col=1,title=warmaster::erin may not change this file: campaigns/practice is not a campaign this repository plays")
 	})
 
 	t.Run("ErrCampaignTomlDeleted", func(t *testing.T) {
@@ -273,7 +273,7 @@ func TestPullRequestCheck(t *testing.T) {
 			t.Errorf("the Warmaster's: exit %d, annotations %q, summary %q", res.code, annotations, summary)
 		}
 		res, annotations, _ = p.pullRequest(t, "bob", edit)
-		refused(t, res, annotations, "::error file=.github/CODEOWNERS,title=warmaster::bob may not change this file: CODEOWNERS says who reviews what")
+		refused(t, res, annotations, "::error file=.github/CODEOWNERS,line=1,col=1,title=warmaster::bob may not change this file: CODEOWNERS says who reviews what")
 	})
 
 	// Player text cannot start a workflow command in the log: here a key

@@ -117,7 +117,6 @@ type changes struct {
 	base   *Registry // the registry of the base: whose rights
 	head   *Registry // the registry as changed (the base's when unchanged)
 	wm     bool      // the actor is one of the base's Warmasters
-	refuse map[string]bool
 }
 
 func (c *changes) fault(file, format string, args ...any) {
@@ -176,16 +175,19 @@ func (c *changes) readRegistries() bool {
 // actor is one of the base's Warmasters.
 func (c *changes) mayChangeRepository() bool { return c.opt.Actor == "" || c.wm }
 
-// repositoryRights refuses the changes outside the campaigns' own rules
-// that only the repository's Warmasters make.
+// repositoryRights refuses the changes outside the declared campaigns that
+// only the repository's Warmasters make (Registry.Rights judges a declared
+// campaign's own files).
 func (c *changes) repositoryRights() {
-	c.refuse = map[string]bool{}
 	if c.mayChangeRepository() {
 		return
 	}
 	who := fmt.Sprintf("%s may not change this file: ", c.opt.Actor)
 	wms := c.base.warmasterNames()
 	for _, f := range c.Changed {
+		if _, declared := c.base.CampaignOf(f); declared {
+			continue
+		}
 		var why string
 		switch {
 		case f == RegistryFile:
@@ -195,32 +197,16 @@ func (c *changes) repositoryRights() {
 		case strings.HasPrefix(f, ".github/"):
 			why = fmt.Sprintf(".github/ holds the workflows that judge pull requests; only the Warmaster (%s) changes it", wms)
 		case path.Base(f) == processor.CampaignFile:
-			why = c.campaignFileRefusal(f, wms)
+			why = fmt.Sprintf("a new campaign folder (%s) is the Warmaster's (%s) to add and to declare in %s", path.Dir(f), wms, RegistryFile)
 		default:
 			if dir, ok := c.undeclaredCampaign(f); ok {
-				why = fmt.Sprintf("%s is not a campaign this repository plays (%s does not declare it): only the Warmaster (%s) adds campaigns", dir, RegistryFile, wms)
+				why = c.base.undeclared(dir)
 			}
 		}
 		if why != "" {
-			c.fault(f, "%s%s", who, why)
-			c.refuse[f] = true
+			c.Faults = append(c.Faults, refusal(f, c.exists(f), "%s%s", who, why))
 		}
 	}
-}
-
-func (c *changes) campaignFileRefusal(f, wms string) string {
-	dir := path.Dir(f)
-	_, declared := c.base.CampaignOf(f)
-	existed := declared && c.existsAtBase(f)
-	switch {
-	case !declared:
-		return fmt.Sprintf("a new campaign folder (%s) is the Warmaster's (%s) to add and to declare in %s", dir, wms, RegistryFile)
-	case !existed:
-		return fmt.Sprintf("campaign.toml is the Warmaster's (%s)", wms)
-	case !c.exists(f):
-		return fmt.Sprintf("deleting campaign.toml ends the campaign %s; only the Warmaster (%s) does that", dir, wms)
-	}
-	return fmt.Sprintf("campaign.toml sets the campaign's players, rules and dice; only the Warmaster (%s) changes it", wms)
 }
 
 // undeclaredCampaign is the folder holding a campaign.toml (in the work
@@ -300,9 +286,20 @@ func (c *changes) campaign(dir string, files []string) {
 		c.Campaigns = append(c.Campaigns, cr)
 	}()
 	campaignFile := path.Join(dir, processor.CampaignFile)
+	// The repository's rules for this campaign's files. A campaign these
+	// changes declare (a repository Warmaster's alone) is theirs to set up,
+	// an imported campaign with every player's files included: checked,
+	// not judged file by file.
+	judged := files
+	var refused []processor.Fault
+	declaring := !c.base.Declares(dir)
+	if c.opt.Actor != "" && !declaring {
+		refused, judged = c.base.Rights(c.opt.Actor, files, func(file string) bool { return c.exists(path.Join(dir, file)) })
+	}
 	if !c.exists(campaignFile) {
 		switch {
-		case c.refuse[campaignFile]:
+		case len(refused) > 0:
+			c.add(dir, &processor.InvalidError{Faults: refused})
 		case c.head.Declares(dir):
 			c.fault(campaignFile, "%s declares %s, which has no campaign.toml: add it, or take the folder out of the registry", RegistryFile, dir)
 		default:
@@ -313,28 +310,13 @@ func (c *changes) campaign(dir string, files []string) {
 	full := filepath.Join(c.top, filepath.FromSlash(dir))
 	f, err := processor.Check(full, c.opt.Run)
 	err = processor.OnlyFiles(err, files)
-	// Files refused above, for the repository: what they hold does not
-	// matter, and they are refused once.
-	var refused, judged []string
-	for _, file := range files {
-		switch {
-		case c.refuse[path.Join(dir, file)]:
-			refused = append(refused, file)
-		case c.wm && processor.WarmasterFile(file):
-			// a repository Warmaster's to change
-		default:
-			judged = append(judged, file)
-		}
-	}
-	err = dropFiles(err, refused)
-	// A campaign these changes declare (a repository Warmaster's alone) is
-	// theirs to set up, an imported campaign with every player's files
-	// included: checked, not judged file by file.
-	declaring := !c.base.Declares(dir)
 	if c.opt.Actor != "" && f != nil && !declaring {
 		err = processor.WithRefusals(err, f.Authorize(c.opt.Actor, judged))
 	}
-	if err == nil && len(refused) == 0 {
+	if len(refused) > 0 {
+		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
+	}
+	if err == nil {
 		err = c.replayAndPlan(full, &cr)
 	}
 	c.add(dir, err)
@@ -381,24 +363,6 @@ func (c *changes) add(dir string, err error) {
 		f.File = path.Join(dir, f.File)
 		c.Faults = append(c.Faults, f)
 	}
-}
-
-// dropFiles leaves out the faults of the given files.
-func dropFiles(err error, drop []string) error {
-	var invalid *processor.InvalidError
-	if len(drop) == 0 || !errors.As(err, &invalid) {
-		return err
-	}
-	var keep []processor.Fault
-	for _, f := range invalid.Faults {
-		if !slices.Contains(drop, f.File) {
-			keep = append(keep, f)
-		}
-	}
-	if len(keep) == 0 {
-		return nil
-	}
-	return &processor.InvalidError{Faults: keep}
 }
 
 // finish sorts the faults.

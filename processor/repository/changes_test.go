@@ -182,7 +182,7 @@ func TestCheckChanges(t *testing.T) {
 		})
 		wantFaults(t, rep,
 			[2]string{".github/warmaster.toml", "bob may not change this file: the registry says who this repository's Warmaster is"},
-			[2]string{"campaigns/spring/campaign.toml", "bob may not change this file: campaign.toml sets the campaign's players, rules and dice; only the Warmaster (alice) changes it"},
+			[2]string{"campaigns/spring/campaign.toml", "bob may not change this file: campaign.toml sets the campaign's players, rules and dice; only the repository's Warmaster (alice) changes it"},
 		)
 		if cr := rep.Campaigns[0]; cr.Plan != "" || !strings.Contains(cr.NoPlan, "1 problem") {
 			t.Errorf("a refused campaign was planned: plan %q, no plan %q", cr.Plan, cr.NoPlan)
@@ -193,7 +193,7 @@ func TestCheckChanges(t *testing.T) {
 		t.Parallel()
 		r := newTestRepo(t)
 		rep := r.change("bob", func() { os.Remove(r.path("campaigns/spring/campaign.toml")) })
-		wantFaults(t, rep, [2]string{"campaigns/spring/campaign.toml", "bob may not change this file: deleting campaign.toml ends the campaign campaigns/spring; only the Warmaster (alice) does that"})
+		wantFaults(t, rep, [2]string{"campaigns/spring/campaign.toml", "bob may not change this file: deleting campaign.toml ends the campaign; only the repository's Warmaster (alice) does that"})
 	})
 
 	t.Run("ErrWarmasterDeletesADeclaredCampaign", func(t *testing.T) {

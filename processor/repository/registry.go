@@ -11,7 +11,9 @@ package repository
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -209,4 +211,88 @@ func (r *Registry) warmasterNames() string {
 		s[i] = string(w)
 	}
 	return strings.Join(s, ", ")
+}
+
+// Rights are the repository's rules for a change by actor to files (slash
+// paths relative to the folder) of one declared campaign, on top of the
+// campaign's own (processor.Folder.Authorize): a repository Warmaster
+// changes campaign.toml, map.toml and the war-engine profiles of any
+// campaign, whatever campaign.toml says; anyone else is refused a change to
+// campaign.toml — it names the campaign's players and Warmaster, so a
+// change to it would judge itself. exists says whether a file is there (not
+// deleted). It returns the refusals, and the files the campaign's own rules
+// judge.
+func (r *Registry) Rights(actor processor.Login, files []string, exists func(file string) bool) (refused []processor.Fault, judged []string) {
+	wm := r.IsWarmaster(actor)
+	for _, file := range files {
+		switch {
+		case wm && processor.WarmasterFile(file):
+			// the repository Warmaster's to change
+		case !wm && file == processor.CampaignFile:
+			why := fmt.Sprintf("campaign.toml sets the campaign's players, rules and dice; only the repository's Warmaster (%s) changes it", r.warmasterNames())
+			if !exists(file) {
+				why = fmt.Sprintf("deleting campaign.toml ends the campaign; only the repository's Warmaster (%s) does that", r.warmasterNames())
+			}
+			refused = append(refused, refusal(file, exists(file), "%s may not change this file: %s", actor, why))
+		default:
+			judged = append(judged, file)
+		}
+	}
+	return refused, judged
+}
+
+// Undeclared refuses every file of a campaign folder the registry does not
+// declare (dir a slash path from the repository's root), for anyone but a
+// repository Warmaster; nil otherwise. exists says whether a file is there.
+func (r *Registry) Undeclared(actor processor.Login, dir string, files []string, exists func(file string) bool) []processor.Fault {
+	if r.Declares(dir) || r.IsWarmaster(actor) {
+		return nil
+	}
+	var fs []processor.Fault
+	for _, file := range files {
+		fs = append(fs, refusal(file, exists(file), "%s may not change this file: %s", actor, r.undeclared(dir)))
+	}
+	return fs
+}
+
+// refusal is a fault refusing a change to file: at its start when it is
+// there (an annotation then sits on the file), else with no position.
+func refusal(file string, exists bool, format string, args ...any) processor.Fault {
+	f := processor.Fault{File: file, Message: fmt.Sprintf(format, args...)}
+	if exists {
+		f.Line, f.Col = 1, 1
+	}
+	return f
+}
+
+// undeclared says why a file of an undeclared campaign folder is refused.
+func (r *Registry) undeclared(dir string) string {
+	return fmt.Sprintf("%s is not a campaign this repository plays (%s does not declare it): only the Warmaster (%s) adds campaigns", dir, RegistryFile, r.warmasterNames())
+}
+
+// Find is the registry of the campaign repository holding dir, and dir as
+// a slash path from the repository's root: it looks for
+// .github/warmaster.toml in dir and each folder above it, up to the top of
+// a git work tree (a folder with .git). False when there is none.
+func Find(dir string) (reg *Registry, rel string, ok bool, err error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, "", false, err
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if data, err := os.ReadFile(filepath.Join(d, filepath.FromSlash(RegistryFile))); err == nil {
+			reg, err := ParseRegistry(data)
+			if err != nil {
+				return nil, "", false, err
+			}
+			rel, err := filepath.Rel(d, abs)
+			if err != nil {
+				return nil, "", false, err
+			}
+			return reg, filepath.ToSlash(rel), true, nil
+		}
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
+			return nil, "", false, nil
+		}
+	}
 }
