@@ -111,12 +111,12 @@ func CheckChanges(root string, opt Options) (*Report, error) {
 
 type changes struct {
 	*Report
-	top    string
-	git    Git
-	opt    Options
-	base   *Registry // the registry of the base: whose rights
-	head   *Registry // the registry as changed (the base's when unchanged)
-	wm     bool      // the actor is one of the base's Warmasters
+	top  string
+	git  Git
+	opt  Options
+	base *Registry // the registry of the base: whose rights
+	head *Registry // the registry as changed (the base's when unchanged)
+	wm   bool      // the actor is one of the base's Warmasters
 }
 
 func (c *changes) fault(file, format string, args ...any) {
