@@ -168,7 +168,7 @@ if [[ ! -s $msg ]]; then
 	} >"$msg"
 fi
 git commit --quiet -F "$msg"
-git log -1 --format='commit-back: committed %h %s'
+git --no-pager log -1 --format='commit-back: committed %h %s'
 
 # What others may not have changed meanwhile: every campaign folder a step
 # was applied in, and every file this commit touches.
