@@ -348,11 +348,7 @@ func cmdCheck(c *cli.Context) error {
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them.
 	if actor := c.String("actor"); actor != "" && f != nil {
-		refused, aerr := authorize(dir, processor.Login(actor), f, files)
-		if aerr != nil {
-			return aerr
-		}
-		err = processor.WithRefusals(err, refused)
+		err = processor.WithRefusals(err, authorize(dir, processor.Login(actor), f, files))
 	}
 	if err != nil {
 		return reportFaults(c, format, dir, err, false)
@@ -361,33 +357,34 @@ func cmdCheck(c *cli.Context) error {
 	return nil
 }
 
-// authorize refuses the FILEs actor may not change: by the campaign's rules
-// and, when DIR is in a campaign repository (a .github/warmaster.toml in DIR
-// or a folder above it, up to the git work tree's top), by the
-// repository's as well: a folder it does not declare, and campaign.toml,
-// are its Warmasters' alone. (The pull-request check, check-changes, reads
-// the registry from the base instead of the work tree.)
-func authorize(dir string, actor processor.Login, f *processor.Folder, files []string) (error, error) {
+// authorize refuses the FILEs actor may not change (an *InvalidError): by
+// the campaign's rules and, when DIR is in a campaign repository (a
+// .github/warmaster.toml in DIR or a folder above it, up to the git work
+// tree's top), by the repository's as well: a folder it does not declare,
+// and campaign.toml, are its Warmasters' alone. (The pull-request check,
+// check-changes, reads the registry from the base instead of the work
+// tree.) An invalid registry is an error of its own.
+func authorize(dir string, actor processor.Login, f *processor.Folder, files []string) error {
 	reg, rel, ok, err := repository.Find(dir)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("the campaign repository's %s is invalid:\n%v", repository.RegistryFile, err)
+		return fmt.Errorf("the campaign repository's %s is invalid:\n%v", repository.RegistryFile, err)
 	case !ok:
-		return f.Authorize(actor, files), nil
+		return f.Authorize(actor, files)
 	}
 	exists := func(file string) bool {
 		_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(file)))
 		return err == nil
 	}
 	if fs := reg.Undeclared(actor, rel, files, exists); fs != nil {
-		return &processor.InvalidError{Faults: fs}, nil
+		return &processor.InvalidError{Faults: fs}
 	}
 	refused, judged := reg.Rights(actor, files, exists)
 	err = f.Authorize(actor, judged)
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}
-	return err, nil
+	return err
 }
 
 // relFiles turns FILE arguments into slash paths relative to the campaign

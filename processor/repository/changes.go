@@ -215,6 +215,12 @@ func (c *changes) undeclaredCampaign(f string) (string, bool) {
 	if _, ok := c.base.CampaignOf(f); ok {
 		return "", false
 	}
+	return c.campaignFolder(f)
+}
+
+// campaignFolder is the nearest folder above f that holds a campaign.toml
+// in the work tree.
+func (c *changes) campaignFolder(f string) (string, bool) {
 	for dir := path.Dir(f); dir != "." && dir != "/"; dir = path.Dir(dir) {
 		if c.exists(path.Join(dir, processor.CampaignFile)) {
 			return dir, true
@@ -226,11 +232,6 @@ func (c *changes) undeclaredCampaign(f string) (string, bool) {
 func (c *changes) exists(file string) bool {
 	st, err := os.Lstat(filepath.Join(c.top, filepath.FromSlash(file)))
 	return err == nil && st.Mode().IsRegular()
-}
-
-func (c *changes) existsAtBase(file string) bool {
-	_, ok, err := c.git.Show(c.Base, file)
-	return err == nil && ok
 }
 
 // campaigns checks each campaign folder the changes touch.
@@ -253,19 +254,12 @@ func (c *changes) campaigns() {
 		}
 	}
 	// Campaign folders the registry (as changed) does not declare.
-	seen := map[string]bool{}
 	for _, f := range c.Changed {
 		if _, ok := c.head.CampaignOf(f); ok {
 			continue
 		}
-		for dir := path.Dir(f); dir != "." && dir != "/"; dir = path.Dir(dir) {
-			if c.exists(path.Join(dir, processor.CampaignFile)) {
-				if !seen[dir] {
-					seen[dir] = true
-					c.Undeclared = append(c.Undeclared, dir)
-				}
-				break
-			}
+		if dir, ok := c.campaignFolder(f); ok && !slices.Contains(c.Undeclared, dir) {
+			c.Undeclared = append(c.Undeclared, dir)
 		}
 	}
 }
@@ -353,11 +347,7 @@ func (c *changes) add(dir string, err error) {
 		return
 	}
 	invalid.RestoreFrom(func(file, digest string) string {
-		commit, ok := c.git.RestoreCommit(path.Join(dir, file), digest)
-		if !ok {
-			return ""
-		}
-		return fmt.Sprintf("restore it from commit %.12s: git checkout %s -- %s", commit, commit, shellQuote(path.Join(dir, file)))
+		return c.git.restoreAdvice(path.Join(dir, file), path.Join(dir, file), digest)
 	})
 	for _, f := range invalid.Faults {
 		f.File = path.Join(dir, f.File)

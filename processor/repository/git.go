@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -145,12 +146,25 @@ func (g Git) RestoreCommit(file, digest string) (string, bool) {
 	return "", false
 }
 
+// restoreAdvice is the advice of a fault about a consumed input that was
+// changed or deleted: the commit to restore file (a slash path from the
+// repository's root) from, and the command, the path shown as the user
+// names it; "" when the history at hand has no such version.
+func (g Git) restoreAdvice(file, shown, digest string) string {
+	commit, ok := g.RestoreCommit(file, digest)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("restore it from commit %.12s: git checkout %s -- %s", commit, commit, shellQuote(shown))
+}
+
 // RestoreHint is, for a campaign folder dir (as the user named it) inside
 // a git work tree, what processor.InvalidError.RestoreFrom wants: for a
-// file of the folder and the SHA-256 it must have again, the command that
-// restores it — `git checkout 1a2b3c4d5e6f -- campaigns/x/phases/01/orders/bob.toml`,
-// the path as the user names it — or "" when the history at hand has no
-// such version, or dir is not in a work tree.
+// file of the folder and the SHA-256 it must have again, the advice naming
+// the commit that restores it — "restore it from commit 1a2b3c4d5e6f: git
+// checkout 1a2b3c4d5e6f… -- campaigns/x/phases/01/orders/bob.toml" — or ""
+// when the history at hand has no such version, or dir is not in a work
+// tree.
 func RestoreHint(dir string) func(file, digest string) string {
 	top, prefix, err := Git{Dir: dir}.Top()
 	if err != nil {
@@ -158,12 +172,7 @@ func RestoreHint(dir string) func(file, digest string) string {
 	}
 	g := Git{Dir: top} // paths from the root
 	return func(file, digest string) string {
-		commit, ok := g.RestoreCommit(path.Join(prefix, file), digest)
-		if !ok {
-			return ""
-		}
-		shown := path.Join(strings.ReplaceAll(dir, `\`, "/"), file)
-		return fmt.Sprintf("restore it from commit %.12s: git checkout %s -- %s", commit, commit, shellQuote(shown))
+		return g.restoreAdvice(path.Join(prefix, file), path.Join(filepath.ToSlash(dir), file), digest)
 	}
 }
 
