@@ -88,6 +88,7 @@ func TestAction(t *testing.T) {
 	// A pull request: check-changes judges every changed file itself, read
 	// from git; no file name is ever an argument.
 	t.Run("CheckChanges", func(t *testing.T) {
+		t.Parallel()
 		a := newActionRepo(t)
 		actor := `mallory"; touch pwned; echo "$(id)`
 		head := git(t, a.env, a.dir, "rev-parse", "HEAD")
@@ -109,6 +110,7 @@ func TestAction(t *testing.T) {
 	// GitHub updates a pull request's merge commit after the push: a check
 	// of an older merge commit fails rather than judge what is not there.
 	t.Run("ErrStaleMergeCommit", func(t *testing.T) {
+		t.Parallel()
 		a := newActionRepo(t)
 		res, calls := a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "HEAD_COMMIT=0123456789abcdef0123456789abcdef01234567")
 		if res.code != 1 || len(calls) != 0 || !strings.Contains(res.out, "has not updated it yet") {
@@ -119,6 +121,7 @@ func TestAction(t *testing.T) {
 	// A pull request's check without its author would check nobody's
 	// rights: refused.
 	t.Run("ErrPullRequestWithoutActor", func(t *testing.T) {
+		t.Parallel()
 		a := newActionRepo(t)
 		res, calls := a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "GITHUB_EVENT_NAME=pull_request_target")
 		if res.code != 2 || len(calls) != 0 {
@@ -132,6 +135,7 @@ func TestAction(t *testing.T) {
 	})
 
 	t.Run("ReplayAndPlanChangedCampaigns", func(t *testing.T) {
+		t.Parallel()
 		a := newActionRepo(t)
 		summary := filepath.Join(a.tmp, "summary.md")
 		_, calls := a.action(t, "COMMAND=replay", "CHANGED_SINCE=HEAD^1")
@@ -150,6 +154,7 @@ func TestAction(t *testing.T) {
 	// Every declared campaign, and no other: campaigns/practice has a
 	// campaign.toml and is never advanced.
 	t.Run("AdvanceDeclaredCampaigns", func(t *testing.T) {
+		t.Parallel()
 		a := newActionRepo(t)
 		applied := filepath.Join(a.tmp, "applied.tsv")
 		outputs := filepath.Join(a.tmp, "outputs")
@@ -184,6 +189,7 @@ func TestAction(t *testing.T) {
 	// end. The script adds no annotation of its own: warmaster's are the
 	// faults, one each.
 	t.Run("ErrOneCampaignFails", func(t *testing.T) {
+		t.Parallel()
 		a := newActionRepo(t)
 		res, calls := a.action(t, "COMMAND=status", "FAKE_FAIL=campaigns/autumn")
 		if res.code != 1 || !strings.Contains(res.out, "warmaster status campaigns/autumn: exit status 1") {
@@ -198,6 +204,7 @@ func TestAction(t *testing.T) {
 	})
 
 	t.Run("ErrUnknownCommand", func(t *testing.T) {
+		t.Parallel()
 		a := newActionRepo(t)
 		res, calls := a.action(t, "COMMAND=demo")
 		if res.code != 2 || len(calls) != 0 {

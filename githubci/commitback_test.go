@@ -96,6 +96,7 @@ const appliedSpring = "campaigns/spring\tapplied phase 1: 1 Select Operations\n"
 
 func TestCommitBack(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true) // what actions/checkout gives the workflow
 		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 1\nstep = \"battles\"\n")
@@ -129,6 +130,7 @@ func TestCommitBack(t *testing.T) {
 
 	// A push elsewhere (another campaign) while advance ran is rebased over.
 	t.Run("RacingPushElsewhereIsRebasedOver", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		bob := r.clone(t, "bob", false)
@@ -164,6 +166,7 @@ func TestCommitBack(t *testing.T) {
 	// folding them in would commit a state that does not follow from the
 	// files: commit-back stops, naming the file, and pushes nothing.
 	t.Run("ErrOthersChangedTheAdvancedCampaign", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		bob := r.clone(t, "bob", false)
@@ -185,6 +188,7 @@ func TestCommitBack(t *testing.T) {
 	// A file the bot's commit touches, when no step was applied (a
 	// rewrite): the same, and no rebase is left half done.
 	t.Run("ErrOthersChangedAFileTheCommitTouches", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		bob := r.clone(t, "bob", false)
@@ -209,6 +213,7 @@ func TestCommitBack(t *testing.T) {
 	// The push token reaches git for the push alone, through the
 	// environment: it is never in .git/config.
 	t.Run("TokenOnlyForThePush", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		seen := filepath.Join(r.dir, "seen")
@@ -232,6 +237,7 @@ func TestCommitBack(t *testing.T) {
 	})
 
 	t.Run("NothingChanged", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		before := git(t, r.env, bot, "rev-parse", "HEAD")
@@ -248,6 +254,7 @@ func TestCommitBack(t *testing.T) {
 	})
 
 	t.Run("NoStepApplied", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		writeFile(t, filepath.Join(bot, "campaigns/spring/README.md"), "# Spring\n")
