@@ -358,28 +358,26 @@ func cmdCheck(c *cli.Context) error {
 }
 
 // authorize refuses the FILEs actor may not change (an *InvalidError): by
-// the campaign's rules and, when DIR is in a campaign repository (a
-// .github/warmaster.toml in DIR or a folder above it, up to the git work
-// tree's top), by the repository's as well: a folder it does not declare,
-// and campaign.toml, are its Warmasters' alone. (The pull-request check,
-// check-changes, reads the registry from the base instead of the work
-// tree.) An invalid registry is an error of its own.
+// the campaign's rules and, when DIR is a campaign its repository declares
+// (in a .github/warmaster.toml in a folder above DIR, up to the git work
+// tree's top), by the repository's as well: campaign.toml is the
+// repository's Warmasters', who may also change the campaign's map and
+// war-engine profiles. (The pull-request check, check-changes, reads the
+// registry from the base instead of the work tree, and judges the files
+// outside declared campaigns too.) An invalid registry is an error of its
+// own.
 func authorize(dir string, actor processor.Login, f *processor.Folder, files []string) error {
 	reg, rel, ok, err := repository.Find(dir)
-	switch {
-	case err != nil:
+	if err != nil {
 		return fmt.Errorf("the campaign repository's %s is invalid:\n%v", repository.RegistryFile, err)
-	case !ok:
+	}
+	if !ok || !reg.Declares(rel) {
 		return f.Authorize(actor, files)
 	}
-	exists := func(file string) bool {
+	refused, judged := reg.Rights(actor, files, func(file string) bool {
 		_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(file)))
 		return err == nil
-	}
-	if fs := reg.Undeclared(actor, rel, files, exists); fs != nil {
-		return &processor.InvalidError{Faults: fs}
-	}
-	refused, judged := reg.Rights(actor, files, exists)
+	})
 	err = f.Authorize(actor, judged)
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})

@@ -241,20 +241,6 @@ func (r *Registry) Rights(actor processor.Login, files []string, exists func(fil
 	return refused, judged
 }
 
-// Undeclared refuses every file of a campaign folder the registry does not
-// declare (dir a slash path from the repository's root), for anyone but a
-// repository Warmaster; nil otherwise. exists says whether a file is there.
-func (r *Registry) Undeclared(actor processor.Login, dir string, files []string, exists func(file string) bool) []processor.Fault {
-	if r.Declares(dir) || r.IsWarmaster(actor) {
-		return nil
-	}
-	var fs []processor.Fault
-	for _, file := range files {
-		fs = append(fs, refusal(file, exists(file), "%s may not change this file: %s", actor, r.undeclared(dir)))
-	}
-	return fs
-}
-
 // refusal is a fault refusing a change to file: at its start when it is
 // there (an annotation then sits on the file), else with no position.
 func refusal(file string, exists bool, format string, args ...any) processor.Fault {
