@@ -58,9 +58,9 @@ func (r campaignRepo) subjects(t *testing.T) []string {
 // tries.
 func commitBack(t *testing.T, env []string, dir string, args ...string) result {
 	t.Helper()
-	script := filepath.Join(repoRoot(t), "scripts", "commit-back.sh")
+	path := script(t, "scripts/commit-back.sh")
 	env = append(env[:len(env):len(env)], "COMMIT_BACK_BACKOFF=0")
-	return run(t, env, dir, "bash", append([]string{script}, args...)...)
+	return run(t, env, dir, "bash", append([]string{path}, args...)...)
 }
 
 // racingHook is a pre-push hook that, on the first push only, commits and
@@ -96,6 +96,7 @@ const appliedSpring = "campaigns/spring\tapplied phase 1: 1 Select Operations\n"
 
 func TestCommitBack(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true) // what actions/checkout gives the workflow
 		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 1\nstep = \"battles\"\n")
@@ -127,12 +128,14 @@ func TestCommitBack(t *testing.T) {
 		}
 	})
 
-	t.Run("RacingPushIsRebasedOver", func(t *testing.T) {
+	// A push elsewhere (another campaign) while advance ran is rebased over.
+	t.Run("RacingPushElsewhereIsRebasedOver", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		bob := r.clone(t, "bob", false)
 		installHook(t, bot, racingHook(filepath.Join(r.dir, "raced"), bob,
-			"campaigns/spring/phases/01/orders/bob.toml", "[[operations]]"))
+			"campaigns/autumn/phases/01/orders/bob.toml", "[[operations]]"))
 		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 1\nstep = \"battles\"\n")
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, appliedSpring)
@@ -150,7 +153,7 @@ func TestCommitBack(t *testing.T) {
 		}
 		for file, want := range map[string]string{
 			"campaigns/spring/state.toml":                "phase = 1\nstep = \"battles\"",
-			"campaigns/spring/phases/01/orders/bob.toml": "[[operations]]",
+			"campaigns/autumn/phases/01/orders/bob.toml": "[[operations]]",
 		} {
 			if got := git(t, r.env, r.origin, "show", "main:"+file); got != want {
 				t.Errorf("origin main:%s = %q, want %q", file, got, want)
@@ -158,30 +161,83 @@ func TestCommitBack(t *testing.T) {
 		}
 	})
 
-	t.Run("ErrConflict", func(t *testing.T) {
+	// While advance ran, bob's orders of the advanced campaign changed on
+	// main. The edits do not overlap (the bot changed state.toml), yet
+	// folding them in would commit a state that does not follow from the
+	// files: commit-back stops, naming the file, and pushes nothing.
+	t.Run("ErrOthersChangedTheAdvancedCampaign", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		bob := r.clone(t, "bob", false)
-		// The racing push changes the very file the bot changed.
 		installHook(t, bot, racingHook(filepath.Join(r.dir, "raced"), bob,
-			"campaigns/spring/state.toml", "phase = 7"))
-		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 2\n")
+			"campaigns/spring/phases/01/orders/bob.toml", "[[operations]]"))
+		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 1\nstep = \"battles\"\n")
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, appliedSpring)
 
 		res := commitBack(t, r.env, bot, applied)
-		if res.code != 1 || !strings.Contains(res.out, "conflict") {
-			t.Errorf("commit-back exited %d, want 1 naming the conflict:\n%s", res.code, res.out)
+		if res.code != 1 || !strings.Contains(res.out, "changed what this commit advanced:\n    campaigns/spring/phases/01/orders/bob.toml\n") {
+			t.Errorf("commit-back exited %d, want 1 naming bob's orders:\n%s", res.code, res.out)
+		}
+		if got := r.subjects(t)[0]; got != "bob's orders" {
+			t.Errorf("origin main is at %q, want bob's commit alone", got)
+		}
+	})
+
+	// A file the bot's commit touches, when no step was applied (a
+	// rewrite): the same, and no rebase is left half done.
+	t.Run("ErrOthersChangedAFileTheCommitTouches", func(t *testing.T) {
+		t.Parallel()
+		r := newCampaignRepo(t)
+		bot := r.clone(t, "bot", true)
+		bob := r.clone(t, "bob", false)
+		installHook(t, bot, racingHook(filepath.Join(r.dir, "raced"), bob,
+			"campaigns/spring/state.toml", "phase = 7"))
+		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 2\n")
+		applied := filepath.Join(r.dir, "applied.tsv")
+		writeFile(t, applied, "")
+
+		res := commitBack(t, r.env, bot, applied)
+		if res.code != 1 || !strings.Contains(res.out, "    campaigns/spring/state.toml\n") {
+			t.Errorf("commit-back exited %d, want 1 naming state.toml:\n%s", res.code, res.out)
 		}
 		if got := r.subjects(t)[0]; got != "bob's orders" {
 			t.Errorf("origin main is at %q, want bob's commit alone", got)
 		}
 		if st := git(t, r.env, bot, "status", "--porcelain"); strings.Contains(st, "UU") {
-			t.Errorf("the rebase was left half done:\n%s", st)
+			t.Errorf("a rebase was left half done:\n%s", st)
+		}
+	})
+
+	// The push token reaches git for the push alone, through the
+	// environment: it is never in .git/config.
+	t.Run("TokenOnlyForThePush", func(t *testing.T) {
+		t.Parallel()
+		r := newCampaignRepo(t)
+		bot := r.clone(t, "bot", true)
+		seen := filepath.Join(r.dir, "seen")
+		installHook(t, bot, fmt.Sprintf("#!/usr/bin/env bash\ncat >/dev/null\n{ git config --list; echo ---; cat .git/config; } > %q\n", seen))
+		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 2\n")
+		applied := filepath.Join(r.dir, "applied.tsv")
+		writeFile(t, applied, appliedSpring)
+		env := append(r.env[:len(r.env):len(r.env)], "COMMIT_BACK_TOKEN=s3cret-token", "GITHUB_SERVER_URL=https://github.example")
+		if res := commitBack(t, env, bot, applied); res.code != 0 {
+			t.Fatalf("commit-back exited %d:\n%s", res.code, res.out)
+		}
+		during, local, _ := strings.Cut(readFile(t, seen), "---")
+		// base64("x-access-token:s3cret-token")
+		const header = "http.https://github.example/.extraheader=AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46czNjcmV0LXRva2Vu"
+		if !strings.Contains(during, header) {
+			t.Errorf("the push did not get the token:\n%s", during)
+		}
+		if after := readFile(t, filepath.Join(bot, ".git", "config")); strings.Contains(local+after, "extraheader") || strings.Contains(local+after, "eC1hY2Nlc3Mt") {
+			t.Errorf(".git/config holds the token:\n%s\n%s", local, after)
 		}
 	})
 
 	t.Run("NothingChanged", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		before := git(t, r.env, bot, "rev-parse", "HEAD")
@@ -198,6 +254,7 @@ func TestCommitBack(t *testing.T) {
 	})
 
 	t.Run("NoStepApplied", func(t *testing.T) {
+		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		writeFile(t, filepath.Join(bot, "campaigns/spring/README.md"), "# Spring\n")

@@ -22,6 +22,19 @@ func repoRoot(t *testing.T) string {
 	return root
 }
 
+// script is the path of a script of this repository (a slash path from its
+// root). It reads the file first: go test then counts it among the test's
+// inputs, and a cached result does not outlive a change to the script,
+// which only a child process runs.
+func script(t *testing.T, rel string) string {
+	t.Helper()
+	p := filepath.Join(repoRoot(t), filepath.FromSlash(rel))
+	if _, err := os.ReadFile(p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // needTools skips the test when a program it runs is not installed.
 func needTools(t *testing.T, names ...string) {
 	t.Helper()

@@ -1,10 +1,13 @@
 package githubci
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -12,6 +15,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/rhysd/actionlint"
+
+	"github.com/warmaster/warmaster/processor/repository"
 )
 
 // The composite action as the template refers to it, and as this
@@ -61,7 +66,7 @@ func TestActionlint(t *testing.T) {
 // TestShellcheck checks the scripts themselves, when shellcheck is there.
 func TestShellcheck(t *testing.T) {
 	needTools(t, "shellcheck")
-	res := run(t, os.Environ(), repoRoot(t), "shellcheck", "scripts/commit-back.sh", ".github/actions/warmaster/run.sh")
+	res := run(t, os.Environ(), repoRoot(t), "shellcheck", "scripts/commit-back.sh", ".github/actions/warmaster/run.sh", ".github/actions/warmaster/cache-key.sh")
 	if res.code != 0 {
 		t.Errorf("shellcheck exited %d:\n%s", res.code, res.out)
 	}
@@ -122,10 +127,14 @@ func envRefersToSecrets(env *actionlint.Env) []string {
 	return names
 }
 
-// TestWorkflowRules: least privilege everywhere, no expression inside a
-// shell script (untrusted text goes through env: or an action input), the
-// secrets only in the env of the step that runs advance, checks without
-// secrets or push credentials, and advance runs that never overlap.
+// TestWorkflowRules: least privilege everywhere; no expression inside a
+// shell script (untrusted text goes through env: or an action input); no
+// checkout keeps a token in .git/config; the secrets only in the `warmaster`
+// environment, named by the advance job alone, and given as env to the two
+// steps that use them (the dice key and age identity to advance, the push
+// token to commit-back); advance runs that never overlap; and a pull
+// request's check that the pull request cannot change and that always
+// reports.
 func TestWorkflowRules(t *testing.T) {
 	for _, file := range workflowFiles(t) {
 		t.Run(path.Base(file), func(t *testing.T) {
@@ -138,43 +147,58 @@ func TestWorkflowRules(t *testing.T) {
 			}
 			advances, checks := false, false
 			for id, job := range w.Jobs {
-				runsAdvance := false
+				runsAdvance := jobRunsAdvance(job)
+				usesSecrets := false
 				for i, s := range job.Steps {
 					if r, ok := s.Exec.(*actionlint.ExecRun); ok && strings.Contains(str(r.Run), "${{") {
 						t.Errorf("job %s step %d: an expression inside run: (pass it through env:)", id, i+1)
 					}
 					if a, ok := s.Exec.(*actionlint.ExecAction); ok {
 						for name, in := range a.Inputs {
-							if !strings.Contains(str(in.Value), "secrets.") {
-								continue
+							if strings.Contains(str(in.Value), "secrets.") {
+								t.Errorf("job %s step %d: input %s passes a secret (give it as env: to the step that uses it)", id, i+1, name)
 							}
-							// The one exception: the merge job checks out with
-							// the push token, so the bot's commit can pass
-							// branch protection.
-							pushToken := strings.HasPrefix(str(a.Uses), "actions/checkout@") && name == "token" &&
-								str(in.Value) == "${{ secrets.WARMASTER_PUSH_TOKEN || github.token }}" && jobRunsAdvance(job)
-							if !pushToken {
-								t.Errorf("job %s step %d: input %s passes a secret", id, i+1, name)
+						}
+						if strings.HasPrefix(str(a.Uses), "actions/checkout@") {
+							if in := a.Inputs["persist-credentials"]; in == nil || str(in.Value) != "false" {
+								t.Errorf("job %s step %d: a checkout keeps no token in .git/config: persist-credentials: false", id, i+1)
 							}
 						}
 					}
 					cmd := warmasterCommand(s)
-					runsAdvance = runsAdvance || cmd == "advance"
 					checks = checks || cmd == "check"
 					secrets := envRefersToSecrets(s.Env)
 					if len(secrets) == 0 {
 						continue
 					}
-					if cmd != "advance" {
-						t.Errorf("job %s step %d: secrets %v given to a step that does not run advance", id, i+1, secrets)
+					usesSecrets = true
+					var want []string
+					switch {
+					case cmd == "advance":
+						want = []string{"WARMASTER_AGE_IDENTITY", "WARMASTER_DICE_KEY"}
+					case runsCommitBack(s):
+						want = []string{"COMMIT_BACK_TOKEN"}
+					default:
+						t.Errorf("job %s step %d: secrets %v given to a step that neither advances nor commits back", id, i+1, secrets)
+						continue
 					}
-					if want := []string{"WARMASTER_AGE_IDENTITY", "WARMASTER_DICE_KEY"}; !slices.Equal(secrets, want) {
+					if !slices.Equal(secrets, want) {
 						t.Errorf("job %s step %d: secrets %v, want %v", id, i+1, secrets, want)
 					}
 				}
 				advances = advances || runsAdvance
 				if names := envRefersToSecrets(job.Env); len(names) > 0 {
 					t.Errorf("job %s env passes secrets: %v", id, names)
+				}
+				env := ""
+				if job.Environment != nil {
+					env = str(job.Environment.Name)
+				}
+				switch {
+				case (usesSecrets || runsAdvance) && env != "warmaster":
+					t.Errorf("job %s uses the secrets: it must name the environment that holds them (environment: warmaster), not %q", id, env)
+				case !usesSecrets && !runsAdvance && env != "":
+					t.Errorf("job %s uses no secret, yet names the environment %q", id, env)
 				}
 				p := job.Permissions
 				if p == nil || p.All != nil {
@@ -194,15 +218,22 @@ func TestWorkflowRules(t *testing.T) {
 				}
 			}
 
-			var hooks []string
+			hooks := map[string]*actionlint.WebhookEvent{}
+			var names []string
 			for _, e := range w.On {
-				hooks = append(hooks, e.EventName())
+				names = append(names, e.EventName())
+				if we, ok := e.(*actionlint.WebhookEvent); ok {
+					hooks[e.EventName()] = we
+				}
 			}
-			sort.Strings(hooks)
+			sort.Strings(names)
 			switch {
 			case advances:
-				if got, want := strings.Join(hooks, " "), "push schedule workflow_dispatch"; got != want {
+				if got, want := strings.Join(names, " "), "push schedule workflow_dispatch"; got != want {
 					t.Errorf("advance runs on %q, want %q", got, want)
+				}
+				if push := hooks["push"]; push == nil || push.Branches == nil || push.Paths != nil {
+					t.Errorf("advance runs on every push to the default branch: `branches: [main]`, no paths filter (declared campaigns may be anywhere)")
 				}
 				c := w.Concurrency
 				if c == nil || str(c.Group) == "" || strings.Contains(str(c.Group), "${{") {
@@ -211,32 +242,84 @@ func TestWorkflowRules(t *testing.T) {
 					t.Errorf("advance must never be cancelled midway (cancel-in-progress: false)")
 				}
 			case checks:
-				if len(hooks) != 1 || hooks[0] != "pull_request" {
-					t.Errorf("a pull request check runs on pull_request only, not %q", hooks)
-				}
-				for id, job := range w.Jobs {
-					for _, s := range job.Steps {
-						a, ok := s.Exec.(*actionlint.ExecAction)
-						if ok && strings.HasPrefix(str(a.Uses), "actions/checkout@") {
-							if in := a.Inputs["persist-credentials"]; in == nil || str(in.Value) != "false" {
-								t.Errorf("job %s: a check needs no push credentials: persist-credentials: false", id)
-							}
-						}
-						if warmasterCommand(s) == "check" {
-							a := s.Exec.(*actionlint.ExecAction)
-							if a.Inputs["actor"] == nil || a.Inputs["changed-since"] == nil {
-								t.Errorf("job %s: check needs the author (actor) and the changed files (changed-since)", id)
-							}
-						}
-					}
-				}
+				checkRules(t, w, names, hooks)
 			}
 		})
 	}
 }
 
+// checkRules are a pull request check's: on pull_request_target (its
+// workflow and action from the base) and merge_group, with no filter so
+// that the required check always reports; a job named check that runs no
+// shell; the pull request checked out as data, and only the base's action
+// run.
+func checkRules(t *testing.T, w *actionlint.Workflow, names []string, hooks map[string]*actionlint.WebhookEvent) {
+	t.Helper()
+	if got, want := strings.Join(names, " "), "merge_group pull_request_target"; got != want {
+		t.Errorf("a pull request check runs on %q, want %q", got, want)
+	}
+	if h := hooks["pull_request_target"]; h != nil && (h.Paths != nil || h.PathsIgnore != nil || h.Branches != nil || h.BranchesIgnore != nil || len(h.Types) > 0) {
+		t.Errorf("pull_request_target has a filter: the required check must report on every pull request")
+	}
+	if _, ok := w.Jobs["check"]; !ok || len(w.Jobs) != 1 {
+		t.Errorf("one job, named check (the required status check), not %d", len(w.Jobs))
+	}
+	for id, job := range w.Jobs {
+		base, prPath := false, ""
+		for i, s := range job.Steps {
+			switch e := s.Exec.(type) {
+			case *actionlint.ExecRun:
+				t.Errorf("job %s step %d: a run: step in a pull_request_target job (nothing of the pull request may run)", id, i+1)
+			case *actionlint.ExecAction:
+				uses := str(e.Uses)
+				switch {
+				case strings.HasPrefix(uses, "actions/checkout@"):
+					ref, p := e.Inputs["ref"], e.Inputs["path"]
+					switch {
+					case ref == nil && p == nil:
+						base = true
+					case ref != nil && strings.Contains(str(ref.Value), "refs/pull/{0}/merge"):
+						if p != nil {
+							prPath = str(p.Value)
+						}
+						if d := e.Inputs["fetch-depth"]; d == nil || str(d.Value) != "0" {
+							t.Errorf("job %s step %d: the pull request's checkout needs its history (fetch-depth: 0)", id, i+1)
+						}
+					default:
+						t.Errorf("job %s step %d: a checkout that is neither the base nor the pull request's merge commit", id, i+1)
+					}
+				case strings.HasPrefix(uses, "./"):
+					// A local action runs from the workspace: it must be the
+					// base's, with the pull request elsewhere.
+					if !base || prPath == "" {
+						t.Errorf("job %s step %d: %s would run the pull request's own action: check out the base at the root and the pull request under a path", id, i+1, uses)
+					}
+				}
+				if warmasterCommand(s) == "check" {
+					for _, in := range []string{"actor", "changed-since", "head"} {
+						if e.Inputs[in] == nil {
+							t.Errorf("job %s: check needs the input %s", id, in)
+						}
+					}
+					if p := e.Inputs["path"]; prPath != "" && (p == nil || str(p.Value) != prPath) {
+						t.Errorf("job %s: check runs over the pull request's checkout, path %s", id, prPath)
+					}
+				}
+			}
+		}
+	}
+}
+
+// runsCommitBack reports whether a step runs scripts/commit-back.sh.
+func runsCommitBack(s *actionlint.Step) bool {
+	r, ok := s.Exec.(*actionlint.ExecRun)
+	return ok && strings.Contains(str(r.Run), "scripts/commit-back.sh")
+}
+
 // stepSummary is what a job does, step by step, with the template's action
-// reference read as this repository's.
+// reference read as this repository's. This repository's check also checks
+// out its base (its action is local) and the pull request under a path:
+// those are left out, so that the two read alike.
 func stepSummary(w *actionlint.Workflow) []string {
 	var out []string
 	ids := make([]string, 0, len(w.Jobs))
@@ -254,9 +337,14 @@ func stepSummary(w *actionlint.Workflow) []string {
 				if uses == templateAction {
 					uses = localAction
 				}
+				if strings.HasPrefix(uses, "actions/checkout@") && e.Inputs["ref"] == nil && e.Inputs["fetch-depth"] == nil {
+					continue // this repository's base, for its local action
+				}
 				line = append(line, "uses "+uses)
 				for name, in := range e.Inputs {
-					line = append(line, "with "+name+"="+str(in.Value))
+					if name != "path" {
+						line = append(line, "with "+name+"="+str(in.Value))
+					}
 				}
 			case *actionlint.ExecRun:
 				line = append(line, "run "+str(e.Run))
@@ -268,6 +356,9 @@ func stepSummary(w *actionlint.Workflow) []string {
 			}
 			sort.Strings(line[2:])
 			out = append(out, strings.Join(line, "; "))
+		}
+		if job.Environment != nil {
+			out = append(out, "job "+id+" environment "+str(job.Environment.Name))
 		}
 	}
 	return out
@@ -446,19 +537,32 @@ func TestTaploTemplate(t *testing.T) {
 	}
 }
 
-// TestTemplateFiles: what a gaming group copies is all there.
+// TestTemplateFiles: what a gaming group copies is all there, the
+// registry a valid one to fill in, and the README says how to keep the
+// secrets and set up the repository.
 func TestTemplateFiles(t *testing.T) {
 	root := repoRoot(t)
-	for _, f := range []string{"campaigns/.gitkeep", ".taplo.toml", "README.md"} {
+	for _, f := range []string{"campaigns/.gitkeep", ".taplo.toml", "README.md", ".github/warmaster.toml"} {
 		if _, err := os.Stat(filepath.Join(root, "repo-template", f)); err != nil {
 			t.Error(err)
+		}
+	}
+	// The template's registry, and this repository's (which declares no
+	// campaign: its bundled ones are data), are valid.
+	for _, f := range []string{"repo-template/.github/warmaster.toml", ".github/warmaster.toml"} {
+		reg, err := repository.ParseRegistry([]byte(readFile(t, filepath.Join(root, f))))
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+		} else if f == ".github/warmaster.toml" && len(reg.Campaigns) > 0 {
+			t.Errorf("%s declares %q: this repository's bundled campaigns are data, never advanced", f, reg.Campaigns)
 		}
 	}
 	readme, err := os.ReadFile(filepath.Join(root, "repo-template", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"WARMASTER_DICE_KEY", "WARMASTER_AGE_IDENTITY", "#repository-settings", templateAction} {
+	for _, want := range []string{"WARMASTER_DICE_KEY", "WARMASTER_AGE_IDENTITY", "WARMASTER_PUSH_TOKEN", "environment", "named `warmaster`",
+		".github/warmaster.toml", "warmaster codeowners > .github/CODEOWNERS", "Require branches to be up to date", "merge queue", "#repository-settings", templateAction} {
 		if !strings.Contains(string(readme), want) {
 			t.Errorf("repo-template/README.md does not mention %s", want)
 		}
@@ -473,4 +577,52 @@ func jobRunsAdvance(job *actionlint.Job) bool {
 		}
 	}
 	return false
+}
+
+// TestGoSetup: setup-go v6 everywhere; the action caches Go's module and
+// build caches with actions/cache, keyed on its own go.sum and sources.
+func TestGoSetup(t *testing.T) {
+	root := repoRoot(t)
+	files := append(workflowFiles(t), ".github/actions/warmaster/action.yml")
+	setupGo := regexp.MustCompile(`uses:\s*actions/setup-go@(\S+)`)
+	found := 0
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range setupGo.FindAllStringSubmatch(string(data), -1) {
+			found++
+			if m[1] != "v6" {
+				t.Errorf("%s: actions/setup-go@%s, want v6", f, m[1])
+			}
+		}
+	}
+	if found < 2 {
+		t.Errorf("setup-go found %d times; the action and test.yml use it", found)
+	}
+	action := readFile(t, filepath.Join(root, ".github/actions/warmaster/action.yml"))
+	if !strings.Contains(action, "uses: actions/cache@v5") || !strings.Contains(action, "key: ${{ steps.go-cache.outputs.key }}") {
+		t.Errorf("the action does not cache Go's caches with actions/cache keyed on its go.sum")
+	}
+
+	// The key: the runner, Go, go.sum, the sources; the restore key the
+	// same without the sources.
+	needTools(t, "bash", "go", "sha256sum")
+	out := filepath.Join(t.TempDir(), "outputs")
+	env := append(os.Environ(), "GITHUB_ACTION_PATH="+filepath.Join(root, ".github/actions/warmaster"), "GITHUB_OUTPUT="+out, "RUNNER_OS=Linux", "RUNNER_ARCH=X64")
+	if res := run(t, env, root, "bash", script(t, ".github/actions/warmaster/cache-key.sh")); res.code != 0 {
+		t.Fatalf("cache-key.sh: exit %d\n%s", res.code, res.out)
+	}
+	sum := sha256.Sum256([]byte(readFile(t, filepath.Join(root, "go.sum"))))
+	prefix := "warmaster-go-Linux-X64-" + runtime.Version() + "-" + hex.EncodeToString(sum[:]) + "-"
+	got := readFile(t, out)
+	if !regexp.MustCompile(`(?m)^key=`+regexp.QuoteMeta(prefix)+`[0-9a-f]{64}$`).MatchString(got) || !strings.Contains(got, "restore-key="+prefix+"\n") {
+		t.Errorf("cache keys:\n%s\nwant key=%s<sources> and restore-key=%s", got, prefix, prefix)
+	}
+	for _, name := range []string{"modcache=", "buildcache="} {
+		if !strings.Contains(got, name) {
+			t.Errorf("outputs lack %s:\n%s", name, got)
+		}
+	}
 }

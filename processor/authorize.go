@@ -118,12 +118,23 @@ func (p campaignPath) step() (Step, bool) {
 func (f *Folder) Authorize(actor Login, files []string) error {
 	var fs faults
 	for _, file := range files {
-		if why := f.refusal(actor, file); why != "" {
-			fs.add(Src{File: file}, "%s may not change this file: %s", actor, why)
+		why := f.refusal(actor, file)
+		if why == "" {
+			continue
 		}
+		fault := Fault{File: file, Message: fmt.Sprintf("%s may not change this file: %s", actor, why)}
+		if strings.HasSuffix(why, restoreFromHistory) {
+			fault.Restore = f.consumedInputs[file] // a consumed input, changed or deleted
+		}
+		fs.list = append(fs.list, fault)
 	}
 	return fs.err(f.Text)
 }
+
+// WarmasterFile reports whether a file of a campaign folder (a slash path
+// relative to it) is the Warmaster's: campaign.toml, map.toml, a war-engine
+// profile.
+func WarmasterFile(file string) bool { return classify(file).kind == kindWarmaster }
 
 // refusal says why actor may not change file, or "".
 func (f *Folder) refusal(actor Login, file string) string {
@@ -196,9 +207,9 @@ func (f *Folder) processed(file string, cp campaignPath) string {
 	}
 	switch {
 	case consumed && !exists:
-		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: restore it from git history", when, want)
+		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: %s", when, want, restoreFromHistory)
 	case consumed && digest(data) != want:
-		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: restore it from git history", when, want)
+		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: %s", when, want, restoreFromHistory)
 	case consumed:
 		return ""
 	case exists && ok && f.stepDone(step, cp.phase):

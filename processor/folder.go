@@ -481,7 +481,7 @@ func (f *Folder) consumed(k checker, file string) {
 		f.late = append(f.late, Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})
 	default:
 		if _, _, err := f.read(file); err == nil && f.Digest(file) != want {
-			k.fs.add(Src{File: file}, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); restore it from git history", want)
+			k.fs.addRestore(Src{File: file}, want, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)
 		}
 	}
 }
@@ -598,3 +598,18 @@ func (f *Folder) arrivedAfter(file string) string {
 // as a fault saying so: never applied, no obstacle to advance; check
 // refuses one only when it is named (a pull request's file).
 func (f *Folder) Late() []Fault { return slices.Clone(f.late) }
+
+// RefuseLate joins to err the late files among files (a pull request's
+// changes): named, a file that can never be applied is refused.
+func (f *Folder) RefuseLate(err error, files []string) error {
+	var late []Fault
+	for _, l := range f.late {
+		if slices.Contains(files, l.File) {
+			late = append(late, l)
+		}
+	}
+	if len(late) == 0 {
+		return err
+	}
+	return WithRefusals(err, &InvalidError{Faults: late})
+}

@@ -25,7 +25,22 @@
 #     warmaster: spring phase 1 steps 1–2.1; autumn Setup the Campaign Map
 # and its body lists every step applied, per campaign folder.
 #
+# Nothing of others is ever folded into the bot's commit: when a push is
+# refused because the branch moved, the commits that moved it are fetched,
+# and if they changed anything in a campaign folder this commit advanced —
+# a file Warmaster writes, an input a step consumed, any file this commit
+# touches — the script stops with an error naming those files, even when
+# the changes do not overlap (rebasing over them would commit a state that
+# does not follow from the folder's files, and `replay` would fail). The
+# push that moved the branch starts the advance workflow again, which
+# advances from there. Changes elsewhere are rebased over.
+#
 # Environment (all optional):
+#   COMMIT_BACK_TOKEN    the token to push (and fetch) with, given to git
+#                        through its environment for those commands only,
+#                        never written to .git/config (check out with
+#                        persist-credentials: false); without it git uses
+#                        what the clone has
 #   COMMIT_BACK_BRANCH   branch to push to (default: the branch checked out,
 #                        else GITHUB_REF_NAME)
 #   COMMIT_BACK_REMOTE   remote to push to (default: origin)
@@ -35,7 +50,8 @@
 #   COMMIT_BACK_NAME, COMMIT_BACK_EMAIL  the committer identity
 #
 # Exit status: 0 pushed, or nothing changed (no commit is made); 1 every try
-# was refused, a rebase met a conflict, or a usage error.
+# was refused, others changed what this commit advanced, a rebase met a
+# conflict, or a usage error.
 set -euo pipefail
 
 if [[ $# -lt 1 ]]; then
@@ -55,6 +71,25 @@ delay=${COMMIT_BACK_BACKOFF:-2}
 
 git config user.name "${COMMIT_BACK_NAME:-warmaster[bot]}"
 git config user.email "${COMMIT_BACK_EMAIL:-41898282+github-actions[bot]@users.noreply.github.com}"
+
+# remote_git runs git with the push token for this one command: an
+# Authorization header for the GitHub server, as actions/checkout would set
+# it, but through the environment (GIT_CONFIG_COUNT), never .git/config.
+remote_git() {
+	if [[ -z ${COMMIT_BACK_TOKEN:-} ]]; then
+		git "$@"
+		return
+	fi
+	local basic
+	basic=$(printf 'x-access-token:%s' "$COMMIT_BACK_TOKEN" | base64 | tr -d '\n')
+	GIT_CONFIG_COUNT=1 \
+		GIT_CONFIG_KEY_0="http.${GITHUB_SERVER_URL:-https://github.com}/.extraheader" \
+		GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $basic" \
+		git "$@"
+}
+
+# The commit advance ran on.
+base=$(git rev-parse HEAD)
 
 existing=()
 for f in "${folders[@]}"; do
@@ -133,10 +168,22 @@ if [[ ! -s $msg ]]; then
 	} >"$msg"
 fi
 git commit --quiet -F "$msg"
-git log -1 --format='commit-back: committed %h %s'
+git --no-pager log -1 --format='commit-back: committed %h %s'
+
+# What others may not have changed meanwhile: every campaign folder a step
+# was applied in, and every file this commit touches.
+guard=$(mktemp)
+trap 'rm -f "$msg" "$guard"' EXIT
+advanced=()
+if [[ -s $applied ]]; then
+	mapfile -t advanced < <(awk -F '\t' '$2 ~ /^applied / && !seen[$1]++ { print $1 }' "$applied")
+fi
+git diff --no-renames --name-only -z "$base" HEAD -- >"$guard"
+mapfile -d '' -t guarded <"$guard"
+guarded+=("${advanced[@]}")
 
 for ((try = 1; ; try++)); do
-	if git push "$remote" "HEAD:refs/heads/$branch"; then
+	if remote_git push "$remote" "HEAD:refs/heads/$branch"; then
 		echo "commit-back: pushed to $branch (try $try)"
 		exit 0
 	fi
@@ -147,7 +194,17 @@ for ((try = 1; ; try++)); do
 	echo "commit-back: push refused (try $try of $tries); fetching and rebasing in ${delay}s"
 	sleep "$delay"
 	delay=$((delay * 2))
-	git fetch --quiet "$remote" "$branch"
+	remote_git fetch --quiet "$remote" "$branch"
+	# Paths are literal: a file named ":(glob)*" is that file.
+	GIT_LITERAL_PATHSPECS=1 git diff --no-renames --no-ext-diff --name-only "$base" FETCH_HEAD -- "${guarded[@]}" >"$guard"
+	if [[ -s $guard ]]; then
+		{
+			echo "commit-back: while advance ran, $remote/$branch changed what this commit advanced:"
+			sed 's/^/    /' "$guard"
+			echo "commit-back: not folding those changes into warmaster's commit; the push that made them starts the advance workflow again, which advances from there (or run it by hand)"
+		} >&2
+		exit 1
+	fi
 	if ! git rebase FETCH_HEAD; then
 		git rebase --abort || true
 		echo "commit-back: rebasing onto $remote/$branch met a conflict: someone else changed what warmaster wrote; run the workflow again" >&2

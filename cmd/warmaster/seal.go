@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -52,14 +51,8 @@ func cmdSeal(c *cli.Context) error {
 	// Exactly what `check DIR FILE` says about the file: once sealed, nobody
 	// can check it before the reveal.
 	f, err := processor.Check(dir, secrets(now))
-	if err != nil {
-		var invalid *processor.InvalidError
-		if errors.As(err, &invalid) {
-			err = onlyFiles(invalid, []string{rel})
-		}
-		if err != nil {
-			return printFaults(c.App.ErrWriter, dir, err, true)
-		}
+	if err = processor.OnlyFiles(err, []string{rel}); err != nil {
+		return printFaults(c.App.ErrWriter, dir, err, true)
 	}
 	if f == nil || f.Campaign == nil {
 		return fmt.Errorf("seal: the campaign %s does not load", dir)
