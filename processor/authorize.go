@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -180,7 +178,7 @@ func (f *Folder) refusal(actor Login, file string) string {
 // changing or deleting an input the journal says was consumed would rewrite
 // what was applied; adding one now would never be applied.
 func (f *Folder) processed(file string, cp campaignPath) string {
-	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	data, err := f.ReadFile(file)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Sprintf("it cannot be read: %v", err)
@@ -262,7 +260,7 @@ func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
 			}
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(f.Dir, PhaseDir(phase), "battles", battle+".toml"))
+	data, err := f.ReadFile(PhaseDir(phase) + "/battles/" + battle + ".toml")
 	if err != nil {
 		return "", false
 	}
@@ -382,7 +380,7 @@ func (c *Campaign) CodeOwners() ([]Owners, error) {
 // its CODEOWNERS rules (see Campaign.CodeOwners). Faults in inputs do not
 // matter here.
 func CodeOwners(dir string) ([]Owners, error) {
-	f, _, err := load(dir)
+	f, _, err := loadDir(dir)
 	if err != nil {
 		return nil, err
 	}

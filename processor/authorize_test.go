@@ -169,7 +169,7 @@ func TestAuthorize(t *testing.T) {
 			if row.prep != nil {
 				row.prep(t, dir)
 			}
-			f, _, err := load(dir)
+			f, _, err := loadDir(dir)
 			if err != nil {
 				t.Fatal(err)
 			}

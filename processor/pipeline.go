@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor/dice"
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
@@ -82,7 +83,12 @@ type Summary struct {
 // as it stands when the step comes; with any fault it writes nothing and
 // returns an *InvalidError. With nothing to do it writes nothing.
 func Advance(dir string, opt Options) (*Summary, error) {
-	r, err := dryRun(dir, opt)
+	d, err := openFolder(dir, disk.Write) // one run at a time, from reading to writing
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	r, err := dryRun(d, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -91,12 +97,13 @@ func Advance(dir string, opt Options) (*Summary, error) {
 		return sum, nil
 	}
 	r.render()
-	for p := range r.out {
+	changes := make([]disk.Change, 0, len(r.out))
+	for _, p := range sortedKeys(r.out) {
 		sum.Written = append(sum.Written, p)
+		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
 	}
-	slices.Sort(sum.Written)
-	if err := writeAll(dir, r.out, sum.Written); err != nil {
-		return nil, err
+	if err := d.Commit(changes, opt.commitHook); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return sum, nil
 }
@@ -106,11 +113,20 @@ func Advance(dir string, opt Options) (*Summary, error) {
 // now run in memory, so a file that advance would refuse is refused here.
 // It returns the folder when it could be read at all.
 func Check(dir string, opt Options) (*Folder, error) {
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Unlock()
+	return check(d, opt)
+}
+
+func check(d *disk.Dir, opt Options) (*Folder, error) {
 	opt.noReveal = true   // sealed orders stay sealed: check looks at their name and format only
 	opt.unverified = true // players check without the secret dice key
-	r, err := dryRun(dir, opt)
+	r, err := dryRun(d, opt)
 	if r == nil {
-		f, _, lerr := load(dir)
+		f, _, lerr := load(d)
 		if lerr != nil {
 			return nil, lerr
 		}
@@ -141,11 +157,17 @@ type Options struct {
 	// unverified lets a dry run go without the secret dice key of a
 	// committed campaign (Check): its dice are stand-ins, never written.
 	unverified bool
+	// maxSteps, if not 0, stops the run after that many input steps
+	// (Replay: a run applies the steps the journal says it applied).
+	maxSteps int
+	// commitHook is called at each point of writing the files (crash
+	// tests kill the process there).
+	commitHook func(point string, i int)
 }
 
 // dryRun loads the folder and applies in memory every step that can go.
-func dryRun(dir string, opt Options) (*run, error) {
-	f, fs, err := load(dir)
+func dryRun(d *disk.Dir, opt Options) (*run, error) {
+	f, fs, err := load(d)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +205,7 @@ func newRun(f *Folder, now time.Time) *run {
 
 func (r *run) advance() error {
 	for r.s.Step != StepEnded {
-		if !r.ready() {
+		if !r.ready() || r.opt.maxSteps > 0 && len(r.journal) == r.opt.maxSteps {
 			return nil
 		}
 		if r.s.Step == StepOperations {

@@ -2,8 +2,6 @@ package processor
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor/report"
@@ -55,7 +53,7 @@ func (r *run) standingText() string {
 
 // previousReport is a phase report's step sections as already written.
 func (r *run) previousReport(file string) string {
-	data, err := os.ReadFile(filepath.Join(r.f.Dir, filepath.FromSlash(file)))
+	data, err := r.f.ReadFile(file)
 	if err != nil {
 		return ""
 	}

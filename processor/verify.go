@@ -1,9 +1,9 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"strconv"
 	"strings"
 
@@ -36,8 +36,8 @@ func Verify(dir, key string) (*VerifyResult, error) {
 	res := &VerifyResult{}
 	for phase := 1; phase <= f.Campaign.Phases; phase++ {
 		file := PhaseDir(phase) + "/report.md"
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
-		if os.IsNotExist(err) {
+		data, err := f.ReadFile(file)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // Exit statuses.
@@ -446,12 +447,12 @@ func cmdDemo(c *cli.Context) error {
 	}
 	dir := c.String("out")
 	if dir == "" {
-		tmp, err := os.MkdirTemp("", "warmaster-demo-")
+		tmp, err := disk.Temp("warmaster-demo-")
 		if err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
-		defer os.RemoveAll(tmp)
-		dir = filepath.Join(tmp, campaigns.Example)
+		defer tmp.Discard()
+		dir = filepath.Join(tmp.Path(), campaigns.Example)
 	}
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		return fmt.Errorf("demo --out: %w", err)
@@ -460,17 +461,21 @@ func cmdDemo(c *cli.Context) error {
 	if err != nil {
 		return printFaults(c.App.ErrWriter, campaigns.Example, err, true)
 	}
+	f, err := processor.Load(dir)
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
 	w := c.App.Writer
 	for _, p := range sum.Written {
 		if strings.HasSuffix(p, "report.md") {
-			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+			data, err := f.ReadFile(p)
 			if err != nil {
 				return fmt.Errorf("demo: %w", err)
 			}
 			fmt.Fprintf(w, "<!-- %s/%s -->\n%s\n", campaigns.Example, p, data)
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(dir, processor.ReadmeFile))
+	data, err := f.ReadFile(processor.ReadmeFile)
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
