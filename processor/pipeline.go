@@ -102,7 +102,7 @@ func Advance(dir string, opt Options) (*Summary, error) {
 		sum.Written = append(sum.Written, p)
 		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
 	}
-	if err := d.Commit(changes, opt.commitHook); err != nil {
+	if err := d.Commit(changes); err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return sum, nil
@@ -160,9 +160,6 @@ type Options struct {
 	// maxSteps, if not 0, stops the run after that many input steps
 	// (Replay: a run applies the steps the journal says it applied).
 	maxSteps int
-	// commitHook is called at each point of writing the files (crash
-	// tests kill the process there).
-	commitHook func(point string, i int)
 }
 
 // dryRun loads the folder and applies in memory every step that can go.

@@ -221,7 +221,7 @@ func (e *Edit) Replace(file string, data []byte, remove ...string) error {
 	for _, p := range remove {
 		changes = append(changes, disk.Change{Path: p, Remove: true})
 	}
-	if err := e.d.Commit(changes, nil); err != nil {
+	if err := e.d.Commit(changes); err != nil {
 		return fmt.Errorf("%s: %w", e.d.Path(), err)
 	}
 	return nil

@@ -24,7 +24,8 @@ var update = flag.Bool("update", false, "rewrite testdata/demo.golden and the cm
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"warmaster": func() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) },
+		"warmaster":       func() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) },
+		"warmaster-crash": warmasterCrash, // crash_test.go
 	})
 }
 

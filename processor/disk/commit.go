@@ -53,6 +53,18 @@ type entry struct {
 	ID string `json:"id,omitempty"`
 }
 
+// TestHook, if set, is called at each point of a commit where a kill
+// leaves the folder otherwise: crash tests kill the process there (point
+// "write" i after new/<i> is written, "manifest-written", "committed",
+// "rename" i after the i-th file is in place, "renamed", "done").
+var TestHook func(point string, i int)
+
+func hook(point string, i int) {
+	if TestHook != nil {
+		TestHook(point, i)
+	}
+}
+
 func tempFile(i int) string { return newDir + "/" + strconv.Itoa(i) }
 
 func digest(data []byte) string {
@@ -67,17 +79,13 @@ func digest(data []byte) string {
 // renamed into place, the folders are flushed, and the manifest and
 // .warmaster/ are removed. Killed before the commit point, the folder is
 // as it was and the next run discards .warmaster/; killed after, the next
-// Open completes the commit. hook, if not nil, is called at each step
-// (tests kill the process there).
+// Open completes the commit.
 //
 // A path Open's writable refuses, or one whose place is taken by a folder
 // (or whose folder by a file), is an error, and nothing is written.
-func (d *Dir) Commit(changes []Change, hook func(point string, i int)) error {
+func (d *Dir) Commit(changes []Change) error {
 	if d.mode != Write || d.lock == nil {
 		return errors.New("commit: the folder is not open for writing")
-	}
-	if hook == nil {
-		hook = func(string, int) {}
 	}
 	m := manifest{Version: 1, Files: make([]entry, len(changes))}
 	for i, c := range changes {
@@ -134,7 +142,7 @@ func (d *Dir) Commit(changes []Change, hook func(point string, i int)) error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	hook("committed", 0)
-	if err := d.apply(m, hook, false); err != nil {
+	if err := d.apply(m, false); err != nil {
 		return err
 	}
 	for _, c := range changes {
@@ -176,6 +184,9 @@ func (d *Dir) checkTarget(rel string) error {
 // prepare makes an empty .warmaster/ with its .gitignore (first, so git
 // never sees what a killed run leaves) and new/.
 func (d *Dir) prepare() error {
+	if st, err := d.root.Lstat(StateDir); err == nil && !st.IsDir() {
+		return fmt.Errorf("%s is not a folder, and Warmaster keeps its own files there: remove it", StateDir)
+	}
 	if err := d.removeState(); err != nil {
 		return err
 	}
@@ -209,7 +220,7 @@ func (d *Dir) writeNew(rel string, data []byte) (string, error) {
 // apply renames (or removes) every file of a manifest into place, flushes
 // the folders, and removes .warmaster/. Completing an interrupted commit
 // (resume), it skips the files in place already.
-func (d *Dir) apply(m manifest, hook func(string, int), resume bool) error {
+func (d *Dir) apply(m manifest, resume bool) error {
 	var dirs []string
 	for i, e := range m.Files {
 		for p := path.Dir(e.Path); ; p = path.Dir(p) {
@@ -271,7 +282,7 @@ func (d *Dir) done(e entry) (bool, error) {
 }
 
 // removeState removes .warmaster/, but for a lock file the platform keeps
-// there. A link or file in its place goes too (it is not followed).
+// there.
 func (d *Dir) removeState() error {
 	st, err := d.root.Lstat(StateDir)
 	switch {
@@ -280,7 +291,7 @@ func (d *Dir) removeState() error {
 	case err != nil:
 		return err
 	case !st.IsDir():
-		return d.root.Remove(StateDir)
+		return nil // not Warmaster's: the scan says so
 	}
 	f, err := d.root.Open(StateDir)
 	if err != nil {
@@ -336,6 +347,9 @@ func (d *Dir) readNoFollow(rel string) ([]byte, error) {
 // manifest, what a killed run left in .warmaster/ goes (with Write; Read
 // leaves it, harmless, to the next run that writes).
 func (d *Dir) recover() error {
+	if st, err := d.root.Lstat(StateDir); err != nil || !st.IsDir() {
+		return nil // none, or not Warmaster's: the scan says so
+	}
 	data, err := d.readNoFollow(manifestFile)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotRegular) {
 		if d.mode == Write {
@@ -361,7 +375,7 @@ func (d *Dir) recover() error {
 	if !ok {
 		return d.removeState()
 	}
-	return d.apply(m, func(string, int) {}, true)
+	return d.apply(m, true)
 }
 
 // pending decodes a manifest and checks that it applies to the folder:
