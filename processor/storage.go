@@ -142,7 +142,8 @@ func (f *Folder) filesUnder(dir string) []string {
 	return out
 }
 
-const layoutText = "campaign.toml, map.toml, engines/<profile>.toml, setup/<alliance>.toml and phases/NN/ (orders/, results/, events/, moves/, builds/, tiebreak.toml), and what Warmaster writes: state.toml, journal.toml, README.md, phases/NN/report.md and phases/NN/battles/"
+// layoutText is what a campaign folder holds, in a few words.
+const layoutText = "campaign.toml, map.toml, engines/, setup/ and phases/, and what Warmaster writes (state.toml, journal.toml, README.md)"
 
 // belongs says where a misplaced file goes, from the folder and file
 // names it has: orders/alice.toml goes in phases/NN/orders/alice.toml.
