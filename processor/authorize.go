@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // Who may change what: the design's Trust. Only the Warmaster edits
@@ -127,6 +129,9 @@ func (f *Folder) Authorize(actor Login, files []string) error {
 func (f *Folder) refusal(actor Login, file string) string {
 	c := f.Campaign
 	p, isPlayer := c.PlayerOf(actor)
+	if first, _, _ := strings.Cut(file, "/"); first == disk.StateDir {
+		return "Warmaster keeps the files of a run it has not finished writing there; they are never committed (see its .gitignore)"
+	}
 	cp := classify(file)
 	switch cp.kind {
 	case kindWritten:
