@@ -6,16 +6,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// syncfsFrom is how many files and folders a flush syncs one by one at
-// most; beyond, one syncfs(2) flushes the whole filesystem: a big phase
-// writes thousands of battle sheets, at half a millisecond an fsync.
-const syncfsFrom = 32
-
-// flush makes files and folders of root durable.
+// flush makes files and folders of root durable: one syncfs(2) for the
+// whole filesystem. A big phase writes thousands of battle sheets, and an
+// fsync costs half a millisecond to several here, where one syncfs costs
+// tens (BenchmarkCommit: 20 files 36 ms against 138 ms, 200 files 0.2 s
+// against 0.56 s, on a disk shared with other work).
 func flush(root *os.Root, files, dirs []string) error {
-	if len(files)+len(dirs) < syncfsFrom {
-		return fsyncEach(root, files, dirs)
-	}
 	f, err := root.Open(".")
 	if err != nil {
 		return err
