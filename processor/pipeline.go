@@ -83,7 +83,11 @@ type Summary struct {
 // as it stands when the step comes; with any fault it writes nothing and
 // returns an *InvalidError. With nothing to do it writes nothing.
 func Advance(dir string, opt Options) (*Summary, error) {
-	d, err := openFolder(dir, disk.Write) // one run at a time, from reading to writing
+	mode := disk.Write // one run at a time, from reading to writing
+	if opt.scratch {
+		mode = disk.Scratch
+	}
+	d, err := openFolder(dir, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -160,6 +164,9 @@ type Options struct {
 	// maxSteps, if not 0, stops the run after that many input steps
 	// (Replay: a run applies the steps the journal says it applied).
 	maxSteps int
+	// scratch: the folder is the run's own, made to be thrown away
+	// (Replay): not locked, nothing flushed to disk.
+	scratch bool
 }
 
 // dryRun loads the folder and applies in memory every step that can go.

@@ -111,6 +111,7 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		// more: a deadline moved earlier since, past the time of that run,
 		// would otherwise make it apply the next step too.
 		o.maxSteps = len(group)
+		o.scratch = true
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "replay: the run of %s (%d steps)\n", o.Now.Format(time.RFC3339), len(group))
 		}

@@ -79,12 +79,13 @@ func digest(data []byte) string {
 // renamed into place, the folders are flushed, and the manifest and
 // .warmaster/ are removed. Killed before the commit point, the folder is
 // as it was and the next run discards .warmaster/; killed after, the next
-// Open completes the commit.
+// Open completes the commit. In a Scratch folder the same happens, but
+// nothing is flushed to disk.
 //
 // A path Open's writable refuses, or one whose place is taken by a folder
 // (or whose folder by a file), is an error, and nothing is written.
 func (d *Dir) Commit(changes []Change) error {
-	if d.mode != Write || d.lock == nil {
+	if d.mode == Read || d.mode == Write && d.lock == nil {
 		return errors.New("commit: the folder is not open for writing")
 	}
 	m := manifest{Version: 1, Files: make([]entry, len(changes))}
@@ -121,7 +122,7 @@ func (d *Dir) Commit(changes []Change) error {
 		written = append(written, tempFile(i))
 		hook("write", i)
 	}
-	if err := flush(d.root, written, nil); err != nil {
+	if err := d.flush(written, nil); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	data, err := json.Marshal(m)
@@ -131,14 +132,14 @@ func (d *Dir) Commit(changes []Change) error {
 	if _, err := d.writeNew(manifestNew, data); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	if err := flush(d.root, []string{manifestNew}, nil); err != nil {
+	if err := d.flush([]string{manifestNew}, nil); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	hook("manifest-written", 0)
 	if err := d.root.Rename(manifestNew, manifestFile); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	if err := flush(d.root, nil, []string{StateDir}); err != nil {
+	if err := d.flush(nil, []string{StateDir}); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	hook("committed", 0)
@@ -153,6 +154,15 @@ func (d *Dir) Commit(changes []Change) error {
 		}
 	}
 	return nil
+}
+
+// flush makes files and folders durable; not those of a Scratch folder,
+// which nothing outlives (a replay commits each run it replays there).
+func (d *Dir) flush(files, dirs []string) error {
+	if d.mode == Scratch {
+		return nil
+	}
+	return flush(d.root, files, dirs)
 }
 
 // checkTarget refuses a path a commit may not write.
@@ -256,7 +266,7 @@ func (d *Dir) apply(m manifest, resume bool) error {
 		}
 		hook("rename", i)
 	}
-	if err := flush(d.root, nil, dirs); err != nil {
+	if err := d.flush(nil, dirs); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	hook("renamed", 0)

@@ -45,7 +45,8 @@ const (
 	// refuses with ErrBusy while another run holds the lock.
 	Write
 	// Scratch takes no lock: a folder this process made (a replay's
-	// scratch folder, a new campaign), written file by file.
+	// scratch folder, a new campaign), written file by file, or by a
+	// Commit that flushes nothing to disk.
 	Scratch
 )
 
