@@ -203,8 +203,8 @@ func (d *Dir) prepare() error {
 	if err := d.root.Mkdir(StateDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
-	if _, err := d.writeNew(ignoreFile, []byte("# Written by warmaster: a commit in progress, never committed to git.\n*\n")); err != nil {
-		return err
+	if _, err := d.writeNew(ignoreFile, []byte("# Written by warmaster: a commit in progress, never committed to git.\n*\n")); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err // (it exists where the lock file is kept beside it)
 	}
 	return d.root.Mkdir(newDir, 0o755)
 }
@@ -292,7 +292,7 @@ func (d *Dir) done(e entry) (bool, error) {
 }
 
 // removeState removes .warmaster/, but for a lock file the platform keeps
-// there.
+// there (and the .gitignore that keeps it out of git).
 func (d *Dir) removeState() error {
 	st, err := d.root.Lstat(StateDir)
 	switch {
@@ -314,9 +314,11 @@ func (d *Dir) removeState() error {
 	}
 	kept := false
 	for _, name := range names {
-		if name == lockFile {
-			kept = true
-			continue
+		if lockFile != "" && (name == lockFile || name == path.Base(ignoreFile)) {
+			if st, err := d.root.Lstat(StateDir + "/" + name); err == nil && st.Mode().IsRegular() {
+				kept = true // the lock file, still ignored by git
+				continue
+			}
 		}
 		if err := d.root.RemoveAll(StateDir + "/" + name); err != nil {
 			return err
