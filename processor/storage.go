@@ -49,13 +49,8 @@ func loadDir(dir string) (*Folder, *faults, error) {
 // orders file and its sealed .age. A manifest naming any other path is not
 // Warmaster's (disk discards it).
 func writtenByWarmaster(file string) bool {
-	switch cp := classify(file); cp.kind {
-	case kindWritten:
-		return true
-	case kindOrders:
-		return true
-	}
-	return false
+	k := classify(file).kind
+	return k == kindWritten || k == kindOrders
 }
 
 // ReadFile reads a file of the campaign folder as it was scanned when the

@@ -297,7 +297,9 @@ func cmdCheck(c *cli.Context) error {
 	}
 	f, err := processor.Check(dir, secrets(now))
 	var invalid *processor.InvalidError
-	if errors.As(err, &invalid) && len(files) > 0 {
+	// A folder that cannot be read at all (a link in it, a refused name)
+	// shows every fault: none is about the FILEs alone.
+	if errors.As(err, &invalid) && len(files) > 0 && f != nil {
 		err = onlyFiles(invalid, files)
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
