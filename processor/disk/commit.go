@@ -231,15 +231,24 @@ func (d *Dir) writeNew(rel string, data []byte) (string, error) {
 // the folders, and removes .warmaster/. Completing an interrupted commit
 // (resume), it skips the files in place already.
 func (d *Dir) apply(m manifest, resume bool) error {
-	var dirs []string
+	var dirs []string // every folder a file goes in, and theirs: to flush
+	made := map[string]bool{}
 	for i, e := range m.Files {
-		for p := path.Dir(e.Path); ; p = path.Dir(p) {
-			if !slices.Contains(dirs, p) {
-				dirs = append(dirs, p)
+		if dir := path.Dir(e.Path); !made[dir] {
+			for p := dir; ; p = path.Dir(p) {
+				if !slices.Contains(dirs, p) {
+					dirs = append(dirs, p)
+				}
+				if p == "." {
+					break
+				}
 			}
-			if p == "." {
-				break
+			if dir != "." && !e.Remove {
+				if err := d.root.MkdirAll(dir, 0o755); err != nil {
+					return fmt.Errorf("commit %s: %w", e.Path, err)
+				}
 			}
+			made[dir] = !e.Remove
 		}
 		if resume {
 			done, err := d.done(e)
@@ -254,12 +263,7 @@ func (d *Dir) apply(m manifest, resume bool) error {
 		if e.Remove {
 			err = d.root.Remove(e.Path)
 		} else {
-			if dir := path.Dir(e.Path); dir != "." {
-				err = d.root.MkdirAll(dir, 0o755)
-			}
-			if err == nil {
-				err = d.root.Rename(tempFile(i), e.Path)
-			}
+			err = d.root.Rename(tempFile(i), e.Path)
 		}
 		if err != nil && !(e.Remove && errors.Is(err, fs.ErrNotExist)) {
 			return fmt.Errorf("commit %s: %w", e.Path, err)

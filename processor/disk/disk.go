@@ -99,7 +99,7 @@ type Dir struct {
 	dirs     map[string][]Entry // the entries of each folder, by slash path ("." the folder itself), sorted by name
 	files    map[string]bool    // every regular file, by slash path
 	problems []Problem
-	subs     map[string]*os.Root // roots of sub-folders, for one openat a read
+	subs     map[string]*os.Root // roots of the folders, by slash path, from the scan until Unlock
 }
 
 // Open opens a campaign folder and scans it. With Read or Write it first
@@ -182,23 +182,30 @@ func (d *Dir) Discard() error {
 func (d *Dir) Path() string { return d.path }
 
 // Unlock releases the folder's lock; the folder stays open for reading.
+// It also closes the sub-folders the scan kept open (a folder of a big
+// campaign stays open for a few more reads, not for thousands).
 func (d *Dir) Unlock() {
 	if d.lock != nil {
 		d.lock.release()
 		d.lock = nil
 	}
+	d.closeSubs()
 }
 
 // Close releases the lock and closes the folder.
 func (d *Dir) Close() error {
 	d.Unlock()
+	d.closeSubs()
+	return d.root.Close()
+}
+
+func (d *Dir) closeSubs() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for _, r := range d.subs {
 		r.Close()
 	}
 	d.subs = nil
-	return d.root.Close()
 }
 
 // NameProblem says why a file or folder name is refused, or "": a name
@@ -229,11 +236,15 @@ func NameProblem(name string) string {
 // into the tree, every other is a Problem.
 func (d *Dir) scan() error {
 	d.dirs, d.files, d.problems = map[string][]Entry{}, map[string]bool{}, nil
-	return d.scanDir(".")
+	d.subs = map[string]*os.Root{}
+	return d.scanDir(d.root, ".")
 }
 
-func (d *Dir) scanDir(rel string) error {
-	f, err := d.root.Open(rel)
+// scanDir lists the folder rel, whose root is r, and each folder in it
+// through a root of its own, kept open until Unlock: a folder and a file
+// are then opened with one openat each, not one per folder of their path.
+func (d *Dir) scanDir(r *os.Root, rel string) error {
+	f, err := r.Open(".")
 	if err != nil {
 		return err
 	}
@@ -260,7 +271,12 @@ func (d *Dir) scanDir(rel string) error {
 			d.problems = append(d.problems, Problem{Path: p, Message: "a symbolic link: Warmaster follows no link in a campaign folder (it could lead out of it); put the file or folder itself here"})
 		case t.IsDir():
 			out = append(out, Entry{name: name, dir: true})
-			if err := d.scanDir(p); err != nil {
+			sub, err := r.OpenRoot(name)
+			if err != nil {
+				return err
+			}
+			d.subs[p] = sub
+			if err := d.scanDir(sub, p); err != nil {
 				return err
 			}
 		case t.IsRegular():
@@ -340,11 +356,7 @@ func (d *Dir) ReadFile(rel string) ([]byte, error) {
 	if !d.IsFile(rel) {
 		return nil, &fs.PathError{Op: "read", Path: rel, Err: fs.ErrNotExist}
 	}
-	r, err := d.sub(path.Dir(rel))
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.Open(path.Base(rel))
+	f, err := d.open(rel)
 	if err != nil {
 		return nil, err
 	}
@@ -377,32 +389,16 @@ func readAll(f io.Reader, size int64) ([]byte, error) {
 	}
 }
 
-// sub is the root of a sub-folder the scan found: a file is then opened
-// with one openat, not one per folder of its path.
-func (d *Dir) sub(rel string) (*os.Root, error) {
-	if rel == "." {
-		return d.root, nil
-	}
+// open opens a file, through the root of its folder while the scan's are
+// open.
+func (d *Dir) open(rel string) (*os.File, error) {
 	d.mu.RLock()
-	r, ok := d.subs[rel]
+	r, ok := d.subs[path.Dir(rel)]
 	d.mu.RUnlock()
 	if ok {
-		return r, nil
+		return r.Open(path.Base(rel))
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if r, ok := d.subs[rel]; ok {
-		return r, nil
-	}
-	r, err := d.root.OpenRoot(rel)
-	if err != nil {
-		return nil, err
-	}
-	if d.subs == nil {
-		d.subs = map[string]*os.Root{}
-	}
-	d.subs[rel] = r
-	return r, nil
+	return d.root.Open(rel)
 }
 
 // WriteFile writes a file of a Scratch folder, making its folders: a

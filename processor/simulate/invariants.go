@@ -13,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // Invariants checks what must hold after every step of every campaign:
@@ -222,7 +223,14 @@ func inputsAccountedFor(f *processor.Folder) error {
 		}
 	}
 	stepOf := map[string]processor.Step{"orders": processor.StepOperations, "results": processor.StepBattles, "events": processor.StepEvents, "moves": processor.StepMoves, "builds": processor.StepBuilds}
-	for _, rel := range f.Files() {
+	// The folder as it is now, not as Load saw it: a file Load would
+	// not look at is counted too.
+	d, err := disk.Open(f.Dir, disk.Scratch, nil) // a folder the simulation made
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	for _, rel := range d.Files() {
 		parts := strings.Split(rel, "/")
 		var phase int
 		var step processor.Step
@@ -241,7 +249,7 @@ func inputsAccountedFor(f *processor.Folder) error {
 		default:
 			continue // not an input
 		}
-		data, err := f.ReadFile(rel)
+		data, err := d.ReadFile(rel)
 		if err != nil {
 			return err
 		}
