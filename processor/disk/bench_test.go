@@ -2,6 +2,7 @@ package disk
 
 import (
 	"fmt"
+	"os"
 	"testing"
 )
 
@@ -26,5 +27,20 @@ func BenchmarkCommit(b *testing.B) {
 				d.Close()
 			}
 		})
+	}
+}
+
+// BenchmarkOpen opens (and scans) the bundled example campaign's folder.
+func BenchmarkOpen(b *testing.B) {
+	dir := b.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../../campaigns/vespator-front")); err != nil {
+		b.Fatal(err)
+	}
+	for range b.N {
+		d, err := Open(dir, Read, func(string) bool { return true })
+		if err != nil {
+			b.Fatal(err)
+		}
+		d.Close()
 	}
 }

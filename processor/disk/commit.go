@@ -109,12 +109,17 @@ func (d *Dir) Commit(changes []Change) error {
 	if err := d.prepare(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	nr, err := d.root.OpenRoot(newDir) // one openat a new file, not three
+	if err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	defer nr.Close()
 	var written []string
 	for i, c := range changes {
 		if c.Remove {
 			continue
 		}
-		id, err := d.writeNew(tempFile(i), c.Data)
+		id, err := writeNew(nr, strconv.Itoa(i), c.Data)
 		if err != nil {
 			return fmt.Errorf("commit %s: %w", c.Path, err)
 		}
@@ -129,7 +134,7 @@ func (d *Dir) Commit(changes []Change) error {
 	if err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	if _, err := d.writeNew(manifestNew, data); err != nil {
+	if _, err := writeNew(d.root, manifestNew, data); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	if err := d.flush([]string{manifestNew}, nil); err != nil {
@@ -203,7 +208,7 @@ func (d *Dir) prepare() error {
 	if err := d.root.Mkdir(StateDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
-	if _, err := d.writeNew(ignoreFile, []byte("# Written by warmaster: a commit in progress, never committed to git.\n*\n")); err != nil && !errors.Is(err, fs.ErrExist) {
+	if _, err := writeNew(d.root, ignoreFile, []byte("# Written by warmaster: a commit in progress, never committed to git.\n*\n")); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err // (it exists where the lock file is kept beside it)
 	}
 	return d.root.Mkdir(newDir, 0o755)
@@ -211,8 +216,8 @@ func (d *Dir) prepare() error {
 
 // writeNew creates a file that must not exist (O_EXCL: a link put in its
 // place is not followed) and returns its identity.
-func (d *Dir) writeNew(rel string, data []byte) (string, error) {
-	f, err := d.root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+func writeNew(root *os.Root, rel string, data []byte) (string, error) {
+	f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return "", err
 	}

@@ -244,12 +244,7 @@ func (d *Dir) scan() error {
 // through a root of its own, kept open until Unlock: a folder and a file
 // are then opened with one openat each, not one per folder of their path.
 func (d *Dir) scanDir(r *os.Root, rel string) error {
-	f, err := r.Open(".")
-	if err != nil {
-		return err
-	}
-	es, err := f.ReadDir(-1)
-	f.Close()
+	es, err := readDir(r)
 	if err != nil {
 		return err
 	}
