@@ -106,12 +106,17 @@ func (d *Dir) Commit(changes []Change) error {
 		}
 		m.Files[i] = e
 	}
-	if err := d.prepare(); err != nil {
+	// Failing before the commit point, it leaves the folder as it was.
+	fail := func(err error) error {
+		d.removeState()
 		return fmt.Errorf("commit: %w", err)
+	}
+	if err := d.prepare(); err != nil {
+		return fail(err)
 	}
 	nr, err := d.root.OpenRoot(newDir) // one openat a new file, not three
 	if err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fail(err)
 	}
 	defer nr.Close()
 	var written []string
@@ -121,28 +126,28 @@ func (d *Dir) Commit(changes []Change) error {
 		}
 		id, err := writeNew(nr, strconv.Itoa(i), c.Data)
 		if err != nil {
-			return fmt.Errorf("commit %s: %w", c.Path, err)
+			return fail(fmt.Errorf("%s: %w", c.Path, err))
 		}
 		m.Files[i].ID = id
 		written = append(written, tempFile(i))
 		hook("write", i)
 	}
 	if err := d.flush(written, nil); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fail(err)
 	}
 	data, err := json.Marshal(m)
 	if err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fail(err)
 	}
 	if _, err := writeNew(d.root, manifestNew, data); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fail(err)
 	}
 	if err := d.flush([]string{manifestNew}, nil); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fail(err)
 	}
 	hook("manifest-written", 0)
 	if err := d.root.Rename(manifestNew, manifestFile); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fail(err)
 	}
 	if err := d.flush(nil, []string{StateDir}); err != nil {
 		return fmt.Errorf("commit: %w", err)
