@@ -240,8 +240,8 @@ func TestPullRequestCheck(t *testing.T) {
 			writeFile(t, filepath.Join(dir, "campaigns/spring/-h"), "x\n")
 		})
 		refused(t, res, annotations,
-			"::error file=campaigns/spring/--actor=erin,title=warmaster::bob may not change this file: it is not a file players write",
-			"::error file=campaigns/spring/-h,title=warmaster::bob may not change this file: it is not a file players write")
+			`::error file=campaigns/spring,title=warmaster::a file named "--actor=erin": its name starts with "-", which a command would take for an option; rename it`,
+			`::error file=campaigns/spring,title=warmaster::a file named "-h": its name starts with "-", which a command would take for an option; rename it`)
 	})
 
 	t.Run("ErrPracticeCampaign", func(t *testing.T) {

@@ -5,14 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // Who may change what: the design's Trust. Only the Warmaster edits
@@ -140,6 +140,9 @@ func WarmasterFile(file string) bool { return classify(file).kind == kindWarmast
 func (f *Folder) refusal(actor Login, file string) string {
 	c := f.Campaign
 	p, isPlayer := c.PlayerOf(actor)
+	if first, _, _ := strings.Cut(file, "/"); first == disk.StateDir {
+		return "Warmaster keeps the files of a run it has not finished writing there; they are never committed (see its .gitignore)"
+	}
 	cp := classify(file)
 	switch cp.kind {
 	case kindWritten:
@@ -194,7 +197,7 @@ func (f *Folder) refusal(actor Login, file string) string {
 // changing or deleting an input the journal says was consumed would rewrite
 // what was applied; adding one now would never be applied.
 func (f *Folder) processed(file string, cp campaignPath) string {
-	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	data, err := f.ReadFile(file)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Sprintf("it cannot be read: %v", err)
@@ -276,7 +279,7 @@ func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
 			}
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(f.Dir, PhaseDir(phase), "battles", battle+".toml"))
+	data, err := f.ReadFile(PhaseDir(phase) + "/battles/" + battle + ".toml")
 	if err != nil {
 		return "", false
 	}
@@ -396,7 +399,7 @@ func (c *Campaign) CodeOwners() ([]Owners, error) {
 // its CODEOWNERS rules (see Campaign.CodeOwners). Faults in inputs do not
 // matter here.
 func CodeOwners(dir string) ([]Owners, error) {
-	f, _, err := load(dir)
+	f, _, err := loadDir(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -1,14 +1,13 @@
 package processor
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // Draft is a ready-to-edit input file the campaign awaits: every key, the
@@ -61,7 +60,7 @@ func agree(n int, one, many string) string {
 // `warmaster status` lists them. Faults in other inputs do not matter: a
 // draft depends on the campaign, the map and the state only.
 func Drafts(dir string, files []string) ([]Draft, error) {
-	f, _, err := load(dir)
+	f, _, err := loadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -92,52 +91,31 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 
 // WriteDrafts writes each draft to its file in the campaign folder dir,
 // never over an existing file: if any exists, nothing is written. The
-// files are opened through the folder (os.Root), so a symbolic link cannot
-// lead a write out of it.
+// folder is held and written as advance writes it (disk): all the drafts
+// or none, and never through a link.
 func WriteDrafts(dir string, ds []Draft) error {
-	root, err := os.OpenRoot(dir)
+	e, err := OpenEdit(dir)
 	if err != nil {
 		return fmt.Errorf("draft: %w", err)
 	}
-	defer root.Close()
+	defer e.Close()
 	var there []string
+	changes := make([]disk.Change, 0, len(ds))
 	for _, d := range ds {
 		// Orders sealed already (<login>.toml.age) are in too: a plain file
 		// beside them would be a fault.
 		for _, f := range []string{d.File, d.File + SealedExt} {
-			if _, err := root.Lstat(f); err == nil {
+			if e.d.IsFile(f) {
 				there = append(there, f)
-			} else if !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("draft: %w", err)
 			}
 		}
+		changes = append(changes, disk.Change{Path: d.File, Data: []byte(d.Text)})
 	}
 	if len(there) > 0 {
 		return fmt.Errorf("draft: %s %s already; a draft is never written over a file (edit it, or remove it first); nothing was written", strings.Join(there, ", "), agree(len(there), "exists", "exist"))
 	}
-	var written []string
-	undo := func(err error) error {
-		for _, w := range written {
-			root.Remove(w)
-		}
+	if err := e.d.Commit(changes); err != nil {
 		return fmt.Errorf("draft: %w; nothing was written", err)
-	}
-	for _, d := range ds {
-		if err := root.MkdirAll(path.Dir(d.File), 0o755); err != nil {
-			return undo(err)
-		}
-		w, err := root.OpenFile(d.File, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			return undo(err)
-		}
-		written = append(written, d.File)
-		_, err = w.WriteString(d.Text)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return undo(err)
-		}
 	}
 	return nil
 }

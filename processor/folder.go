@@ -1,15 +1,12 @@
 package processor
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -19,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -35,6 +33,7 @@ const (
 // state and every input that is still to be processed.
 type Folder struct {
 	Dir      string
+	disk     *disk.Dir // every read of the folder goes through it
 	Campaign *Campaign
 	State    *State
 	Journal  []byte
@@ -105,7 +104,12 @@ var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)
 // read again (the journal holds their digests). A fault in any file read is
 // returned as an *InvalidError.
 func Load(dir string) (*Folder, error) {
-	f, fs, err := load(dir)
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Unlock()
+	f, fs, err := load(d)
 	if err != nil {
 		return nil, err
 	}
@@ -116,11 +120,14 @@ func Load(dir string) (*Folder, error) {
 }
 
 // load reads a campaign folder and collects its faults. The folder is nil
-// (with the faults) only when the campaign, map or state cannot be read;
-// otherwise faulty inputs are left out of it and their faults returned.
-func load(dir string) (*Folder, *faults, error) {
+// (with the faults) only when the campaign, map or state cannot be read, or
+// the folder holds entries never read (links, refused names: see
+// folderFaults); otherwise faulty inputs are left out of it and their
+// faults returned.
+func load(d *disk.Dir) (*Folder, *faults, error) {
 	f := &Folder{
-		Dir:     dir,
+		Dir:     d.Path(),
+		disk:    d,
 		Setup:   map[AllianceID]*SetupChoice{},
 		Orders:  map[int]map[Login][]Order{},
 		Results: map[int]map[string]*Result{},
@@ -130,13 +137,11 @@ func load(dir string) (*Folder, *faults, error) {
 		sealed:  map[int]map[Login]string{},
 		text:    map[string][]byte{},
 	}
-	if st, err := os.Stat(dir); err != nil {
-		return nil, nil, fmt.Errorf("%s is not a campaign folder (no such folder; warmaster init makes one)", dir)
-	} else if !st.IsDir() {
-		return nil, nil, fmt.Errorf("%s is a file; give the campaign folder that holds campaign.toml", dir)
-	}
 	fs := &faults{}
 	fail := func() (*Folder, *faults, error) { return nil, nil, fs.err(f.Text) }
+	if folderFaults(d, fs); !fs.empty() {
+		return fail() // nothing is read from a folder with links in it
+	}
 	f.prefetch([]string{CampaignFile, MapFile}, schema.Campaign, schema.Map)
 	cd, err := f.decode(CampaignFile, schema.Campaign, fs)
 	if err != nil {
@@ -192,6 +197,7 @@ func load(dir string) (*Folder, *faults, error) {
 	if err := f.loadPhases(k); err != nil {
 		return nil, nil, err
 	}
+	f.misplaced(fs)
 	return f, fs, nil
 }
 
@@ -249,15 +255,10 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 	return doc, nil
 }
 
-// readFile reads a file of the folder. The text is kept (faults quote it),
-// so it is kept at its size: os.ReadFile gives a small file 512 bytes, and a
-// phase has tens of thousands of small files.
+// readFile reads a file of the folder (at its size: the text is kept, for
+// faults to quote, and a phase has tens of thousands of small files).
 func (f *Folder) readFile(file string) ([]byte, error) {
-	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
-	if cap(data) > len(data)+len(data)/8 {
-		data = bytes.Clone(data)
-	}
-	return data, err
+	return f.disk.ReadFile(file)
 }
 
 // decoded is a file read and schema-decoded ahead of its turn (prefetch).
@@ -304,27 +305,18 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 	}
 }
 
-// entries lists a folder's entries by name; a missing folder is empty.
-func (f *Folder) entries(rel string) ([]os.DirEntry, error) {
-	es, err := os.ReadDir(filepath.Join(f.Dir, filepath.FromSlash(rel)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", rel, err)
-	}
-	return es, nil
+// entries lists a folder's entries by name, as the folder was scanned; a
+// missing folder is empty.
+func (f *Folder) entries(rel string) []disk.Entry {
+	es, _ := f.disk.List(rel)
+	return es
 }
 
 // tomlFiles lists the .toml files of an input folder by name (without
 // .toml) and, where sealedOK (orders/), the sealed <name>.toml.age files;
 // anything else in it is a fault, so no submission goes unseen.
-func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (names, sealed []string, err error) {
-	es, err := f.entries(rel)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, e := range es {
+func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (names, sealed []string) {
+	for _, e := range f.entries(rel) {
 		name := e.Name()
 		switch {
 		case e.IsDir():
@@ -340,10 +332,10 @@ func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (
 		}
 		fs.add(Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
 	}
-	return names, sealed, nil
+	return names, sealed
 }
 
-func kindOf(e os.DirEntry) string {
+func kindOf(e disk.Entry) string {
 	if e.IsDir() {
 		return "folder"
 	}
@@ -351,10 +343,7 @@ func kindOf(e os.DirEntry) string {
 }
 
 func (f *Folder) loadSetup(k checker) error {
-	names, _, err := f.tomlFiles("setup", k.fs, "alliance", false)
-	if err != nil {
-		return err
-	}
+	names, _ := f.tomlFiles("setup", k.fs, "alliance", false)
 	for _, name := range names {
 		file := path.Join("setup", name+".toml")
 		a := AllianceID(name)
@@ -378,12 +367,8 @@ func (f *Folder) loadSetup(k checker) error {
 }
 
 func (f *Folder) loadPhases(k checker) error {
-	es, err := f.entries("phases")
-	if err != nil {
-		return err
-	}
 	s := f.State
-	for _, e := range es {
+	for _, e := range f.entries("phases") {
 		rel := path.Join("phases", e.Name())
 		n, err := strconv.Atoi(e.Name())
 		if !e.IsDir() || !phaseDirRE.MatchString(e.Name()) || err != nil || n < 1 {
@@ -395,14 +380,16 @@ func (f *Folder) loadPhases(k checker) error {
 			continue
 		}
 		fs := k.fs
-		sub, err := f.entries(rel)
-		if err != nil {
-			return err
-		}
-		for _, se := range sub {
+		for _, se := range f.entries(rel) {
 			switch se.Name() {
-			case "battles", "report.md":
-				continue // written by the processor
+			case "battles":
+				f.battleSheets(k.fs, path.Join(rel, se.Name()), se)
+				continue
+			case "report.md":
+				if se.IsDir() {
+					k.fs.add(Src{File: path.Join(rel, se.Name())}, "a folder named report.md: Warmaster writes the phase's report there")
+				}
+				continue
 			case TiebreakFile:
 				if err := f.loadTiebreak(checker{c: f.campaignFor(n, StepTiebreak), fs: fs}, n); err != nil {
 					return err
@@ -416,11 +403,7 @@ func (f *Folder) loadPhases(k checker) error {
 			}
 			d := inputDirs[i]
 			k := checker{c: f.campaignFor(n, d.step), fs: fs} // who plays, and for whom, at that step
-			what := map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance", "events": "alliance"}[d.dir]
-			names, sealed, err := f.tomlFiles(path.Join(rel, d.dir), k.fs, what, d.dir == "orders")
-			if err != nil {
-				return err
-			}
+			names, sealed := f.tomlFiles(path.Join(rel, d.dir), k.fs, inputWho[d.dir], d.dir == "orders")
 			pending := func(file string) bool {
 				step := d.step
 				if d.dir == "orders" && f.openTomeOrders(n, file) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor/dice"
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
@@ -95,7 +96,16 @@ type Summary struct {
 // as it stands when the step comes; with any fault it writes nothing and
 // returns an *InvalidError. With nothing to do it writes nothing.
 func Advance(dir string, opt Options) (*Summary, error) {
-	r, err := dryRun(dir, opt)
+	mode := disk.Write // one run at a time, from reading to writing
+	if opt.scratch {
+		mode = disk.Scratch
+	}
+	d, err := openFolder(dir, mode)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	r, err := dryRun(d, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -104,12 +114,13 @@ func Advance(dir string, opt Options) (*Summary, error) {
 		return sum, nil
 	}
 	r.render()
-	for p := range r.out {
+	changes := make([]disk.Change, 0, len(r.out))
+	for _, p := range sortedKeys(r.out) {
 		sum.Written = append(sum.Written, p)
+		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
 	}
-	slices.Sort(sum.Written)
-	if err := writeAll(dir, r.out, sum.Written); err != nil {
-		return nil, err
+	if err := d.Commit(changes); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return sum, nil
 }
@@ -121,11 +132,20 @@ func Advance(dir string, opt Options) (*Summary, error) {
 // would set aside rather than stop at, is refused too, the message saying
 // so. It returns the folder when it could be read at all.
 func Check(dir string, opt Options) (*Folder, error) {
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Unlock()
+	return check(d, opt)
+}
+
+func check(d *disk.Dir, opt Options) (*Folder, error) {
 	opt.noReveal = true   // sealed orders stay sealed: check looks at their name and format only
 	opt.unverified = true // players check without the secret dice key
-	r, err := dryRun(dir, opt)
+	r, err := dryRun(d, opt)
 	if r == nil {
-		f, _, lerr := load(dir)
+		f, _, lerr := load(d)
 		if lerr != nil {
 			return nil, lerr
 		}
@@ -182,16 +202,22 @@ type Options struct {
 	// and recorded them: rolled from the key as it is, one stream per label
 	// for the whole run, and journaled without a dice record.
 	legacyDice bool
+	// maxSteps, if not 0, stops the run after that many input steps
+	// (Replay: a run applies the steps the journal says it applied).
+	maxSteps int
+	// scratch: the folder is the run's own, made to be thrown away
+	// (Replay): not locked, nothing flushed to disk.
+	scratch bool
 }
 
 // dryRun loads the folder and applies in memory every step that can go.
-func dryRun(dir string, opt Options) (*run, error) {
-	f, fs, err := load(dir)
+func dryRun(d *disk.Dir, opt Options) (*run, error) {
+	f, fs, err := load(d)
 	if err != nil {
 		return nil, err
 	}
 	if opt.campaignID == "" {
-		if opt.campaignID, err = CampaignID(dir); err != nil {
+		if opt.campaignID, err = CampaignID(d.Path()); err != nil {
 			return nil, err
 		}
 	}
@@ -236,7 +262,7 @@ func (r *run) advance() (err error) {
 		}
 	}()
 	for r.s.Step != StepEnded {
-		if !r.ready() {
+		if !r.ready() || r.opt.maxSteps > 0 && len(r.journal) == r.opt.maxSteps {
 			return nil
 		}
 		if p := max(r.s.Phase, 1); pending > 0 && pending != p {

@@ -5,14 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
@@ -46,7 +45,12 @@ type PlannedFile struct {
 func Plan(dir string, opt Options) (*PlanResult, error) {
 	opt.noReveal = opt.noReveal || opt.AgeIdentity == "" // never decrypt without the identity
 	opt.unverified = true                                // the pull-request check has no dice key
-	r, err := dryRun(dir, opt)
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	r, err := dryRun(d, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +61,7 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	r.render()
 	for _, file := range sortedKeys(r.out) {
 		data := r.out[file]
-		old, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+		old, err := r.f.ReadFile(file)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			p.Files = append(p.Files, PlannedFile{Path: file, Change: "new", About: r.about(file, data)})

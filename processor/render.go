@@ -2,8 +2,6 @@ package processor
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -69,7 +67,7 @@ func (r *run) previousReport(file string) string {
 
 // writtenReport is a phase report as it is in the folder; nil if it is not.
 func (r *run) writtenReport(file string) []byte {
-	data, err := os.ReadFile(filepath.Join(r.f.Dir, filepath.FromSlash(file)))
+	data, err := r.f.ReadFile(file)
 	if err != nil {
 		return nil
 	}

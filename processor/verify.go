@@ -2,9 +2,9 @@ package processor
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	iofs "io/fs"
 	"regexp"
 	"strconv"
 	"strings"
@@ -71,8 +71,8 @@ func Verify(dir, key string) (*VerifyResult, error) {
 	}
 	for phase := 1; phase <= c.Phases; phase++ {
 		file := reportFile(phase)
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
-		if os.IsNotExist(err) {
+		data, err := f.ReadFile(file)
+		if errors.Is(err, iofs.ErrNotExist) {
 			if recorded[phase] > 0 {
 				fs.add(Src{File: file}, "missing: journal.toml records %d dice rolled by steps reported here", recorded[phase])
 			}

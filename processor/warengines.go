@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/engines"
 	"github.com/warmaster/warmaster/schema"
 )
@@ -106,10 +107,7 @@ var profileIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 // and war-engine [rules] options into c.Engines.
 func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 	c.Engines = Roster{Profiles: map[string]*engines.Profile{}, index: map[EngineID]int{}}
-	names, _, err := f.tomlFiles(EnginesDir, fs, "profile", false)
-	if err != nil {
-		return err
-	}
+	names, _ := f.tomlFiles(EnginesDir, fs, "profile", false)
 	for _, name := range names {
 		file := path.Join(EnginesDir, name+".toml")
 		if !profileIDRE.MatchString(name) {
@@ -420,12 +418,12 @@ var engineProfileRE = regexp.MustCompile(`^engines/[^/]+\.toml$`)
 
 // copyProfiles writes the war-engine profiles as read into another
 // campaign folder (a replay's scratch folder).
-func (f *Folder) copyProfiles(dir string) error {
+func (f *Folder) copyProfiles(dir *disk.Dir) error {
 	for _, file := range sortedKeys(f.text) {
 		if !engineProfileRE.MatchString(file) {
 			continue
 		}
-		if err := writeFileAll(dir, file, f.text[file]); err != nil {
+		if err := dir.WriteFile(file, f.text[file]); err != nil {
 			return err
 		}
 	}

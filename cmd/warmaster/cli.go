@@ -15,6 +15,7 @@ import (
 
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/repository"
 )
 
@@ -364,7 +365,9 @@ func cmdCheck(c *cli.Context) error {
 		return err
 	}
 	f, err := processor.Check(dir, secrets(now))
-	if len(files) > 0 {
+	// A folder that cannot be read at all (a link in it, a refused name)
+	// shows every fault: none is about the FILEs alone.
+	if len(files) > 0 && f != nil {
 		err = processor.OnlyFiles(err, files)
 	}
 	// A file that arrived after its step was processed does not stop the
@@ -549,12 +552,12 @@ func cmdDemo(c *cli.Context) error {
 	}
 	dir := c.String("out")
 	if dir == "" {
-		tmp, err := os.MkdirTemp("", "warmaster-demo-")
+		tmp, err := disk.Temp("warmaster-demo-")
 		if err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
-		defer os.RemoveAll(tmp)
-		dir = filepath.Join(tmp, campaigns.Example)
+		defer tmp.Discard()
+		dir = filepath.Join(tmp.Path(), campaigns.Example)
 	}
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		return fmt.Errorf("demo --out: %w", err)
@@ -563,17 +566,21 @@ func cmdDemo(c *cli.Context) error {
 	if err != nil {
 		return printFaults(c.App.ErrWriter, campaigns.Example, err, true)
 	}
+	f, err := processor.Load(dir)
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
 	w := c.App.Writer
 	for _, p := range sum.Written {
 		if strings.HasSuffix(p, "report.md") {
-			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+			data, err := f.ReadFile(p)
 			if err != nil {
 				return fmt.Errorf("demo: %w", err)
 			}
 			fmt.Fprintf(w, "<!-- %s/%s -->\n%s\n", campaigns.Example, p, data)
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(dir, processor.ReadmeFile))
+	data, err := f.ReadFile(processor.ReadmeFile)
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}

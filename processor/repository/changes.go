@@ -303,8 +303,10 @@ func (c *changes) campaign(dir string, files []string) {
 	}
 	full := filepath.Join(c.top, filepath.FromSlash(dir))
 	f, err := processor.Check(full, c.opt.Run)
-	err = processor.OnlyFiles(err, files)
 	if f != nil {
+		// A folder that cannot be read at all (a link in it, a refused
+		// name) shows every fault: none is about the changed files alone.
+		err = processor.OnlyFiles(err, files)
 		err = f.RefuseLate(err, files) // a changed file that can never be applied
 	}
 	if c.opt.Actor != "" && f != nil && !declaring {

@@ -1,9 +1,9 @@
 package simulate
 
 import (
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"regexp"
 	"slices"
 	"strings"
@@ -177,8 +177,8 @@ func Collect(dir string) (Coverage, error) {
 	}
 	c := Coverage{}
 	for ph := 1; ph <= f.Campaign.Phases; ph++ {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(processor.PhaseDir(ph)), "report.md"))
-		if os.IsNotExist(err) {
+		data, err := f.ReadFile(processor.PhaseDir(ph) + "/report.md")
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
