@@ -363,7 +363,8 @@ func (r *run) fleetArrival() {
 
 // lowLevelResistance is 2.6 Low-level Resistance: each Deploy Kill Teams,
 // unless its Planet is now destroyed, rolls one D6 per opposing Alliance:
-// on a 5+ that Alliance loses 1 Power Level there (MAP.md).
+// on a 5+ that Alliance loses 1 Power Level there (the operation as
+// docs/rules.md states it, "What the rules text leaves out").
 func (r *run) lowLevelResistance() {
 	s := r.s
 	var notes []string

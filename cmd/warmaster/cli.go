@@ -44,6 +44,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	defer errOut.Flush()
 	stdout, stderr = out, errOut
+	app := newApp(stdout, stderr)
+	args, err := permute(args, app.Commands)
+	if err == nil {
+		err = app.Run(args)
+	}
+	var invalid *processor.InvalidError
+	var usage usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &invalid):
+		return exitInvalid
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "warmaster: %v\n(run warmaster --help for usage)\n", err)
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "warmaster: %v\n", err)
+		return exitInvalid
+	}
+}
+
+// newApp is the command line: every command and flag, as docs/reference.md
+// lists them (generated from it by TestReference).
+func newApp(stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:      "warmaster",
 		Usage:     "run a Vespator Front map campaign from a folder of TOML files",
@@ -127,24 +151,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = onUsageError
 	}
-	args, err := permute(args, app.Commands)
-	if err == nil {
-		err = app.Run(args)
-	}
-	var invalid *processor.InvalidError
-	var usage usageError
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.As(err, &invalid):
-		return exitInvalid
-	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "warmaster: %v\n(run warmaster --help for usage)\n", err)
-		return exitUsage
-	default:
-		fmt.Fprintf(stderr, "warmaster: %v\n", err)
-		return exitInvalid
-	}
+	return app
 }
 
 // commandNames lists the commands for a usage message: "init, check, ...".
