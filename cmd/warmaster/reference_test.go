@@ -74,6 +74,7 @@ explain when and why to use each.
 
 - [Commands](#commands)
 - [Exit status](#exit-status)
+- [Faults](#faults)
 - [Environment](#environment)
 - [Files](#files)
 
@@ -103,6 +104,37 @@ twice is a usage error. Every command also takes ` + "`--help`" + `.
 	fmt.Fprintf(&b, "| %d | the command was used wrongly: an unknown command or flag, a missing folder |\n", exitUsage)
 
 	b.WriteString(`
+## Faults
+
+Faults are printed compiler-style on stderr, all at once, sorted by file,
+line and column, each saying what is wrong and what would be valid; with any
+fault, nothing is written. Paths are the folder given joined with the file:
+run from the repository's root with the folder relative to it.
+
+` + "```" + `
+campaigns/autumn/phases/01/orders/alice.toml:2:9: fleet "red-1" belongs to carol, not alice; alice controls blue-1
+1 problem; nothing was written
+` + "```" + `
+
+With ` + "`--format github`" + ` (in GitHub Actions) each fault is instead a
+[workflow command](https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands)
+on stdout, which GitHub shows as a note on the file's line; the count still
+goes to stderr and the exit status is the same. As GitHub's toolkit does, the
+message escapes ` + "`%`" + `, CR and LF as ` + "`%25`, `%0D`, `%0A`" + `, and the file also
+` + "`:` and `,` as `%3A`, `%2C`" + `. A fault without a position has no ` + "`line`" + ` and
+` + "`col`" + `. GitHub shows only the first few notes of a step, so when
+` + "`$GITHUB_STEP_SUMMARY`" + ` is set the whole list is also appended to that file
+as a Markdown table.
+
+` + "```" + `
+::error file=campaigns/autumn/phases/01/orders/alice.toml,line=2,col=9,title=warmaster::fleet "red-1" belongs to carol, not alice; alice controls blue-1
+` + "```" + `
+
+Every other line Warmaster prints is escaped so that a runner never reads it
+as a workflow command (a line starting ` + "`::`" + `, or holding ` + "`##[`" + `): text from
+players' files cannot forge or hide notes. Long runs (` + "`advance`, `plan`,\n`replay`, `simulate`" + `) print a line per step on stderr when it is a terminal,
+and stay quiet in CI (` + "`CI`" + ` set) and in pipes.
+
 ## Environment
 
 | variable | read by | what it holds |
@@ -217,10 +249,17 @@ func placeholder(f cli.Flag, argsUsage string) string {
 	case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag:
 		return "N"
 	}
-	if slices.Contains(f.Names(), "now") {
-		return "TIME"
+	if p, ok := flagValues[f.Names()[0]]; ok {
+		return p
 	}
 	return "VALUE"
+}
+
+// flagValues name the values of flags whose synopsis does not.
+var flagValues = map[string]string{
+	"now": "TIME", "actor": "LOGIN", "format": "text|github", "key": "KEY",
+	"base": "REV", "head": "REV", "out": "DIR", "campaign": "DIR", "profile": "FILE",
+	"engine": "ID", "label": "LABEL", "seed": "TEXT", "forced-event": "PHASE:EVENT",
 }
 
 // sentence starts s with a capital letter.
