@@ -427,6 +427,13 @@ func TestGuideExamples(t *testing.T) {
 				}
 				block := doc[m[1] : m[1]+end[0]]
 				g.line = lineOf(doc, m[1])
+				// The marker is invisible: the text just before the block
+				// must name the file for a reader.
+				if kind == "example" || kind == "file" {
+					if before := doc[max(0, m[0]-400):m[0]]; !strings.Contains(before, "`"+arg+"`") {
+						g.errorf("the text just before this block does not name `%s`: a reader does not see the marker", arg)
+					}
+				}
 				g.block(kind, arg, info, block, m[1])
 			}
 			if *update && len(g.edits) > 0 {
