@@ -89,19 +89,22 @@ func (fs *faults) err(text func(file string) []byte) error {
 		return nil
 	}
 	out := slices.Clone(fs.list)
-	for i := range out {
-		f := &out[i]
-		if f.Line != 0 {
-			continue
+	// Each file's faults are positioned together: one pass over its text.
+	queries := map[string][]schema.Query{}
+	which := map[string][]int{}
+	for i, f := range out {
+		if f.Line == 0 {
+			queries[f.File] = append(queries[f.File], schema.Query{Pointer: f.ptr, Key: f.key})
+			which[f.File] = append(which[f.File], i)
 		}
-		data := text(f.File)
+	}
+	for _, file := range sortedKeys(queries) {
+		data := text(file)
 		if data == nil {
 			continue // a whole file or folder: no position
 		}
-		if f.key {
-			f.Line, f.Col = schema.LocateKey(data, f.ptr)
-		} else {
-			f.Line, f.Col = schema.Locate(data, f.ptr)
+		for j, p := range schema.LocateAll(data, queries[file]) {
+			out[which[file][j]].Line, out[which[file][j]].Col = p.Line, p.Col
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Fault) int {
