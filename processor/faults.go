@@ -88,7 +88,7 @@ func (fs *faults) err(text func(file string) []byte) error {
 	if len(fs.list) == 0 {
 		return nil
 	}
-	out := slices.Clone(fs.list)
+	out := capFaults(fs.list)
 	// Each file's faults are positioned together: one pass over its text.
 	queries := map[string][]schema.Query{}
 	which := map[string][]int{}
@@ -112,6 +112,25 @@ func (fs *faults) err(text func(file string) []byte) error {
 	})
 	out = slices.CompactFunc(out, func(a, b Fault) bool { return a.String() == b.String() })
 	return &InvalidError{Faults: out}
+}
+
+// capFaults keeps at most schema.MaxFaults faults a file (and one that
+// says how many more there are), so that a file with a fault in each of
+// its million values costs no more to report than to read.
+func capFaults(list []Fault) []Fault {
+	byFile := map[string][]Fault{}
+	for _, f := range list {
+		byFile[f.File] = append(byFile[f.File], f)
+	}
+	out := make([]Fault, 0, len(list))
+	for _, file := range sortedKeys(byFile) {
+		kept, left := schema.CapFaults(byFile[file], 0, func(f Fault) (string, string) { return f.ptr, f.Message })
+		if left > 0 {
+			kept[len(kept)-1].Message = schema.MoreFaults(left)
+		}
+		out = append(out, kept...)
+	}
+	return out
 }
 
 // oneOf lists valid values for a message: "blue, green, red".

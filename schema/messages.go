@@ -29,6 +29,7 @@ type reporter struct {
 
 	timeWords map[string]string // pointer -> "a date", built on first use
 	faults    []fault
+	dropped   int // faults left out before they were made (see MaxFaults)
 }
 
 type fault struct {
@@ -58,6 +59,11 @@ func (r *reporter) atKey(segs []string, msg string) {
 func (r *reporter) sorted() []Fault {
 	if len(r.faults) == 0 {
 		return nil
+	}
+	var left int
+	r.faults, left = CapFaults(r.faults, r.dropped, func(f fault) (string, string) { return f.Pointer, f.Message })
+	if left > 0 {
+		r.faults[len(r.faults)-1].Message = MoreFaults(left)
 	}
 	var queries []Query
 	var which []int
@@ -145,10 +151,20 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		if len(valid) == 0 {
 			allowed = "; no keys are allowed here"
 		}
+		var unknown []string
 		for k := range obj {
-			if _, ok := props[k]; ok {
-				continue
+			if _, ok := props[k]; !ok {
+				unknown = append(unknown, k)
 			}
+		}
+		// A table of a million unknown keys is listed in part (MaxFaults):
+		// the first by name, so the same ones each time.
+		if len(unknown) > MaxFaults+1 {
+			sort.Strings(unknown)
+			r.dropped += len(unknown) - (MaxFaults + 1)
+			unknown = unknown[:MaxFaults+1]
+		}
+		for _, k := range unknown {
 			ks := append(segs[:len(segs):len(segs)], k)
 			r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowed))
 		}

@@ -152,7 +152,7 @@ func compileAll() (map[Kind]*compiled, error) {
 	return out, nil
 }
 
-// Decode parses data as TOML, normalises it (TOML dates and times become
+// Decode checks data against the limits of its kind (Prescan), parses it as TOML, normalises it (TOML dates and times become
 // strings, arrays of tables become []any) and validates it against kind's
 // schema. It returns the normalised document (nil when the TOML does not
 // parse) and every fault, sorted by Line, then Col, then Message. No faults
@@ -182,6 +182,10 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
 		return nil, []Fault{{Line: 1, Col: 1, Message: "invalid TOML: the file is saved as UTF-16; save it as UTF-8"}}
 	}
+	// Size, nesting and keys are bounded before the parser's cost can grow.
+	if faults := Prescan(data, LimitOf(kind)); len(faults) > 0 {
+		return nil, faults
+	}
 
 	raw := map[string]any{}
 	if err := toml.Unmarshal(data, &raw); err != nil {
@@ -204,17 +208,37 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 	// What the fast check passes is surely valid; anything else goes to the
 	// validator, which says what is wrong.
 	if c.fast == nil || !c.fast.valid(valid) {
-		if err := c.validator().Validate(valid); err != nil {
-			var ve *jsonschema.ValidationError
-			if errors.As(err, &ve) {
-				r.walk(ve)
-			} else {
-				r.add(nil, 1, 1, "internal error: "+err.Error())
-			}
+		// The validator describes the first failing elements of arrays;
+		// if what it was given holds no fault, it is given everything.
+		target, cut := any(valid), []string(nil)
+		if c.fast != nil {
+			target, cut = c.fast.prune(valid)
+		}
+		switch found := r.validate(c, target); {
+		case found && cut != nil:
+			r.at(cut, fmt.Sprintf("…and maybe more problems from here on: the first %d entries with problems are described, check again once they are fixed", pruneBudget))
+		case cut != nil:
+			r.validate(c, valid)
 		}
 	}
 	r.checkValues()
 	return doc, r.sorted()
+}
+
+// validate runs the validator on v and reports its faults; false if it
+// found none.
+func (r *reporter) validate(c *compiled, v any) bool {
+	err := c.validator().Validate(v)
+	if err == nil {
+		return false
+	}
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
+		r.walk(ve)
+	} else {
+		r.add(nil, 1, 1, "internal error: "+err.Error())
+	}
+	return true
 }
 
 // syntaxFault turns a TOML parse error into a fault at the error position.
