@@ -159,12 +159,12 @@ func load(dir string) (*Folder, *faults, error) {
 	} else {
 		f.State = newState(c)
 	}
-	if data, ok, err := f.read(JournalFile); err != nil {
+	data, ok, err := f.read(JournalFile)
+	if err != nil {
 		return nil, nil, err
-	} else if ok {
-		f.Journal = data
-		f.consumedInputs = readJournal(data, fs)
 	}
+	f.Journal = data
+	f.consumedInputs = readJournal(data, ok, c, f.State, fs)
 	if !fs.empty() {
 		return fail()
 	}

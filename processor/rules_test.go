@@ -85,7 +85,7 @@ func runCase(t *testing.T, file string) {
 	if ps, ok := sections["prestate"]; ok {
 		c := loadCampaign(t, dir)
 		pre = parsePrestate(t, c, ps)
-		writeFile(t, dir, StateFile, pre.encode())
+		writePrestate(t, dir, pre)
 	}
 	got := map[string]string{}
 	_, err = Advance(dir, Options{Now: now})

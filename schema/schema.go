@@ -11,7 +11,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/BurntSushi/toml"
@@ -189,7 +192,7 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 
 	raw := map[string]any{}
 	if err := toml.Unmarshal(data, &raw); err != nil {
-		return nil, []Fault{syntaxFault(data, err)}
+		return nil, []Fault{ParseFault(data, err)}
 	}
 
 	n := normaliser{}
@@ -241,11 +244,17 @@ func (r *reporter) validate(c *compiled, v any) bool {
 	return true
 }
 
-// syntaxFault turns a TOML parse error into a fault at the error position.
-func syntaxFault(data []byte, err error) Fault {
+// ParseFault turns an error of the TOML library decoding data into a
+// fault at the error's position: a syntax error's line and column, or the
+// line a type mismatch names ("toml: line 3 (last key …): …"), column 1.
+func ParseFault(data []byte, err error) Fault {
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {
-		return Fault{Line: 1, Col: 1, Message: "invalid TOML: " + err.Error()}
+		line := 1
+		if m := typeErrLine.FindStringSubmatch(err.Error()); m != nil {
+			line, _ = strconv.Atoi(m[1])
+		}
+		return Fault{Line: max(line, 1), Col: 1, Message: "invalid TOML: " + oneLine(strings.TrimPrefix(err.Error(), "toml: "))}
 	}
 	// ParseError's Col is wrong for errors at column 1 (it reports the
 	// previous line's length + 1): work from the byte offset instead.
@@ -261,6 +270,10 @@ func syntaxFault(data []byte, err error) Fault {
 	}
 	return Fault{Line: line, Col: col, Message: "invalid TOML: " + oneLine(pe.Message)}
 }
+
+// typeErrLine finds the line in the TOML library's error for a value of
+// the wrong type, which is no ParseError.
+var typeErrLine = regexp.MustCompile(`^toml: line (\d+)`)
 
 // stripBOM drops a UTF-8 byte order mark: editors do not count it as a
 // column, and the two TOML parsers disagree on whether to skip it.
