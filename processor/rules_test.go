@@ -343,7 +343,8 @@ func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 			}
 			s.Benefits[m] = AllianceID(w[2])
 		case "order":
-			o := Order{Fleet: FleetID(w[1]), Src: Src{File: "prestate"}}
+			fl, _ := c.FleetOf(FleetID(w[1]))
+			o := Order{Fleet: FleetID(w[1]), Src: Src{File: InputPath(max(s.Phase, 1), "orders", string(fl.Player))}}
 			if err := o.Op.UnmarshalText([]byte(w[2])); err != nil {
 				fail("%v", err)
 			}

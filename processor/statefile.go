@@ -330,9 +330,7 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 	}
 	s = decodeEvents(s, &f, root, bad)
 	s.decodeEngines(f.WarEngines, root.At("war_engines"), bad)
-	if s.Step != StepSetup && s.Step != StepEnded && (s.Phase < 1 || s.Phase > c.Phases) {
-		bad(root.At("phase"), "phase %d is outside 1–%d", s.Phase, c.Phases)
-	}
+	s.checkReadBack(&f, root, bad)
 	return s
 }
 
