@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/warmaster/warmaster/schema"
 )
 
 // Who may change what: the design's Trust. Only the Warmaster edits
@@ -267,6 +269,9 @@ func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
 		return "", false
 	}
 	var sheet battleSheet
+	if len(schema.Prescan(data, sheetLimits)) > 0 {
+		return "", false // not a sheet Warmaster wrote: nobody can be told to have fought it
+	}
 	if _, err := toml.Decode(string(data), &sheet); err != nil || sheet.Defender.Alliance == "" {
 		return "", false
 	}

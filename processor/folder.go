@@ -234,9 +234,10 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 
 // readFile reads a file of the folder. The text is kept (faults quote it),
 // so it is kept at its size: os.ReadFile gives a small file 512 bytes, and a
-// phase has tens of thousands of small files.
+// phase has tens of thousands of small files. Past maxFileBytes it is not
+// read further: the limits of its kind refuse it where it passes them.
 func (f *Folder) readFile(file string) ([]byte, error) {
-	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	data, err := readAtMost(filepath.Join(f.Dir, filepath.FromSlash(file)), maxFileBytes+1)
 	if cap(data) > len(data)+len(data)/8 {
 		data = bytes.Clone(data)
 	}
@@ -523,6 +524,10 @@ func (f *Folder) loadSealed(k checker, phase int, name, file string, plaintext b
 	data, _, err := f.read(file)
 	if err != nil {
 		return err
+	}
+	if tl := schema.TooLarge(data, sealedLimit); tl != nil {
+		k.fs.addSchema(file, []schema.Fault{*tl})
+		return nil
 	}
 	switch why := sealedFormat(data); {
 	case why != "":

@@ -2,6 +2,8 @@ package processor
 
 import (
 	"fmt"
+	"io"
+	"os"
 
 	"github.com/warmaster/warmaster/schema"
 )
@@ -28,6 +30,39 @@ var (
 	// sheetLimits: a battle sheet is under 1 KB.
 	sheetLimits = schema.Limits{Bytes: 64 << 10, Work: 16 << 10, Keys: schema.MaxKeys}
 )
+
+// maxFileBytes is the most of any file read: more than the largest limit
+// of any kind is never needed to refuse it where it passes that limit.
+var maxFileBytes = max(stateLimits.Bytes, journalLimits.Bytes, schema.LimitOf(schema.Campaign).Bytes)
+
+// readAtMost reads up to n bytes of a file, as os.ReadFile reads it all:
+// a hostile file of gigabytes is refused without being read into memory.
+func readAtMost(name string, n int) ([]byte, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	size := 0
+	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() {
+		size = int(min(st.Size(), int64(n)))
+	}
+	data := make([]byte, 0, size+1)
+	r := io.LimitReader(fh, int64(n))
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		m, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+m]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return data, err
+		}
+	}
+}
 
 // sealedLimit is the largest sealed orders file: the largest orders file
 // once encrypted and armored is under 90 KiB.

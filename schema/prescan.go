@@ -9,14 +9,23 @@ import "fmt"
 // real one. Each fault is positioned where a limit is crossed; none means
 // the file may go to a parser. What is not TOML it leaves to the parser.
 func Prescan(data []byte, lim Limits) []Fault {
-	if len(data) > lim.Bytes {
-		line, col := lineCol(data, lim.Bytes)
-		return []Fault{{Line: line, Col: col, Message: fmt.Sprintf(
-			"the file is too large: it goes past %s here, the most this kind of file may hold (a real campaign's are far smaller)", byteSize(lim.Bytes))}}
+	if f := TooLarge(data, lim.Bytes); f != nil {
+		return []Fault{*f}
 	}
 	s := prescanner{data: data, lim: lim, keys: map[uint64]bool{}}
 	s.run()
 	return s.faults
+}
+
+// TooLarge is the fault of a file of more than max bytes, where it passes
+// max, or nil.
+func TooLarge(data []byte, max int) *Fault {
+	if len(data) <= max {
+		return nil
+	}
+	line, col := lineCol(data, max)
+	return &Fault{Line: line, Col: col, Message: fmt.Sprintf(
+		"the file is too large: it goes past %s here, the most this kind of file may hold (a real campaign's are far smaller)", byteSize(max))}
 }
 
 // prescanner walks a TOML text as far as nesting goes — headers, keys,
