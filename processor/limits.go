@@ -65,8 +65,9 @@ func readAtMost(name string, n int) ([]byte, error) {
 }
 
 // sealedLimit is the largest sealed orders file: the largest orders file
-// once encrypted and armored is under 90 KiB.
-const sealedLimit = 128 << 10
+// (schema.LimitOf(schema.Orders), 256 KiB) once encrypted and armored is
+// under 350 KiB.
+const sealedLimit = 512 << 10
 
 // readOwn checks a file Warmaster writes (state.toml, journal.toml) against
 // lim before it is read, with read, the line reader of its layout, which

@@ -129,17 +129,21 @@ type Limits struct {
 // campaign.toml and map.toml are sized for the scale test's 100,000
 // players and fleets on 12,500 planets.
 var limits = map[Kind]Limits{
-	Campaign: {16 << 20, 6 << 20, MaxKeys},   // largest real: 44 KB (300 players, 600 fleets); the scale test's 9.0 MB
-	Map:      {4 << 20, 2 << 20, MaxKeys},    // 15 KB (100 planets); the scale test's 1.8 MB
-	Setup:    {256 << 10, 64 << 10, MaxKeys}, // 2.9 KB
-	Orders:   {64 << 10, 16 << 10, MaxKeys},  // 1 KB
-	Results:  {64 << 10, 16 << 10, MaxKeys},  // 1.1 KB (the example's, with war engines)
-	Moves:    {64 << 10, 16 << 10, MaxKeys},  // 70 bytes
-	Builds:   {64 << 10, 16 << 10, MaxKeys},  // 150 bytes
-	Events:   {256 << 10, 64 << 10, MaxKeys}, // 1.5 KB
-	Tiebreak: {64 << 10, 16 << 10, MaxKeys},  // a few battles
-	Engine:   {64 << 10, 16 << 10, MaxKeys},  // 1.1 KB
+	Campaign: {16 << 20, 6 << 20, MaxKeys}, // largest real: 44 KB, work 23,000 (300 players, 600 fleets); the scale test's 9.0 MB, work 5.0 million
+	Map:      {4 << 20, 2 << 20, MaxKeys},  // 15 KB, work 11,000 (100 planets); the scale test's 1.8 MB, work 1.2 million
+	Setup:    player,                       // 2.9 KB, work 1,400
+	Orders:   player,                       // 1 KB
+	Results:  player,                       // 1.1 KB, work 300 (the example's, with war engines)
+	Moves:    player,                       // 70 bytes
+	Builds:   player,                       // 150 bytes
+	Events:   player,                       // 1.5 KB
+	Tiebreak: player,                       // a few battles
+	Engine:   player,                       // 1.1 KB
 }
+
+// player are the limits of the files players write (and of a war engine's
+// profile): far above any real one, which is a few KB at most.
+var player = Limits{Bytes: 256 << 10, Work: 128 << 10, Keys: MaxKeys}
 
 // ItemWork is what a key, header or array element counts towards
 // Limits.Work besides its depth: fitted to what the TOML parser spends on

@@ -105,7 +105,7 @@ func TestDecodeRefusesBeforeParsing(t *testing.T) {
 	t.Run("ErrTooLarge", func(t *testing.T) {
 		data := []byte(strings.Repeat("# a comment line of forty bytes or so\n", LimitOf(Results).Bytes/38+1))
 		_, faults := Decode(Results, data)
-		if len(faults) != 1 || !strings.Contains(faults[0].Message, "goes past 64 KiB") {
+		if len(faults) != 1 || !strings.Contains(faults[0].Message, "goes past 256 KiB") {
 			t.Fatalf("Decode = %v, want one fault: too large", faults)
 		}
 	})
