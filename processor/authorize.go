@@ -269,7 +269,7 @@ func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
 		return "", false
 	}
 	var sheet battleSheet
-	if len(schema.Prescan(data, sheetLimits)) > 0 {
+	if len(schema.Prescan(data, SheetLimits)) > 0 {
 		return "", false // not a sheet Warmaster wrote: nobody can be told to have fought it
 	}
 	if _, err := toml.Decode(string(data), &sheet); err != nil || sheet.Defender.Alliance == "" {

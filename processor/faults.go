@@ -118,16 +118,30 @@ func (fs *faults) err(text func(file string) []byte) error {
 // says how many more there are), so that a file with a fault in each of
 // its million values costs no more to report than to read.
 func capFaults(list []Fault) []Fault {
-	byFile := map[string][]Fault{}
+	count := map[string]int{}
+	many := false
 	for _, f := range list {
-		byFile[f.File] = append(byFile[f.File], f)
+		count[f.File]++
+		many = many || count[f.File] > schema.MaxFaults+1
+	}
+	if !many {
+		return slices.Clone(list)
 	}
 	out := make([]Fault, 0, len(list))
+	byFile := map[string][]Fault{}
+	for _, f := range list {
+		if count[f.File] <= schema.MaxFaults+1 {
+			out = append(out, f)
+			continue
+		}
+		if byFile[f.File] == nil {
+			byFile[f.File] = make([]Fault, 0, count[f.File])
+		}
+		byFile[f.File] = append(byFile[f.File], f)
+	}
 	for _, file := range sortedKeys(byFile) {
 		kept, left := schema.CapFaults(byFile[file], 0, func(f Fault) (string, string) { return f.ptr, f.Message })
-		if left > 0 {
-			kept[len(kept)-1].Message = schema.MoreFaults(left)
-		}
+		kept[len(kept)-1].Message = schema.MoreFaults(left)
 		out = append(out, kept...)
 	}
 	return out

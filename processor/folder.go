@@ -525,7 +525,7 @@ func (f *Folder) loadSealed(k checker, phase int, name, file string, plaintext b
 	if err != nil {
 		return err
 	}
-	if tl := schema.TooLarge(data, sealedLimit); tl != nil {
+	if tl := schema.TooLarge(data, SealedLimit); tl != nil {
 		k.fs.addSchema(file, []schema.Fault{*tl})
 		return nil
 	}

@@ -83,7 +83,7 @@ func readJournal(data []byte, present bool, c *Campaign, s *State, fs *faults) m
 		return nil
 	}
 	var steps []journalEntry
-	library, ok := readOwn(JournalFile, data, journalLimits, func(data []byte) (bad int) {
+	library, ok := readOwn(JournalFile, data, JournalLimits, func(data []byte) (bad int) {
 		steps, bad = readJournalLines(data)
 		return bad
 	}, fs)

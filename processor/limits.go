@@ -14,26 +14,26 @@ import (
 // reading it costs no more than reading a real one (see the README's
 // Limits).
 var (
-	// stateLimits: the scale test's 100,000 fleets and battle orders on
+	// StateLimits: the scale test's 100,000 fleets and battle orders on
 	// 12,500 planets write 19.3 MB (work 8.4 million, 288,000 keys); a
 	// simulated 300-player campaign 61 KB.
-	stateLimits = schema.Limits{Bytes: 32 << 20, Work: 16 << 20, Keys: 1 << 20}
-	// journalLimits: ten times a 6-phase campaign of 1,000 players (a
+	StateLimits = schema.Limits{Bytes: 24 << 20, Work: 35 << 18, Keys: 1 << 20}
+	// JournalLimits: ten times a 6-phase campaign of 1,000 players (a
 	// simulated one of 300 players and 600 fleets writes 700 KB; work
 	// 166,000, 7 keys).
-	journalLimits = schema.Limits{Bytes: 32 << 20, Work: 16 << 20, Keys: schema.MaxKeys}
-	// libraryLimits bound a state.toml or journal.toml not laid out as
+	JournalLimits = schema.Limits{Bytes: 32 << 20, Work: 16 << 20, Keys: schema.MaxKeys}
+	// HandEditedLimits bound a state.toml or journal.toml not laid out as
 	// Warmaster writes it (edited by hand, or damaged): the TOML library,
 	// which costs ten times the line readers, reads it only within these;
 	// past them the first line not in the layout is the fault.
-	libraryLimits = schema.Limits{Bytes: 4 << 20, Work: 2 << 20, Keys: 128 << 10}
-	// sheetLimits: a battle sheet is under 1 KB.
-	sheetLimits = schema.Limits{Bytes: 64 << 10, Work: 16 << 10, Keys: schema.MaxKeys}
+	HandEditedLimits = schema.Limits{Bytes: 4 << 20, Work: 2 << 20, Keys: 128 << 10}
+	// SheetLimits: a battle sheet is under 1 KB.
+	SheetLimits = schema.Limits{Bytes: 64 << 10, Work: 16 << 10, Keys: schema.MaxKeys}
 )
 
 // maxFileBytes is the most of any file read: more than the largest limit
 // of any kind is never needed to refuse it where it passes that limit.
-var maxFileBytes = max(stateLimits.Bytes, journalLimits.Bytes, schema.LimitOf(schema.Campaign).Bytes)
+var maxFileBytes = max(StateLimits.Bytes, JournalLimits.Bytes, schema.LimitOf(schema.Campaign).Bytes)
 
 // readAtMost reads up to n bytes of a file, as os.ReadFile reads it all:
 // a hostile file of gigabytes is refused without being read into memory.
@@ -64,10 +64,10 @@ func readAtMost(name string, n int) ([]byte, error) {
 	}
 }
 
-// sealedLimit is the largest sealed orders file: the largest orders file
+// SealedLimit is the largest sealed orders file: the largest orders file
 // (schema.LimitOf(schema.Orders), 256 KiB) once encrypted and armored is
 // under 350 KiB.
-const sealedLimit = 512 << 10
+const SealedLimit = 512 << 10
 
 // readOwn checks a file Warmaster writes (state.toml, journal.toml) against
 // lim before it is read, with read, the line reader of its layout, which
@@ -84,7 +84,7 @@ func readOwn(file string, data []byte, lim schema.Limits, read func([]byte) int,
 	if bad == 0 {
 		return false, true
 	}
-	if f := schema.Prescan(data, libraryLimits); len(f) > 0 {
+	if f := schema.Prescan(data, HandEditedLimits); len(f) > 0 {
 		fs.addSchema(file, []schema.Fault{{Line: bad, Col: 1, Message: fmt.Sprintf(
 			"this line is not as Warmaster writes it, and a %s written otherwise is read only within tighter limits, which this one passes at %d:%d (%s): restore it from git history", file, f[0].Line, f[0].Col, f[0].Message)}})
 		return false, false

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/warmaster/warmaster/schema"
 )
 
 // What Warmaster reads back from the files it wrote — state.toml,
@@ -189,10 +191,20 @@ func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...a
 			}
 		}
 	}
-	for _, id := range sortedKeys(f.Fleets) {
+	var unknown []string
+	for id := range f.Fleets {
 		if _, ok := c.FleetOf(FleetID(id)); !ok {
-			bad(root.At("fleets", id), "unknown fleet %q: campaign.toml's fleets are %s", id, oneOf(c.fleetIDs()))
+			unknown = append(unknown, id)
 		}
+	}
+	slices.Sort(unknown)
+	for i, id := range unknown {
+		if i == schema.MaxFaults {
+			// A million made-up fleets are not worded one by one.
+			bad(root.At("fleets", id), "unknown fleet %q, and %d more after it by name", id, len(unknown)-i-1)
+			break
+		}
+		bad(root.At("fleets", id), "unknown fleet %q: campaign.toml's fleets are %s", id, oneOf(c.fleetIDs()))
 	}
 	for i, o := range s.Orders {
 		s.checkOrder(root.At("orders", i), o, bad)

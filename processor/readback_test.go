@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -38,4 +39,72 @@ func previousStep(st stepAt) (stepAt, bool) {
 		}
 	}
 	return stepAt{}, false
+}
+
+// checkJournal refuses entries a run could not have written, at the entry
+// or value, and a last step that is not the one before the state's.
+func TestCheckJournal(t *testing.T) {
+	at := time.Date(2027, 1, 8, 18, 0, 0, 0, time.UTC)
+	sum := strings.Repeat("0a", 32)
+	in := []journalInput{{Path: "phases/01/orders/alice.toml", SHA256: sum}}
+	ok := []journalEntry{
+		{Phase: 0, Step: StepSetup, Applied: at},
+		{Phase: 1, Step: StepOperations, Applied: at, Inputs: in},
+		{Phase: 1, Step: StepBattles, Applied: at},
+		{Phase: 1, Step: StepMoves, Applied: at},
+		{Phase: 1, Step: StepBuilds, Applied: at},
+		{Phase: 2, Step: StepOpenTome, Applied: at},
+	}
+	c := &Campaign{Phases: 3}
+	for _, tc := range []struct {
+		name  string
+		edit  func([]journalEntry) []journalEntry
+		state stepAt
+		want  string // "" or the pointer and the start of a fault (one may lead to more)
+	}{
+		{"OK", nil, stepAt{2, StepOperations}, ""},
+		{"ErrNoAppliedTime", func(es []journalEntry) []journalEntry { es[2].Applied = time.Time{}; return es }, stepAt{2, StepOperations}, "/steps/2: this step has no applied time"},
+		{"ErrOutOfOrder", func(es []journalEntry) []journalEntry { es[3], es[4] = es[4], es[3]; return es }, stepAt{2, StepOperations}, "/steps/3: phase 1, step builds cannot follow phase 1, step battles"},
+		{"ErrSetupInPhase2", func(es []journalEntry) []journalEntry { es[5].Step = StepSetup; return es }, stepAt{2, StepOperations}, "/steps/5/phase: phase 2 with step \"setup\""},
+		{"ErrPhaseOutOfRange", func(es []journalEntry) []journalEntry { es[5].Phase = 9; return es }, stepAt{2, StepOperations}, "/steps/5/phase: phase 9 is outside 1–3"},
+		{"ErrInputOutside", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{{Path: "../other/x.toml", SHA256: sum}}
+			return es
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/path: \"../other/x.toml\" is not a file of the campaign folder"},
+		{"ErrInputDigest", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{{Path: "a.toml", SHA256: "abc"}}
+			return es
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/sha256: \"abc\" is not a SHA-256"},
+		{"ErrCutShort", func(es []journalEntry) []journalEntry { return es[:4] }, stepAt{2, StepOperations}, "/steps/3: the last step applied is phase 1, step moves, so the campaign waits for phase 1, step builds"},
+		{"ErrEmpty", func([]journalEntry) []journalEntry { return nil }, stepAt{2, StepOperations}, ": the journal has no step, but state.toml is at phase 2, step operations"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			es := slices.Clone(ok)
+			if tc.edit != nil {
+				es = tc.edit(es)
+			}
+			var fs faults
+			checkJournal(c, &State{Phase: tc.state.Phase, Step: tc.state.Step}, es, &fs)
+			if tc.want == "" {
+				if len(fs.list) > 0 {
+					t.Fatalf("faults %v, want none", fs.list)
+				}
+				return
+			}
+			if !slices.ContainsFunc(fs.list, func(f Fault) bool { return strings.HasPrefix(f.ptr+": "+f.Message, tc.want) }) {
+				t.Errorf("faults %v, want one %q…", fs.list, tc.want)
+			}
+		})
+	}
+}
+
+// Every state a test makes has a journal step before it (writePrestate).
+func TestPreviousStep(t *testing.T) {
+	for phase := 1; phase <= 3; phase++ {
+		for step := StepOpenTome; step <= StepEnded; step++ {
+			if _, ok := previousStep(stepAt{phase, step}); !ok {
+				t.Errorf("no step before %s", stepAt{phase, step})
+			}
+		}
+	}
 }

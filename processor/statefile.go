@@ -178,7 +178,7 @@ func encodeChoices(c Choices) *outcomeFile {
 func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 	root := Src{File: file}
 	var f stateFile
-	library, ok := readOwn(file, data, stateLimits, func(data []byte) (bad int) {
+	library, ok := readOwn(file, data, StateLimits, func(data []byte) (bad int) {
 		f, bad = readStateLines(data)
 		return bad
 	}, fs)

@@ -125,14 +125,18 @@ func buildIndex(data []byte, want map[string]bool) (ix *index) {
 	}()
 	var p unstable.Parser
 	p.Reset(data)
-	var current []string
+	var current []string // the table the last header opened
+	wanted := true       // whether anything in it is asked for
 	for p.NextExpression() {
 		e := p.Expression()
 		switch e.Kind {
 		case unstable.KeyValue:
-			b.keyValue(current, e)
+			if wanted {
+				b.keyValue(current, e)
+			}
 		case unstable.Table, unstable.ArrayTable:
 			current = b.header(e)
+			wanted = b.wanted(current)
 		}
 	}
 	return ix
@@ -149,8 +153,10 @@ func (b *indexer) wanted(segs []string) bool { return b.want[joinPointer(segs)] 
 
 // set records a place, if it is wanted, unless an explicit one is already
 // known; an implicit place is replaced by an explicit one.
-func (b *indexer) set(segs []string, p place) {
-	k := joinPointer(segs)
+func (b *indexer) set(segs []string, p place) { b.setAt(joinPointer(segs), p) }
+
+// setAt is set, for the place at pointer k.
+func (b *indexer) setAt(k string, p place) {
 	if !b.want[k] {
 		return
 	}
@@ -189,19 +195,19 @@ func (b *indexer) header(e *unstable.Node) []string {
 	for i, k := range parts {
 		segs = append(segs, string(k.Data))
 		last := i == len(parts)-1
+		ptr := joinPointer(segs)
 		switch {
 		case last && e.Kind == unstable.ArrayTable:
-			arr := joinPointer(segs)
-			b.set(segs, place{val: start, key: start})
-			n := b.ix.arrays[arr]
-			b.ix.arrays[arr] = n + 1
+			b.setAt(ptr, place{val: start, key: start})
+			n := b.ix.arrays[ptr]
+			b.ix.arrays[ptr] = n + 1
 			segs = append(segs, itoa(n))
 			b.set(segs, place{val: start, key: start})
 		case last:
-			b.set(segs, place{val: start, key: start})
+			b.setAt(ptr, place{val: start, key: start})
 		default:
-			b.set(segs, place{val: start, key: start, implicit: true})
-			if n, ok := b.ix.arrays[joinPointer(segs)]; ok && n > 0 {
+			b.setAt(ptr, place{val: start, key: start, implicit: true})
+			if n, ok := b.ix.arrays[ptr]; ok && n > 0 {
 				segs = append(segs, itoa(n-1))
 			}
 		}
