@@ -2,7 +2,6 @@ package processor
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -152,7 +151,7 @@ func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 // reads engines/<profile>.toml; its id is the file's name. Faults are an
 // *InvalidError naming the file as given.
 func ReadProfile(file string) (*engines.Profile, error) {
-	data, err := os.ReadFile(file)
+	data, err := readAtMost(file, maxFileBytes+1) // past its limit, refused without reading the rest
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}
