@@ -31,7 +31,8 @@ func (p stepAt) String() string {
 
 // nextSteps are the steps the campaign can wait for once an input step
 // has been applied (run.nextStep, and the End of the Campaign after the
-// last phase's battles).
+// last phase's battles). An Open Tome right after set-up no event can
+// bring about, but it is harmless, and tests make such a state.
 func nextSteps(done stepAt) []stepAt {
 	p := done.Phase
 	switch done.Step {

@@ -155,11 +155,12 @@ func compileAll() (map[Kind]*compiled, error) {
 	return out, nil
 }
 
-// Decode checks data against the limits of its kind (Prescan), parses it as TOML, normalises it (TOML dates and times become
-// strings, arrays of tables become []any) and validates it against kind's
-// schema. It returns the normalised document (nil when the TOML does not
-// parse) and every fault, sorted by Line, then Col, then Message. No faults
-// means the file is valid.
+// Decode checks data against the limits of its kind (Prescan), parses it
+// as TOML, normalises it (TOML dates and times become strings, arrays of
+// tables become []any) and validates it against kind's schema. It returns
+// the normalised document (nil when the TOML does not parse) and every
+// fault, sorted by Line, then Col, then Message. No faults means the file
+// is valid.
 //
 // After Remember, the document is shared with later calls for the same
 // bytes: callers read it and never change it.
