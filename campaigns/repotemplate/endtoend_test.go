@@ -22,7 +22,7 @@ func warmasterBin(t *testing.T) string {
 		t.Skip("builds warmaster")
 	}
 	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "warmaster-githubci-")
+		dir, err := os.MkdirTemp("", "warmaster-repotemplate-")
 		if err != nil {
 			buildErr = err.Error()
 			return
