@@ -111,6 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			draftCommand(),
 			campaignsCommand(),
 			checkChangesCommand(),
+			initRepoCommand(),
 			planCommand(),
 			codeownersCommand(),
 		},

@@ -218,6 +218,31 @@ func TestCheckChanges(t *testing.T) {
 		)
 	})
 
+	// The editors' schemas and their configuration: bob loosens the orders
+	// schema, points .taplo.toml at a server of his, and adds a taplo.toml
+	// of his own — the files every player's editor checks their files
+	// with. The Warmaster's change passes.
+	t.Run("ErrEditorSchemas", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		r.write(".taplo.toml", "[[rule]]\ninclude = [\"**/orders/*.toml\"]\n[rule.schema]\npath = \"schemas/orders.schema.json\"\n")
+		r.write("schemas/orders.schema.json", `{"type": "object", "additionalProperties": false}`)
+		r.commit("the editors' schemas")
+		edit := func() {
+			r.write(".taplo.toml", "[[rule]]\ninclude = [\"**/orders/*.toml\"]\n[rule.schema]\nurl = \"https://bob.example/orders.json\"\n")
+			r.write("schemas/orders.schema.json", `{"type": "object"}`)
+			r.write("campaigns/taplo.toml", "")
+		}
+		rep := r.change("bob", edit)
+		wantFaults(t, rep,
+			[2]string{".taplo.toml", "bob may not change this file: the editors' configuration (.taplo.toml) and the JSON Schemas in schemas/ check every player's files as they type; only the Warmaster (alice) changes them"},
+			[2]string{"campaigns/taplo.toml", "the editors' configuration"},
+			[2]string{"schemas/orders.schema.json", "the editors' configuration"},
+		)
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		wantFaults(t, r.change("alice", edit))
+	})
+
 	// A pull request that changes only CODEOWNERS is judged and reported
 	// like any other: the Warmaster's passes.
 	t.Run("WarmasterChangesCodeowners", func(t *testing.T) {
