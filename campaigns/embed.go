@@ -4,10 +4,9 @@ package campaigns
 
 import (
 	"embed"
-	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
+
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 //go:embed template vespator-front
@@ -21,25 +20,23 @@ const Template = "template"
 
 // CopyTo writes the bundled folder name into dir, which must not exist or be empty.
 func CopyTo(name, dir string) error {
-	if es, err := os.ReadDir(dir); err == nil && len(es) > 0 {
-		return fmt.Errorf("%s is not empty: give a new or empty folder", dir)
-	}
 	sub, err := fs.Sub(files, name)
 	if err != nil {
 		return err
 	}
-	return fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+	d, err := disk.Create(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return fs.WalkDir(sub, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
 			return err
-		}
-		target := filepath.Join(dir, filepath.FromSlash(p))
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
 		}
 		data, err := fs.ReadFile(sub, p)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(target, data, 0o644)
+		return d.WriteFile(p, data)
 	})
 }

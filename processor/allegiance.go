@@ -52,30 +52,42 @@ func (c *Campaign) declared() *Campaign {
 func (c *Campaign) allegianceChanges() (map[Login]AllianceID, map[FleetID]Login) {
 	d := c.declared()
 	players, fleets := map[Login]AllianceID{}, map[FleetID]Login{}
-	for i, p := range c.Players {
-		if p.Alliance != d.Players[i].Alliance {
+	for _, p := range c.Players {
+		if q, _ := d.PlayerOf(p.Login); p.Alliance != q.Alliance {
 			players[p.Login] = p.Alliance
 		}
 	}
-	for i, f := range c.Fleets {
-		if f.Player != d.Fleets[i].Player {
+	for _, f := range c.Fleets {
+		if g, _ := d.FleetOf(f.ID); f.Player != g.Player {
 			fleets[f.ID] = f.Player
 		}
 	}
 	return players, fleets
 }
 
-// campaignFor is the campaign with the allegiance of a phase: the state's,
-// and for a later phase, Machinations of Fate's defections due by then
-// (inputs of the next phase may be committed early).
-func (f *Folder) campaignFor(phase int) *Campaign {
+// campaignFor is the campaign as it will stand at a step of a phase: the
+// state's, then, in their order, Machinations of Fate's defections and the
+// roster changes due by then (inputs of later steps may be committed early).
+func (f *Folder) campaignFor(phase int, step Step) *Campaign {
 	c := f.Campaign
-	if f.State == nil {
+	s := f.State
+	if s == nil {
 		return c
 	}
-	for _, e := range f.State.Effects {
-		if e.Event == MachinationsOfFate && e.Phase <= phase && e.Phase > f.State.Phase {
-			c = c.withAllegiance(e.Players, e.Fleets)
+	changes := c.declared().RosterChanges
+	n := s.Roster
+	for ph := max(s.Phase, 1); ph <= phase; ph++ {
+		if ph > s.Phase {
+			for _, e := range s.Effects {
+				if e.Event == MachinationsOfFate && e.Phase == ph {
+					c = c.withAllegiance(e.Players, e.Fleets)
+				}
+			}
+		}
+		for ; n < len(changes) && changes[n].Phase <= ph && changes[n].order() <= pointOrder(phase, step); n++ {
+			if next, _, _, why := nextRoster(c, n, changes[n]); why == "" {
+				c = next
+			}
 		}
 	}
 	return c

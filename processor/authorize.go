@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -120,17 +119,31 @@ func (p campaignPath) step() (Step, bool) {
 func (f *Folder) Authorize(actor Login, files []string) error {
 	var fs faults
 	for _, file := range files {
-		if why := f.refusal(actor, file); why != "" {
-			fs.add(Src{File: file}, "%s may not change this file: %s", actor, why)
+		why := f.refusal(actor, file)
+		if why == "" {
+			continue
 		}
+		fault := Fault{File: file, Message: fmt.Sprintf("%s may not change this file: %s", actor, why)}
+		if strings.HasSuffix(why, restoreFromHistory) {
+			fault.Restore = f.consumedInputs[file] // a consumed input, changed or deleted
+		}
+		fs.list = append(fs.list, fault)
 	}
 	return fs.err(f.Text)
 }
+
+// WarmasterFile reports whether a file of a campaign folder (a slash path
+// relative to it) is the Warmaster's: campaign.toml, map.toml, a war-engine
+// profile.
+func WarmasterFile(file string) bool { return classify(file).kind == kindWarmaster }
 
 // refusal says why actor may not change file, or "".
 func (f *Folder) refusal(actor Login, file string) string {
 	c := f.Campaign
 	p, isPlayer := c.PlayerOf(actor)
+	if first, _, _ := strings.Cut(file, "/"); first == disk.StateDir {
+		return "Warmaster keeps the files of a run it has not finished writing there; they are never committed (see its .gitignore)"
+	}
 	cp := classify(file)
 	switch cp.kind {
 	case kindWritten:
@@ -145,6 +158,9 @@ func (f *Folder) refusal(actor Login, file string) string {
 		return fmt.Sprintf("only the Warmaster edits %s, and campaign.toml names none", file)
 	}
 	if !isPlayer {
+		if why := c.notPlaying(actor); why != "" {
+			return why
+		}
 		return fmt.Sprintf("%s is not a player in campaign.toml", actor)
 	}
 	if cp.kind == kindOther {
@@ -182,7 +198,7 @@ func (f *Folder) refusal(actor Login, file string) string {
 // changing or deleting an input the journal says was consumed would rewrite
 // what was applied; adding one now would never be applied.
 func (f *Folder) processed(file string, cp campaignPath) string {
-	data, err := os.ReadFile(filepath.Join(f.Dir, filepath.FromSlash(file)))
+	data, err := f.ReadFile(file)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Sprintf("it cannot be read: %v", err)
@@ -195,9 +211,9 @@ func (f *Folder) processed(file string, cp campaignPath) string {
 	}
 	switch {
 	case consumed && !exists:
-		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: restore it from git history", when, want)
+		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: %s", when, want, restoreFromHistory)
 	case consumed && digest(data) != want:
-		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: restore it from git history", when, want)
+		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: %s", when, want, restoreFromHistory)
 	case consumed:
 		return ""
 	case exists && ok && f.stepDone(step, cp.phase):
@@ -264,7 +280,7 @@ func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
 			}
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(f.Dir, PhaseDir(phase), "battles", battle+".toml"))
+	data, err := f.ReadFile(PhaseDir(phase) + "/battles/" + battle + ".toml")
 	if err != nil {
 		return "", false
 	}
@@ -387,7 +403,7 @@ func (c *Campaign) CodeOwners() ([]Owners, error) {
 // its CODEOWNERS rules (see Campaign.CodeOwners). Faults in inputs do not
 // matter here.
 func CodeOwners(dir string) ([]Owners, error) {
-	f, _, err := load(dir)
+	f, _, err := loadDir(dir)
 	if err != nil {
 		return nil, err
 	}

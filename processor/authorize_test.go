@@ -58,6 +58,7 @@ func TestAuthorize(t *testing.T) {
 		ok       = ""
 		stranger = "zed is not a player in campaign.toml"
 		written  = "written by the processor"
+		own      = "Warmaster keeps the files of a run it has not finished writing there"
 	)
 	rows := []struct {
 		name string
@@ -153,6 +154,12 @@ func TestAuthorize(t *testing.T) {
 			want: [4]string{"not a file players write", "not a file players write", "not a file players write", stranger}},
 		{name: "SealedResult", at: atSetup, file: "phases/01/results/blue-1.toml.age",
 			want: [4]string{"not a file players write", "not a file players write", "not a file players write", stranger}},
+		// What a killed run leaves in .warmaster/ is never in git: a
+		// manifest committed there could otherwise forge state.
+		{name: "WarmasterCommit", at: atPhase2, file: ".warmaster/commit",
+			want: [4]string{own, own, own, own}},
+		{name: "WarmasterNewFile", at: atPhase2, file: ".warmaster/new/0",
+			want: [4]string{own, own, own, own}},
 		{name: "NestedReadme", at: atSetup, file: "setup/README.md",
 			want: [4]string{"not a file players write", "not a file players write", "not a file players write", stranger}},
 	}
@@ -169,7 +176,7 @@ func TestAuthorize(t *testing.T) {
 			if row.prep != nil {
 				row.prep(t, dir)
 			}
-			f, _, err := load(dir)
+			f, _, err := loadDir(dir)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -211,6 +211,9 @@ func (r *run) resolveBattles() {
 	for _, b := range bs {
 		f := fought{BattleOp: b, res: r.f.Results[r.s.Phase][b.ID]}
 		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
+		if f.res == nil && r.setAsideHere("results", b.ID) {
+			played = "result not applied (see above): the attacker is victorious"
+		}
 		if f.res == nil {
 			f.victor, f.choices = Attacker, b.Order.Outcome
 		} else {

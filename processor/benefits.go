@@ -98,6 +98,12 @@ type benefitDraw struct {
 	rolls     []string // the roll-off's order, when there was one
 }
 
+// medalBenefitLabel begins the labels of the benefits' roll-offs at set-up.
+// They decide what the set-up files may hold, so they are rolled with the
+// dice key as it was before the set-up's inputs (dice.Roller's Prior): a
+// check of the set-up and the set-up itself roll the same.
+const medalBenefitLabel = "setup/medal-benefit/"
+
 // benefitDraws decides each medal's benefit: "which Alliance has the most
 // players with each Campaign Medal (rolling off in the event of a tie)".
 // Each roll-off has a stream of its own, so the Roller of a validation
@@ -140,7 +146,7 @@ func (r *run) benefitDraws(roller *dice.Roller, standIn bool) []benefitDraw {
 			for i, a := range d.top {
 				names[i] = string(a)
 			}
-			d.rolls = roller.RollOff("setup/medal-benefit/"+m.String(), "roll-off for the "+m.Title()+"'s benefit", names)
+			d.rolls = roller.RollOff(medalBenefitLabel+m.String(), "roll-off for the "+m.Title()+"'s benefit", names)
 			d.holder = AllianceID(d.rolls[0])
 		}
 		out = append(out, d)
@@ -269,7 +275,8 @@ func (r *run) decideBenefits() {
 	}
 	r.s.Benefits = map[Medal]AllianceID{}
 	var rows [][]string
-	for _, d := range r.benefitDraws(r.dice, false) {
+	for _, d := range r.benefitDraws(r.dice.Prior(), false) { // as validateSetupBenefits drew them
+
 		holder := "nobody"
 		if d.holder != "" {
 			r.s.Benefits[d.medal] = d.holder

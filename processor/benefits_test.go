@@ -3,6 +3,7 @@ package processor
 import (
 	"errors"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -14,13 +15,23 @@ import (
 // run without the key, cannot make a benefit's roll-off, so it accepts the
 // benefit's keys from every Alliance in the roll-off; advance, with the key,
 // rolls off and refuses the loser's (Campaign Medals: "rolling off in the
-// event of a tie").
+// event of a tie"). The roll-off is rolled before the set-up's inputs are
+// mixed into the dice: once the loser takes the key out, the same Alliance
+// wins it.
 func TestBenefitRollOffWithCommittedDice(t *testing.T) {
 	ar, err := txtar.ParseFile("testdata/rules/setup-benefit-roll-off.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const key = "the secret dice key"
+	// Several keys: a roll-off keyed by the set-up's inputs would give the
+	// benefit to the loser now and then.
+	for _, key := range []string{"c0ffee00c0ffee00c0ffee00c0ffee00", "c0ffee01c0ffee01c0ffee01c0ffee01", "c0ffee02c0ffee02c0ffee02c0ffee02", "c0ffee03c0ffee03c0ffee03c0ffee03", "c0ffee04c0ffee04c0ffee04c0ffee04", "c0ffee05c0ffee05c0ffee05c0ffee05"} {
+		benefitRollOff(t, ar, key)
+	}
+}
+
+func benefitRollOff(t *testing.T, ar *txtar.Archive, key string) {
+	t.Helper()
 	dir := t.TempDir()
 	for _, f := range ar.Files {
 		data := string(f.Data)
@@ -52,5 +63,14 @@ func TestBenefitRollOffWithCommittedDice(t *testing.T) {
 	loser := inv.Faults[0].File
 	if loser != "setup/blue.toml" && loser != "setup/red.toml" {
 		t.Fatalf("the fault is in %s", loser)
+	}
+	writeFile(t, dir, loser, regexp.MustCompile(`(?m)^laurel_of_victory = .*\n`).ReplaceAll(readFile(t, dir, loser), nil))
+	sum, err := Advance(dir, Options{Now: now, DiceKey: key})
+	if err != nil {
+		t.Fatalf("advance once the loser took the key out: %v", err)
+	}
+	winner := AllianceID(strings.TrimSuffix(strings.TrimPrefix(map[string]string{"setup/blue.toml": "setup/red.toml", "setup/red.toml": "setup/blue.toml"}[loser], "setup/"), ".toml"))
+	if got := sum.State.Benefits[LaurelOfVictory]; got != winner {
+		t.Fatalf("the Laurel of Victory's benefit went to %q, want %q, the winner of the roll-off advance refused the loser with", got, winner)
 	}
 }

@@ -20,6 +20,8 @@ type Campaign struct {
 	// Recipient is the age X25519 recipient of sealed orders ([secrecy]
 	// recipient); empty when the campaign does not use them.
 	Recipient string
+	// GitHub is where the campaign lives on GitHub ([github]); nil when not given.
+	GitHub    *GitHub
 	Rules     Rules
 	Alliances []Alliance
 	Players   []Player
@@ -38,6 +40,13 @@ type Campaign struct {
 	// Medals are the Campaign Medals players won in earlier campaigns
 	// ([[medals]]), whose benefits are decided at set-up.
 	Medals []MedalRecord
+	// RosterChanges are campaign.toml's [[roster_changes]], in the order
+	// they take effect (roster.go); start, where each fleet that joins
+	// later starts; late, the players who do not play from the start.
+	RosterChanges []RosterChange
+	start         map[FleetID]PlanetID
+	late, joining map[Login]bool
+	rosterN       int // the roster changes in effect in this campaign
 
 	alliance map[AllianceID]int
 	player   map[Login]int
@@ -87,6 +96,7 @@ type Player struct {
 type Fleet struct {
 	ID     FleetID
 	Player Login
+	src    Src
 }
 
 // Deadlines of one phase's steps; a zero time means "wait for every input".
@@ -165,13 +175,21 @@ func (c *Campaign) AllianceFleets(a AllianceID) []FleetID { return c.allianceFle
 
 // index derives the lookups from the lists.
 func (c *Campaign) index() {
+	c.player = make(map[Login]int, len(c.Players))
+	for i, p := range c.Players {
+		c.player[p.Login] = i
+	}
+	c.fleet = make(map[FleetID]int, len(c.Fleets))
+	for i, f := range c.Fleets {
+		c.fleet[f.ID] = i
+	}
 	c.fleetsOf = map[Login][]FleetID{}
 	c.allianceFleets = map[AllianceID][]FleetID{}
 	c.fleetAlliance = map[FleetID]AllianceID{}
 	for _, f := range c.Fleets {
 		p, _ := c.PlayerOf(f.Player)
 		a := p.Alliance
-		if c.origin != nil {
+		if c.origin != nil { // a player who left is in the origin only
 			a = c.origin.fleetAlliance[f.ID] // a Fleet stays with its Alliance
 		}
 		c.fleetsOf[f.Player] = append(c.fleetsOf[f.Player], f.ID)
@@ -243,6 +261,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 			fs.add(sec.src.At("recipient"), "not an age X25519 recipient (%v): copy the \"public key: age1…\" line age-keygen prints", err)
 		}
 	}
+	c.GitHub = decodeGitHub(d)
 	rules := d.obj("rules")
 	c.Rules = Rules{Events: !rules.has("events") || rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
 	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")
@@ -276,7 +295,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		c.Players = append(c.Players, pl)
 	}
 	for _, f := range d.objs("fleets") {
-		fl := Fleet{ID: FleetID(f.str("id")), Player: Login(f.str("player"))}
+		fl := Fleet{ID: FleetID(f.str("id")), Player: Login(f.str("player")), src: f.src}
 		if _, dup := c.fleet[fl.ID]; dup {
 			fs.add(f.src.At("id"), "fleet %q is declared twice", fl.ID)
 			continue
@@ -289,10 +308,12 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	}
 	c.Medals = decodeMedalRecords(d)
 	c.index()
-	// Each player needs at least one Fleet to control (Determine Warmaster, Alliances and Fleets).
+	c.decodeRoster(d, fs)
+	// Each player needs at least one Fleet to control (Determine Warmaster,
+	// Alliances and Fleets); one who joins later gets theirs then.
 	for _, p := range c.Players {
-		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster {
-			fs.add(p.src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry)", p.Login)
+		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster && !c.late[p.Login] {
+			fs.add(p.src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)", p.Login)
 		}
 	}
 	for _, a := range c.Alliances {

@@ -45,6 +45,8 @@ func (r *run) applyEventChoices() {
 func (r *run) choicesOf(a AllianceID, k EventKind) (*EventChoices, string) {
 	ch, ok := r.f.Events[r.s.Phase][a]
 	switch {
+	case !ok && r.setAsideHere("events", string(a)):
+		return nil, fmt.Sprintf("%s: its choices were not applied (see above)", a)
 	case !ok:
 		return nil, fmt.Sprintf("%s: no choices by the deadline", a)
 	case ch.Given[k] == (Src{}):
@@ -478,7 +480,7 @@ func (f *Folder) openTomeOrders(phase int, file string) bool {
 		return false
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), SealedExt), ".toml")
-	a := f.campaignFor(phase).playerAlliance(Login(name))
+	a := f.campaignFor(phase, StepOperations).playerAlliance(Login(name))
 	return a != "" && slices.ContainsFunc(f.State.Effects, func(e Effect) bool {
 		return e.Event == AnOpenTome && e.Phase == phase && e.Alliance == a
 	})
@@ -574,17 +576,29 @@ func (r *run) eventSheet(sheet *battleSheet, b BattleOp) {
 	s := r.s
 	if r.sinisterOmens() && len(sheet.Theatres) > 0 {
 		i := slices.IndexFunc(s.Orders, func(o Order) bool { return o.ID() == b.ID && o.Op == Battle })
+		// Where the book is silent and we chose: a planet with one theatre
+		// has it "selected randomly" without a die (a die of one face
+		// decides nothing, and the rules roll none).
+		only := len(sheet.Theatres) == 1
 		if i >= 0 && s.Orders[i].Theatre == "" {
-			d := r.dice.D(len(sheet.Theatres), fmt.Sprintf("phase-%02d/2.2/sinister-omens/theatre/%s", s.Phase, b.ID),
-				fmt.Sprintf("Sinister Omens: the theatre of %s at %s (%s)", b.ID, b.Planet, strings.Join(sheet.Theatres, ", ")))
-			s.Orders[i].Theatre = sheet.Theatres[d-1]
+			if only {
+				s.Orders[i].Theatre = sheet.Theatres[0]
+			} else {
+				d := r.dice.D(len(sheet.Theatres), fmt.Sprintf("phase-%02d/2.2/sinister-omens/theatre/%s", s.Phase, b.ID),
+					fmt.Sprintf("Sinister Omens: the theatre of %s at %s (%s)", b.ID, b.Planet, strings.Join(sheet.Theatres, ", ")))
+				s.Orders[i].Theatre = sheet.Theatres[d-1]
+			}
 		}
 		if i >= 0 {
 			sheet.Theatre = s.Orders[i].Theatre
 		}
 		sheet.TheatreChosenBy = "random"
 		sheet.TheatreWhy = "Sinister Omens: the theatre is selected randomly"
-		r.note(fmt.Sprintf("Sinister Omens: %s at %s is fought in the %s theatre (rolled)", b.ID, b.Planet, sheet.Theatre))
+		how := "rolled"
+		if only {
+			how = "the planet's only theatre: no die"
+		}
+		r.note(fmt.Sprintf("Sinister Omens: %s at %s is fought in the %s theatre (%s)", b.ID, b.Planet, sheet.Theatre, how))
 	}
 	if s.coordinatedOpposition(b.Attacker, b.Defender) {
 		sheet.Attacker.CoordinatedOpposition = true

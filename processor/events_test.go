@@ -153,12 +153,15 @@ func TestOpenTome(t *testing.T) {
 	if o := orderOf(t, dir, "blue-2"); o.Op != LogisticalAuxilia || !o.Default {
 		t.Fatalf("blue-2: %+v", o)
 	}
-	// Bob's orders now come too late.
+	// Bob's orders now come too late: not applied, and no obstacle.
 	bob := InputPath(1, "orders", "bob")
 	writeFile(t, dir, bob, orders[bob])
-	_, err = Check(dir, Options{Now: dl.Add(-time.Hour)})
-	if fs := faultsOf(t, err); !hasFault(fs, bob, "arrived after its step was processed") {
-		t.Fatalf("late blue orders: %v", fs)
+	f, err = Check(dir, Options{Now: dl.Add(-time.Hour)})
+	if err != nil {
+		t.Fatalf("late blue orders: %v", err)
+	}
+	if !hasFault(f.Late(), bob, "not applied: arrived after phase 1's step 1 Select Operations: An Open Tome was processed") {
+		t.Fatalf("late blue orders: %v", f.Late())
 	}
 }
 

@@ -2,6 +2,7 @@ package processor
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -32,6 +33,11 @@ type Fault struct {
 	File      string
 	Line, Col int
 	Message   string
+	// Restore is set on a fault about an input that a processed step
+	// consumed and that has been changed or deleted since: the SHA-256
+	// (hex) journal.toml records, which the file must have again. Its
+	// message ends in restoreFromHistory until RestoreFrom says better.
+	Restore string
 
 	ptr string // resolved to Line:Col lazily, only when there are faults
 	key bool   // point at the key, not its value
@@ -70,6 +76,16 @@ func (fs *faults) add(at Src, format string, args ...any) {
 	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, Message: fmt.Sprintf(format, args...)})
 }
 
+// addLine adds a fault at a line of a file that is not TOML (a report);
+// line 0 is the whole file.
+func (fs *faults) addLine(file string, line int, format string, args ...any) {
+	f := Fault{File: file, Line: line, Message: fmt.Sprintf(format, args...)}
+	if line > 0 {
+		f.Col = 1
+	}
+	fs.list = append(fs.list, f)
+}
+
 func (fs *faults) addKey(at Src, format string, args ...any) {
 	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, key: true, Message: fmt.Sprintf(format, args...)})
 }
@@ -78,6 +94,54 @@ func (fs *faults) addSchema(file string, sf []schema.Fault) {
 	for _, f := range sf {
 		fs.list = append(fs.list, Fault{File: file, Line: f.Line, Col: f.Col, Message: f.Message})
 	}
+}
+
+// addRestore adds a fault about a consumed input that was changed or
+// deleted: the file must have the content whose SHA-256 is digest again.
+func (fs *faults) addRestore(at Src, digest, format string, args ...any) {
+	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, Restore: digest, Message: fmt.Sprintf(format, args...) + restoreFromHistory})
+}
+
+// restoreFromHistory is the advice of a fault with a Restore digest when
+// nobody has said which commit holds that content.
+const restoreFromHistory = "restore it from git history"
+
+// RestoreFrom makes the advice of each fault about a changed or deleted
+// consumed input exact where how knows it: given the fault's file and the
+// SHA-256 it must have again, how returns the advice that replaces
+// "restore it from git history" (e.g. "restore it from commit 1a2b3c4d5e6f:
+// git checkout … -- campaigns/x/phases/01/orders/bob.toml"), or "".
+func (e *InvalidError) RestoreFrom(how func(file, digest string) string) {
+	for i := range e.Faults {
+		f := &e.Faults[i]
+		if f.Restore == "" || !strings.HasSuffix(f.Message, restoreFromHistory) {
+			continue
+		}
+		if advice := how(f.File, f.Restore); advice != "" {
+			f.Message = strings.TrimSuffix(f.Message, restoreFromHistory) + advice
+		}
+	}
+}
+
+// OnlyFiles keeps the faults of the named files (slash paths relative to
+// the campaign folder), and of the Warmaster's files every input depends
+// on (campaign.toml, map.toml, war-engine profiles); nil if none is left.
+// An error that is not an *InvalidError is returned as it is.
+func OnlyFiles(err error, files []string) error {
+	var e *InvalidError
+	if !errors.As(err, &e) {
+		return err
+	}
+	var keep []Fault
+	for _, f := range e.Faults {
+		if slices.Contains(files, f.File) || f.File == CampaignFile || f.File == MapFile || strings.HasPrefix(f.File, "engines/") {
+			keep = append(keep, f)
+		}
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	return &InvalidError{Faults: keep}
 }
 
 func (fs *faults) empty() bool { return len(fs.list) == 0 }

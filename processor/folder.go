@@ -1,15 +1,12 @@
 package processor
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -17,7 +14,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -34,11 +33,21 @@ const (
 // state and every input that is still to be processed.
 type Folder struct {
 	Dir      string
+	disk     *disk.Dir // every read of the folder goes through it
 	Campaign *Campaign
 	State    *State
 	Journal  []byte
 	// consumedInputs are the digests of the inputs processed steps consumed, by path.
 	consumedInputs map[string]string
+	// journalSteps are journal.toml's entries, in order.
+	journalSteps []journalEntry
+	// appliedAt is when each input step was applied, from the journal.
+	appliedAt map[phaseStep]time.Time
+	// late are the files that arrived after their step was processed:
+	// never applied, reported, and no obstacle to advance (lateNoted: those
+	// a report has named already).
+	late      []Fault
+	lateNoted map[string]bool
 
 	Setup   map[AllianceID]*SetupChoice
 	Orders  map[int]map[Login][]Order
@@ -95,7 +104,12 @@ var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)
 // read again (the journal holds their digests). A fault in any file read is
 // returned as an *InvalidError.
 func Load(dir string) (*Folder, error) {
-	f, fs, err := load(dir)
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Unlock()
+	f, fs, err := load(d)
 	if err != nil {
 		return nil, err
 	}
@@ -106,11 +120,14 @@ func Load(dir string) (*Folder, error) {
 }
 
 // load reads a campaign folder and collects its faults. The folder is nil
-// (with the faults) only when the campaign, map or state cannot be read;
-// otherwise faulty inputs are left out of it and their faults returned.
-func load(dir string) (*Folder, *faults, error) {
+// (with the faults) only when the campaign, map or state cannot be read, or
+// the folder holds entries never read (links, refused names: see
+// folderFaults); otherwise faulty inputs are left out of it and their
+// faults returned.
+func load(d *disk.Dir) (*Folder, *faults, error) {
 	f := &Folder{
-		Dir:     dir,
+		Dir:     d.Path(),
+		disk:    d,
 		Setup:   map[AllianceID]*SetupChoice{},
 		Orders:  map[int]map[Login][]Order{},
 		Results: map[int]map[string]*Result{},
@@ -120,13 +137,11 @@ func load(dir string) (*Folder, *faults, error) {
 		sealed:  map[int]map[Login]string{},
 		text:    map[string][]byte{},
 	}
-	if st, err := os.Stat(dir); err != nil {
-		return nil, nil, fmt.Errorf("%s is not a campaign folder (no such folder; warmaster init makes one)", dir)
-	} else if !st.IsDir() {
-		return nil, nil, fmt.Errorf("%s is a file; give the campaign folder that holds campaign.toml", dir)
-	}
 	fs := &faults{}
 	fail := func() (*Folder, *faults, error) { return nil, nil, fs.err(f.Text) }
+	if folderFaults(d, fs); !fs.empty() {
+		return fail() // nothing is read from a folder with links in it
+	}
 	f.prefetch([]string{CampaignFile, MapFile}, schema.Campaign, schema.Map)
 	cd, err := f.decode(CampaignFile, schema.Campaign, fs)
 	if err != nil {
@@ -141,6 +156,7 @@ func load(dir string) (*Folder, *faults, error) {
 	}
 	c := decodeCampaign(obj{cd, Src{File: CampaignFile}}, fs)
 	c.Map = decodeMap(obj{md, Src{File: MapFile}}, fs)
+	c.checkStarts(fs)
 	if err := f.loadWarEngines(c, obj{cd, Src{File: CampaignFile}}, fs); err != nil {
 		return nil, nil, err
 	}
@@ -157,14 +173,20 @@ func load(dir string) (*Folder, *faults, error) {
 			f.Campaign = c
 		}
 	} else {
+		c = c.rosterAt(0) // who plays from the start
+		f.Campaign = c
 		f.State = newState(c)
+	}
+	if f.State != nil && fs.empty() {
+		f.checkRosterTiming(fs)
 	}
 	data, ok, err := f.read(JournalFile)
 	if err != nil {
 		return nil, nil, err
 	}
 	f.Journal = data
-	f.consumedInputs = readJournal(data, ok, c, f.State, fs)
+	steps, j := readJournal(data, ok, c, f.State, fs)
+	f.journalSteps, f.consumedInputs, f.lateNoted, f.appliedAt = steps, j.consumed, j.late, j.applied
 	if !fs.empty() {
 		return fail()
 	}
@@ -175,6 +197,7 @@ func load(dir string) (*Folder, *faults, error) {
 	if err := f.loadPhases(k); err != nil {
 		return nil, nil, err
 	}
+	f.misplaced(fs)
 	return f, fs, nil
 }
 
@@ -232,16 +255,10 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 	return doc, nil
 }
 
-// readFile reads a file of the folder. The text is kept (faults quote it),
-// so it is kept at its size: os.ReadFile gives a small file 512 bytes, and a
-// phase has tens of thousands of small files. Past maxFileBytes it is not
-// read further: the limits of its kind refuse it where it passes them.
+// readFile reads a file of the folder (at its size: the text is kept, for
+// faults to quote, and a phase has tens of thousands of small files).
 func (f *Folder) readFile(file string) ([]byte, error) {
-	data, err := readAtMost(filepath.Join(f.Dir, filepath.FromSlash(file)), maxFileBytes+1)
-	if cap(data) > len(data)+len(data)/8 {
-		data = bytes.Clone(data)
-	}
-	return data, err
+	return f.disk.ReadFile(file)
 }
 
 // decoded is a file read and schema-decoded ahead of its turn (prefetch).
@@ -288,27 +305,18 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 	}
 }
 
-// entries lists a folder's entries by name; a missing folder is empty.
-func (f *Folder) entries(rel string) ([]os.DirEntry, error) {
-	es, err := os.ReadDir(filepath.Join(f.Dir, filepath.FromSlash(rel)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", rel, err)
-	}
-	return es, nil
+// entries lists a folder's entries by name, as the folder was scanned; a
+// missing folder is empty.
+func (f *Folder) entries(rel string) []disk.Entry {
+	es, _ := f.disk.List(rel)
+	return es
 }
 
 // tomlFiles lists the .toml files of an input folder by name (without
 // .toml) and, where sealedOK (orders/), the sealed <name>.toml.age files;
 // anything else in it is a fault, so no submission goes unseen.
-func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (names, sealed []string, err error) {
-	es, err := f.entries(rel)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, e := range es {
+func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (names, sealed []string) {
+	for _, e := range f.entries(rel) {
 		name := e.Name()
 		switch {
 		case e.IsDir():
@@ -324,10 +332,10 @@ func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (
 		}
 		fs.add(Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
 	}
-	return names, sealed, nil
+	return names, sealed
 }
 
-func kindOf(e os.DirEntry) string {
+func kindOf(e disk.Entry) string {
 	if e.IsDir() {
 		return "folder"
 	}
@@ -335,10 +343,7 @@ func kindOf(e os.DirEntry) string {
 }
 
 func (f *Folder) loadSetup(k checker) error {
-	names, _, err := f.tomlFiles("setup", k.fs, "alliance", false)
-	if err != nil {
-		return err
-	}
+	names, _ := f.tomlFiles("setup", k.fs, "alliance", false)
 	for _, name := range names {
 		file := path.Join("setup", name+".toml")
 		a := AllianceID(name)
@@ -362,12 +367,8 @@ func (f *Folder) loadSetup(k checker) error {
 }
 
 func (f *Folder) loadPhases(k checker) error {
-	es, err := f.entries("phases")
-	if err != nil {
-		return err
-	}
 	s := f.State
-	for _, e := range es {
+	for _, e := range f.entries("phases") {
 		rel := path.Join("phases", e.Name())
 		n, err := strconv.Atoi(e.Name())
 		if !e.IsDir() || !phaseDirRE.MatchString(e.Name()) || err != nil || n < 1 {
@@ -378,17 +379,19 @@ func (f *Folder) loadPhases(k checker) error {
 			k.fs.add(Src{File: rel}, "unexpected folder: the campaign has phases 01 to %02d", k.c.Phases)
 			continue
 		}
-		k := checker{c: f.campaignFor(n), fs: k.fs} // the allegiance of phase n
-		sub, err := f.entries(rel)
-		if err != nil {
-			return err
-		}
-		for _, se := range sub {
+		fs := k.fs
+		for _, se := range f.entries(rel) {
 			switch se.Name() {
-			case "battles", "report.md":
-				continue // written by the processor
+			case "battles":
+				f.battleSheets(k.fs, path.Join(rel, se.Name()), se)
+				continue
+			case "report.md":
+				if se.IsDir() {
+					k.fs.add(Src{File: path.Join(rel, se.Name())}, "a folder named report.md: Warmaster writes the phase's report there")
+				}
+				continue
 			case TiebreakFile:
-				if err := f.loadTiebreak(k, n); err != nil {
+				if err := f.loadTiebreak(checker{c: f.campaignFor(n, StepTiebreak), fs: fs}, n); err != nil {
 					return err
 				}
 				continue
@@ -399,11 +402,8 @@ func (f *Folder) loadPhases(k checker) error {
 				continue
 			}
 			d := inputDirs[i]
-			what := map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance", "events": "alliance"}[d.dir]
-			names, sealed, err := f.tomlFiles(path.Join(rel, d.dir), k.fs, what, d.dir == "orders")
-			if err != nil {
-				return err
-			}
+			k := checker{c: f.campaignFor(n, d.step), fs: fs} // who plays, and for whom, at that step
+			names, sealed := f.tomlFiles(path.Join(rel, d.dir), k.fs, inputWho[d.dir], d.dir == "orders")
 			pending := func(file string) bool {
 				step := d.step
 				if d.dir == "orders" && f.openTomeOrders(n, file) {
@@ -454,18 +454,17 @@ func (f *Folder) loadPhases(k checker) error {
 }
 
 // consumed checks a file of a step already processed: it must be the input
-// that step consumed, unchanged. A file that came too late or was changed
-// afterwards would otherwise be ignored without a word.
+// that step consumed, unchanged. A file that came too late is not applied,
+// and said so (Late), rather than ignored without a word; it does not stop
+// the campaign.
 func (f *Folder) consumed(k checker, file string) {
 	want, ok := f.consumedInputs[file]
 	switch {
-	case !ok && strings.Contains(file, "/events/"):
-		k.fs.add(Src{File: file}, "no Vespator Front Event waits for this file: its phase's events step is over, or the phase had none asking for choices (see its report); remove it")
 	case !ok:
-		k.fs.add(Src{File: file}, "this file arrived after its step was processed (see journal.toml) and will never be applied; remove it")
+		f.late = append(f.late, Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})
 	default:
 		if _, _, err := f.read(file); err == nil && f.Digest(file) != want {
-			k.fs.add(Src{File: file}, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); restore it from git history", want)
+			k.fs.addRestore(Src{File: file}, want, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)
 		}
 	}
 }
@@ -476,7 +475,11 @@ func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, n
 	switch dir {
 	case "orders", "moves":
 		if _, ok := c.PlayerOf(Login(name)); !ok {
-			k.fs.add(at, "no player %q in campaign.toml; %s files are named after a player's login: %s", name, dir, oneOf(c.Commanders()))
+			why := c.notPlaying(Login(name))
+			if why == "" {
+				why = fmt.Sprintf("no player %q in campaign.toml", name)
+			}
+			k.fs.add(at, "%s; %s files are named after a player's login: %s", why, dir, oneOf(c.Commanders()))
 			return nil
 		}
 	case "builds", "events":
@@ -550,4 +553,50 @@ func ensure[K comparable, V any](m map[int]map[K]V, phase int) map[K]V {
 		m[phase] = map[K]V{}
 	}
 	return m[phase]
+}
+
+// arrivedAfter says why a file of a processed step was not applied:
+// "arrived after phase 1's step 1 Select Operations was processed (…)".
+func (f *Folder) arrivedAfter(file string) string {
+	cp := classify(file)
+	step, ok := cp.step()
+	if !ok {
+		return "arrived after its step was processed"
+	}
+	if step == StepOperations && f.openTomeOrders(cp.phase, file) {
+		step = StepOpenTome
+	}
+	if step == StepEvents {
+		if _, asked := f.appliedAt[phaseStep{cp.phase, StepEvents}]; !asked {
+			return fmt.Sprintf("no Vespator Front Event of phase %d asked for choices (see its report)", cp.phase)
+		}
+	}
+	when := ""
+	if t, ok := f.appliedAt[phaseStep{cp.phase, step}]; ok {
+		when = " (" + t.Format("2006-01-02 15:04 MST") + ")"
+	}
+	if step == StepSetup {
+		return "arrived after the set-up was processed" + when
+	}
+	return fmt.Sprintf("arrived after phase %d's step %s was processed%s", cp.phase, step.Title(), when)
+}
+
+// Late lists the files that arrived after their step was processed, each
+// as a fault saying so: never applied, no obstacle to advance; check
+// refuses one only when it is named (a pull request's file).
+func (f *Folder) Late() []Fault { return slices.Clone(f.late) }
+
+// RefuseLate joins to err the late files among files (a pull request's
+// changes): named, a file that can never be applied is refused.
+func (f *Folder) RefuseLate(err error, files []string) error {
+	var late []Fault
+	for _, l := range f.late {
+		if slices.Contains(files, l.File) {
+			late = append(late, l)
+		}
+	}
+	if len(late) == 0 {
+		return err
+	}
+	return WithRefusals(err, &InvalidError{Faults: late})
 }

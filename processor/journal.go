@@ -9,18 +9,30 @@ import (
 	"github.com/warmaster/warmaster/schema"
 )
 
-// journal.toml is append-only: every applied step, when, and the digest of
-// every input file it consumed, so the campaign can be replayed and checked.
+// journal.toml is append-only: every applied step, when, the dice it
+// rolled, and the digest of every input file it consumed, so the campaign
+// can be replayed and checked.
 type journalEntry struct {
-	Phase   int            `toml:"phase"`
-	Step    Step           `toml:"step"`
-	Applied time.Time      `toml:"applied"`
-	Inputs  []journalInput `toml:"inputs"`
+	Phase   int       `toml:"phase"`
+	Step    Step      `toml:"step"`
+	Applied time.Time `toml:"applied"`
+	// Dice is how many dice the step rolled, and DiceSHA256 the digest of
+	// their labels, kinds and results in order (diceDigest), which verify
+	// holds the reports' dice tables to. Steps journaled before warmaster
+	// recorded its dice have neither (DiceSHA256 is "").
+	Dice       int            `toml:"dice,omitzero"`
+	DiceSHA256 string         `toml:"dice_sha256,omitempty"`
+	Inputs     []journalInput `toml:"inputs"`
 }
 
 type journalInput struct {
 	Path   string `toml:"path"`
-	SHA256 string `toml:"sha256"`
+	SHA256 string `toml:"sha256,omitempty"` // none for a file that arrived after its step
+	// NotApplied says why a file the step found was not applied: it still
+	// had faults past the step's deadline (its digest is kept, so a replay
+	// reaches the same decision), or it arrived after its step was
+	// processed (no digest: only its being there is recorded).
+	NotApplied string `toml:"not_applied,omitempty"`
 }
 
 const journalHeader = "# Written by warmaster: every applied step, when, and the SHA-256 of each input it consumed. Append-only.\n"
@@ -46,11 +58,14 @@ func appendJournal(old []byte, entries []journalEntry) []byte {
 		w.assign(path, "applied")
 		w.b.WriteString(e.Applied.Format(time.RFC3339Nano))
 		w.end()
+		w.optInt(path, "dice", e.Dice)
+		w.optStr(path, "dice_sha256", e.DiceSHA256)
 		for _, in := range e.Inputs {
 			path := []string{"steps", "inputs"}
 			w.arrayTable(path...)
 			w.str(path, "path", in.Path)
-			w.str(path, "sha256", in.SHA256)
+			w.optStr(path, "sha256", in.SHA256)
+			w.optStr(path, "not_applied", in.NotApplied)
 		}
 		buf.Write(w.b.Bytes())
 	}
@@ -72,15 +87,34 @@ func decodeJournal(data []byte) ([]journalEntry, error) {
 	return j.Steps, err
 }
 
-// readJournal reads the digests of every consumed input from journal.toml
-// (present says it is there), checked against the campaign and the state
-// as read (nil if it could not be).
-func readJournal(data []byte, present bool, c *Campaign, s *State, fs *faults) map[string]string {
+// journalIndex is what loading a campaign needs of its journal.
+type journalIndex struct {
+	// consumed are the digests of the inputs processed steps consumed
+	// (applied or not), by path.
+	consumed map[string]string
+	// late are the files recorded as arrived after their step: each is
+	// reported once, in the run that first found it.
+	late map[string]bool
+	// applied is when each input step was applied.
+	applied map[phaseStep]time.Time
+}
+
+// phaseStep is an input step of a phase.
+type phaseStep struct {
+	phase int
+	step  Step
+}
+
+// readJournal reads journal.toml's entries (present says it is there),
+// within its limits, checked against the campaign and the state as read
+// (nil if it could not be), and its record of what was consumed, and
+// when. A fault is added to fs, and nothing returned.
+func readJournal(data []byte, present bool, c *Campaign, s *State, fs *faults) ([]journalEntry, journalIndex) {
 	if !present {
 		if s != nil && s.Step != StepSetup {
 			fs.add(Src{File: JournalFile}, "missing: state.toml is at %s, and the journal of the steps that led there is gone; restore it from git history", stepAt{s.Phase, s.Step})
 		}
-		return nil
+		return nil, journalIndex{}
 	}
 	var steps []journalEntry
 	library, ok := readOwn(JournalFile, data, JournalLimits, func(data []byte) (bad int) {
@@ -88,7 +122,7 @@ func readJournal(data []byte, present bool, c *Campaign, s *State, fs *faults) m
 		return bad
 	}, fs)
 	if !ok {
-		return nil
+		return nil, journalIndex{}
 	}
 	if library {
 		var err error
@@ -96,17 +130,22 @@ func readJournal(data []byte, present bool, c *Campaign, s *State, fs *faults) m
 			pf := schema.ParseFault(data, err)
 			pf.Message = "cannot read the processor's journal: " + pf.Message + " (restore it from git history; it is not edited by hand)"
 			fs.addSchema(JournalFile, []schema.Fault{pf})
-			return nil
+			return nil, journalIndex{}
 		}
 	}
 	checkJournal(c, s, steps, fs)
-	out := map[string]string{}
+	j := journalIndex{consumed: map[string]string{}, late: map[string]bool{}, applied: map[phaseStep]time.Time{}}
 	for _, e := range steps {
+		j.applied[phaseStep{e.Phase, e.Step}] = e.Applied
 		for _, in := range e.Inputs {
-			out[in.Path] = in.SHA256
+			if in.SHA256 == "" {
+				j.late[in.Path] = true
+				continue
+			}
+			j.consumed[in.Path] = in.SHA256
 		}
 	}
-	return out
+	return steps, j
 }
 
 // readJournalLines reads a journal in exactly appendJournal's layout. Any
@@ -168,10 +207,16 @@ func readJournalLines(data []byte) ([]journalEntry, int) {
 			ok = v.str(&in.Path)
 		case in != nil && k == "sha256":
 			ok = v.str(&in.SHA256)
+		case in != nil && k == "not_applied":
+			ok = v.str(&in.NotApplied)
 		case in == nil && k == "phase":
 			ok = v.integer(&e.Phase)
 		case in == nil && k == "step":
 			ok = v.text(&e.Step)
+		case in == nil && k == "dice":
+			ok = v.integer(&e.Dice)
+		case in == nil && k == "dice_sha256":
+			ok = v.str(&e.DiceSHA256)
 		default:
 			ok = false
 		}

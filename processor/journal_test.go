@@ -48,7 +48,7 @@ func journalAsEncoder(data []byte) error {
 	}
 	for i, e := range got {
 		w := j.Steps[i]
-		if e.Phase != w.Phase || e.Step != w.Step || !e.Applied.Equal(w.Applied) || fmt.Sprint(e.Inputs) != fmt.Sprint(w.Inputs) {
+		if e.Phase != w.Phase || e.Step != w.Step || !e.Applied.Equal(w.Applied) || e.Dice != w.Dice || e.DiceSHA256 != w.DiceSHA256 || fmt.Sprint(e.Inputs) != fmt.Sprint(w.Inputs) {
 			return fmt.Errorf("step %d: readJournalLines reads %+v, the library %+v", i, e, w)
 		}
 	}
@@ -68,8 +68,18 @@ func TestJournalIsTheEncoder(t *testing.T) {
 			at := time.Date(2027, 1, 1+rng.IntN(28), rng.IntN(24), 0, rng.IntN(2), rng.IntN(2)*500, time.UTC)
 			for range 1 + rng.IntN(3) {
 				e := journalEntry{Phase: rng.IntN(7), Step: Step(rng.IntN(int(StepEnded) + 1)), Applied: at}
+				if rng.IntN(4) > 0 { // a dice record; none in journals from before it
+					e.Dice, e.DiceSHA256 = rng.IntN(3)*rng.IntN(40), fmt.Sprintf("%064x", rng.Uint64())
+				}
 				for range rng.IntN(4) {
-					e.Inputs = append(e.Inputs, journalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())})
+					in := journalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())}
+					switch rng.IntN(4) {
+					case 0: // arrived after its step
+						in.SHA256, in.NotApplied = "", "arrived after its step was processed"
+					case 1: // faults past the deadline
+						in.NotApplied = "2 faults past the moves deadline"
+					}
+					e.Inputs = append(e.Inputs, in)
 				}
 				run = append(run, e)
 			}
@@ -94,8 +104,8 @@ func TestJournalOtherLayoutFallsBack(t *testing.T) {
 		t.Fatal("readJournalLines read a comment it does not know")
 	}
 	var fs faults
-	if got := readJournal(edited, true, &Campaign{Phases: 3}, nil, &fs); got["a.toml"] != sum || !fs.empty() {
-		t.Fatalf("readJournal = %v, faults %v", got, fs.err(nil))
+	if _, got := readJournal(edited, true, &Campaign{Phases: 3}, nil, &fs); got.consumed["a.toml"] != sum || !fs.empty() {
+		t.Fatalf("readJournal = %v, faults %v", got.consumed, fs.err(nil))
 	}
 }
 
@@ -105,7 +115,7 @@ func FuzzReadJournal(f *testing.F) {
 	at := time.Date(2027, 2, 2, 18, 0, 0, 0, time.UTC)
 	text := string(appendJournal(nil, []journalEntry{
 		{Phase: 1, Step: StepOperations, Applied: at, Inputs: []journalInput{{Path: "phases/01/orders/a.toml", SHA256: "ab"}}},
-		{Phase: 1, Step: StepBattles, Applied: at.Add(time.Hour)},
+		{Phase: 1, Step: StepBattles, Applied: at.Add(time.Hour), Dice: 3, DiceSHA256: "cd", Inputs: []journalInput{{Path: "phases/01/results/b.toml", SHA256: "cd", NotApplied: "1 fault"}, {Path: "phases/01/orders/c.toml", NotApplied: "late"}}},
 	}))
 	f.Add(text)
 	f.Add(text + "\n[[steps]]\n  phase = 2\n  applied = 2027-02-02T18:00:00+01:00\n")
@@ -130,7 +140,7 @@ func FuzzReadJournal(f *testing.F) {
 		}
 		for i, e := range got {
 			w := j.Steps[i]
-			if e.Phase != w.Phase || e.Step != w.Step || !e.Applied.Equal(w.Applied) || fmt.Sprint(e.Inputs) != fmt.Sprint(w.Inputs) {
+			if e.Phase != w.Phase || e.Step != w.Step || !e.Applied.Equal(w.Applied) || e.Dice != w.Dice || e.DiceSHA256 != w.DiceSHA256 || fmt.Sprint(e.Inputs) != fmt.Sprint(w.Inputs) {
 				t.Fatalf("step %d: the line reader reads %+v, the library %+v", i, e, w)
 			}
 		}

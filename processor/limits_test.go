@@ -17,7 +17,10 @@ func TestSealedLimitHoldsTheLargestOrders(t *testing.T) {
 		t.Fatal(err)
 	}
 	orders := []byte(strings.Repeat("# a line of a comment\n", schema.LimitOf(schema.Orders).Bytes/22))
-	sealed, err := Seal(orders, id.Recipient().String())
+	// Bound to the longest names: a campaign's, and the file of a login of
+	// GitHub's longest, 39 characters.
+	file := InputPath(1, "orders", strings.Repeat("a", 39)) + SealedExt
+	sealed, err := Seal(orders, id.Recipient().String(), strings.Repeat("c", 200), file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -347,7 +347,7 @@ func decodeMedalRecords(d obj) []MedalRecord {
 // Medals and the campaign's name, for `warmaster init --medals-from`. Faults
 // in its player inputs do not matter; its campaign, map and state must read.
 func MedalsWon(dir string) ([]MedalAward, string, error) {
-	f, fs, err := load(dir)
+	f, fs, err := loadDir(dir)
 	if err != nil {
 		return nil, "", err
 	}

@@ -54,6 +54,8 @@ func (r *run) moveFleets() {
 		case ok && (to != from || len(via[fl.ID]) > 0):
 			what = moveText(via[fl.ID], to)
 			s.Fleets[fl.ID] = to
+		case r.setAsideHere("moves", string(fl.Player)):
+			what = "stays (its moves were not applied: see above)"
 		case !r.hasMovesFile(fl.Player):
 			what = "stays (no moves by the deadline)"
 		}
@@ -123,6 +125,8 @@ func (r *run) buildInfrastructure() {
 	for _, a := range order {
 		b, ok := r.f.Builds[s.Phase][a]
 		switch {
+		case !ok && r.setAsideHere("builds", string(a)):
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): its build was not applied (see above): it builds nothing", a, s.TotalPower(a)))
 		case !ok:
 			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): no build by the deadline", a, s.TotalPower(a)))
 		case b.None:

@@ -186,6 +186,8 @@ func (r *run) selectOperations() {
 			switch _, rejected := r.rejected[fl.Player]; {
 			case rejected && !ok:
 				what = "Logistical Auxilia (sealed orders not used, see below: the default)"
+			case !ok && r.setAsideHere("orders", string(fl.Player)):
+				what = "Logistical Auxilia (its orders were not applied, see above: the default)"
 			case early[fl.ID]:
 				what += " (declared first: An Open Tome)"
 			}

@@ -59,7 +59,8 @@ order blue-1 battle boarding-action tarkad-vindix red
 	}
 
 	writeFile(t, dir, "phases/01/moves/alice.toml", []byte("[moves]\nblue-1 = \"tarkad-vindix\"\n"))
-	err = advanceAt(t, dir, "2027-02-06T00:00:00Z")
+	err = advanceAt(t, dir, "2027-02-04T00:00:00Z") // before the moves deadline: refused
+
 	var inv *InvalidError
 	if !errors.As(err, &inv) || !strings.Contains(err.Error(), "phases/01/moves/alice.toml:2:10: blue-1 cannot move in this Campaign phase's Move Fleets step") {
 		t.Fatalf("a move of the stalled fleet: got %v", err)
@@ -134,7 +135,7 @@ operation = "logistical-auxilia"
 fleet = "red-1"
 operation = "logistical-auxilia"
 `[1:]))
-	err := advanceAt(t, dir, "2027-01-11T00:00:00Z")
+	err := advanceAt(t, dir, "2027-01-09T00:00:00Z") // before the operations deadline: refused
 	if err == nil || !strings.Contains(err.Error(), "alice.toml:9:9: build cannot be stronghold") {
 		t.Fatalf("build = \"stronghold\": got %v", err)
 	}

@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor/dice"
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
@@ -55,14 +57,23 @@ type run struct {
 	standInDice bool
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
-	standings    map[int]string
-	lastStanding string // "where things stand" after the last step applied: the README's
-	applied      []string
-	sec          *report.Doc // the report section being written
-	secPhase     int         // the phase whose report it goes in
-	mark         int         // dice rolls before the current stage
+	standings map[int]string
+	applied   []string
+	sec       *report.Doc // the report section being written
+	secPhase  int         // the phase whose report it goes in
+	mark      int         // dice rolls before the current stage
 
 	rejected map[Login]*unsealError // sealed orders not used at the reveal, and why
+	// stepRolls are the dice the reports list for the step being applied,
+	// for its journal entry.
+	stepRolls []dice.Roll
+
+	// deferred are the faults of inputs past their step's deadline, kept
+	// until their step sets them aside; setAsideFiles, the inputs set aside
+	// (notapplied.go). lateReported: the late files are in a report of this run.
+	deferred      faults
+	setAsideFiles []notApplied
+	lateReported  bool
 }
 
 // Summary says what an `advance` did.
@@ -74,6 +85,9 @@ type Summary struct {
 	// Status is where the campaign stands after the run, as Status has it
 	// but listing at most maxAwaitedRows awaited files.
 	Status string
+	// NotApplied are the players' files the run did not apply: arrived
+	// after their step, or still faulty past its deadline.
+	NotApplied []NotApplied
 }
 
 // Advance applies every step of the campaign whose inputs are in or whose
@@ -82,21 +96,31 @@ type Summary struct {
 // as it stands when the step comes; with any fault it writes nothing and
 // returns an *InvalidError. With nothing to do it writes nothing.
 func Advance(dir string, opt Options) (*Summary, error) {
-	r, err := dryRun(dir, opt)
+	mode := disk.Write // one run at a time, from reading to writing
+	if opt.scratch {
+		mode = disk.Scratch
+	}
+	d, err := openFolder(dir, mode)
 	if err != nil {
 		return nil, err
 	}
-	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows)}
+	defer d.Close()
+	r, err := dryRun(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows), NotApplied: r.notAppliedList()}
 	if len(r.applied) == 0 {
 		return sum, nil
 	}
 	r.render()
-	for p := range r.out {
+	changes := make([]disk.Change, 0, len(r.out))
+	for _, p := range sortedKeys(r.out) {
 		sum.Written = append(sum.Written, p)
+		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
 	}
-	slices.Sort(sum.Written)
-	if err := writeAll(dir, r.out, sum.Written); err != nil {
-		return nil, err
+	if err := d.Commit(changes); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return sum, nil
 }
@@ -104,19 +128,49 @@ func Advance(dir string, opt Options) (*Summary, error) {
 // Check validates a campaign folder without writing anything: every file
 // against its schema and the rules, and every step advance would apply at
 // now run in memory, so a file that advance would refuse is refused here.
-// It returns the folder when it could be read at all.
+// A player's file still faulty past its step's deadline, which advance
+// would set aside rather than stop at, is refused too, the message saying
+// so. It returns the folder when it could be read at all.
 func Check(dir string, opt Options) (*Folder, error) {
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Unlock()
+	return check(d, opt)
+}
+
+func check(d *disk.Dir, opt Options) (*Folder, error) {
 	opt.noReveal = true   // sealed orders stay sealed: check looks at their name and format only
 	opt.unverified = true // players check without the secret dice key
-	r, err := dryRun(dir, opt)
+	r, err := dryRun(d, opt)
 	if r == nil {
-		f, _, lerr := load(dir)
+		f, _, lerr := load(d)
 		if lerr != nil {
 			return nil, lerr
 		}
 		return f, err
 	}
-	return r.f, err
+	var fs faults
+	var inv *InvalidError
+	if errors.As(err, &inv) {
+		fs.list = inv.Faults
+	} else if err != nil {
+		return r.f, err
+	}
+	for _, n := range r.setAsideFiles {
+		for _, f := range n.Faults {
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
+			fs.list = append(fs.list, f)
+		}
+	}
+	for _, f := range r.deferred.list {
+		if at, ok := r.pastDeadline(f.File); ok {
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply this file)", deadlineName(at.step))
+		}
+		fs.list = append(fs.list, f)
+	}
+	return r.f, fs.err(r.f.Text)
 }
 
 // Options are what a run takes besides the campaign folder.
@@ -141,32 +195,48 @@ type Options struct {
 	// unverified lets a dry run go without the secret dice key of a
 	// committed campaign (Check): its dice are stand-ins, never written.
 	unverified bool
+	// campaignID is the campaign's identity (CampaignID): by default the
+	// folder's name; a replay, run in a scratch folder, gives the real one.
+	campaignID string
+	// legacyDice replays steps journaled before warmaster bound its dice
+	// and recorded them: rolled from the key as it is, one stream per label
+	// for the whole run, and journaled without a dice record.
+	legacyDice bool
+	// maxSteps, if not 0, stops the run after that many input steps
+	// (Replay: a run applies the steps the journal says it applied).
+	maxSteps int
+	// scratch: the folder is the run's own, made to be thrown away
+	// (Replay): not locked, nothing flushed to disk.
+	scratch bool
 }
 
 // dryRun loads the folder and applies in memory every step that can go.
-func dryRun(dir string, opt Options) (*run, error) {
-	f, fs, err := load(dir)
+func dryRun(d *disk.Dir, opt Options) (*run, error) {
+	f, fs, err := load(d)
 	if err != nil {
 		return nil, err
 	}
-	key, err := f.Campaign.diceKey(opt.DiceKey)
-	standIn := false
-	if err != nil && opt.unverified && opt.DiceKey == "" {
-		key, err, standIn = "stand-in dice for a check without the key", nil, true
+	if opt.campaignID == "" {
+		if opt.campaignID, err = CampaignID(d.Path()); err != nil {
+			return nil, err
+		}
 	}
+	roller, standIn, err := f.runDice(opt)
 	if err != nil {
 		return nil, err
 	}
 	r := newRun(f, opt.Now)
 	r.opt, r.standInDice = opt, standIn
-	r.dice = dice.New(key)
-	// Every fault in the files as they are, at once.
+	r.dice = roller
+	// Every fault in the files as they are, at once; those of inputs past
+	// their deadline wait for their step (notapplied.go).
 	r.validate(r.s.Step, fs)
+	r.deferFaults(fs)
 	if err := fs.err(f.Text); err != nil {
 		return nil, err
 	}
 	if err := r.advance(); err != nil {
-		return nil, err
+		return r, err // the run so far: Check shows what it set aside too
 	}
 	return r, nil
 }
@@ -181,10 +251,22 @@ func newRun(f *Folder, now time.Time) *run {
 	}
 }
 
-func (r *run) advance() error {
+func (r *run) advance() (err error) {
+	// Each phase report's "where things stand" is the map as this run left
+	// it after that phase's last step, not at the end of the run: taken when
+	// a step of a later phase comes, or the run stops.
+	pending := 0
+	defer func() {
+		if pending > 0 && err == nil {
+			r.standings[pending] = r.standingText()
+		}
+	}()
 	for r.s.Step != StepEnded {
-		if !r.ready() {
+		if !r.ready() || r.opt.maxSteps > 0 && len(r.journal) == r.opt.maxSteps {
 			return nil
+		}
+		if p := max(r.s.Phase, 1); pending > 0 && pending != p {
+			r.standings[pending] = r.standingText()
 		}
 		if r.s.Step == StepOperations {
 			// 2.1 Reveal: sealed orders are decrypted before step 1 is validated.
@@ -194,43 +276,59 @@ func (r *run) advance() error {
 		}
 		var fs faults
 		r.validate(r.s.Step, &fs)
-		if err := fs.err(r.f.Text); err != nil {
+		if err := r.setAside(&fs); err != nil {
 			return err
 		}
 		step, phase := r.s.Step, r.s.Phase
 		if r.opt.Progress != nil {
 			fmt.Fprintf(r.opt.Progress, "warmaster: phase %d, step %s\n", phase, step)
 		}
-		inputs := r.inputFiles(step)
+		inputs := append(r.inputFiles(step), r.journalNotApplied(phase, step, len(r.journal) == 0)...)
+		entry := journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs}
+		if !r.opt.legacyDice {
+			r.dice.Step(entry.diceInputs()) // the step's dice depend on its inputs
+		}
+		r.stepRolls = nil
 		if step == StepSetup {
 			r.begin(1, "", "Setup the Campaign Map")
 			r.setup()
 			r.end()
 			r.s.Phase, r.s.Step = 1, StepOperations
+			if err := r.applyRoster(); err != nil {
+				return err
+			}
 		} else {
+			first := true
 			for _, st := range campaignPhase {
 				if st.input != step || r.s.Step == StepEnded {
 					continue
 				}
 				r.begin(phase, st.num, st.title)
+				if first {
+					r.reportSetAside(step) // what the step does not apply, first
+					first = false
+				}
 				st.apply(r)
 				r.end()
 			}
-			r.nextStep(step)
+			if err := r.nextStep(step); err != nil {
+				return err
+			}
 		}
-		r.journal = append(r.journal, journalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs})
-		// The phase report's "where things stand" is the map as this run
-		// left it at the end of that phase's steps, not at the end of the run.
-		r.lastStanding = r.standingText()
-		r.standings[max(phase, 1)] = r.lastStanding
+		if !r.opt.legacyDice {
+			entry.Dice, entry.DiceSHA256 = len(r.stepRolls), diceDigest(r.stepRolls)
+		}
+		r.journal = append(r.journal, entry)
+		pending = max(phase, 1)
 	}
 	return nil
 }
 
-// nextStep moves on from an input step that has been applied.
-func (r *run) nextStep(done Step) {
+// nextStep moves on from an input step that has been applied, and puts in
+// effect the roster changes due from the next one.
+func (r *run) nextStep(done Step) error {
 	if r.s.Step == StepEnded || r.s.Step == StepTiebreak {
-		return
+		return nil
 	}
 	switch done {
 	case StepOpenTome:
@@ -250,10 +348,14 @@ func (r *run) nextStep(done Step) {
 		r.s.Phase++
 		r.s.Step = StepOperations
 		r.s.dropExpiredEffects()
+		if err := r.applyRoster(); err != nil { // before An Open Tome asks its Alliance's players
+			return err
+		}
 		if len(r.openTomeLogins()) > 0 {
 			r.s.Step = StepOpenTome // An Open Tome: the dominating Alliance's orders first
 		}
 	}
+	return r.applyRoster()
 }
 
 func (r *run) begin(phase int, num, title string) {
@@ -276,6 +378,7 @@ func (r *run) begin(phase int, num, title string) {
 
 func (r *run) end() {
 	if rolls := r.dice.Take(r.mark); len(rolls) > 0 {
+		r.stepRolls = append(r.stepRolls, rolls...)
 		rows := make([][]string, len(rolls))
 		for i, d := range rolls {
 			rows[i] = []string{d.Label, d.Dice, fmt.Sprint(d.Result), d.Why}

@@ -5,14 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
@@ -27,6 +26,8 @@ type PlanResult struct {
 	// StandInDice: the dice are committed to a secret key the plan did not
 	// have, so its dice (and what they decide) are stand-ins.
 	StandInDice bool
+	// NotApplied are the players' files advance would not apply.
+	NotApplied []NotApplied
 
 	c *Campaign
 }
@@ -44,18 +45,23 @@ type PlannedFile struct {
 func Plan(dir string, opt Options) (*PlanResult, error) {
 	opt.noReveal = opt.noReveal || opt.AgeIdentity == "" // never decrypt without the identity
 	opt.unverified = true                                // the pull-request check has no dice key
-	r, err := dryRun(dir, opt)
+	d, err := openFolder(dir, disk.Read)
 	if err != nil {
 		return nil, err
 	}
-	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, c: r.c}
+	defer d.Close()
+	r, err := dryRun(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), c: r.c}
 	if len(r.applied) == 0 {
 		return p, nil
 	}
 	r.render()
 	for _, file := range sortedKeys(r.out) {
 		data := r.out[file]
-		old, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+		old, err := r.f.ReadFile(file)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			p.Files = append(p.Files, PlannedFile{Path: file, Change: "new", About: r.about(file, data)})
@@ -143,6 +149,14 @@ func (p *PlanResult) Markdown(dir string) string {
 			}
 			d.Table([]string{"file", "change", "what"}, rows)
 		}
+	}
+	if len(p.NotApplied) > 0 {
+		d.Para("It would not apply %s:", plural(len(p.NotApplied), "file", "files"))
+		rows := make([][]string, len(p.NotApplied))
+		for i, n := range p.NotApplied {
+			rows[i] = []string{n.File, n.Why}
+		}
+		d.Table([]string{"file", "why, and what applies instead"}, rows)
 	}
 	if len(p.Applied) == 0 {
 		d.Heading(3, "Where things stand")

@@ -2,8 +2,7 @@ package processor
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor/report"
@@ -39,24 +38,24 @@ func (r *run) render() {
 		if st, ok := r.standings[phase]; ok {
 			d.Raw(st)
 		} else {
-			r.standing(&d, 2)
+			r.standing(&d, 2, false)
 		}
 		r.out[file] = []byte(d.String())
 	}
 	r.out[ReadmeFile] = []byte(r.readme())
 }
 
-// standingText is "where things stand" now, as Markdown.
+// standingText is "where things stand" now, as a phase report has it.
 func (r *run) standingText() string {
 	var d report.Doc
-	r.standing(&d, 2)
+	r.standing(&d, 2, false)
 	return d.String()
 }
 
 // previousReport is a phase report's step sections as already written.
 func (r *run) previousReport(file string) string {
-	data, err := os.ReadFile(filepath.Join(r.f.Dir, filepath.FromSlash(file)))
-	if err != nil {
+	data := r.writtenReport(file)
+	if data == nil {
 		return ""
 	}
 	s := string(data)
@@ -66,16 +65,23 @@ func (r *run) previousReport(file string) string {
 	return strings.TrimRight(s, "\n") + "\n"
 }
 
-// readme is the campaign's README.md: where things stand, and the reports.
+// writtenReport is a phase report as it is in the folder; nil if it is not.
+func (r *run) writtenReport(file string) []byte {
+	data, err := r.f.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// readme is the campaign's README.md: where things stand, with the points
+// chart and, with [github], links that open each awaited file in GitHub's
+// web editor; then the reports.
 func (r *run) readme() string {
 	var d report.Doc
 	d.Heading(1, "%s", r.c.Name)
 	d.Para("Written by [warmaster](https://github.com/warmaster/warmaster) on every advance; do not edit by hand.")
-	if r.lastStanding != "" {
-		d.Raw(r.lastStanding)
-	} else {
-		r.standing(&d, 2)
-	}
+	r.standing(&d, 2, true)
 	var links []string
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		if phase < r.s.Phase || (phase == r.s.Phase && r.s.Step != StepSetup) || r.s.Step == StepEnded && phase <= r.c.Phases && phase <= r.s.Phase {
@@ -90,8 +96,9 @@ func (r *run) readme() string {
 }
 
 // standing writes where the campaign stands: the step awaited and from whom,
-// the Points Tracker, the map, every planet and every fleet.
-func (r *run) standing(d *report.Doc, level int) {
+// the Points Tracker, the map, every planet and every fleet. The README's
+// (readme) also has the points chart and the links to GitHub's editor.
+func (r *run) standing(d *report.Doc, level int, readme bool) {
 	s := r.s
 	d.Heading(level, "Where things stand")
 	switch {
@@ -113,6 +120,8 @@ func (r *run) standing(d *report.Doc, level int) {
 	case len(aw) > maxAwaitedRows:
 		// A public campaign: thousands of rows help nobody on a front page.
 		d.Para("%d files awaited, by %s (e.g. %s); `warmaster status` lists them.", len(aw), deadlineText(aw[0]), aw[0].File)
+	case len(aw) > 0 && readme && r.c.GitHub != nil:
+		r.awaitedLinks(d, aw)
 	case len(aw) > 0:
 		rows := make([][]string, len(aw))
 		for i, a := range aw {
@@ -130,6 +139,9 @@ func (r *run) standing(d *report.Doc, level int) {
 		rows = append(rows, []string{fmt.Sprintf("%s (%s)", r.c.AllianceName(a), a), fmt.Sprint(s.Points[a])})
 	}
 	d.Table([]string{"alliance", "Campaign points"}, rows)
+	if readme {
+		r.pointsChart(d)
+	}
 	r.standingMedals(d, level+1)
 
 	d.Heading(level+1, "Map")
@@ -159,6 +171,43 @@ func (r *run) standing(d *report.Doc, level int) {
 	r.engineStanding(d, level+1)
 }
 
+// awaitedLinks is the awaited files' table with, for each, a link that
+// opens GitHub's web editor on a new file holding its draft, and one on the
+// file once it is in the repository. The links are Markdown references
+// below the table, so that the table stays readable in the file itself.
+func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
+	g := r.c.GitHub
+	rows := make([][]string, len(aw))
+	var refs []string
+	cut := false
+	for i, a := range aw {
+		link, full := draftLink(g, r.draft(a))
+		cut = cut || !full
+		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf("[new][new-%d] · [edit][edit-%d]", i+1, i+1)}
+		refs = append(refs, fmt.Sprintf("[new-%d]: %s", i+1, link), fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
+	}
+	d.Table([]string{"file", "from", "deadline", "in the browser"}, rows)
+	d.Raw(strings.Join(refs, "\n"))
+	d.Para("In the browser: *new* opens GitHub's editor on the file, filled with a draft that lists every choice; *edit* opens it once it is in the repository. Propose the change: the pull request's check says what is wrong, if anything.")
+	if cut {
+		d.Para("Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole.")
+	}
+}
+
+// draftLink is the link to GitHub's editor on a new file holding the
+// draft, and whether it holds the whole draft: a link of more than
+// maxLinkLen carries the draft without its lists of choices instead, and
+// if that is still too long, an empty file.
+func draftLink(g *GitHub, d Draft) (string, bool) {
+	if u := g.NewFileURL(d.File, d.Text); len(u) <= maxLinkLen {
+		return u, true
+	}
+	if u := g.NewFileURL(d.File, d.short); len(u) <= maxLinkLen {
+		return u, false
+	}
+	return g.NewFileURL(d.File, ""), false
+}
+
 func deadlineText(a Await) string {
 	if a.Deadline.IsZero() {
 		return "none: waits for every input"
@@ -173,69 +222,106 @@ func presentText(ok bool) string {
 	return "awaited"
 }
 
-// Colours of the map, by Alliance order.
-var palette = []struct{ name, fill string }{
-	{"blue", "#2b6cb0"}, {"red", "#c53030"}, {"green", "#2f855a"},
-	{"purple", "#6b46c1"}, {"orange", "#c05621"}, {"teal", "#2c7a7b"},
-}
-
+// legend says what the map's colours and marks mean.
 func (r *run) legend() string {
+	colours := allianceColours(r.c.AllianceIDs())
 	var parts []string
-	for i, a := range r.c.Alliances {
-		parts = append(parts, fmt.Sprintf("%s = %s (%s)", palette[i%len(palette)].name, a.Name, a.ID))
+	for _, a := range r.c.Alliances {
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", colours[a.ID].Name, a.Name, a.ID))
 	}
-	return "Each planet is coloured by the Alliance with the highest Power Level there: " + strings.Join(parts, ", ") + "; grey = tied, black = destroyed."
+	return "Each planet is coloured by the Alliance with the highest Power Level there, and says so: " + strings.Join(parts, ", ") +
+		"; " + tiedSwatch.Name + " = tied or nobody, " + destroyedSwatch.Name + " = destroyed. A hexagon (★) holds a Stronghold; ⚑ lists the fleets there. " +
+		"The colours (Okabe and Ito's, readable with colour blindness) follow each Alliance's id, not the order of campaign.toml."
 }
 
-// leader is the Alliance with the highest Power Level at a planet, or -1 on a tie.
-func (r *run) leader(p PlanetID) int {
-	best, who := -1, -1
-	for i, a := range r.c.Alliances {
-		switch lvl := r.s.Power(p, a.ID); {
+// leaders are the Alliances with the highest Power Level at a planet: one
+// leads, several are tied; none when nobody is there.
+func (r *run) leaders(p PlanetID) []AllianceID {
+	best := 0
+	var who []AllianceID
+	for _, a := range r.c.AllianceIDs() {
+		switch lvl := r.s.Power(p, a); {
 		case lvl > best:
-			best, who = lvl, i
-		case lvl == best:
-			who = -1
+			best, who = lvl, []AllianceID{a}
+		case lvl == best && lvl > 0:
+			who = append(who, a)
 		}
 	}
 	return who
 }
 
-// mermaid draws the map: one node per planet with its Power Levels and
-// fleets, one edge per lane, coloured by the leading Alliance.
+// strongholds lists the Alliances with a Stronghold at a planet.
+func (r *run) strongholds(p PlanetID) []AllianceID {
+	var out []AllianceID
+	for _, l := range r.s.planet(p).Locations {
+		if l.Status == Built && l.Type == Stronghold && !slices.Contains(out, l.Alliance) {
+			out = append(out, l.Alliance)
+		}
+	}
+	return out
+}
+
+// mermaidClass is an Alliance's class on the map: ids are lowercase
+// letters, digits and hyphens, so this is one to one.
+func mermaidClass(a AllianceID) string { return "al_" + strings.ReplaceAll(string(a), "-", "_") }
+
+// mermaidText escapes a label's text for Mermaid.
+var mermaidText = strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;")
+
+// mermaid draws the map: one node per planet with its Power Levels, who
+// leads in words, its Strongholds and fleets; one edge per lane; each node
+// coloured by the Alliance that leads there (allianceColours).
 func (r *run) mermaid() string {
 	s := r.s
+	colours := allianceColours(r.c.AllianceIDs())
 	var b strings.Builder
 	b.WriteString("graph LR\n")
 	fleets := s.FleetsByPlanet()
+	class := make([]string, len(r.c.Map.Planets))
 	for i, p := range r.c.Map.Planets {
 		var lv []string
 		for _, a := range r.c.AllianceIDs() {
 			lv = append(lv, fmt.Sprintf("%s %d", a, s.Power(p.ID, a)))
 		}
-		label := p.Name + "<br/>" + strings.Join(lv, " · ")
-		if fl := fleets[p.ID]; len(fl) > 0 {
-			label += "<br/>⚑ " + oneOf(fl)
+		lines := []string{mermaidText.Replace(p.Name)}
+		lead := r.leaders(p.ID)
+		switch {
+		case s.Destroyed(p.ID):
+			lines[0] += " (destroyed)"
+			class[i] = "destroyed"
+		case len(lead) == 1:
+			lines = append(lines, strings.Join(lv, " · "), "led by "+string(lead[0]))
+			class[i] = mermaidClass(lead[0])
+		case len(lead) > 1:
+			lines = append(lines, strings.Join(lv, " · "), "tied: "+oneOf(lead))
+			class[i] = "tied"
+		default:
+			lines = append(lines, strings.Join(lv, " · "), "held by nobody")
+			class[i] = "tied"
 		}
-		fmt.Fprintf(&b, "  p%d[\"%s\"]\n", i, strings.ReplaceAll(label, `"`, "#quot;"))
+		sh := r.strongholds(p.ID)
+		if len(sh) > 0 {
+			lines = append(lines, "★ Stronghold: "+oneOf(sh))
+		}
+		if fl := fleets[p.ID]; len(fl) > 0 {
+			lines = append(lines, "⚑ "+oneOf(fl))
+		}
+		open, end := "[", "]"
+		if len(sh) > 0 {
+			open, end = "{{", "}}"
+		}
+		fmt.Fprintf(&b, "  p%d%s\"%s\"%s\n", i, open, strings.Join(lines, "<br/>"), end)
 	}
 	for _, l := range r.c.Map.Lanes {
 		fmt.Fprintf(&b, "  p%d --- p%d\n", r.c.Map.index[l[0]], r.c.Map.index[l[1]])
 	}
-	for i := range r.c.Alliances {
-		c := palette[i%len(palette)]
-		fmt.Fprintf(&b, "  classDef a%d fill:%s,color:#fff\n", i, c.fill)
+	for _, a := range r.c.AllianceIDs() {
+		c := colours[a]
+		fmt.Fprintf(&b, "  classDef %s fill:%s,color:%s\n", mermaidClass(a), c.Fill, c.Text)
 	}
-	b.WriteString("  classDef tied fill:#a0aec0,color:#000\n  classDef destroyed fill:#1a202c,color:#fff\n")
-	for i, p := range r.c.Map.Planets {
-		class := "tied"
-		switch who := r.leader(p.ID); {
-		case s.Destroyed(p.ID):
-			class = "destroyed"
-		case who >= 0:
-			class = fmt.Sprintf("a%d", who)
-		}
-		fmt.Fprintf(&b, "  class p%d %s\n", i, class)
+	fmt.Fprintf(&b, "  classDef tied fill:%s,color:%s\n  classDef destroyed fill:%s,color:%s\n", tiedSwatch.Fill, tiedSwatch.Text, destroyedSwatch.Fill, destroyedSwatch.Text)
+	for i := range r.c.Map.Planets {
+		fmt.Fprintf(&b, "  class p%d %s\n", i, class[i])
 	}
 	return b.String()
 }

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // ReplayResult says what a replay recomputed.
@@ -49,20 +50,37 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 	}) {
 		return &ReplayResult{Skipped: "sealed orders were revealed: replay needs WARMASTER_AGE_IDENTITY to decrypt them again"}, nil
 	}
-	scratch, err := os.MkdirTemp("", "warmaster-replay-")
+	// The scratch folder is not the campaign: the runs are the real
+	// campaign's, under its identity (sealed orders, dice).
+	id, err := CampaignID(dir)
+	if err != nil {
+		return nil, err
+	}
+	var fs faults
+	for _, e := range j.Steps {
+		for _, in := range e.Inputs {
+			if why := inputPathProblem(in.Path); why != "" {
+				fs.list = append(fs.list, Fault{File: JournalFile, Line: lineOf(f.Journal, strconv.Quote(in.Path)), Col: 1,
+					Message: fmt.Sprintf("the journal's input %q %s: a journal names the input files of the campaign folder it is in; restore journal.toml from git history", in.Path, why)})
+			}
+		}
+	}
+	if !fs.empty() {
+		return nil, fs.err(f.Text)
+	}
+	scratch, err := disk.Temp("warmaster-replay-")
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
-	defer os.RemoveAll(scratch)
+	defer scratch.Discard()
 	for _, name := range []string{CampaignFile, MapFile} {
-		if err := os.WriteFile(filepath.Join(scratch, name), f.Text(name), 0o644); err != nil {
+		if err := scratch.WriteFile(name, f.Text(name)); err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
 	}
 	if err := f.copyProfiles(scratch); err != nil { // war-engine profiles, like campaign.toml
 		return nil, fmt.Errorf("replay: %w", err)
 	}
-	var fs faults
 	res := &ReplayResult{}
 	for i := 0; i < len(j.Steps); {
 		// One advance run: the consecutive entries applied at the same time.
@@ -73,7 +91,16 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		group := j.Steps[i:k]
 		for _, e := range group {
 			for _, in := range e.Inputs {
-				data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(in.Path)))
+				if in.SHA256 == "" {
+					// A file that arrived after its step: only its being
+					// there mattered (it was never read), and it may have
+					// been removed since.
+					if err := scratch.WriteFile(in.Path, nil); err != nil {
+						return nil, fmt.Errorf("replay: %w", err)
+					}
+					continue
+				}
+				data, err := f.ReadFile(in.Path)
 				if err != nil {
 					fs.add(Src{File: JournalFile}, "the journal's input %s is missing: %v", in.Path, err)
 					continue
@@ -84,7 +111,7 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 				if slices.ContainsFunc(e.Inputs, func(x journalInput) bool { return x.Path == in.Path+SealedExt }) {
 					continue // orders decrypted at the reveal: the replay decrypts them again
 				}
-				if err := writeFileAll(scratch, in.Path, data); err != nil {
+				if err := scratch.WriteFile(in.Path, data); err != nil {
 					return nil, fmt.Errorf("replay: %w", err)
 				}
 			}
@@ -94,11 +121,20 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		}
 		o := opt
 		o.Now = group[0].Applied
+		o.campaignID = id
+		// A run journaled before warmaster recorded its dice rolled them as
+		// it did then.
+		o.legacyDice = slices.ContainsFunc(group, func(e journalEntry) bool { return e.DiceSHA256 == "" })
 		o.Progress = nil // one line per run, below, is enough
+		// The run applies the steps the journal says it applied, and no
+		// more: a deadline moved earlier since, past the time of that run,
+		// would otherwise make it apply the next step too.
+		o.maxSteps = len(group)
+		o.scratch = true
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "replay: the run of %s (%d steps)\n", o.Now.Format(time.RFC3339), len(group))
 		}
-		sum, err := Advance(scratch, o)
+		sum, err := Advance(scratch.Path(), o)
 		if err != nil {
 			var inv *InvalidError
 			if errors.As(err, &inv) {
@@ -107,31 +143,33 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
 		if sum.Steps != len(group) {
-			fs.add(Src{File: JournalFile}, "the run of %s applied %d steps, the replay %d (%s)", o.Now.Format("2006-01-02T15:04:05Z07:00"), len(group), sum.Steps, strings.Join(sum.Applied, "; "))
+			fs.add(Src{File: JournalFile}, "the run of %s applied %d steps, the replay %d (%s); was the deadline of a step processed then moved later in campaign.toml?", o.Now.Format("2006-01-02T15:04:05Z07:00"), len(group), sum.Steps, strings.Join(sum.Applied, "; "))
 			return nil, fs.err(f.Text)
 		}
 		res.Runs++
 		res.Steps += len(group)
 		i = k
 	}
-	want, err := processorFiles(scratch)
+	replayed, err := disk.Open(scratch.Path(), disk.Scratch, nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("replay: %w", err)
 	}
-	have, err := processorFiles(dir)
-	if err != nil {
-		return nil, err
-	}
+	defer replayed.Close()
+	want, have := processorFiles(replayed.Files()), processorFiles(f.Files())
+	deadlines := f.Campaign.deadlineTexts()
 	for _, p := range union(want, have) {
 		res.Checked = append(res.Checked, p)
-		a, aerr := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
-		b, berr := os.ReadFile(filepath.Join(scratch, filepath.FromSlash(p)))
+		a, aerr := f.ReadFile(p)
+		b, berr := replayed.ReadFile(p)
 		switch {
 		case berr != nil:
 			fs.list = append(fs.list, Fault{File: p, Message: "written by hand: the replay of the journal does not write this file"})
 		case aerr != nil:
 			fs.list = append(fs.list, Fault{File: p, Message: "missing: the replay of the journal writes this file"})
-		case !bytes.Equal(a, b):
+		case bytes.Equal(a, b):
+		case path.Ext(p) == ".md" && sameButDeadlines(a, b, deadlines):
+			// The Warmaster moved a deadline since the run that wrote it.
+		default:
 			line, got, wantLine := firstDiff(a, b)
 			fs.list = append(fs.list, Fault{File: p, Line: line, Col: 1,
 				Message: fmt.Sprintf("differs from the replay of the journal (edited by hand?): the file has %q, the replay %q", got, wantLine)})
@@ -140,33 +178,9 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 	return res, fs.err(f.Text)
 }
 
-// processorFiles lists the files the processor writes that exist in dir.
-func processorFiles(dir string) ([]string, error) {
-	var out []string
-	for _, p := range []string{StateFile, JournalFile, ReadmeFile} {
-		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
-			out = append(out, p)
-		}
-	}
-	err := filepath.WalkDir(filepath.Join(dir, "phases"), func(p string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) {
-			return filepath.SkipDir
-		}
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		if !d.IsDir() && (path.Base(rel) == "report.md" || path.Base(path.Dir(rel)) == "battles") {
-			out = append(out, rel)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("replay: %w", err)
-	}
-	slices.Sort(out)
-	return out, nil
+// processorFiles are the files of a folder that the processor writes.
+func processorFiles(files []string) []string {
+	return slices.DeleteFunc(slices.Clone(files), func(p string) bool { return classify(p).kind != kindWritten })
 }
 
 func union(a, b []string) []string {
@@ -193,10 +207,109 @@ func firstDiff(a, b []byte) (int, string, string) {
 	return 1, "", ""
 }
 
-func writeFileAll(dir, rel string, data []byte) error {
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
+// inputPathProblem says why a path the journal gives for an input is not
+// one, or "": journal.toml is a file anyone can edit, and its paths are
+// read.
+func inputPathProblem(p string) string {
+	switch {
+	case p == "":
+		return "is empty"
+	case path.IsAbs(p) || strings.Contains(p, `\`) || len(p) > 1 && p[1] == ':':
+		return "is an absolute path"
+	case slices.Contains(strings.Split(p, "/"), ".."):
+		return `goes up a folder ("..")`
+	case path.Clean(p) != p:
+		return "is not a clean path"
 	}
-	return os.WriteFile(p, data, 0o644)
+	for _, name := range strings.Split(p, "/") {
+		if why := disk.NameProblem(name); why != "" {
+			return "is refused: " + why
+		}
+	}
+	if _, ok := classify(p).step(); !ok || classify(p).kind == kindWritten {
+		return "is not an input file (setup/<alliance>.toml or phases/NN/orders|results|moves|builds|events/<name>.toml)"
+	}
+	return ""
+}
+
+// lineOf is the line of the first occurrence of s in data, or 0.
+func lineOf(data []byte, s string) int {
+	i := bytes.Index(data, []byte(s))
+	if i < 0 {
+		return 0
+	}
+	return bytes.Count(data[:i], []byte("\n")) + 1
+}
+
+// Moving a deadline. The Warmaster may move the deadline of a step not
+// processed yet in campaign.toml at any time. The reports and README that
+// the last run wrote say the deadline as it was then — in the awaited
+// files' table (deadlineText), the "due" line of the events' choices (step
+// 3) and An Open Tome's — and a replay, which has only today's
+// campaign.toml, says the new one. Which deadline a run saw is recorded
+// nowhere but in that text, so the replay compares Markdown with the
+// deadlines masked: two lines that differ are the same when they differ
+// only in deadline text, each deadline the replay wrote is one of
+// campaign.toml's, and table cells are compared without their padding (a
+// deadline of another width pads a table otherwise). Everything else,
+// and every deadline-independent file (state, journal, battle sheets), is
+// compared byte for byte; and which steps a run applied does not depend
+// on deadlines in a replay (Options.maxSteps).
+
+// deadlineRE is deadline text as the reports write it: with a deadline,
+// or without one.
+var deadlineRE = regexp.MustCompile(`deadline ([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} [^ ;|)]+); past it the defaults apply|waits for every file|([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} [^ ;|)]+)|none: waits for every input|before the other Alliances' orders: no deadline, step 1 waits for them first`)
+
+// deadlineTexts are the campaign's deadlines as reports write them.
+func (c *Campaign) deadlineTexts() map[string]bool {
+	out := map[string]bool{}
+	for _, d := range c.Deadlines {
+		for s := StepSetup; s <= StepEnded; s++ {
+			if t := d.For(s); !t.IsZero() {
+				out[t.Format("2006-01-02 15:04 MST")] = true
+			}
+		}
+	}
+	return out
+}
+
+// sameButDeadlines reports whether a file (a) and its replay (b) differ
+// only in deadlines.
+func sameButDeadlines(a, b []byte, deadlines map[string]bool) bool {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	if len(la) != len(lb) {
+		return false
+	}
+	for i := range la {
+		if la[i] == lb[i] {
+			continue
+		}
+		for _, m := range deadlineRE.FindAllStringSubmatch(lb[i], -1) {
+			if ts := m[1] + m[2]; ts != "" && !deadlines[ts] {
+				return false // a time the replay wrote that is no deadline: not deadline text
+			}
+		}
+		if maskDeadlines(la[i]) != maskDeadlines(lb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// maskDeadlines replaces deadline text with one mark, and a table row's
+// cells with their text unpadded.
+func maskDeadlines(line string) string {
+	line = deadlineRE.ReplaceAllString(line, "⟨deadline⟩")
+	if !strings.HasPrefix(line, "|") {
+		return line
+	}
+	cells := strings.Split(line, "|")
+	for i, c := range cells {
+		c = strings.TrimSpace(c)
+		if strings.Trim(c, ":-") == "" && c != "" {
+			c = strings.ReplaceAll(c, "-", "") + "-" // a separator: its alignment only
+		}
+		cells[i] = c
+	}
+	return strings.Join(cells, "|")
 }

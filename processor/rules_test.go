@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected poststate, report and errors of the rules cases")
@@ -160,7 +162,12 @@ func writeFile(t testing.TB, dir, name string, data []byte) {
 
 func loadCampaign(t testing.TB, dir string) *Campaign {
 	t.Helper()
-	f := &Folder{Dir: dir, text: map[string][]byte{}}
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	f := &Folder{Dir: dir, disk: d, text: map[string][]byte{}}
 	var fs faults
 	cd, err := f.decode(CampaignFile, "campaign", &fs)
 	if err != nil || cd == nil {
@@ -223,6 +230,9 @@ func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 		}
 	}
 	for _, fl := range c.Fleets {
+		if c.late[fl.Player] {
+			continue // a fleet that joins later is not on the map yet
+		}
 		p, ok := baseFleets[fl.ID]
 		if !ok || !c.Map.Has(p) {
 			p = c.Map.Planets[0].ID

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"filippo.io/age"
@@ -20,6 +22,17 @@ import (
 // Only the Warmaster holds the identity (WARMASTER_AGE_IDENTITY, a secret of
 // the merge workflow); `check` and the pull-request check look only at a
 // sealed file's name and format, and advance decrypts it at the reveal.
+//
+// What is sealed is bound to the file it was sealed as: a header inside the
+// encryption names the campaign (its identity, CampaignID) and the sealed
+// file's path, which holds the phase and the login. The advance job holds
+// one identity for every campaign of the repository, and anyone can copy a
+// sealed file: into a campaign folder of their own making, another phase,
+// or under their own login. At the reveal a copy, or a file sealed before
+// the binding, is refused as an undecryptable one is, and its plaintext is
+// written nowhere. The orders are padded with zero bytes to a multiple of
+// sealBucket, so that sealed orders do not tell by their size how many
+// operations or words they hold.
 
 // SealedExt ends a sealed orders file: phases/01/orders/alice.toml.age.
 const SealedExt = ".age"
@@ -31,9 +44,19 @@ var ErrNoAgeIdentity = errors.New("no age identity to decrypt sealed orders with
 // ageMagic begins every age file (once the armor is taken off).
 const ageMagic = "age-encryption.org/v1\n"
 
+// sealedMagic begins what is sealed (once decrypted): the header's first
+// line. Files sealed before the binding hold the orders alone.
+const sealedMagic = "warmaster sealed orders v2\n"
+
+// sealBucket: the sealed header, orders and padding are a multiple of it in
+// size, so any two ordinary orders files seal to the same length.
+const sealBucket = 4096
+
 // Seal encrypts orders to an age X25519 recipient (age1…), ASCII-armored:
-// the contents of a <login>.toml.age file.
-func Seal(plaintext []byte, recipient string) ([]byte, error) {
+// the contents of the sealed orders file file (a slash path in the
+// campaign folder: phases/01/orders/alice.toml.age) of the campaign whose
+// identity is campaign. Only that file of that campaign opens at the reveal.
+func Seal(plaintext []byte, recipient, campaign, file string) ([]byte, error) {
 	rc, err := age.ParseX25519Recipient(recipient)
 	if err != nil {
 		return nil, fmt.Errorf("seal: recipient %q: %w", recipient, err)
@@ -44,7 +67,7 @@ func Seal(plaintext []byte, recipient string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("seal: %w", err)
 	}
-	if _, err := w.Write(plaintext); err != nil {
+	if _, err := w.Write(sealedPlaintext(plaintext, campaign, file)); err != nil {
 		return nil, fmt.Errorf("seal: %w", err)
 	}
 	// The age writer first (it flushes the last chunk), then the armor.
@@ -56,6 +79,70 @@ func Seal(plaintext []byte, recipient string) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// sealedPlaintext is what Seal encrypts: the header binding the orders to
+// their campaign and file and giving their size, a blank line, the orders,
+// and zero bytes up to a multiple of sealBucket:
+//
+//	warmaster sealed orders v2
+//	campaign "war"
+//	file "phases/01/orders/alice.toml.age"
+//	size 181
+//
+//	<the orders><padding>
+func sealedPlaintext(orders []byte, campaign, file string) []byte {
+	head := fmt.Sprintf("%scampaign %s\nfile %s\nsize %d\n\n", sealedMagic, strconv.Quote(campaign), strconv.Quote(file), len(orders))
+	n := len(head) + len(orders)
+	out := make([]byte, n, (n+sealBucket-1)/sealBucket*sealBucket)
+	copy(out, head)
+	copy(out[len(head):], orders)
+	return out[:cap(out)] // the padding: zero bytes
+}
+
+// errOlderSeal: a sealed file without the binding, from a warmaster
+// before it.
+var errOlderSeal = errors.New("was sealed by an older warmaster, which did not bind sealed orders to their file: seal again with warmaster seal")
+
+// errBadSealHeader: decrypted, but not what warmaster seal writes.
+var errBadSealHeader = errors.New("does not hold the header warmaster seal writes: seal again with warmaster seal")
+
+// openSealed checks what was sealed against the file it is opened as and
+// returns the orders; the error says why they are not used, and never
+// holds any of them.
+func openSealed(plain []byte, campaign, file string) ([]byte, error) {
+	rest, ok := bytes.CutPrefix(plain, []byte(sealedMagic))
+	if !ok {
+		return nil, errOlderSeal
+	}
+	var fields [3]string
+	for i, key := range []string{"campaign ", "file ", "size "} {
+		line, after, ok := bytes.Cut(rest, []byte("\n"))
+		v, isKey := bytes.CutPrefix(line, []byte(key))
+		if !ok || !isKey {
+			return nil, errBadSealHeader
+		}
+		fields[i], rest = string(v), after
+	}
+	gotCampaign, err1 := strconv.Unquote(fields[0])
+	gotFile, err2 := strconv.Unquote(fields[1])
+	size, err3 := strconv.Atoi(fields[2])
+	body, blank := bytes.CutPrefix(rest, []byte("\n"))
+	if err1 != nil || err2 != nil || err3 != nil || !blank || size < 0 || size > len(body) || bytes.ContainsFunc(body[size:], func(r rune) bool { return r != 0 }) {
+		return nil, errBadSealHeader
+	}
+	if gotCampaign != campaign || gotFile != file {
+		as := "another file"
+		if echoable.MatchString(gotCampaign) && echoable.MatchString(gotFile) {
+			as = fmt.Sprintf("%s of the campaign %s", gotFile, gotCampaign)
+		}
+		return nil, fmt.Errorf("was sealed as %s, not as %s of the campaign %s: sealed orders open only as the file they were sealed as, so a copy is never used", as, file, campaign)
+	}
+	return body[:size:size], nil
+}
+
+// echoable is a name the report may quote from a sealed header (which
+// anyone can write: the recipient is public).
+var echoable = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$`)
 
 // sealedFormat checks what can be checked of a sealed file without the
 // identity: the armor and the age header line. It says what is wrong, or "".
@@ -112,8 +199,10 @@ func redact(err error) string {
 type unsealError struct {
 	file   string  // the file at fault: the sealed one, or the decrypted orders
 	sealed string  // the sealed file
-	err    error   // could not be decrypted
+	err    error   // could not be decrypted, or not as this file
 	faults []Fault // the decrypted orders' faults
+	// unbound: decrypted, but not sealed as this file of this campaign.
+	unbound bool
 }
 
 // unseal is the first half of 2.1 Reveal Alliance Operations: every sealed
@@ -162,6 +251,10 @@ func (r *run) unseal() (stop bool, err error) {
 			r.rejected[login] = &unsealError{file: file, sealed: file, err: err}
 			continue
 		}
+		if data, err = openSealed(data, r.opt.campaignID, file); err != nil {
+			r.rejected[login] = &unsealError{file: file, sealed: file, err: err, unbound: true}
+			continue
+		}
 		r.out[plain] = data
 		r.f.text[plain] = data // for positions and the journal's digest
 		var fs faults
@@ -200,6 +293,11 @@ func (r *run) reportRejected() {
 			continue
 		}
 		fleets := oneOf(r.c.FleetsOf(login))
+		if u.unbound {
+			r.sec.Para("**%s's sealed orders are not used**: `%s` %s; so %s's fleets (%s) perform Logistical Auxilia.",
+				login, u.file, u.err, login, fleets)
+			continue
+		}
 		if u.err != nil {
 			why := u.err.Error()
 			var nm *age.NoIdentityMatchError
@@ -212,14 +310,6 @@ func (r *run) reportRejected() {
 		}
 		r.sec.Para("**%s's sealed orders are not used**: `%s` (decrypted from `%s`) is invalid, so %s's fleets (%s) perform Logistical Auxilia:",
 			login, u.file, strings.TrimPrefix(u.sealed, PhaseDir(r.s.Phase)+"/orders/"), login, fleets)
-		lines := make([]string, len(u.faults))
-		for i, f := range u.faults {
-			where := f.File
-			if f.Line > 0 {
-				where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
-			}
-			lines[i] = fmt.Sprintf("`%s`: %s", where, f.Message)
-		}
-		r.sec.List(lines)
+		r.sec.List(faultLines(u.faults))
 	}
 }

@@ -85,11 +85,12 @@ func exists(dir, file string) bool {
 }
 
 // seal does what `warmaster seal` does to a player's orders: file.age
-// encrypted to recipient, and the plaintext removed. It returns the plaintext.
+// encrypted to recipient, bound to that file of dir's campaign, and the
+// plaintext removed. It returns the plaintext.
 func seal(t *testing.T, dir, file string, recipient fmt.Stringer) []byte {
 	t.Helper()
 	plain := readFile(t, dir, file)
-	sealed, err := Seal(plain, recipient.String())
+	sealed, err := Seal(plain, recipient.String(), campaignID(t, dir), file+SealedExt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,6 +99,15 @@ func seal(t *testing.T, dir, file string, recipient fmt.Stringer) []byte {
 		t.Fatal(err)
 	}
 	return plain
+}
+
+func campaignID(t *testing.T, dir string) string {
+	t.Helper()
+	id, err := CampaignID(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
 
 func faultsOf(t *testing.T, err error) []Fault {
@@ -335,9 +345,12 @@ func TestSealedWrongKey(t *testing.T) {
 	}
 }
 
-// A sealed file cut short is a format fault for check (naming the file);
-// one whose armor is whole but whose age payload is cut short can only be
-// found out at the reveal, and falls back to Logistical Auxilia.
+// A sealed file cut short is a format fault for check (naming the file),
+// and for advance before the operations deadline; past it, advance sets
+// the file aside (its fleets perform Logistical Auxilia) as it does any
+// faulty input. One whose armor is whole but whose age payload is cut
+// short can only be found out at the reveal, and falls back to Logistical
+// Auxilia.
 func TestSealedTruncated(t *testing.T) {
 	t.Run("Armor", func(t *testing.T) {
 		dir, id := sealedExample(t)
@@ -347,7 +360,7 @@ func TestSealedTruncated(t *testing.T) {
 		for name, run := range map[string]func() error{
 			"check": func() error { _, err := Check(dir, Options{Now: afterDeadline}); return err },
 			"advance": func() error {
-				_, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()})
+				_, err := Advance(dir, Options{Now: beforeDeadline, AgeIdentity: id.String()})
 				return err
 			},
 		} {
@@ -355,6 +368,15 @@ func TestSealedTruncated(t *testing.T) {
 			if !hasFault(fs, aliceSealed, "not a sealed orders file", "the armor does not parse") {
 				t.Errorf("%s: %v, want a format fault of %s", name, fs, aliceSealed)
 			}
+		}
+		sum, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(sum.NotApplied, func(n NotApplied) bool {
+			return n.File == aliceSealed && strings.Contains(n.Why, "perform Logistical Auxilia")
+		}) {
+			t.Errorf("advance past the deadline: not applied %+v, want %s", sum.NotApplied, aliceSealed)
 		}
 	})
 	t.Run("Payload", func(t *testing.T) {
@@ -486,7 +508,7 @@ func TestSealedCheck(t *testing.T) {
 	})
 	t.Run("UnknownLogin", func(t *testing.T) {
 		dir, id := sealedExample(t)
-		sealed, _ := Seal([]byte(""), id.Recipient().String())
+		sealed, _ := Seal([]byte(""), id.Recipient().String(), "c", "phases/01/orders/zed.toml.age")
 		writeFile(t, dir, "phases/01/orders/zed.toml.age", sealed)
 		_, err := Check(dir, Options{Now: beforeDeadline})
 		if fs := faultsOf(t, err); !hasFault(fs, "phases/01/orders/zed.toml.age", `no player "zed"`) {
@@ -495,7 +517,7 @@ func TestSealedCheck(t *testing.T) {
 	})
 	t.Run("OnlyOrders", func(t *testing.T) {
 		dir, id := sealedExample(t)
-		sealed, _ := Seal([]byte("[moves]\n"), id.Recipient().String())
+		sealed, _ := Seal([]byte("[moves]\n"), id.Recipient().String(), "c", "phases/01/moves/alice.toml.age")
 		writeFile(t, dir, "phases/01/moves/alice.toml.age", sealed)
 		_, err := Check(dir, Options{Now: beforeDeadline})
 		if fs := faultsOf(t, err); !hasFault(fs, "phases/01/moves/alice.toml.age", "only orders are sealed") {
@@ -507,11 +529,11 @@ func TestSealedCheck(t *testing.T) {
 		if _, err := Advance(dir, Options{Now: afterDeadline}); err != nil {
 			t.Fatal(err)
 		}
-		sealed, _ := Seal(readFile(t, dir, aliceOrders), id.Recipient().String())
+		sealed, _ := Seal(readFile(t, dir, aliceOrders), id.Recipient().String(), "c", aliceSealed)
 		writeFile(t, dir, "phases/01/orders/alice.toml.age", sealed)
-		_, err := Check(dir, Options{Now: afterDeadline})
-		if fs := faultsOf(t, err); !hasFault(fs, aliceSealed, "arrived after its step was processed") {
-			t.Errorf("check: %v", fs)
+		f, err := Check(dir, Options{Now: afterDeadline})
+		if err != nil || !hasFault(f.Late(), aliceSealed, "not applied: arrived after phase 1's step 1 Select Operations was processed") {
+			t.Errorf("check: %v, late %v", err, f.Late())
 		}
 	})
 }

@@ -37,6 +37,9 @@ type State struct {
 	// Benefits are the Campaign Medal benefits this campaign's Alliances
 	// hold, decided at set-up from campaign.toml's [[medals]].
 	Benefits map[Medal]AllianceID
+	// Roster is how many of campaign.toml's [[roster_changes]] are in
+	// effect (roster.go).
+	Roster int
 
 	c *Campaign
 }

@@ -28,6 +28,8 @@ type stateFile struct {
 
 	// Benefits: the Campaign Medal benefits held, medal -> alliance (set-up).
 	Benefits map[string]string `toml:"benefits,omitempty"`
+	// Roster: how many [[roster_changes]] of campaign.toml are in effect.
+	Roster int `toml:"roster,omitzero"`
 }
 
 type endFile struct {
@@ -87,7 +89,7 @@ type outcomeFile struct {
 }
 
 func (s *State) encode() []byte {
-	f := stateFile{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]planetFile{}, Fleets: map[string]fleetFile{}}
+	f := stateFile{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]planetFile{}, Fleets: map[string]fleetFile{}, Roster: s.Roster}
 	for _, a := range s.c.AllianceIDs() {
 		f.Points[string(a)] = s.Points[a]
 	}
@@ -198,11 +200,16 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 			fs.addKey(root.At(toAny(k)...), "unknown key %q in the processor's state (restore it from git history)", k.String())
 		}
 	}
-	s := newState(c)
-	s.Phase, s.Step = f.Phase, f.Step
 	bad := func(at Src, format string, args ...any) {
 		fs.add(at, format+" (state.toml is written by the processor; restore it from git history)", args...)
 	}
+	if f.Roster < 0 {
+		bad(root.At("roster"), "roster %d is below 0", f.Roster)
+		f.Roster = 0
+	}
+	c = c.rosterAt(f.Roster) // who plays, and which fleets are on the map
+	s := newState(c)
+	s.Phase, s.Step, s.Roster = f.Phase, f.Step, f.Roster
 	for _, a := range c.AllianceIDs() {
 		s.Points[a] = f.Points[string(a)]
 	}
@@ -250,6 +257,9 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 	for _, fl := range c.Fleets {
 		ff, ok := f.Fleets[string(fl.ID)]
 		switch {
+		case !ok && f.Step != StepSetup:
+			// Not on the map: campaign.toml gained a fleet mid-campaign.
+			fs.add(fl.src, "fleet %q is not on the map (the campaign is under way): a fleet added mid-campaign comes with a player who joins — give it start = \"<planet>\" and add a [[roster_changes]] entry join = %q from a step still to come", fl.ID, fl.Player)
 		case !ok:
 			bad(root.At("fleets"), "fleet %q has no planet", fl.ID)
 		case !c.Map.Has(PlanetID(ff.Planet)):

@@ -520,6 +520,8 @@ func (r *stateReader) root(k string, v tval) bool {
 		return v.integer(&r.f.StellarStorms)
 	case "stalled":
 		return v.strList(&r.f.Stalled)
+	case "roster":
+		return v.integer(&r.f.Roster)
 	}
 	return false
 }

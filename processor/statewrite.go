@@ -208,6 +208,7 @@ func (f *stateFile) write(comment string) []byte {
 	w.str(nil, "step", f.Step.String())
 	w.optInt(nil, "stellar_storms", f.StellarStorms)
 	w.optStrs(nil, "stalled", f.Stalled)
+	w.optInt(nil, "roster", f.Roster)
 	w.ints([]string{"points"}, f.Points)
 	if e := f.End; e != nil {
 		path := []string{"end"}

@@ -56,5 +56,13 @@ func (r *run) status(limit int) string {
 	if more > 0 {
 		d.Para("… and %d more awaited files: `warmaster status` lists them all.", more)
 	}
+	if len(r.f.late) > 0 {
+		d.Para("Not applied (these files may be removed):")
+		rows := make([][]string, len(r.f.late))
+		for i, f := range r.f.late {
+			rows[i] = []string{f.File, f.Message}
+		}
+		d.Table([]string{"file", "why"}, rows)
+	}
 	return d.String()
 }

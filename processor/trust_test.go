@@ -122,7 +122,7 @@ func TestVerify(t *testing.T) {
 // Provably fair dice: with [dice] commitment, advance needs the key whose
 // SHA-256 is committed, and verify re-rolls with it once published.
 func TestDiceCommitment(t *testing.T) {
-	const key = "the Warmaster's secret"
+	const key = "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0"
 	dir := filepath.Join(t.TempDir(), "c")
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		t.Fatal(err)

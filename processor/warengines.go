@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/engines"
 	"github.com/warmaster/warmaster/schema"
 )
@@ -105,10 +106,7 @@ var profileIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 // and war-engine [rules] options into c.Engines.
 func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 	c.Engines = Roster{Profiles: map[string]*engines.Profile{}, index: map[EngineID]int{}}
-	names, _, err := f.tomlFiles(EnginesDir, fs, "profile", false)
-	if err != nil {
-		return err
-	}
+	names, _ := f.tomlFiles(EnginesDir, fs, "profile", false)
 	for _, name := range names {
 		file := path.Join(EnginesDir, name+".toml")
 		if !profileIDRE.MatchString(name) {
@@ -214,7 +212,7 @@ func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
 			zo := zones.obj(z.String())
 			zp := engines.ZoneProfile{DamagePoints: zo.int("damage_points")}
 			for _, t := range zo.objs("thresholds") {
-				zp.Thresholds = append(zp.Thresholds, engines.Threshold{Below: t.int("below"), Effect: t.str("crippled"), Options: t.strs("options")})
+				zp.Thresholds = append(zp.Thresholds, decodeThreshold(t, fs))
 			}
 			b.Zones[z] = zp
 		}
@@ -236,13 +234,37 @@ func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
 		w.Field, w.Fields = engines.OrkPowerField, fl.int("ork_power_fields")
 	}
 	for _, o := range d.objs("weapons") {
-		w.Weapons = append(w.Weapons, engines.Weapon{Name: o.str("name"), Mega: o.bool("mega"), Gatling: o.bool("gatling"), TwinLinked: o.bool("twin_linked")})
+		w.Weapons = append(w.Weapons, engines.Weapon{Name: o.str("name"), Mega: o.bool("mega"), Gatling: o.bool("gatling"), TwinLinked: o.bool("twin_linked"), Structural: o.bool("structural")})
 	}
 	if d.has("class") && d.has("structure_points") {
 		addAll(w.Check())
 	}
 	p.WarMachine = w
 	return p
+}
+
+// decodeThreshold reads a Damage Threshold. Its options are names, or
+// tables { name = "…", structural = true } for a weapon with the Structural
+// special rule.
+func decodeThreshold(t obj, fs *faults) engines.Threshold {
+	th := engines.Threshold{Below: t.int("below"), Effect: t.str("crippled")}
+	list, _ := t.m["options"].([]any)
+	for i, v := range list {
+		name, _ := v.(string)
+		if m, ok := v.(map[string]any); ok {
+			o := obj{m, t.src.At("options", i)}
+			name = o.str("name")
+			if o.bool("structural") {
+				th.Structural = append(th.Structural, name)
+			}
+		}
+		if slices.Contains(th.Options, name) {
+			fs.add(t.src.At("options", i), "%q is an option of this Crippled result already: list each option once", name)
+			continue
+		}
+		th.Options = append(th.Options, name)
+	}
+	return th
 }
 
 // decodeEngineRules reads the war-engine options of [rules].
@@ -258,6 +280,9 @@ func decodeEngineRules(rules obj, fs *faults) engines.Rules {
 	r.LandingEnemyDice = rules.int("behemoth_landing_enemy_dice")
 	r.BehemothRepair = rules.int("behemoth_repair")
 	r.WarMachineRepair = rules.int("war_machine_repair")
+	if rules.has("volcano_cannon_pick") {
+		_ = r.VolcanoPick.UnmarshalText([]byte(rules.str("volcano_cannon_pick")))
+	}
 	return r
 }
 
@@ -392,12 +417,12 @@ var engineProfileRE = regexp.MustCompile(`^engines/[^/]+\.toml$`)
 
 // copyProfiles writes the war-engine profiles as read into another
 // campaign folder (a replay's scratch folder).
-func (f *Folder) copyProfiles(dir string) error {
+func (f *Folder) copyProfiles(dir *disk.Dir) error {
 	for _, file := range sortedKeys(f.text) {
 		if !engineProfileRE.MatchString(file) {
 			continue
 		}
-		if err := writeFileAll(dir, file, f.text[file]); err != nil {
+		if err := dir.WriteFile(file, f.text[file]); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package processor
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/warmaster/warmaster/processor/engines"
 )
@@ -19,12 +20,12 @@ type EngineEntry struct {
 	LandingTaken engines.Choices // the opposing player's choices for the landing's results
 	Damage       []EngineDamage
 
-	// War Machine: glancing and penetrating hits in the order suffered; the
-	// opponent's War Machine whose Titan close combat weapon scored the
-	// close-combat ones; the opponent's pick for each Weapon Destroyed.
-	Hits          []engines.Hit
+	// War Machine: glancing and penetrating hits in the order suffered, the
+	// opponent's pick for each Weapon Destroyed, the turns its owner played
+	// and the turn of each hit (Battle); the opponent's War Machine whose
+	// Titan close combat weapon scored the close-combat hits, if one did.
+	Battle        engines.Battle
 	CloseCombatBy EngineID
-	WeaponsLost   []string
 
 	Src Src
 }
@@ -42,7 +43,7 @@ type EngineDamage struct {
 
 var (
 	behemothEntryKeys   = []string{"landing", "damage"}
-	warMachineEntryKeys = []string{"hits", "close_combat_by", "weapons_lost"}
+	warMachineEntryKeys = []string{"hits", "close_combat_by", "weapons_lost", "turns", "hit_turns"}
 )
 
 // decodeEngineEntries reads a result's [[war_engines]] and checks what does
@@ -105,8 +106,18 @@ func (k checker) behemothEntry(o obj, e *EngineEntry, p *engines.Profile) {
 	options := b.AllOptions()
 	crippled := func(x obj) []string {
 		for i, c := range x.strs("crippled") {
-			if !slices.Contains(options, c) {
+			switch {
+			case !slices.Contains(options, c):
 				k.fs.add(x.src.At("crippled", i), "%q is not a Crippled option of %s; its options: %s", c, p.Name, quoted(options))
+			case b.IsStructural(c):
+				// "Weapons with the Structural special rule cannot be affected by Crippled results."
+				var open []string
+				for _, o := range options {
+					if !b.IsStructural(o) {
+						open = append(open, o)
+					}
+				}
+				k.fs.add(x.src.At("crippled", i), "%q is structural (structural = true in engines/%s.toml): Crippled results never take it; options they can take: %s", c, p.ID, quoted(open))
 			}
 		}
 		return x.strs("crippled")
@@ -144,12 +155,16 @@ func (k checker) behemothEntry(o obj, e *EngineEntry, p *engines.Profile) {
 
 func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 	w := p.WarMachine
+	b := &e.Battle
 	closeCombat := false
 	for _, s := range o.strs("hits") {
 		h, _ := engines.ParseHit(s) // the schema allows only hit names
-		e.Hits = append(e.Hits, h)
-		closeCombat = closeCombat || h.CloseCombat
+		b.Hits = append(b.Hits, h)
+		closeCombat = closeCombat || h.Source == engines.CloseCombat
 	}
+	// Titan Close Combat Weapons: close_combat_by names the War Machine
+	// whose weapon scored the entry's close-combat hits; without it they
+	// are other close combat attacks (infantry assaulting a Titan).
 	if o.has("close_combat_by") {
 		e.CloseCombatBy = EngineID(o.str("close_combat_by"))
 		by, ok := k.c.Engines.Engine(e.CloseCombatBy)
@@ -164,15 +179,32 @@ func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 		case !closeCombat:
 			k.fs.add(at, "no close-combat hit names it: list the hits its Titan close combat weapon scored as \"close-combat-glancing\" or \"close-combat-penetrating\"")
 		}
-	} else if closeCombat {
-		k.fs.add(o.src.At("hits"), "close-combat hits need close_combat_by: the opposing War Machine whose Titan close combat weapon scored them (each adds D3 structure points)")
-	}
-	for i, n := range o.strs("weapons_lost") {
-		if !slices.Contains(w.WeaponNames(), n) {
-			k.fs.add(o.src.At("weapons_lost", i), "%s has no weapon %q; its weapons: %s", p.Name, n, quoted(w.WeaponNames()))
+		for i := range b.Hits {
+			b.Hits[i].TitanWeapon = b.Hits[i].Source == engines.CloseCombat
 		}
 	}
-	e.WeaponsLost = o.strs("weapons_lost")
+	for i, n := range o.strs("weapons_lost") {
+		at := o.src.At("weapons_lost", i)
+		switch {
+		case !slices.Contains(w.WeaponNames(), n):
+			k.fs.add(at, "%s has no weapon %q; its weapons: %s", p.Name, n, quoted(w.WeaponNames()))
+		case w.IsStructural(n):
+			// "Weapons with the Structural special rule cannot be affected by Crippled results."
+			k.fs.add(at, "the %s is structural (structural = true in engines/%s.toml): Weapon Destroyed never takes it; weapons it can take: %s", n, p.ID, quoted(w.Destructible()))
+		}
+	}
+	b.WeaponsLost = o.strs("weapons_lost")
+	b.Turns = o.int("turns")
+	if o.has("hit_turns") {
+		b.HitTurns = o.ints("hit_turns")
+	}
+	for _, f := range b.Check() {
+		at := o.src
+		for _, seg := range strings.Split(f.Key, "/") {
+			at = at.At(seg)
+		}
+		k.fs.add(at, "%s", f.Message)
+	}
 }
 
 func quoted(ss []string) string {
@@ -289,10 +321,9 @@ func (r *run) engineBattle(f fought) {
 			c.Behemoth = bc
 		} else {
 			w := e.Profile.WarMachine
-			start := engines.StartBattle(w, c.WarMachine, r.dice, base)
-			out := engines.Hits(w, start.Condition, x.Hits, x.WeaponsLost, rules, r.dice, base)
+			out := engines.Fight(w, c.WarMachine, x.Battle, rules, r.dice, base)
 			wc := out.Condition
-			events = append(append(events, start.Events...), out.Events...)
+			events = append(events, out.Events...)
 			if x.Removed && !wc.Destroyed {
 				wc.Destroyed = true
 				events = append(events, "Removed from the board (a singularity): destroyed")

@@ -173,5 +173,6 @@ twin_linked = false
 [[weapons]]
 name = "Vulcan Mega-Bolter"
 gatling = true
+structural = false
 `,
 }

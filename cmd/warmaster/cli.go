@@ -15,6 +15,8 @@ import (
 
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/repository"
 )
 
 // Exit statuses.
@@ -35,11 +37,17 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 // deadline (phase 3's battles), so the demo plays it to its end.
 const demoNow = "2027-06-10T12:00:00Z"
 
-// run is the whole command line; only main exits.
+// run is the whole command line; only main exits. Everything it prints
+// goes through commandSafe writers (output.go).
 func run(args []string, stdout, stderr io.Writer) int {
+	out, errOut := newCommandSafe(stdout), newCommandSafe(stderr)
+	defer out.Flush()
+	defer errOut.Flush()
+	stdout, stderr = out, errOut
 	app := &cli.App{
 		Name:      "warmaster",
 		Usage:     "run a Vespator Front map campaign from a folder of TOML files",
+		Version:   version(),
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are ours to print and turn into exit statuses.
@@ -49,9 +57,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Commands: []*cli.Command{
 			{
 				Name:      "init",
-				Usage:     "make a new campaign folder from the bundled template (the 13-planet Vespator Front map)",
-				ArgsUsage: "[--medals-from OLD] DIR",
+				Usage:     "make a new campaign folder: the 13-planet Vespator Front map and a campaign.toml to fill in",
+				ArgsUsage: "[--alliances 2|3] [--players N] [--medals-from OLD] DIR",
 				Flags: []cli.Flag{
+					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3"},
+					&cli.IntFlag{Name: "players", Value: 2, Usage: "the number of players in each Alliance (placeholder logins to replace)"},
 					&cli.StringFlag{Name: "medals-from", Usage: "record in DIR's campaign.toml the Campaign Medals each player won in the ended campaign OLD"},
 				},
 				Action: cmdInit,
@@ -95,8 +105,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			replayCommand(),
 			simulateCommand(),
 			sealCommand(),
+			diceKeyCommand(),
 			verifyCommand(),
 			engineCommand(),
+			draftCommand(),
+			campaignsCommand(),
+			checkChangesCommand(),
+			initRepoCommand(),
 			planCommand(),
 			codeownersCommand(),
 		},
@@ -166,47 +181,72 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	return usageError{msg}
 }
 
-// valueFlags lists the flags of a command (and its subcommands) that take a
-// value as the next argument: every flag but a boolean one.
-func valueFlags(cmd *cli.Command) []string {
-	var out []string
+// commandFlags lists the flags of a command (and its subcommands) that take
+// a value as the next argument — every flag but a boolean one — and those
+// that may be given more than once (the slice flags).
+func commandFlags(cmd *cli.Command) (takeValue, repeatable []string) {
 	for _, f := range cmd.Flags {
-		if _, ok := f.(*cli.BoolFlag); ok {
-			continue
-		}
+		var names []string
 		for _, n := range f.Names() {
-			out = append(out, "--"+n, "-"+n)
+			names = append(names, "--"+n, "-"+n)
 		}
+		switch f.(type) {
+		case *cli.BoolFlag:
+			continue
+		case *cli.StringSliceFlag, *cli.IntSliceFlag:
+			repeatable = append(repeatable, names...)
+		}
+		takeValue = append(takeValue, names...)
 	}
 	for _, sub := range cmd.Subcommands {
-		out = append(out, valueFlags(sub)...)
+		v, r := commandFlags(sub)
+		takeValue, repeatable = append(takeValue, v...), append(repeatable, r...)
 	}
-	return out
+	return takeValue, repeatable
 }
 
 // permute moves a subcommand's flags before its positional arguments, so
-// `advance DIR --now T` works as well as `advance --now T DIR`.
+// `advance DIR --now T` works as well as `advance --now T DIR`, and puts
+// "--" between them: whatever follows it is a folder or a file, never a
+// flag, even when its name starts with "-". Everything after a "--" on the
+// command line is positional: `check --actor bob DIR -- --actor=erin` checks
+// a file named "--actor=erin" (the warmaster action passes file names
+// after "--"). A flag given twice is refused (a slice flag may repeat):
+// a file name passed without "--" must not quietly replace a flag's value.
 func permute(args []string, cmds []*cli.Command) ([]string, error) {
 	if len(args) < 2 {
 		return args, nil
 	}
-	var takeValue []string
+	var takeValue, repeatable []string
+	known := false
 	for _, c := range cmds {
 		if c.HasName(args[1]) {
-			takeValue = valueFlags(c)
+			takeValue, repeatable = commandFlags(c)
+			known = true
 		}
+	}
+	if !known {
+		return args, nil // not a command: the app says so
 	}
 	out := []string{args[0], args[1]}
 	var flags, pos []string
+	seen := map[string]bool{}
 	rest := args[2:]
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		switch {
 		case a == "--":
-			pos = append(pos, rest[i:]...)
+			pos = append(pos, rest[i+1:]...)
 			i = len(rest)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
-			if slices.Contains(takeValue, a) {
+			name, _, hasValue := strings.Cut(a, "=")
+			if canon := "--" + strings.TrimLeft(name, "-"); !slices.Contains(repeatable, name) {
+				if seen[canon] {
+					return nil, usagef("flag %s is given twice (to name a file that starts with \"-\", put it after --)", canon)
+				}
+				seen[canon] = true
+			}
+			if !hasValue && slices.Contains(takeValue, a) {
 				if i+1 == len(rest) {
 					return nil, usagef("flag %s needs a value", a)
 				}
@@ -219,7 +259,11 @@ func permute(args []string, cmds []*cli.Command) ([]string, error) {
 			pos = append(pos, a)
 		}
 	}
-	return append(append(out, flags...), pos...), nil
+	out = append(out, flags...)
+	if len(pos) > 0 {
+		out = append(append(out, "--"), pos...)
+	}
+	return out, nil
 }
 
 // printFaults prints faults compiler-style, paths relative to where the user
@@ -229,6 +273,7 @@ func printFaults(w io.Writer, dir string, err error, wrote bool) error {
 	if !errors.As(err, &invalid) {
 		return err
 	}
+	restoreHints(dir, invalid)
 	for _, f := range invalid.Faults {
 		f.File = path.Join(filepath.ToSlash(dir), f.File)
 		fmt.Fprintln(w, f.String())
@@ -239,6 +284,15 @@ func printFaults(w io.Writer, dir string, err error, wrote bool) error {
 	}
 	fmt.Fprintf(w, "%d %s%s\n", len(invalid.Faults), pluralize(len(invalid.Faults), "problem", "problems"), suffix)
 	return err
+}
+
+// restoreHints names, in each fault about a consumed input that was changed
+// or deleted, the commit to restore it from, when dir is in a git work tree
+// whose history has it.
+func restoreHints(dir string, invalid *processor.InvalidError) {
+	if slices.ContainsFunc(invalid.Faults, func(f processor.Fault) bool { return f.Restore != "" }) {
+		invalid.RestoreFrom(repository.RestoreHint(dir))
+	}
 }
 
 func pluralize(n int, one, many string) string {
@@ -255,16 +309,33 @@ func oneDir(c *cli.Context) (string, error) {
 	return c.Args().First(), nil
 }
 
+// maxInitPlayers is the most players per Alliance init writes placeholders for.
+const maxInitPlayers = 500
+
 func cmdInit(c *cli.Context) error {
 	dir, err := oneDir(c)
 	if err != nil {
 		return err
+	}
+	alliances, players := c.Int("alliances"), c.Int("players")
+	if alliances != 2 && alliances != 3 {
+		return usagef("--alliances %d: a campaign has 2 or 3 Alliances", alliances)
+	}
+	if players < 1 || players > maxInitPlayers {
+		return usagef("--players %d: give the number of players in each Alliance, 1 to %d", players, maxInitPlayers)
+	}
+	text, err := processor.StarterCampaign(alliances, players)
+	if err != nil {
+		return fmt.Errorf("init: %w", err)
 	}
 	medals, err := medalsFrom(c)
 	if err != nil {
 		return err
 	}
 	if err := campaigns.CopyTo(campaigns.Template, dir); err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, processor.CampaignFile), text, 0o644); err != nil {
 		return fmt.Errorf("init: %w", err)
 	}
 	if err := appendMedals(dir, medals); err != nil {
@@ -295,20 +366,59 @@ func cmdCheck(c *cli.Context) error {
 		return err
 	}
 	f, err := processor.Check(dir, secrets(now))
-	var invalid *processor.InvalidError
-	if errors.As(err, &invalid) && len(files) > 0 {
-		err = onlyFiles(invalid, files)
+	// A folder that cannot be read at all (a link in it, a refused name)
+	// shows every fault: none is about the FILEs alone.
+	if len(files) > 0 && f != nil {
+		err = processor.OnlyFiles(err, files)
+	}
+	// A file that arrived after its step was processed does not stop the
+	// campaign: named (a pull request's file), it is refused; else noted.
+	if f != nil {
+		err = f.RefuseLate(err, files)
+		if len(files) == 0 {
+			for _, l := range f.Late() {
+				fmt.Fprintf(c.App.ErrWriter, "note: %s: %s\n", path.Join(filepath.ToSlash(dir), l.File), l.Message)
+			}
+		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them.
 	if actor := c.String("actor"); actor != "" && f != nil {
-		err = processor.WithRefusals(err, f.Authorize(processor.Login(actor), files))
+		err = processor.WithRefusals(err, authorize(dir, processor.Login(actor), f, files))
 	}
 	if err != nil {
 		return reportFaults(c, format, dir, err, false)
 	}
 	fmt.Fprintf(c.App.Writer, "%s: ok\n", dir)
 	return nil
+}
+
+// authorize refuses the FILEs actor may not change (an *InvalidError): by
+// the campaign's rules and, when DIR is a campaign its repository declares
+// (in a .github/warmaster.toml in a folder above DIR, up to the git work
+// tree's top), by the repository's as well: campaign.toml is the
+// repository's Warmasters', who may also change the campaign's map and
+// war-engine profiles. (The pull-request check, check-changes, reads the
+// registry from the base instead of the work tree, and judges the files
+// outside declared campaigns too.) An invalid registry is an error of its
+// own.
+func authorize(dir string, actor processor.Login, f *processor.Folder, files []string) error {
+	reg, rel, ok, err := repository.Find(dir)
+	if err != nil {
+		return fmt.Errorf("the campaign repository's %s is invalid:\n%v", repository.RegistryFile, err)
+	}
+	if !ok || !reg.Declares(rel) {
+		return f.Authorize(actor, files)
+	}
+	refused, judged := reg.Rights(actor, files, func(file string) bool {
+		_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(file)))
+		return err == nil
+	})
+	err = f.Authorize(actor, judged)
+	if len(refused) > 0 {
+		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
+	}
+	return err
 }
 
 // relFiles turns FILE arguments into slash paths relative to the campaign
@@ -335,22 +445,6 @@ func relFiles(dir string, args []string) ([]string, error) {
 		out = append(out, filepath.ToSlash(p))
 	}
 	return out, nil
-}
-
-// onlyFiles keeps the faults of the named files, and of the Warmaster's
-// files every input depends on (campaign.toml, map.toml, war-engine
-// profiles); nil if none is left.
-func onlyFiles(e *processor.InvalidError, files []string) error {
-	var keep []processor.Fault
-	for _, f := range e.Faults {
-		if slices.Contains(files, f.File) || f.File == processor.CampaignFile || f.File == processor.MapFile || strings.HasPrefix(f.File, "engines/") {
-			keep = append(keep, f)
-		}
-	}
-	if len(keep) == 0 {
-		return nil
-	}
-	return &processor.InvalidError{Faults: keep}
 }
 
 // secrets are a run's options at now with the secrets from the
@@ -415,8 +509,21 @@ func cmdAdvance(c *cli.Context) error {
 	if len(sum.Written) > 0 {
 		fmt.Fprintf(w, "wrote %s\n", strings.Join(sum.Written, ", "))
 	}
+	printNotApplied(w, dir, sum.NotApplied)
 	fmt.Fprint(w, sum.Status)
 	return nil
+}
+
+// printNotApplied lists the players' files a run did not apply, and why,
+// with the faults of each; paths as printFaults has them.
+func printNotApplied(w io.Writer, dir string, list []processor.NotApplied) {
+	for _, n := range list {
+		fmt.Fprintf(w, "not applied: %s: %s\n", path.Join(filepath.ToSlash(dir), n.File), n.Why)
+		for _, f := range n.Faults {
+			f.File = path.Join(filepath.ToSlash(dir), f.File)
+			fmt.Fprintf(w, "  %s\n", f.String())
+		}
+	}
 }
 
 func cmdStatus(c *cli.Context) error {
@@ -446,12 +553,12 @@ func cmdDemo(c *cli.Context) error {
 	}
 	dir := c.String("out")
 	if dir == "" {
-		tmp, err := os.MkdirTemp("", "warmaster-demo-")
+		tmp, err := disk.Temp("warmaster-demo-")
 		if err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
-		defer os.RemoveAll(tmp)
-		dir = filepath.Join(tmp, campaigns.Example)
+		defer tmp.Discard()
+		dir = filepath.Join(tmp.Path(), campaigns.Example)
 	}
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		return fmt.Errorf("demo --out: %w", err)
@@ -460,17 +567,21 @@ func cmdDemo(c *cli.Context) error {
 	if err != nil {
 		return printFaults(c.App.ErrWriter, campaigns.Example, err, true)
 	}
+	f, err := processor.Load(dir)
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
 	w := c.App.Writer
 	for _, p := range sum.Written {
 		if strings.HasSuffix(p, "report.md") {
-			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+			data, err := f.ReadFile(p)
 			if err != nil {
 				return fmt.Errorf("demo: %w", err)
 			}
 			fmt.Fprintf(w, "<!-- %s/%s -->\n%s\n", campaigns.Example, p, data)
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(dir, processor.ReadmeFile))
+	data, err := f.ReadFile(processor.ReadmeFile)
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -10,19 +12,27 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/repository"
 )
 
-// codeownersCommand prints the CODEOWNERS lines of a campaign.
+// codeownersCommand prints the CODEOWNERS lines of a campaign, or of the
+// whole repository.
 func codeownersCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "codeowners",
-		Usage:     "print CODEOWNERS lines for the campaign: who owns which file, paths from the repository root (DIR as given)",
-		ArgsUsage: "DIR",
+		Name: "codeowners",
+		Usage: "print CODEOWNERS lines for the campaign in DIR (paths from the repository root, DIR as given); " +
+			"without DIR, run at the repository's root, the whole file: the repository's Warmasters own everything " +
+			"(.github/, any new folder, every campaign.toml), each campaign " + repository.RegistryFile + " declares has its own rules",
+		ArgsUsage: "[DIR]",
 		Action: func(c *cli.Context) error {
-			dir, err := oneDir(c)
-			if err != nil {
-				return err
+			switch c.NArg() {
+			case 0:
+				return repositoryCodeowners(c)
+			case 1:
+			default:
+				return usagef("codeowners takes one campaign folder, or none for the whole repository; got %d arguments", c.NArg())
 			}
+			dir := c.Args().First()
 			root, err := codeownersRoot(dir)
 			if err != nil {
 				return err
@@ -34,20 +44,74 @@ func codeownersCommand() *cli.Command {
 			w := c.App.Writer
 			fmt.Fprintf(w, "# The campaign in %s: written by `warmaster codeowners %s`.\n", root, root)
 			fmt.Fprintln(w, "# The last matching pattern takes precedence; `warmaster check --actor` enforces the rest.")
-			section := ""
-			for _, r := range rules {
-				if r.Section != section {
-					section = r.Section
-					fmt.Fprintf(w, "\n# %s\n", section)
-				}
-				owners := make([]string, len(r.Logins))
-				for i, l := range r.Logins {
-					owners[i] = "@" + string(l)
-				}
-				fmt.Fprintf(w, "%s %s\n", codeownersPattern(root, r.Pattern), strings.Join(owners, " "))
-			}
+			writeCodeowners(w, root, rules)
 			return nil
 		},
+	}
+}
+
+// repositoryCodeowners prints the CODEOWNERS of the repository at the
+// working folder: the repository's Warmasters own everything, then each
+// declared campaign's rules, then every campaign.toml is the Warmasters'
+// again (check-changes refuses anyone else's change to one).
+func repositoryCodeowners(c *cli.Context) error {
+	data, err := os.ReadFile(filepath.FromSlash(repository.RegistryFile))
+	if err != nil {
+		return fmt.Errorf("codeowners without DIR writes the whole repository's file from %s, run at the repository's root: %w", repository.RegistryFile, err)
+	}
+	reg, err := repository.ParseRegistry(data)
+	if err != nil {
+		return printFaults(c.App.ErrWriter, ".", err, false)
+	}
+	campaigns := make([][]processor.Owners, len(reg.Campaigns))
+	for i, dir := range reg.Campaigns {
+		if campaigns[i], err = processor.CodeOwners(dir); err != nil {
+			return printFaults(c.App.ErrWriter, dir, err, false)
+		}
+	}
+	writeRepositoryCodeowners(c.App.Writer, reg, campaigns)
+	return nil
+}
+
+// writeRepositoryCodeowners writes the repository's CODEOWNERS: the
+// registry's Warmasters own everything, then each declared campaign's
+// rules (campaigns[i] are reg.Campaigns[i]'s), then each campaign.toml is
+// the Warmasters' again.
+func writeRepositoryCodeowners(w io.Writer, reg *repository.Registry, campaigns [][]processor.Owners) {
+	owners := make([]string, len(reg.Warmasters))
+	for i, l := range reg.Warmasters {
+		owners[i] = "@" + string(l)
+	}
+	wm := strings.Join(owners, " ")
+	fmt.Fprintln(w, "# This repository: written by `warmaster codeowners` from "+repository.RegistryFile+"; commit it as .github/CODEOWNERS.")
+	fmt.Fprintln(w, "# The last matching pattern takes precedence; `warmaster check-changes` enforces the rest.")
+	fmt.Fprintln(w, "\n# The repository's Warmasters: everything, unless a rule below says otherwise (a new campaign folder too), and .github/ (the workflows, CODEOWNERS, the registry).")
+	fmt.Fprintf(w, "* %s\n/.github/ %s\n", wm, wm)
+	for i, dir := range reg.Campaigns {
+		fmt.Fprintf(w, "\n# The campaign in %s.\n", dir)
+		writeCodeowners(w, dir, campaigns[i])
+	}
+	if len(reg.Campaigns) > 0 {
+		fmt.Fprintln(w, "\n# Each campaign's campaign.toml: the repository's Warmasters.")
+		for _, dir := range reg.Campaigns {
+			fmt.Fprintf(w, "%s %s\n", codeownersPattern(dir, processor.CampaignFile), wm)
+		}
+	}
+}
+
+// writeCodeowners writes a campaign's rules, a comment above each section.
+func writeCodeowners(w io.Writer, root string, rules []processor.Owners) {
+	section := ""
+	for _, r := range rules {
+		if r.Section != section {
+			section = r.Section
+			fmt.Fprintf(w, "\n# %s\n", section)
+		}
+		owners := make([]string, len(r.Logins))
+		for i, l := range r.Logins {
+			owners[i] = "@" + string(l)
+		}
+		fmt.Fprintf(w, "%s %s\n", codeownersPattern(root, r.Pattern), strings.Join(owners, " "))
 	}
 }
 

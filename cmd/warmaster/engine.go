@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -34,8 +35,11 @@ var engineFlags = []cli.Flag{
 	&cli.IntFlag{Name: "entry", Value: 1, Usage: "damage: its place among the battle's damage entries (its dice stream: LABEL/damage/N)"},
 	&cli.StringSliceFlag{Name: "crippled", Usage: "landing, damage: the pick for each Crippled result with options, in order (repeat the flag)"},
 	&cli.StringSliceFlag{Name: "chain", Usage: "landing, damage: the zone for each chain reaction, in order (repeat the flag)"},
-	&cli.StringFlag{Name: "hits", Usage: "hits: the hits in order, comma-separated: glancing, penetrating, close-combat-glancing, close-combat-penetrating"},
+	&cli.StringFlag{Name: "hits", Usage: "hits: the hits in order, comma-separated: glancing, penetrating, close-combat-glancing, close-combat-penetrating, volcano-glancing, volcano-penetrating"},
 	&cli.StringSliceFlag{Name: "weapon-lost", Usage: "hits: the opponent's pick for each Weapon Destroyed, in order (repeat the flag)"},
+	&cli.BoolFlag{Name: "titan-weapon", Usage: "hits: the close-combat hits were scored by a Titan close combat weapon (a result's close_combat_by): each adds D3 structure points"},
+	&cli.IntFlag{Name: "turns", Usage: "hits: the owner's turns played, as a result's turns: Imperial Void Fields down are rolled for at the start of each (LABEL/void-fields, LABEL/void-fields/2…), as the campaign rolls them"},
+	&cli.StringFlag{Name: "hit-turns", Usage: "hits, with --turns: the owner's turn of each hit, comma-separated, as a result's hit_turns (default: all in the first)"},
 }
 
 // engineCommand resolves one war-engine procedure at the table, printing
@@ -54,7 +58,7 @@ func engineCommand() *cli.Command {
 		Subcommands: []*cli.Command{
 			proc("landing", "Behemoth: a Drop-harness landing (--impassable, --tough, --enemy-within-3, --units, --anti-aircraft)"),
 			proc("damage", "Behemoth: one weapon's damage to a zone (--zone, --points) or a stomp's failed hits (--stomp)"),
-			proc("hits", "War Machine: glancing and penetrating hits (--hits glancing,penetrating,...)"),
+			proc("hits", "War Machine: glancing and penetrating hits (--hits glancing,penetrating,...); with --turns, the whole battle with its Void Field repairs"),
 			proc("destroy", "the destruction roll: a Behemoth's explosion or singularity; a War Machine's Catastrophic Damage Table"),
 		},
 		Action: func(c *cli.Context) error {
@@ -199,7 +203,46 @@ func cmdEngine(c *cli.Context) error {
 		if len(hits) == 0 {
 			return usagef("engine hits needs --hits, e.g. --hits glancing,penetrating")
 		}
-		out := engines.Hits(w, t.cond.WarMachine, hits, c.StringSlice("weapon-lost"), t.rules, roll, label)
+		if c.Bool("titan-weapon") {
+			closeCombat := false
+			for i := range hits {
+				hits[i].TitanWeapon = hits[i].Source == engines.CloseCombat
+				closeCombat = closeCombat || hits[i].TitanWeapon
+			}
+			if !closeCombat {
+				return usagef("--titan-weapon: no close-combat hit in --hits; list the hits the Titan close combat weapon scored as close-combat-glancing or close-combat-penetrating")
+			}
+		}
+		battle := engines.Battle{Hits: hits, WeaponsLost: c.StringSlice("weapon-lost"), Turns: c.Int("turns")}
+		if s := c.String("hit-turns"); s != "" {
+			for _, x := range strings.Split(s, ",") {
+				n, err := strconv.Atoi(strings.TrimSpace(x))
+				if err != nil {
+					return usagef("--hit-turns: %q is not a turn: give one whole number per hit, e.g. --hit-turns 1,1,2", x)
+				}
+				battle.HitTurns = append(battle.HitTurns, n)
+			}
+		}
+		switch {
+		case c.IsSet("turns") && battle.Turns < 1:
+			return usagef("--turns %d: the owner plays 1 turn or more", battle.Turns)
+		case !c.IsSet("turns") && battle.HitTurns != nil:
+			return usagef("--hit-turns needs --turns: the owner's turns played")
+		}
+		if faults := battle.Check(); len(faults) > 0 {
+			var msgs []string
+			for _, f := range faults {
+				msgs = append(msgs, f.Message)
+			}
+			return usagef("--hit-turns: %s", strings.Join(msgs, "; "))
+		}
+		var out engines.Outcome[engines.WarMachineCondition]
+		if c.IsSet("turns") {
+			// The battle as the campaign resolves it: the repairs at the start of each turn, the hits in their turns.
+			out = engines.Fight(w, t.cond.WarMachine, battle, t.rules, roll, label)
+		} else {
+			out = engines.Hits(w, t.cond.WarMachine, hits, battle.WeaponsLost, t.rules, roll, label)
+		}
 		events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(w)
 	case "destroy":
 		if b != nil {

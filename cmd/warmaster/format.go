@@ -51,18 +51,19 @@ func reportFaults(c *cli.Context, format, dir string, err error, wrote bool) err
 	summary := os.Getenv("GITHUB_STEP_SUMMARY")
 	var invalid *processor.InvalidError
 	if !errors.As(err, &invalid) {
-		fmt.Fprintf(c.App.Writer, "::error title=warmaster::%s\n", escapeData(err.Error()))
+		fmt.Fprintf(workflowCommands(c.App.Writer), "::error title=warmaster::%s\n", escapeData(err.Error()))
 		if summary != "" {
 			appendSummary(c, summary, fmt.Sprintf("**warmaster %s %s**: %s\n", c.Command.Name, dir, report.Escape(err.Error())))
 		}
 		return err
 	}
+	restoreHints(dir, invalid)
 	faults := make([]processor.Fault, len(invalid.Faults))
 	for i, f := range invalid.Faults {
 		f.File = path.Join(filepath.ToSlash(dir), f.File)
 		faults[i] = f
 	}
-	writeAnnotations(c.App.Writer, faults)
+	writeAnnotations(workflowCommands(c.App.Writer), faults)
 	n := fmt.Sprintf("%d %s", len(faults), pluralize(len(faults), "problem", "problems"))
 	suffix := ""
 	if wrote {

@@ -24,7 +24,8 @@ var update = flag.Bool("update", false, "rewrite testdata/demo.golden and the cm
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"warmaster": func() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) },
+		"warmaster":       func() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) },
+		"warmaster-crash": warmasterCrash, // crash_test.go
 	})
 }
 
@@ -32,7 +33,8 @@ func TestMain(m *testing.M) {
 // script) → file → SHA-256.
 type snapshotsKey struct{}
 
-// TestScripts runs testdata/script/*.txtar. $nl is a newline. Besides the
+// TestScripts runs testdata/script/*.txtar. $nl is a newline, $esc the
+// escape character, $rlo U+202E (right-to-left override). Besides the
 // built-in commands they have:
 //
 //	example DIR             copy the bundled example campaign into $WORK/DIR
@@ -53,7 +55,9 @@ func TestScripts(t *testing.T) {
 		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
 			env.Values[snapshotsKey{}] = map[string]map[string]string{}
-			env.Setenv("nl", "\n") // $nl: a newline inside an argument
+			env.Setenv("nl", "\n")      // $nl: a newline inside an argument
+			env.Setenv("esc", "\x1b")   // $esc: a control character
+			env.Setenv("rlo", "\u202e") // $rlo: right-to-left override
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -2,13 +2,12 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // initMedals is what `init --medals-from OLD` records in the new campaign.toml.
@@ -56,10 +55,14 @@ func appendMedals(dir string, m *initMedals) error {
 	if m == nil || m.toml == "" {
 		return nil
 	}
-	file := filepath.Join(dir, processor.CampaignFile)
-	data, err := os.ReadFile(file)
+	d, err := disk.Open(dir, disk.Scratch, nil) // the folder init has just made
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(file, append(data, m.toml...), 0o644)
+	defer d.Close()
+	data, err := d.ReadFile(processor.CampaignFile)
+	if err != nil {
+		return err
+	}
+	return d.WriteFile(processor.CampaignFile, append(data, m.toml...))
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,21 +44,22 @@ func cmdSeal(c *cli.Context) error {
 	if !ordersFileRE.MatchString(rel) {
 		return usagef("%s is %s in campaign %s, not an orders file: seal takes phases/NN/orders/<login>.toml", file, rel, dir)
 	}
-	plain, err := os.ReadFile(file)
+	// The folder's lock is held from the check to the write: no advance
+	// consumes the orders in between.
+	edit, err := processor.OpenEdit(dir)
+	if err != nil {
+		return fmt.Errorf("seal: %w", err)
+	}
+	defer edit.Close()
+	plain, err := edit.ReadFile(rel)
 	if err != nil {
 		return fmt.Errorf("seal: %w", err)
 	}
 	// Exactly what `check DIR FILE` says about the file: once sealed, nobody
 	// can check it before the reveal.
-	f, err := processor.Check(dir, secrets(now))
-	if err != nil {
-		var invalid *processor.InvalidError
-		if errors.As(err, &invalid) {
-			err = onlyFiles(invalid, []string{rel})
-		}
-		if err != nil {
-			return printFaults(c.App.ErrWriter, dir, err, true)
-		}
+	f, err := edit.Check(secrets(now))
+	if err = processor.OnlyFiles(err, []string{rel}); err != nil {
+		return printFaults(c.App.ErrWriter, dir, err, true)
 	}
 	if f == nil || f.Campaign == nil {
 		return fmt.Errorf("seal: the campaign %s does not load", dir)
@@ -67,16 +67,19 @@ func cmdSeal(c *cli.Context) error {
 	if f.Campaign.Recipient == "" {
 		return fmt.Errorf("seal: %s has no [secrecy] recipient: this campaign does not seal orders (the Warmaster adds one to use them); nothing was written", filepath.Join(dir, processor.CampaignFile))
 	}
-	sealed, err := processor.Seal(plain, f.Campaign.Recipient)
+	// Bound to this file of this campaign: a copy anywhere else does not open.
+	id, err := processor.CampaignID(dir)
+	if err != nil {
+		return fmt.Errorf("seal: %w", err)
+	}
+	sealed, err := processor.Seal(plain, f.Campaign.Recipient, id, rel+processor.SealedExt)
 	if err != nil {
 		return err
 	}
 	out := file + processor.SealedExt
-	if err := writeNew(out, sealed); err != nil {
+	// The sealed file replaces the plaintext at once: never both, never neither.
+	if err := edit.Replace(rel+processor.SealedExt, sealed, rel); err != nil {
 		return fmt.Errorf("seal: %w", err)
-	}
-	if err := os.Remove(file); err != nil {
-		return fmt.Errorf("seal: wrote %s but could not remove the plaintext: %w (remove it before committing)", out, err)
 	}
 	fmt.Fprintf(c.App.Writer, "sealed %s\n", out)
 	return nil
@@ -107,26 +110,4 @@ func campaignOf(file string) (dir, rel string, err error) {
 			return "", "", usagef("%s is not in a campaign folder: no %s in any folder above it", file, processor.CampaignFile)
 		}
 	}
-}
-
-// writeNew writes data to a temporary file beside path, then renames it into place.
-func writeNew(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".warmaster-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }

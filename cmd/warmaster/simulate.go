@@ -57,7 +57,7 @@ func simulateCommand() *cli.Command {
 // isTerminal reports whether w is a terminal (and not CI): long runs show
 // progress there and stay quiet in logs.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := unwrap(w).(*os.File)
 	if !ok || os.Getenv("CI") != "" {
 		return false
 	}

@@ -49,7 +49,7 @@ func replayCommand() *cli.Command {
 func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
-		Usage:     "re-roll every die in every report with the dice key (published after the campaign) and check each result",
+		Usage:     "re-roll every die in every report with the dice key (published after the campaign) and check each die against the journal: its kind, its result, how many each step rolled",
 		ArgsUsage: "DIR",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "key", Usage: "the secret dice key whose SHA-256 is campaign.toml's [dice] commitment (default: the public seed)"},
@@ -64,6 +64,9 @@ func verifyCommand() *cli.Command {
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}
 			fmt.Fprintf(c.App.Writer, "%s: %d dice in %d reports re-rolled: every one matches\n", dir, res.Dice, res.Reports)
+			if res.Unrecorded > 0 {
+				fmt.Fprintf(c.App.Writer, "%s: %d of them were rolled by steps journaled before warmaster recorded each step's dice: how many each step rolled, and of which kind, could not be checked\n", dir, res.Unrecorded)
+			}
 			return nil
 		},
 	}

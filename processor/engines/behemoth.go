@@ -271,20 +271,37 @@ func (h *behemoth) cripple(z Zone, t Threshold) {
 }
 
 // option is the targeting player's choice for a Crippled result with
-// options: their next choice if it is one of this result's options and not
-// already taken; otherwise (not chosen, or no longer possible) the first
-// option not taken yet, in the profile's order.
+// options: their next choice if it is one of this result's options, not
+// structural and not already taken; otherwise (not chosen, or no longer
+// possible) the first option neither taken yet nor structural, in the
+// profile's order. "Weapons with the Structural special rule cannot be
+// affected by Crippled results": a result whose options are all
+// structural takes none.
 func (h *behemoth) option(t Threshold) string {
 	taken := func(o string) bool {
 		return slices.ContainsFunc(h.c.Crippled, func(c Crippling) bool { return c.Option == o })
 	}
+	var open []string // the options a Crippled result can take
+	for _, o := range t.Options {
+		if !h.b.IsStructural(o) {
+			open = append(open, o)
+		}
+	}
+	if len(open) == 0 {
+		h.say("Every option of this Crippled result is structural (%s): Crippled results cannot affect them, none is taken", quoteAll(t.Options))
+		return ""
+	}
 	fallback := func() string {
-		for _, o := range t.Options {
+		for _, o := range open {
 			if !taken(o) {
 				return o
 			}
 		}
-		return t.Options[0]
+		return open[0]
+	}
+	notTaken := "not taken yet"
+	if len(open) < len(t.Options) {
+		notTaken = "neither taken yet nor structural"
 	}
 	who := "the targeting player"
 	if !h.targeted {
@@ -292,7 +309,7 @@ func (h *behemoth) option(t Threshold) string {
 	}
 	if h.used.crippled >= len(h.choices.Crippled) {
 		o := fallback()
-		h.say("No choice recorded for this Crippled result: %q, the first of %s not taken yet", o, quoteAll(t.Options))
+		h.say("No choice recorded for this Crippled result: %q, the first of %s %s", o, quoteAll(t.Options), notTaken)
 		return o
 	}
 	want := h.choices.Crippled[h.used.crippled]
@@ -301,6 +318,10 @@ func (h *behemoth) option(t Threshold) string {
 	case !slices.Contains(t.Options, want):
 		o := fallback()
 		h.say("%s chose %q, which is not an option of this Crippled result (%s): %q instead", capital(who), want, quoteAll(t.Options), o)
+		return o
+	case h.b.IsStructural(want):
+		o := fallback()
+		h.say("%s chose %q, which is structural: Crippled results cannot affect it; %q instead", capital(who), want, o)
 		return o
 	case taken(want):
 		o := fallback()

@@ -3,6 +3,7 @@ package engines
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -242,6 +243,55 @@ func TestDamageZone(t *testing.T) {
 	}
 }
 
+// "Weapons with the Structural special rule cannot be affected by Crippled
+// results unless specifically mentioned": a Crippled option marked
+// structural is never taken, chosen or not.
+func TestStructuralOptions(t *testing.T) {
+	b := colossus()
+	for i := range b.Zones[Weapons].Thresholds {
+		b.Zones[Weapons].Thresholds[i].Structural = []string{"Main cannon"}
+	}
+	all := colossus()
+	all.Zones[Weapons].Thresholds[0].Structural = slices.Clone(all.Zones[Weapons].Thresholds[0].Options)
+	all.Zones[Weapons].Thresholds[1].Structural = slices.Clone(all.Zones[Weapons].Thresholds[1].Options)
+	for _, tc := range []struct {
+		name    string
+		b       *Behemoth
+		choices Choices
+		want    string
+		events  []string
+	}{
+		{"OKChosen", b, Choices{Crippled: []string{"Right battery"}}, "Right battery", nil},
+		{"NotRecorded", b, Choices{}, "Left battery", []string{"No choice recorded for this Crippled result: \"Left battery\", the first of \"Main cannon\", \"Left battery\", \"Right battery\" neither taken yet nor structural"}},
+		{"ChosenStructural", b, Choices{Crippled: []string{"Main cannon"}}, "Left battery", []string{"The targeting player chose \"Main cannon\", which is structural: Crippled results cannot affect it; \"Left battery\" instead"}},
+		{"AllStructural", all, Choices{Crippled: []string{"Left battery"}}, "", []string{"Every option of this Crippled result is structural", "Not needed: \"Left battery\""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.choices.Chain = []Zone{Hull}
+			out := DamageZone(tc.b, behemothAt(10, 8, 6), Weapons, 3, tc.choices, Rules{}, script(t), "p", 1)
+			cr := out.Condition.Crippled
+			if len(cr) != 1 || cr[0].Option != tc.want {
+				t.Errorf("Crippled %+v, want the option %q\n%s", cr, tc.want, strings.Join(out.Events, "\n"))
+			}
+			wantEvents(t, out.Events, tc.events...)
+		})
+	}
+	if !b.IsStructural("Main cannon") || b.IsStructural("Left battery") {
+		t.Error("IsStructural")
+	}
+}
+
+// A weapon has the Structural special rule or not: marked in one Crippled
+// result's options, it is marked in every one that lists it.
+func TestStructuralMarkedEverywhere(t *testing.T) {
+	b := colossus()
+	b.Zones[Weapons].Thresholds[0].Structural = []string{"Main cannon"}
+	want := []KeyFault{{"zones/weapons/thresholds/1/options/0", "\"Main cannon\" is structural in another Crippled result of this profile: a weapon has the Structural special rule everywhere or nowhere; write it here too as { name = \"Main cannon\", structural = true }"}}
+	if got := b.Check(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Check() = %v, want %v", got, want)
+	}
+}
+
 // Drop-Harness: each row of the landing-damage table, and the worked example.
 func TestLand(t *testing.T) {
 	for _, tc := range []struct {
@@ -389,6 +439,14 @@ func warhound() *WarMachine {
 
 func plain(w *WarMachine) *WarMachine { w.Field, w.Fields = NoField, 0; return w }
 
+// structuralBlastgun is the plain test War Machine whose Plasma Blastgun
+// has the Structural special rule.
+func structuralBlastgun() *WarMachine {
+	w := plain(warhound())
+	w.Weapons[0].Structural = true
+	return w
+}
+
 var (
 	glancing    = Hit{}
 	penetrating = Hit{Penetrating: true}
@@ -490,13 +548,53 @@ func TestHits(t *testing.T) {
 		},
 		{
 			name: "fields don't work against close combat; a Titan close combat weapon adds D3", cite: "Fields don't work against close combat attacks. / Titan close combat weapons … Any glancing or penetrating hit causes an additional D3 structure points of damage",
-			w: warhound(), pre: wm{StructurePoints: 3, Fields: 2}, hits: []Hit{{CloseCombat: true}}, dice: []int{1, 2},
+			w: warhound(), pre: wm{StructurePoints: 3, Fields: 2}, hits: []Hit{{Source: CloseCombat, TitanWeapon: true}}, dice: []int{1, 2},
 			want: wm{StructurePoints: 1, Fields: 2}, events: []string{"fields don't work against close combat attacks", "Glancing Hits 1", "an additional 2 structure points", "Structure points 3 → 1"},
 		},
 		{
 			name: "a Titan close combat weapon's D3 to 0: Catastrophic", cite: "in addition to any damage rolled on the damage table",
-			pre: wm{StructurePoints: 2}, hits: []Hit{{Penetrating: true, CloseCombat: true}}, dice: []int{4, 1, 3, 6, 1, 1, 1},
+			pre: wm{StructurePoints: 2}, hits: []Hit{{Penetrating: true, Source: CloseCombat, TitanWeapon: true}}, dice: []int{4, 1, 3, 6, 1, 1, 1},
 			want: wm{Destroyed: true}, events: []string{"Penetrating Hits 4 — Major Damage", "Glancing Hits 1", "an additional 3 structure points", "Structure points 1 → 0", "Huge Explosion", "Radius 1+1+1 = 3\""},
+		},
+		{
+			name: "close combat without a Titan close combat weapon: fields don't work, no extra D3", cite: "Fields don't work against close combat attacks. / Titan close combat weapons … Any glancing or penetrating hit causes an additional D3 (only theirs)",
+			w: warhound(), pre: wm{StructurePoints: 3, Fields: 2}, hits: []Hit{{Penetrating: true, Source: CloseCombat}}, dice: []int{4, 1},
+			want: wm{StructurePoints: 2, Fields: 2}, events: []string{"fields don't work against close combat attacks", "Penetrating Hits 4 — Major Damage", "Glancing Hits 1", "not a Titan close combat weapon's, so no additional D3 structure points"},
+		},
+		{
+			name: "Volcano Cannon: 2D6 on the table, the higher used", cite: "Volcano Cannon … Roll 2D6 on damage table vs vehicles, and pick which dice to use. ([rules] volcano_cannon_pick = \"higher\")",
+			hits: []Hit{{Penetrating: true, Source: Volcano}}, dice: []int{2, 6, 1},
+			want: wm{StructurePoints: 2}, events: []string{"Volcano Cannon penetrating hit 1: 2D6 on the Penetrating Hits table roll 2 and 6; the attacking player uses the higher, 6 (volcano_cannon_pick = \"higher\")", "Penetrating Hits 6 — Chain Reaction", "Structure points 3 → 2", "Penetrating Hits 1 — Driver Stunned"},
+		},
+		{
+			name: "Volcano Cannon: the lower die", cite: "pick which dice to use ([rules] volcano_cannon_pick = \"lower\")",
+			hits: []Hit{{Source: Volcano}}, rules: Rules{VolcanoPick: PickLower}, dice: []int{5, 2},
+			want: wm{StructurePoints: 3}, events: []string{"roll 5 and 2; the attacking player uses the lower, 2", "Volcano Cannon glancing hit 1: Glancing Hits 2 — Gun Crew Shaken"},
+		},
+		{
+			name: "Volcano Cannon: a roll again is one die", cite: "Major Damage: Loose one structure point and roll again on this table",
+			hits: []Hit{{Source: Volcano}}, dice: []int{6, 3, 5},
+			want: wm{StructurePoints: 2, WeaponsLost: []string{"Plasma Blastgun"}}, events: []string{"uses the higher, 6", "Glancing Hits 6 — Major Damage", "Glancing Hits 5 — Weapon Destroyed"},
+		},
+		{
+			name: "Volcano Cannon: a Void Field absorbs it", cite: "Imperial Void Fields absorb the damage from one glancing or penetrating hit",
+			w: warhound(), pre: wm{StructurePoints: 3, Fields: 1}, hits: []Hit{{Penetrating: true, Source: Volcano}},
+			want: wm{StructurePoints: 3}, events: []string{"Volcano Cannon penetrating hit 1: an Imperial Void Field absorbs it"},
+		},
+		{
+			name: "Weapon Destroyed, no choice recorded: a structural weapon is skipped", cite: "Weapons with the Structural special rule cannot be affected by Crippled results",
+			w: structuralBlastgun(), hits: []Hit{glancing}, dice: []int{5},
+			want: wm{StructurePoints: 3, WeaponsLost: []string{"Vulcan Mega-Bolter"}}, events: []string{"the first standing that is not structural, Vulcan Mega-Bolter (structural, never lost: Plasma Blastgun)"},
+		},
+		{
+			name: "Weapon Destroyed, a structural weapon chosen", cite: "Weapons with the Structural special rule cannot be affected by Crippled results",
+			w: structuralBlastgun(), hits: []Hit{glancing}, lost: []string{"Plasma Blastgun"}, dice: []int{5},
+			want: wm{StructurePoints: 3, WeaponsLost: []string{"Vulcan Mega-Bolter"}}, events: []string{"the opponent chose Plasma Blastgun, which is structural and cannot be destroyed"},
+		},
+		{
+			name: "Weapon Destroyed, only structural weapons standing", cite: "Weapons with the Structural special rule cannot be affected by Crippled results",
+			w: structuralBlastgun(), pre: wm{StructurePoints: 3, WeaponsLost: []string{"Vulcan Mega-Bolter"}}, hits: []Hit{penetrating}, dice: []int{3},
+			want: wm{StructurePoints: 3, WeaponsLost: []string{"Vulcan Mega-Bolter"}}, events: []string{"no weapon is left that it can destroy (structural, never lost: Plasma Blastgun)"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -545,20 +643,97 @@ func TestCatastrophic(t *testing.T) {
 // "The Imperial player can roll to repair damaged void fields at the start
 // of each of his turns. Roll 1D6 per field, and it comes back on line on a
 // roll of 6+." Ork Power Fields "can't be repaired".
-func TestStartBattle(t *testing.T) {
-	d := script(t, 6, 5)
-	out := StartBattle(warhound(), WarMachineCondition{StructurePoints: 3}, d, "p/engines/t")
-	d.done()
-	if out.Condition.Fields != 1 || d.labels[0] != "p/engines/t/void-fields" {
-		t.Errorf("fields %d, labels %v", out.Condition.Fields, d.labels)
+func TestFight(t *testing.T) {
+	type wm = WarMachineCondition
+	const base = "p/engines/t"
+	for _, tc := range []struct {
+		name   string
+		w      *WarMachine
+		pre    wm
+		battle Battle
+		dice   []int
+		labels []string
+		want   wm
+		events []string
+	}{
+		{
+			name: "turns not recorded: once, at the start of the battle",
+			pre:  wm{StructurePoints: 3}, battle: Battle{Hits: []Hit{glancing}}, dice: []int{6, 5},
+			labels: []string{base + "/void-fields", base + "/void-fields"},
+			want:   wm{StructurePoints: 3}, events: []string{"Start of the battle: 2 Imperial Void Fields down, rolled to repair: 1 back on line (1/2 up)", "Glancing hit 1: an Imperial Void Field absorbs it"},
+		},
+		{
+			name: "one turn is the same as not recorded",
+			pre:  wm{StructurePoints: 3}, battle: Battle{Hits: []Hit{glancing}, Turns: 1}, dice: []int{6, 5},
+			labels: []string{base + "/void-fields", base + "/void-fields"},
+			want:   wm{StructurePoints: 3},
+		},
+		{
+			name: "each of the owner's turns, hits in the first",
+			pre:  wm{StructurePoints: 3, Fields: 2}, battle: Battle{Hits: []Hit{glancing, penetrating}, Turns: 3}, dice: []int{6, 2, 1},
+			labels: []string{base + "/void-fields/2", base + "/void-fields/2", base + "/void-fields/3"},
+			want:   wm{StructurePoints: 3, Fields: 1},
+			events: []string{"Glancing hit 1: an Imperial Void Field absorbs it and goes down (1/2 up)", "Penetrating hit 2: an Imperial Void Field absorbs it and goes down (0/2 up)", "Start of its turn 2: 2 Imperial Void Fields down, rolled to repair: 1 back on line (1/2 up)", "Start of its turn 3: 1 Imperial Void Field down, rolled to repair: 0 back on line (1/2 up)"},
+		},
+		{
+			name: "hits in their turns: a field repaired in turn 2 absorbs a hit in turn 2",
+			pre:  wm{StructurePoints: 3, Fields: 1}, battle: Battle{Hits: []Hit{glancing, glancing, penetrating}, Turns: 2, HitTurns: []int{0, 1, 2}}, dice: []int{2, 1, 6, 3, 6, 2},
+			labels: []string{base + "/void-fields", base + "/void-fields", base + "/glancing/2", base + "/glancing/2", base + "/void-fields/2", base + "/void-fields/2"},
+			want:   wm{StructurePoints: 2, Fields: 0},
+			events: []string{"Glancing hit 1: an Imperial Void Field absorbs it and goes down (0/2 up)", "Start of the battle: 2 Imperial Void Fields down, rolled to repair: 0 back on line (0/2 up)", "Glancing hit 2: Glancing Hits 6", "Start of its turn 2: 2 Imperial Void Fields down, rolled to repair: 1 back on line (1/2 up)", "Penetrating hit 3: an Imperial Void Field absorbs it and goes down (0/2 up)"},
+		},
+		{
+			name: "Ork Power Fields can't be repaired, in any turn",
+			w:    func() *WarMachine { w := warhound(); w.Field = OrkPowerField; return w }(),
+			pre:  wm{StructurePoints: 3, Fields: 1}, battle: Battle{Hits: []Hit{glancing}, Turns: 4},
+			want: wm{StructurePoints: 3}, events: []string{"1 Ork Power Field down: Ork Power Fields can't be repaired", "Glancing hit 1: an Ork Power Field absorbs it"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := tc.w
+			if w == nil {
+				w = warhound()
+			}
+			if f := tc.battle.Check(); len(f) > 0 {
+				t.Fatalf("Check: %v", f)
+			}
+			d := script(t, tc.dice...)
+			out := Fight(w, tc.pre, tc.battle, Rules{}, d, base)
+			d.done()
+			if !reflect.DeepEqual(out.Condition, tc.want) {
+				t.Errorf("condition\n got %+v\nwant %+v\n%s", out.Condition, tc.want, strings.Join(out.Events, "\n"))
+			}
+			if tc.labels != nil && !reflect.DeepEqual(d.labels, tc.labels) {
+				t.Errorf("labels\n got %v\nwant %v", d.labels, tc.labels)
+			}
+			wantEvents(t, out.Events, tc.events...)
+		})
 	}
-	ork := warhound()
-	ork.Field = OrkPowerField
-	out = StartBattle(ork, WarMachineCondition{StructurePoints: 3}, script(t), "p")
-	if out.Condition.Fields != 0 {
-		t.Errorf("an Ork Power Field was repaired")
+}
+
+// The turn of each hit: with the turns played, one per hit, in order.
+func TestBattleCheck(t *testing.T) {
+	hits := []Hit{glancing, penetrating, glancing}
+	for _, tc := range []struct {
+		name string
+		b    Battle
+		want []KeyFault
+	}{
+		{"OK", Battle{Hits: hits, Turns: 3, HitTurns: []int{0, 2, 2}}, nil},
+		{"OKNoHitTurns", Battle{Hits: hits, Turns: 3}, nil},
+		{"ErrNoTurns", Battle{Hits: hits, HitTurns: []int{1, 1, 1}}, []KeyFault{{"hit_turns", "the turn of each hit needs the turns played (turns): how many turns the War Machine's owner played"}}},
+		{"ErrCount", Battle{Hits: hits, Turns: 2, HitTurns: []int{1, 2}}, []KeyFault{{"hit_turns", "2 turns for 3 hits: give the owner's turn of each hit, in the order of the hits"}}},
+		{"ErrTurn", Battle{Hits: hits, Turns: 2, HitTurns: []int{1, 3, 1}}, []KeyFault{
+			{"hit_turns/1", "turn 3 is not one of the 2 turns played: give 0 (before the owner's first turn) to 2"},
+			{"hit_turns/2", "turn 1 after turn 3: the hits are listed in the order suffered, so their turns never go back"},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.b.Check(); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Check() = %v, want %v", got, tc.want)
+			}
+		})
 	}
-	wantEvents(t, out.Events, "can't be repaired")
 }
 
 // Engines Damaged lasts the battle unless the campaign keeps it; structure

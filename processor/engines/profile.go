@@ -90,9 +90,28 @@ type Threshold struct {
 	// Options, when the Crippled result offers a choice ("such as a choice
 	// of weapons being destroyed"): the targeting player picks one.
 	Options []string
+	// Structural are the options marked structural = true: "Weapons with
+	// the Structural special rule cannot be affected by Crippled results
+	// unless specifically mentioned." No Crippled option ever takes one (our
+	// reading: a choice among options mentions no weapon specifically).
+	Structural []string
 }
 
-// AllOptions lists every Crippled option of the profile, zone by zone.
+// IsStructural reports whether a Crippled option is a weapon with the
+// Structural special rule.
+func (b *Behemoth) IsStructural(option string) bool {
+	for _, z := range b.Zones {
+		for _, t := range z.Thresholds {
+			if slices.Contains(t.Structural, option) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// AllOptions lists every Crippled option of the profile, zone by zone,
+// structural ones included.
 func (b *Behemoth) AllOptions() []string {
 	var out []string
 	for _, z := range b.Zones {
@@ -205,6 +224,10 @@ type Weapon struct {
 	Mega       bool // "roll twice to wound or penetrate the armour of each target they hit"
 	Gatling    bool // "D3 shots for each shot they would normally fire"
 	TwinLinked bool
+	// Structural: "Weapons with the Structural special rule cannot be
+	// affected by Crippled results" (Behemoths), read for a War Machine as:
+	// never lost to Weapon Destroyed.
+	Structural bool
 }
 
 // Describe is the weapon with its options: "Plasma Blastgun (mega)".
@@ -218,6 +241,9 @@ func (w Weapon) Describe() string {
 	}
 	if w.TwinLinked {
 		opts = append(opts, "twin-linked")
+	}
+	if w.Structural {
+		opts = append(opts, "structural")
 	}
 	if len(opts) == 0 {
 		return w.Name
@@ -253,6 +279,24 @@ func (w *WarMachine) WeaponNames() []string {
 		out[i] = x.Name
 	}
 	return out
+}
+
+// Destructible lists the weapons Weapon Destroyed can take, in profile
+// order: every weapon but the structural ones.
+func (w *WarMachine) Destructible() []string {
+	var out []string
+	for _, x := range w.Weapons {
+		if !x.Structural {
+			out = append(out, x.Name)
+		}
+	}
+	return out
+}
+
+// IsStructural reports whether the War Machine's weapon of this name has
+// the Structural special rule.
+func (w *WarMachine) IsStructural(name string) bool {
+	return slices.ContainsFunc(w.Weapons, func(x Weapon) bool { return x.Name == name && x.Structural })
 }
 
 // Check says what is wrong with a War Machine's numbers, each with the key
@@ -304,6 +348,13 @@ func (b *Behemoth) Check() (faults []KeyFault) {
 				faults = append(faults, KeyFault{key, fmt.Sprintf("the %s has two thresholds at %d; each threshold Cripples once, give each its own value", z.Title(), t.Below)})
 			}
 			seen[t.Below] = true
+			// A weapon has the Structural special rule or not: marked in one
+			// list, it is marked in every list that names it.
+			for j, o := range t.Options {
+				if b.IsStructural(o) && !slices.Contains(t.Structural, o) {
+					faults = append(faults, KeyFault{fmt.Sprintf("zones/%s/thresholds/%d/options/%d", z, i, j), fmt.Sprintf("%q is structural in another Crippled result of this profile: a weapon has the Structural special rule everywhere or nowhere; write it here too as { name = %q, structural = true }", o, o)})
+				}
+			}
 		}
 		slices.SortStableFunc(zp.Thresholds, func(x, y Threshold) int { return y.Below - x.Below })
 	}

@@ -30,6 +30,35 @@ type Rules struct {
 	// structure points each engine regains between phases (default none).
 	BehemothRepair   int
 	WarMachineRepair int
+	// VolcanoPick is which of a Volcano Cannon's 2D6 on the damage table
+	// is used: "Roll 2D6 on damage table vs vehicles, and pick which dice
+	// to use." The attacking player picks, but Warmaster rolls after the
+	// battle, so the campaign says how.
+	VolcanoPick VolcanoPick
+}
+
+// VolcanoPick is the die of a Volcano Cannon's two that is used.
+type VolcanoPick int
+
+const (
+	// PickHigher: the higher die (the default): the War Machine Damage
+	// Tables worsen as the die rises.
+	PickHigher VolcanoPick = iota
+	// PickLower: the lower die.
+	PickLower
+)
+
+var volcanoPickNames = enum.Names[VolcanoPick]{"higher", "lower"}
+
+func (p VolcanoPick) String() string                { return volcanoPickNames.Name(p) }
+func (p *VolcanoPick) UnmarshalText(b []byte) error { return volcanoPickNames.Unmarshal(p, b) }
+
+// pick is the die used of the two.
+func (p VolcanoPick) pick(a, b int) int {
+	if p == PickLower {
+		return min(a, b)
+	}
+	return max(a, b)
 }
 
 // Catastrophic3 is what a 3 on the Catastrophic Damage Table does.

@@ -6,35 +6,51 @@ import (
 	"strings"
 )
 
+// Source is what scored a hit on a War Machine.
+type Source int
+
+const (
+	// Ranged: shooting, ordnance (as the tables say, "Ordnance rolls on
+	// these tables").
+	Ranged Source = iota
+	// CloseCombat: a close combat attack. "Fields don't work against close
+	// combat attacks."
+	CloseCombat
+	// Volcano: a Volcano Cannon. "Roll 2D6 on damage table vs vehicles,
+	// and pick which dice to use."
+	Volcano
+)
+
 // Hit is one glancing or penetrating hit on a War Machine.
 type Hit struct {
 	Penetrating bool
-	// CloseCombat: the hit was scored by an opponent's Titan close combat
-	// weapon, which "causes an additional D3 structure points of damage …
-	// in addition to any damage rolled on the damage table".
-	CloseCombat bool
+	Source      Source
+	// TitanWeapon: a close-combat hit scored by an opponent's Titan close
+	// combat weapon, which "causes an additional D3 structure points of
+	// damage … in addition to any damage rolled on the damage table". A
+	// close-combat hit without it is any other close combat attack, such
+	// as infantry assaulting a Titan: no extra D3.
+	TitanWeapon bool
 }
 
-var hitNames = []string{"glancing", "penetrating", "close-combat-glancing", "close-combat-penetrating"}
+var hitNames = []string{"glancing", "penetrating", "close-combat-glancing", "close-combat-penetrating", "volcano-glancing", "volcano-penetrating"}
 
 func (h Hit) index() int {
-	i := 0
+	i := 2 * int(h.Source)
 	if h.Penetrating {
 		i++
-	}
-	if h.CloseCombat {
-		i += 2
 	}
 	return i
 }
 
 // String is the hit as results write it: glancing, penetrating,
-// close-combat-glancing, close-combat-penetrating.
+// close-combat-glancing, close-combat-penetrating, volcano-glancing,
+// volcano-penetrating.
 func (h Hit) String() string { return hitNames[h.index()] }
 
 // Title is the hit in words: "Glancing hit", "Close combat penetrating hit".
 func (h Hit) Title() string {
-	return [...]string{"Glancing hit", "Penetrating hit", "Close combat glancing hit", "Close combat penetrating hit"}[h.index()]
+	return [...]string{"Glancing hit", "Penetrating hit", "Close combat glancing hit", "Close combat penetrating hit", "Volcano Cannon glancing hit", "Volcano Cannon penetrating hit"}[h.index()]
 }
 
 // ParseHit reads a hit's name.
@@ -43,12 +59,62 @@ func ParseHit(s string) (Hit, bool) {
 	case -1:
 		return Hit{}, false
 	default:
-		return Hit{Penetrating: i%2 == 1, CloseCombat: i >= 2}, true
+		return Hit{Penetrating: i%2 == 1, Source: Source(i / 2)}, true
 	}
 }
 
 // HitNames lists the names of hits.
 func HitNames() []string { return slices.Clone(hitNames) }
+
+// Battle is what a War Machine went through in one battle, as its result
+// records it: the hits in the order suffered, the opponent's pick for each
+// Weapon Destroyed, and the turns its owner played.
+type Battle struct {
+	Hits        []Hit
+	WeaponsLost []string
+	// Turns is how many turns the War Machine's owner played: "The
+	// Imperial player can roll to repair damaged void fields at the start
+	// of each of his turns." 0 when not recorded: once, at the start of
+	// the battle.
+	Turns int
+	// HitTurns, when given, is the owner's turn each hit came in, in the
+	// order of Hits: after the repairs at the start of that turn, before
+	// the next turn's (0: before its first turn). Without it every hit
+	// comes in the first turn.
+	HitTurns []int
+}
+
+// Check says what in the battle does not fit together, each fault keyed
+// "hit_turns" or "hit_turns/<n>"; nothing when it fits.
+func (b Battle) Check() (faults []KeyFault) {
+	if b.HitTurns == nil {
+		return nil
+	}
+	switch {
+	case b.Turns == 0:
+		return []KeyFault{{"hit_turns", "the turn of each hit needs the turns played (turns): how many turns the War Machine's owner played"}}
+	case len(b.HitTurns) != len(b.Hits):
+		return []KeyFault{{"hit_turns", fmt.Sprintf("%s for %s: give the owner's turn of each hit, in the order of the hits", plural(len(b.HitTurns), "turn"), plural(len(b.Hits), "hit"))}}
+	}
+	for i, t := range b.HitTurns {
+		key := fmt.Sprintf("hit_turns/%d", i)
+		switch {
+		case t < 0 || t > b.Turns:
+			faults = append(faults, KeyFault{key, fmt.Sprintf("turn %d is not one of the %d turns played: give 0 (before the owner's first turn) to %d", t, b.Turns, b.Turns)})
+		case i > 0 && t < b.HitTurns[i-1]:
+			faults = append(faults, KeyFault{key, fmt.Sprintf("turn %d after turn %d: the hits are listed in the order suffered, so their turns never go back", t, b.HitTurns[i-1])})
+		}
+	}
+	return faults
+}
+
+// turnOf is the owner's turn the hit came in.
+func (b Battle) turnOf(i int) int {
+	if i < len(b.HitTurns) {
+		return b.HitTurns[i]
+	}
+	return 1
+}
 
 // warMachine resolves damage to one War Machine.
 type warMachine struct {
@@ -59,6 +125,9 @@ type warMachine struct {
 	stream string
 	lost   []string // the opponent's choices for Weapon Destroyed, in order
 	used   int
+	// volcano names the hit being resolved when it is a Volcano Cannon's
+	// and its first roll on the damage table, 2D6, is still to come.
+	volcano string
 }
 
 func newWarMachine(w *WarMachine, c WarMachineCondition, rules Rules, roll Roller) *warMachine {
@@ -77,14 +146,44 @@ func (m *warMachine) outcome() Outcome[WarMachineCondition] {
 // Tables, then a Titan close combat weapon's extra D3 structure points.
 // weaponsLost are the opponent's choices for each Weapon Destroyed result.
 // Each hit rolls from its own stream: <base>/<hit>/<n>, n its place in hits.
+// It rolls no Void Field repairs: Fight resolves a whole battle.
 func Hits(w *WarMachine, c WarMachineCondition, hits []Hit, weaponsLost []string, rules Rules, roll Roller, base string) Outcome[WarMachineCondition] {
 	m := newWarMachine(w, c, rules, roll)
 	m.lost = weaponsLost
 	for i, h := range hits {
-		m.stream = Label(base, h.String(), fmt.Sprint(i+1))
-		m.hit(fmt.Sprintf("%s %d", h.Title(), i+1), h)
+		m.resolve(i, h, base)
 	}
 	return m.outcome()
+}
+
+// Fight resolves a War Machine's battle: at the start of each of its
+// owner's turns the Imperial Void Fields down are rolled for, and the hits
+// come in order, each in its turn (Hits). b should pass Check; a hit whose
+// turn is out of order comes at the first turn after it.
+// Dice streams: <base>/void-fields at the start of the battle (the first
+// turn), <base>/void-fields/<turn> at the start of each later turn, and
+// <base>/<hit>/<n> for each hit.
+func Fight(w *WarMachine, c WarMachineCondition, b Battle, rules Rules, roll Roller, base string) Outcome[WarMachineCondition] {
+	m := newWarMachine(w, c, rules, roll)
+	m.lost = b.WeaponsLost
+	i := 0
+	for turn := range max(b.Turns, 1) + 1 {
+		if turn > 0 {
+			m.repairFields(turn, base)
+		}
+		for ; i < len(b.Hits) && b.turnOf(i) <= turn; i++ {
+			m.resolve(i, b.Hits[i], base)
+		}
+	}
+	for ; i < len(b.Hits); i++ {
+		m.resolve(i, b.Hits[i], base)
+	}
+	return m.outcome()
+}
+
+func (m *warMachine) resolve(i int, h Hit, base string) {
+	m.stream = Label(base, h.String(), fmt.Sprint(i+1))
+	m.hit(fmt.Sprintf("%s %d", h.Title(), i+1), h)
 }
 
 // Catastrophic rolls on the Catastrophic Damage Table, as for a War Machine
@@ -98,35 +197,6 @@ func Catastrophic(w *WarMachine, c WarMachineCondition, rules Rules, roll Roller
 	}
 	m.c.StructurePoints = 0
 	m.catastrophic()
-	return m.outcome()
-}
-
-// StartBattle readies a War Machine for a battle: "The Imperial player can
-// roll to repair damaged void fields at the start of each of his turns.
-// Roll 1D6 per field, and it comes back on line on a roll of 6+." The
-// campaign rolls for the start of the first turn; repairs in later turns
-// happen at the table (our reading). Ork Power Fields "can't be repaired".
-// Dice stream: <base>/void-fields.
-func StartBattle(w *WarMachine, c WarMachineCondition, roll Roller, base string) Outcome[WarMachineCondition] {
-	m := newWarMachine(w, c, Rules{}, roll)
-	down := w.Fields - m.c.Fields
-	if m.c.Destroyed || down <= 0 {
-		return m.outcome()
-	}
-	switch w.Field {
-	case OrkPowerField:
-		m.say("%s down: Ork Power Fields can't be repaired", plural(down, "Ork Power Field"))
-	case ImperialVoidField:
-		label := Label(base, "void-fields")
-		back := 0
-		for i := 0; i < down; i++ {
-			if m.d(6, label, fmt.Sprintf("Imperial Void Field %d of %d down: back on line on a 6+", i+1, down)) >= 6 {
-				back++
-			}
-		}
-		m.c.Fields += back
-		m.say("Start of the battle: %s down, rolled to repair: %d back on line (%d/%d up)", plural(down, "Imperial Void Field"), back, m.c.Fields, w.Fields)
-	}
 	return m.outcome()
 }
 
@@ -160,6 +230,36 @@ func RepairWarMachine(w *WarMachine, c WarMachineCondition, points int) Outcome[
 	return m.outcome()
 }
 
+// repairFields: "The Imperial player can roll to repair damaged void fields
+// at the start of each of his turns. Roll 1D6 per field, and it comes back
+// on line on a roll of 6+." Ork Power Fields "can't be repaired".
+func (m *warMachine) repairFields(turn int, base string) {
+	down := m.w.Fields - m.c.Fields
+	if m.c.Destroyed || down <= 0 {
+		return
+	}
+	switch m.w.Field {
+	case OrkPowerField:
+		if turn == 1 {
+			m.say("%s down: Ork Power Fields can't be repaired", plural(down, "Ork Power Field"))
+		}
+	case ImperialVoidField:
+		when, label, why := "Start of the battle", Label(base, "void-fields"), ""
+		if turn > 1 {
+			when = fmt.Sprintf("Start of its turn %d", turn)
+			label, why = Label(label, fmt.Sprint(turn)), when+": "
+		}
+		back := 0
+		for i := range down {
+			if m.d(6, label, fmt.Sprintf("%sImperial Void Field %d of %d down: back on line on a 6+", why, i+1, down)) >= 6 {
+				back++
+			}
+		}
+		m.c.Fields += back
+		m.say("%s: %s down, rolled to repair: %d back on line (%d/%d up)", when, plural(down, "Imperial Void Field"), back, m.c.Fields, m.w.Fields)
+	}
+}
+
 func (m *warMachine) hit(name string, h Hit) {
 	if m.c.Destroyed {
 		m.say("%s: the War Machine is destroyed already, nothing happens", name)
@@ -168,7 +268,7 @@ func (m *warMachine) hit(name string, h Hit) {
 	// Fields: "Fields don't work against close combat attacks" (our
 	// reading: every kind of field, as the sentence says "Fields").
 	switch {
-	case h.CloseCombat && m.w.Field != NoField:
+	case h.Source == CloseCombat && m.w.Field != NoField:
 		m.say("%s: fields don't work against close combat attacks", name)
 	case m.w.Field == EldarForceField:
 		// "a 4+ invulnerable save against any glancing or penetrating hits"
@@ -184,22 +284,48 @@ func (m *warMachine) hit(name string, h Hit) {
 		m.say("%s: an %s absorbs it and goes down (%d/%d up)", name, m.w.Field.Title(), m.c.Fields, m.w.Fields)
 		return
 	}
+	if h.Source == Volcano {
+		m.volcano = name
+	}
 	if h.Penetrating {
 		m.penetrating(name)
 	} else {
 		m.glancing(name)
 	}
-	if h.CloseCombat && !m.c.Destroyed {
+	m.volcano = ""
+	switch {
+	case h.Source != CloseCombat || m.c.Destroyed:
+	case h.TitanWeapon:
 		v := m.d(3, m.stream, "Titan close combat weapon: an additional D3 structure points")
 		m.say("%s: the Titan close combat weapon causes an additional %s of damage", name, plural(v, "structure point"))
 		m.loseStructure(v)
+	default:
+		m.say("%s: not a Titan close combat weapon's, so no additional D3 structure points", name)
 	}
+}
+
+// tableDie rolls on a damage table: one D6, or for a Volcano Cannon's hit
+// its first roll 2D6 and the campaign's pick of the two ("Roll 2D6 on
+// damage table vs vehicles, and pick which dice to use"). A roll again that
+// a result calls for is one D6 (our reading: the 2D6 are the cannon's roll,
+// the roll again is the table's).
+func (m *warMachine) tableDie(table string) int {
+	name := m.volcano
+	if name == "" {
+		return m.d(6, m.stream, table)
+	}
+	m.volcano = ""
+	a := m.d(6, m.stream, "Volcano Cannon: "+table+", first of 2D6")
+	b := m.d(6, m.stream, "Volcano Cannon: "+table+", second of 2D6")
+	v := m.rules.VolcanoPick.pick(a, b)
+	m.say("%s: 2D6 on the %s roll %d and %d; the attacking player uses the %s, %d (volcano_cannon_pick = %q)", name, table, a, b, m.rules.VolcanoPick, v, m.rules.VolcanoPick)
+	return v
 }
 
 // glancing rolls on the Glancing Hits table (again, after Major Damage).
 func (m *warMachine) glancing(name string) {
 	for !m.c.Destroyed {
-		v := m.d(6, m.stream, "Glancing Hits table")
+		v := m.tableDie("Glancing Hits table")
 		at := fmt.Sprintf("%s: Glancing Hits %d", name, v)
 		switch v {
 		case 1, 2:
@@ -224,7 +350,7 @@ func (m *warMachine) glancing(name string) {
 // penetrating rolls on the Penetrating Hits table (again, after Chain Reaction).
 func (m *warMachine) penetrating(name string) {
 	for !m.c.Destroyed {
-		v := m.d(6, m.stream, "Penetrating Hits table")
+		v := m.tableDie("Penetrating Hits table")
 		at := fmt.Sprintf("%s: Penetrating Hits %d", name, v)
 		switch v {
 		case 1:
@@ -281,23 +407,40 @@ func (m *warMachine) enginesDamaged(at string) {
 
 // weaponDestroyed: "One weapon chosen by opponent." Their next choice if it
 // is still standing; otherwise the first weapon standing in profile order.
+// A structural weapon is never lost ("Weapons with the Structural special
+// rule cannot be affected by Crippled results").
 func (m *warMachine) weaponDestroyed(at string) {
-	var standing []string
-	for _, n := range m.w.WeaponNames() {
-		if !slices.Contains(m.c.WeaponsLost, n) {
-			standing = append(standing, n)
+	var standing, structural []string
+	for _, x := range m.w.Weapons {
+		switch {
+		case slices.Contains(m.c.WeaponsLost, x.Name):
+		case x.Structural:
+			structural = append(structural, x.Name)
+		default:
+			standing = append(standing, x.Name)
 		}
 	}
 	if len(standing) == 0 {
+		if len(structural) > 0 {
+			m.say("%s — Weapon Destroyed: no weapon is left that it can destroy (structural, never lost: %s)", at, strings.Join(structural, ", "))
+			return
+		}
 		m.say("%s — Weapon Destroyed: no weapon is left to destroy", at)
 		return
 	}
 	pick := standing[0]
+	first := "the first standing, " + pick
+	if len(structural) > 0 {
+		first = fmt.Sprintf("the first standing that is not structural, %s (structural, never lost: %s)", pick, strings.Join(structural, ", "))
+	}
 	switch {
 	case m.used >= len(m.lost):
-		m.say("%s — Weapon Destroyed: the result names no weapon for it, so the first standing, %s", at, pick)
+		m.say("%s — Weapon Destroyed: the result names no weapon for it, so %s", at, first)
+	case m.w.IsStructural(m.lost[m.used]):
+		m.say("%s — Weapon Destroyed: the opponent chose %s, which is structural and cannot be destroyed, so %s", at, m.lost[m.used], first)
+		m.used++
 	case !slices.Contains(standing, m.lost[m.used]):
-		m.say("%s — Weapon Destroyed: the opponent chose %s, which is destroyed already, so the first standing, %s", at, m.lost[m.used], pick)
+		m.say("%s — Weapon Destroyed: the opponent chose %s, which is destroyed already, so %s", at, m.lost[m.used], first)
 		m.used++
 	default:
 		pick = m.lost[m.used]

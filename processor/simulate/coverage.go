@@ -1,9 +1,9 @@
 package simulate
 
 import (
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"regexp"
 	"slices"
 	"strings"
@@ -157,6 +157,11 @@ var also = []struct{ item, text string }{
 	{"Tides of War: Stronghold moved", "removes its Stronghold from"},
 	{"Kill Teams roll", "Kill Teams roll"},
 	{"medal benefit: Star of the Voidfarer (two moves)", ", then to "},
+	{"war engine: Volcano Cannon's 2D6", ": 2D6 on the "},
+	{"war engine: structural weapon kept", "structural, never lost"},
+	{"war engine: structural Crippled option kept", "nor structural"},
+	{"war engine: close combat without a Titan weapon", "not a Titan close combat weapon's"},
+	{"war engine: Void Fields rolled for in a later turn", "Start of its turn"},
 }
 
 var (
@@ -172,8 +177,8 @@ func Collect(dir string) (Coverage, error) {
 	}
 	c := Coverage{}
 	for ph := 1; ph <= f.Campaign.Phases; ph++ {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(processor.PhaseDir(ph)), "report.md"))
-		if os.IsNotExist(err) {
+		data, err := f.ReadFile(processor.PhaseDir(ph) + "/report.md")
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {

@@ -9,7 +9,8 @@ import (
 
 // engineProfiles are the war-engine profiles a simulated campaign may
 // field (engines/<id>.toml): a Behemoth, a Scout Titan with Void Fields and
-// a Titan with a close combat weapon.
+// a Titan with a close combat weapon; the Behemoth and the Titan each with
+// a structural weapon.
 var engineProfiles = map[string]string{
 	"colossus": `name = "Colossus-class Behemoth"
 type = "behemoth"
@@ -39,12 +40,12 @@ damage_points = 8
 [[zones.weapons.thresholds]]
 below = 6
 crippled = "A weapon is destroyed"
-options = ["Siege cannon", "Port battery", "Starboard battery"]
+options = ["Siege cannon", "Port battery", "Starboard battery", { name = "Keel ram", structural = true }]
 
 [[zones.weapons.thresholds]]
 below = 3
 crippled = "A weapon is destroyed"
-options = ["Siege cannon", "Port battery", "Starboard battery"]
+options = ["Siege cannon", "Port battery", "Starboard battery", { name = "Keel ram", structural = true }]
 `,
 	"warhound": `name = "Warhound Scout Titan"
 type = "war-machine"
@@ -71,6 +72,10 @@ structure_points = 5
 speed = "lumbering"
 leadership = 10
 close_combat_weapon = true
+
+[[weapons]]
+name = "Gauss Flayer Array"
+structural = true
 
 [[weapons]]
 name = "Gauss Annihilator"
@@ -102,6 +107,9 @@ func (b *bot) engineRules() string {
 	}
 	if b.chance(3) {
 		out.WriteString("behemoth_landing_enemy_dice = 1\n")
+	}
+	if b.chance(3) {
+		out.WriteString("volcano_cannon_pick = \"lower\"\n")
 	}
 	return out.String()
 }
@@ -143,7 +151,13 @@ func (b *bot) engineEntries(f *processor.Folder, bt battle) string {
 				}
 				z := b.rng.IntN(3)
 				fmt.Fprintf(&out, "zone = %q\npoints = %d\n", []string{"hull", "legs", "weapons"}[z], 1+b.rng.IntN(min(5, be.Zones[z].DamagePoints)))
-				if opts := be.AllOptions(); len(opts) > 0 && b.chance(2) {
+				var opts []string // a random pick never names a structural weapon
+				for _, o := range be.AllOptions() {
+					if !be.IsStructural(o) {
+						opts = append(opts, o)
+					}
+				}
+				if len(opts) > 0 && b.chance(2) {
 					fmt.Fprintf(&out, "crippled = [%q]\n", pick(b, opts))
 				}
 				if b.chance(3) {
@@ -155,7 +169,10 @@ func (b *bot) engineEntries(f *processor.Folder, bt battle) string {
 		w := e.Profile.WarMachine
 		hits := []string{}
 		for range b.rng.IntN(4) {
-			hits = append(hits, pick(b, []string{"glancing", "penetrating"}))
+			hits = append(hits, pick(b, []string{"glancing", "penetrating", "volcano-glancing", "volcano-penetrating"}))
+		}
+		if b.chance(4) { // infantry assaulting it
+			hits = append(hits, pick(b, []string{"close-combat-glancing", "close-combat-penetrating"}))
 		}
 		// A Titan close combat weapon on the other side, still standing.
 		var by []processor.EngineID
@@ -172,7 +189,20 @@ func (b *bot) engineEntries(f *processor.Folder, bt battle) string {
 		}
 		fmt.Fprintf(&out, "hits = [%s]\n", quoted(hits))
 		if b.chance(3) {
-			fmt.Fprintf(&out, "weapons_lost = [%q]\n", pick(b, w.WeaponNames()))
+			turns := 1 + b.rng.IntN(6)
+			fmt.Fprintf(&out, "turns = %d\n", turns)
+			if b.chance(2) {
+				at := make([]string, len(hits))
+				t := 0
+				for i := range at {
+					t += b.rng.IntN(turns + 1 - t)
+					at[i] = fmt.Sprint(t)
+				}
+				fmt.Fprintf(&out, "hit_turns = [%s]\n", strings.Join(at, ", "))
+			}
+		}
+		if lose := w.Destructible(); len(lose) > 0 && b.chance(3) {
+			fmt.Fprintf(&out, "weapons_lost = [%q]\n", pick(b, lose)) // never a structural weapon
 		}
 	}
 	return out.String()

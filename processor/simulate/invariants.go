@@ -6,9 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // Invariants checks what must hold after every step of every campaign:
@@ -128,7 +126,7 @@ func (k *Checker) checkPoints(st Step) error {
 	if step3 >= 0 {
 		// Step 3's own table: each Alliance's points as the rule gives them
 		// from its total and Stronghold, and as the state keeps them.
-		table, events, err := step3Report(f.Dir, n)
+		table, events, err := step3Report(f, n)
 		if err != nil {
 			return err
 		}
@@ -168,8 +166,8 @@ func maps[K comparable, V any](m map[K]V) map[K]V {
 // step3Report reads phase n's step 3 from its report: the Points Tracker
 // table (total Power Level, Stronghold standing 0/1, Campaign points, by
 // Alliance) and the events that took effect.
-func step3Report(dir string, n int) (map[processor.AllianceID][3]int, []processor.EventKind, error) {
-	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(processor.PhaseDir(n)), "report.md"))
+func step3Report(f *processor.Folder, n int) (map[processor.AllianceID][3]int, []processor.EventKind, error) {
+	data, err := f.ReadFile(processor.PhaseDir(n) + "/report.md")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -225,12 +223,14 @@ func inputsAccountedFor(f *processor.Folder) error {
 		}
 	}
 	stepOf := map[string]processor.Step{"orders": processor.StepOperations, "results": processor.StepBattles, "events": processor.StepEvents, "moves": processor.StepMoves, "builds": processor.StepBuilds}
-	return filepath.WalkDir(f.Dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(f.Dir, p)
-		rel = filepath.ToSlash(rel)
+	// The folder as it is now, not as Load saw it: a file Load would
+	// not look at is counted too.
+	d, err := disk.Open(f.Dir, disk.Scratch, nil) // a folder the simulation made
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	for _, rel := range d.Files() {
 		parts := strings.Split(rel, "/")
 		var phase int
 		var step processor.Step
@@ -247,9 +247,9 @@ func inputsAccountedFor(f *processor.Folder) error {
 				step = processor.StepOpenTome
 			}
 		default:
-			return nil // not an input
+			continue // not an input
 		}
-		data, err := os.ReadFile(p)
+		data, err := d.ReadFile(rel)
 		if err != nil {
 			return err
 		}
@@ -262,8 +262,8 @@ func inputsAccountedFor(f *processor.Folder) error {
 		case !ok && !pending:
 			return fmt.Errorf("%s is in the folder, belongs to a processed step (phase %d, step %s; the state is at phase %d, step %s) and journal.toml does not list it: it was silently ignored", rel, phase, step, s.Phase, s.Step)
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // openTome: a player's orders are due first, An Open Tome being in force

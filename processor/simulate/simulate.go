@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -26,6 +25,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // Params shape a simulated campaign.
@@ -135,11 +135,13 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 	if err := p.validate(); err != nil {
 		return err
 	}
-	if es, err := os.ReadDir(dir); err == nil && len(es) > 0 {
-		return fmt.Errorf("simulate: %s is not empty", dir)
+	d, err := disk.Create(dir)
+	if err != nil {
+		return fmt.Errorf("simulate: %w", err)
 	}
+	defer d.Close()
 	sum := sha256.Sum256([]byte("warmaster simulate\x00" + p.Seed))
-	b := &bot{rng: rand.New(rand.NewChaCha8(sum)), p: p, dir: dir}
+	b := &bot{rng: rand.New(rand.NewChaCha8(sum)), p: p, dir: d}
 	if err := b.writeCampaign(); err != nil {
 		return err
 	}
@@ -185,7 +187,7 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 type bot struct {
 	rng *rand.Rand
 	p   Params
-	dir string
+	dir *disk.Dir // the folder it plays in: the players write their files
 	// benefit is the Alliance (its index) holding each Campaign Medal's
 	// benefit, from the [[medals]] of an earlier campaign.
 	benefit map[processor.Medal]int
@@ -218,11 +220,7 @@ func login(i int) string      { return fmt.Sprintf("player-%d", i+1) }
 func fleetID(i int) string    { return fmt.Sprintf("f%d", i+1) }
 
 func (b *bot) write(rel, text string) error {
-	p := filepath.Join(b.dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return fmt.Errorf("simulate: %w", err)
-	}
-	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+	if err := b.dir.WriteFile(rel, []byte(text)); err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
 	return nil

@@ -91,7 +91,7 @@ func TestInvariants(t *testing.T) {
 	}
 }
 
-// Same seed ⇒ same folder, byte for byte; and replay verifies it.
+// Same seed ⇒ same folder, byte for byte; replay and verify agree with it.
 func TestDeterministicAndReplayable(t *testing.T) {
 	p := Params{Seed: "same", Planets: 10, Alliances: 3, Phases: 3, Skip: 0.1,
 		Forced: []ForcedEvent{{Phase: 1, Event: processor.AnOpenTome}, {Phase: 2, Event: processor.LullInTheFighting}}}
@@ -106,6 +106,9 @@ func TestDeterministicAndReplayable(t *testing.T) {
 	}
 	if _, err := processor.Replay(a, processor.Options{}); err != nil {
 		t.Fatalf("replay of a simulated campaign: %v", err)
+	}
+	if res, err := processor.Verify(a, ""); err != nil || res.Dice == 0 {
+		t.Fatalf("verify of a simulated campaign: %+v, %v", res, err)
 	}
 }
 

@@ -1,30 +1,33 @@
 #!/usr/bin/env bash
 # The body of the composite action .github/actions/warmaster: run one
-# warmaster command over each campaign folder, carry on past a failing folder,
-# and exit non-zero at the end if any failed.
+# warmaster command over the campaigns the repository declares, carry on
+# past a failing one, and exit non-zero at the end if any failed.
 #
 # Environment (the action's inputs; all text arrives here, never in `run:`):
 #   COMMAND        check | advance | plan | replay | verify | status
-#   CAMPAIGNS      glob(s) of campaign folders, relative to the working
-#                  directory, separated by spaces (default campaigns/*);
-#                  folders without a campaign.toml are skipped
-#   CHANGED_SINCE  optional git revision: only folders with a file changed
-#                  between it and HEAD are run, and `check` is given those
-#                  files (deleted ones included), relative to the folder
-#   ACTOR          optional GitHub login for `check --actor`
-#   FORMAT         output format for check and replay (default github)
+#   CAMPAIGNS      optional glob(s), separated by spaces, narrowing the
+#                  campaigns .github/warmaster.toml declares (`warmaster
+#                  campaigns`); a folder it does not declare is never run
+#   CHANGED_SINCE  optional git revision, the base of the changes: check
+#                  runs `warmaster check-changes --base REV` (the registry
+#                  read from REV, every changed file judged); the other
+#                  commands run only the campaigns with a file changed
+#   ACTOR          check: the login whose rights are checked; required when
+#                  GITHUB_EVENT_NAME is a pull request's
+#   HEAD_COMMIT    check: the pull request's head, which the checked-out
+#                  merge commit must have as its second parent
+#   WORK_TREE      the repository's work tree (default .)
+#   FORMAT         output format of check, replay and advance (default github)
 #   ARGS           extra flags, split on spaces, placed before the folder
 #   APPLIED_FILE   advance: each `applied …` line warmaster prints is appended
 #                  here as "FOLDER<TAB>applied …" (the format
-#                  scripts/commit-back.sh reads)
+#                  commit-back.sh, beside this script, reads)
 #   WARMASTER      the binary (default: warmaster on PATH)
 #
-# In the tool's own repository (a working directory with cmd/warmaster) the
-# bundled campaigns/vespator-front and campaigns/template are data for
-# `warmaster demo` and `init`, not campaigns being played: they are skipped.
-#
-# plan's Markdown, and status's, are appended to $GITHUB_STEP_SUMMARY;
-# `check --format github` appends its own table there.
+# Every folder and file name goes to warmaster after "--": none is ever an
+# option. Faults are annotations from warmaster itself (--format github),
+# one per fault; this script adds none. plan's Markdown, and status's, are
+# appended to $GITHUB_STEP_SUMMARY; check and advance append their own.
 set -euo pipefail
 
 warmaster=${WARMASTER:-warmaster}
@@ -41,9 +44,32 @@ check | advance | plan | replay | verify | status) ;;
 	;;
 esac
 
+cd -- "${WORK_TREE:-.}"
+
 extra=()
 if [[ -n ${ARGS:-} ]]; then
 	read -r -a extra <<<"$ARGS"
+fi
+
+# A pull request's check: the whole change, judged in Go.
+if [[ $command == check && -n ${CHANGED_SINCE:-} ]]; then
+	actor=()
+	if [[ -n ${ACTOR:-} ]]; then
+		actor=("--actor=$ACTOR")
+	elif [[ ${GITHUB_EVENT_NAME:-} == pull_request* ]]; then
+		echo "::error title=warmaster action::a pull request is checked with its author's rights: give the actor input"
+		exit 2
+	fi
+	if [[ -n ${HEAD_COMMIT:-} ]]; then
+		merged=$(git rev-parse --verify --quiet 'HEAD^2' || true)
+		if [[ $merged != "$HEAD_COMMIT" ]]; then
+			echo "::error title=warmaster action::the checked-out merge commit does not merge the pull request's head ($HEAD_COMMIT): GitHub has not updated it yet; run the check again"
+			exit 1
+		fi
+	fi
+	echo "campaigns=" >>"$output"
+	"$warmaster" check-changes --format "$format" "--base=$CHANGED_SINCE" "${actor[@]}" "${extra[@]}" -- .
+	exit
 fi
 
 if [[ $command == advance ]]; then
@@ -52,93 +78,88 @@ if [[ $command == advance ]]; then
 	echo "applied-file=$applied" >>"$output"
 fi
 
-# The files changed since CHANGED_SINCE, relative to the working directory:
-# deleted ones too, and a rename as its deletion and its addition (both must
-# be allowed to the actor).
+# The declared campaigns.
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+if ! "$warmaster" campaigns -- . >"$list"; then
+	echo "warmaster $command: the repository's registry of campaigns cannot be read"
+	exit 1
+fi
+mapfile -t declared <"$list"
+
+# The files changed since CHANGED_SINCE, relative to the work tree.
 changed=()
 if [[ -n ${CHANGED_SINCE:-} ]]; then
-	list=$(mktemp)
-	git diff --no-renames --relative --name-only -z "$CHANGED_SINCE" HEAD >"$list"
+	git diff --no-renames --no-ext-diff --name-only -z --end-of-options "$CHANGED_SINCE" HEAD -- >"$list"
 	mapfile -d '' -t changed <"$list"
-	rm -f "$list"
 fi
 
-# changed_in DIR: the changed files under DIR, relative to it, into `files`.
-changed_in() {
-	files=()
-	local f
-	for f in "${changed[@]}"; do
-		if [[ $f == "$1"/* ]]; then
-			files+=("${f#"$1"/}")
-		fi
-	done
-}
-
-# The folders to run over, each once, in glob order.
-shopt -s nullglob
-folders=()
-declare -A seen=()
-# shellcheck disable=SC2086 # CAMPAIGNS is a list of globs: split and expand it
-for dir in ${CAMPAIGNS:-campaigns/*}; do
-	dir=${dir%/}
-	dir=${dir#./}
-	[[ -f $dir/campaign.toml ]] || continue
-	[[ -z ${seen[$dir]:-} ]] || continue
-	seen[$dir]=1
-	# A folder name goes into workflow commands and outputs below: keep to
-	# names that cannot smuggle a newline or a command into them.
-	if [[ ! $dir =~ ^[A-Za-z0-9._/-]+$ ]]; then
-		echo "::warning title=warmaster action::skipped a campaign folder whose name has characters other than letters, digits, '.', '_', '-' and '/'"
-		continue
-	fi
-	if [[ -d cmd/warmaster ]] && [[ $dir == campaigns/vespator-front || $dir == campaigns/template ]]; then
-		continue
+# selected DIR: whether the CAMPAIGNS globs, and CHANGED_SINCE, select DIR.
+selected() {
+	local glob f ok=
+	if [[ -n ${CAMPAIGNS:-} ]]; then
+		local globs
+		read -r -a globs <<<"$CAMPAIGNS"
+		for glob in "${globs[@]}"; do
+			glob=${glob%/}
+			glob=${glob#./}
+			# shellcheck disable=SC2053 # the glob is a pattern
+			if [[ $1 == $glob ]]; then
+				ok=1
+			fi
+		done
+		[[ -n $ok ]] || return 1
 	fi
 	if [[ -n ${CHANGED_SINCE:-} ]]; then
-		changed_in "$dir"
-		[[ ${#files[@]} -gt 0 ]] || continue
+		for f in "${changed[@]}"; do
+			if [[ $f == "$1"/* ]]; then
+				return 0
+			fi
+		done
+		return 1
 	fi
-	folders+=("$dir")
+	return 0
+}
+
+folders=()
+for dir in "${declared[@]}"; do
+	if selected "$dir"; then
+		folders+=("$dir")
+	fi
 done
 echo "campaigns=${folders[*]}" >>"$output"
 if [[ ${#folders[@]} -eq 0 ]]; then
-	echo "no campaign folder to $command"
+	echo "no declared campaign to $command"
 	exit 0
 fi
 
+# Folder names come from the registry, which warmaster has validated:
+# letters, digits, '.', '_', '-' and '/'; safe in a workflow command.
 status=0
 for dir in "${folders[@]}"; do
 	echo "::group::warmaster $command $dir"
 	rc=0
 	case $command in
-	check)
-		changed_in "$dir"
-		actor=()
-		if [[ -n ${ACTOR:-} ]]; then
-			actor=(--actor "$ACTOR")
-		fi
-		"$warmaster" check --format "$format" "${actor[@]}" "${extra[@]}" "$dir" "${files[@]}" || rc=$?
-		;;
-	replay)
-		"$warmaster" replay --format "$format" "${extra[@]}" "$dir" || rc=$?
+	check | replay)
+		"$warmaster" "$command" --format "$format" "${extra[@]}" -- "$dir" || rc=$?
 		;;
 	advance)
 		out=$(mktemp)
-		"$warmaster" advance "${extra[@]}" "$dir" >"$out" || rc=$?
+		"$warmaster" advance --format "$format" "${extra[@]}" -- "$dir" >"$out" || rc=$?
 		cat "$out"
 		awk -v dir="$dir" '/^applied / { print dir "\t" $0 }' "$out" >>"$applied"
 		rm -f "$out"
 		;;
 	plan)
 		out=$(mktemp)
-		"$warmaster" plan "${extra[@]}" "$dir" >"$out" || rc=$?
+		"$warmaster" plan "${extra[@]}" -- "$dir" >"$out" || rc=$?
 		cat "$out"
 		cat "$out" >>"$summary"
 		rm -f "$out"
 		;;
 	status)
 		out=$(mktemp)
-		"$warmaster" status "${extra[@]}" "$dir" >"$out" || rc=$?
+		"$warmaster" status "${extra[@]}" -- "$dir" >"$out" || rc=$?
 		cat "$out"
 		{
 			printf '### %s\n\n' "$dir"
@@ -148,12 +169,12 @@ for dir in "${folders[@]}"; do
 		rm -f "$out"
 		;;
 	verify)
-		"$warmaster" verify "${extra[@]}" "$dir" || rc=$?
+		"$warmaster" verify "${extra[@]}" -- "$dir" || rc=$?
 		;;
 	esac
 	echo "::endgroup::"
 	if [[ $rc -ne 0 ]]; then
-		echo "::error title=warmaster $command::$dir: warmaster $command exited with status $rc"
+		echo "warmaster $command $dir: exit status $rc"
 		if [[ $rc -gt $status ]]; then
 			status=$rc
 		fi

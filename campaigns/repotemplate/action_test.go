@@ -1,0 +1,214 @@
+package repotemplate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fakeWarmaster logs each call, one line of arguments joined by "|", to
+// $FAKE_LOG; `campaigns` prints $FAKE_DECLARED, one a line; advance prints
+// an applied step, plan a Markdown line; a folder named in $FAKE_FAIL fails.
+const fakeWarmaster = `#!/usr/bin/env bash
+(IFS='|'; echo "$*") >> "$FAKE_LOG"
+dir=${!#}
+case $1 in
+campaigns) for d in ${FAKE_DECLARED:-}; do echo "$d"; done; exit 0;;
+advance) echo "applied phase 1: 1 Select Operations"; echo "wrote state.toml";;
+plan) echo "## plan of $dir";;
+esac
+[ "$dir" != "${FAKE_FAIL:-}" ]
+`
+
+// actionRepo is a repository with campaigns, a base commit and a pull
+// request's commit on top, and a fake warmaster.
+type actionRepo struct {
+	env  []string
+	dir  string // the repository
+	log  string // the fake's calls
+	tmp  string
+	fake string
+}
+
+func newActionRepo(t *testing.T) actionRepo {
+	t.Helper()
+	needTools(t, "git", "bash")
+	tmp := t.TempDir()
+	a := actionRepo{env: gitEnv(t), dir: filepath.Join(tmp, "repo"), log: filepath.Join(tmp, "calls"), tmp: tmp, fake: filepath.Join(tmp, "warmaster")}
+	if err := os.WriteFile(a.fake, []byte(fakeWarmaster), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(t, a.env, tmp, "init", "--quiet", a.dir)
+	for file, content := range map[string]string{
+		"campaigns/spring/campaign.toml":               "",
+		"campaigns/spring/phases/01/orders/alice.toml": "a\n",
+		"campaigns/spring/phases/01/moves/old.toml":    "moves of alice\n",
+		"campaigns/autumn/campaign.toml":               "",
+		// A campaign folder the registry does not declare: never run.
+		"campaigns/practice/campaign.toml": "",
+	} {
+		writeFile(t, filepath.Join(a.dir, file), content)
+	}
+	git(t, a.env, a.dir, "add", ".")
+	git(t, a.env, a.dir, "commit", "--quiet", "-m", "base")
+	// The pull request: a change, a rename, a file named like a flag, and
+	// a change in the undeclared folder.
+	writeFile(t, filepath.Join(a.dir, "campaigns/spring/phases/01/orders/alice.toml"), "b\n")
+	git(t, a.env, a.dir, "mv", "campaigns/spring/phases/01/moves/old.toml", "campaigns/spring/phases/01/moves/new.toml")
+	writeFile(t, filepath.Join(a.dir, "campaigns/spring/--actor=erin"), "x\n")
+	writeFile(t, filepath.Join(a.dir, "campaigns/practice/phases/01/orders/erin.toml"), "x\n")
+	git(t, a.env, a.dir, "add", ".")
+	git(t, a.env, a.dir, "commit", "--quiet", "-m", "pull request")
+	return a
+}
+
+// action runs the action's script as the composite action does, with the
+// inputs given as NAME=value environment variables; the registry declares
+// spring and autumn.
+func (a actionRepo) action(t *testing.T, inputs ...string) (result, []string) {
+	t.Helper()
+	os.Remove(a.log)
+	env := append(a.env[:len(a.env):len(a.env)], "WARMASTER="+a.fake, "FAKE_LOG="+a.log, "RUNNER_TEMP="+a.tmp,
+		"FAKE_DECLARED=campaigns/autumn campaigns/spring")
+	env = append(env, inputs...)
+	res := run(t, env, a.dir, "bash", script(t, ".github/actions/warmaster/run.sh"))
+	data, err := os.ReadFile(a.log)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	calls := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(data) == 0 {
+		calls = nil
+	}
+	return res, calls
+}
+
+func TestAction(t *testing.T) {
+	// A pull request: check-changes judges every changed file itself, read
+	// from git; no file name is ever an argument.
+	t.Run("CheckChanges", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		actor := `mallory"; touch pwned; echo "$(id)`
+		head := git(t, a.env, a.dir, "rev-parse", "HEAD")
+		git(t, a.env, a.dir, "checkout", "--quiet", "-b", "merge", "HEAD^1")
+		git(t, a.env, a.dir, "merge", "--quiet", "--no-ff", "-m", "merge", head)
+		res, calls := a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR="+actor, "HEAD_COMMIT="+head, "GITHUB_EVENT_NAME=pull_request_target")
+		if res.code != 0 {
+			t.Fatalf("exit %d:\n%s", res.code, res.out)
+		}
+		want := "check-changes|--format|github|--base=HEAD^1|--actor=" + actor + "|--|."
+		if got := strings.Join(calls, "\n"); got != want {
+			t.Errorf("calls:\n%s\nwant:\n%s", got, want)
+		}
+		if _, err := os.Stat(filepath.Join(a.dir, "pwned")); err == nil {
+			t.Error("the actor's login ran as shell text")
+		}
+	})
+
+	// GitHub updates a pull request's merge commit after the push: a check
+	// of an older merge commit fails rather than judge what is not there.
+	t.Run("ErrStaleMergeCommit", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		res, calls := a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "HEAD_COMMIT=0123456789abcdef0123456789abcdef01234567")
+		if res.code != 1 || len(calls) != 0 || !strings.Contains(res.out, "has not updated it yet") {
+			t.Errorf("exit %d after %d calls, want 1 before any:\n%s", res.code, len(calls), res.out)
+		}
+	})
+
+	// A pull request's check without its author would check nobody's
+	// rights: refused.
+	t.Run("ErrPullRequestWithoutActor", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		res, calls := a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "GITHUB_EVENT_NAME=pull_request_target")
+		if res.code != 2 || len(calls) != 0 {
+			t.Errorf("exit %d after %d calls, want 2 before any:\n%s", res.code, len(calls), res.out)
+		}
+		// A merge queue's group: no author, nobody's rights.
+		res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "GITHUB_EVENT_NAME=merge_group")
+		if got, want := strings.Join(calls, "\n"), "check-changes|--format|github|--base=HEAD^1|--|."; res.code != 0 || got != want {
+			t.Errorf("exit %d, calls %q, want %q", res.code, got, want)
+		}
+	})
+
+	t.Run("ReplayAndPlanChangedCampaigns", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		summary := filepath.Join(a.tmp, "summary.md")
+		_, calls := a.action(t, "COMMAND=replay", "CHANGED_SINCE=HEAD^1")
+		if got, want := strings.Join(calls[1:], "\n"), "replay|--format|github|--|campaigns/spring"; got != want {
+			t.Errorf("replay calls: %q, want %q", got, want)
+		}
+		_, calls = a.action(t, "COMMAND=plan", "CHANGED_SINCE=HEAD^1", "GITHUB_STEP_SUMMARY="+summary)
+		if got, want := strings.Join(calls[1:], "\n"), "plan|--|campaigns/spring"; got != want {
+			t.Errorf("plan calls: %q, want %q", got, want)
+		}
+		if data, _ := os.ReadFile(summary); string(data) != "## plan of campaigns/spring\n" {
+			t.Errorf("step summary = %q", data)
+		}
+	})
+
+	// Every declared campaign, and no other: campaigns/practice has a
+	// campaign.toml and is never advanced.
+	t.Run("AdvanceDeclaredCampaigns", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		applied := filepath.Join(a.tmp, "applied.tsv")
+		outputs := filepath.Join(a.tmp, "outputs")
+		res, calls := a.action(t, "COMMAND=advance", "ARGS=--now  2027-01-01T00:00:00Z", "APPLIED_FILE="+applied, "GITHUB_OUTPUT="+outputs)
+		if res.code != 0 {
+			t.Fatalf("exit %d:\n%s", res.code, res.out)
+		}
+		want := "campaigns|--|.\n" +
+			"advance|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/autumn\n" +
+			"advance|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/spring"
+		if got := strings.Join(calls, "\n"); got != want {
+			t.Errorf("calls:\n%s\nwant:\n%s", got, want)
+		}
+		data, _ := os.ReadFile(applied)
+		if got, want := string(data), "campaigns/autumn\tapplied phase 1: 1 Select Operations\ncampaigns/spring\tapplied phase 1: 1 Select Operations\n"; got != want {
+			t.Errorf("applied file = %q, want %q", got, want)
+		}
+		data, _ = os.ReadFile(outputs)
+		for _, want := range []string{"applied-file=" + applied + "\n", "campaigns=campaigns/autumn campaigns/spring\n"} {
+			if !strings.Contains(string(data), want) {
+				t.Errorf("outputs %q lack %q", data, want)
+			}
+		}
+		// Globs narrow the declared campaigns; they never add one.
+		_, calls = a.action(t, "COMMAND=status", "CAMPAIGNS=campaigns/spr* campaigns/practice")
+		if got, want := strings.Join(calls[1:], "\n"), "status|--|campaigns/spring"; got != want {
+			t.Errorf("status calls: %q, want %q", got, want)
+		}
+	})
+
+	// A campaign that fails does not stop the others; the step fails at the
+	// end. The script adds no annotation of its own: warmaster's are the
+	// faults, one each.
+	t.Run("ErrOneCampaignFails", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		res, calls := a.action(t, "COMMAND=status", "FAKE_FAIL=campaigns/autumn")
+		if res.code != 1 || !strings.Contains(res.out, "warmaster status campaigns/autumn: exit status 1") {
+			t.Errorf("exit %d, want 1 naming the campaign:\n%s", res.code, res.out)
+		}
+		if strings.Contains(res.out, "::error") {
+			t.Errorf("the script annotated:\n%s", res.out)
+		}
+		if len(calls) != 3 { // campaigns, autumn, spring
+			t.Errorf("the other campaigns were not run after the failure: %q", calls)
+		}
+	})
+
+	t.Run("ErrUnknownCommand", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		res, calls := a.action(t, "COMMAND=demo")
+		if res.code != 2 || len(calls) != 0 {
+			t.Errorf("exit %d after %d calls, want 2 before any:\n%s", res.code, len(calls), res.out)
+		}
+	})
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/warmaster/warmaster/campaigns"
+)
+
+// The key dice-key prints is a fresh one each time, its commitment line is
+// the one campaign.toml needs, and advance takes it.
+func TestDiceKeyCommitsAndAdvances(t *testing.T) {
+	keys := map[string]bool{}
+	for range 2 {
+		var out, errOut bytes.Buffer
+		if code := run([]string{"warmaster", "dice-key"}, &out, &errOut); code != exitOK {
+			t.Fatalf("dice-key exited %d: %s", code, errOut.String())
+		}
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if len(lines) != 2 || !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(lines[0]) {
+			t.Fatalf("dice-key printed:\n%s", out.String())
+		}
+		key := lines[0]
+		if got, want := lines[1], fmt.Sprintf(`commitment = "sha256:%x"`, sha256.Sum256([]byte(key))); got != want {
+			t.Fatalf("commitment line %q, want %q (printf %%s KEY | sha256sum)", got, want)
+		}
+		keys[key] = true
+
+		dir := filepath.Join(t.TempDir(), "war")
+		if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, "campaign.toml")
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = bytes.Replace(data, []byte(`seed = "vespator-front-example"`), []byte(lines[1]), 1)
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("WARMASTER_DICE_KEY", key)
+		out.Reset()
+		errOut.Reset()
+		if code := run([]string{"warmaster", "advance", "--now", "2027-02-10T12:00:00Z", dir}, &out, &errOut); code != exitOK {
+			t.Fatalf("advance with dice-key's key exited %d: %s", code, errOut.String())
+		}
+		if code := run([]string{"warmaster", "verify", "--key", key, dir}, &out, &errOut); code != exitOK {
+			t.Fatalf("verify with dice-key's key exited %d: %s", code, errOut.String())
+		}
+	}
+	if len(keys) != 2 {
+		t.Fatal("dice-key printed the same key twice")
+	}
+}

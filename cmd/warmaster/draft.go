@@ -1,0 +1,69 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// draftCommand prints, or writes, ready-to-edit drafts of awaited inputs.
+func draftCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "draft",
+		Usage:     "print a ready-to-edit draft of each awaited input FILE: every key, the legal choices as comments, the values the rules apply by default",
+		ArgsUsage: "[--write] DIR FILE...",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "write", Usage: "write each draft to its FILE in DIR instead, never over an existing file"},
+		},
+		Action: cmdDraft,
+	}
+}
+
+func cmdDraft(c *cli.Context) error {
+	if c.NArg() < 2 {
+		return usagef("draft needs a campaign folder and one or more awaited files (`warmaster status DIR` lists them), got %d arguments", c.NArg())
+	}
+	dir := c.Args().First()
+	files, err := relFiles(dir, c.Args().Slice()[1:])
+	if err != nil {
+		return err
+	}
+	drafts, err := processor.Drafts(dir, files)
+	var notAwaited *processor.NotAwaitedError
+	switch {
+	case errors.As(err, &notAwaited):
+		return usageError{err.Error()}
+	case err != nil:
+		return printFaults(c.App.ErrWriter, dir, err, false)
+	}
+	w := c.App.Writer
+	if !c.Bool("write") {
+		for i, d := range drafts {
+			if len(drafts) > 1 {
+				if i > 0 {
+					fmt.Fprintln(w)
+				}
+				fmt.Fprintf(w, "==> %s <==\n", path.Join(filepath.ToSlash(dir), d.File))
+			}
+			fmt.Fprint(w, d.Text)
+		}
+		return nil
+	}
+	if err := processor.WriteDrafts(dir, drafts); err != nil {
+		return err
+	}
+	for _, d := range drafts {
+		fmt.Fprintf(w, "wrote %s", path.Join(filepath.ToSlash(dir), d.File))
+		if len(d.Fill) > 0 {
+			fmt.Fprintf(w, ": fill in %s (check refuses it until then)", strings.Join(d.Fill, ", "))
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/processor/repository"
+)
+
+// repoRoot is a repository command's one optional argument: the work
+// tree's folder (default: here).
+func repoRoot(c *cli.Context) (string, error) {
+	switch c.NArg() {
+	case 0:
+		return ".", nil
+	case 1:
+		return c.Args().First(), nil
+	}
+	return "", usagef("%s takes at most one folder, the repository's, got %d arguments", c.Command.Name, c.NArg())
+}
+
+// campaignsCommand lists the declared campaigns.
+func campaignsCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "campaigns",
+		Usage:     "list the campaign folders the repository declares in " + repository.RegistryFile + ", one a line (what the workflows check and advance)",
+		ArgsUsage: "[ROOT]",
+		Action: func(c *cli.Context) error {
+			root, err := repoRoot(c)
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(repository.RegistryFile)))
+			if errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("%s has no %s: the repository's Warmaster declares its campaigns there, e.g. warmasters = [\"alice\"] and campaigns = [\"campaigns/spring\"]", root, repository.RegistryFile)
+			} else if err != nil {
+				return err
+			}
+			r, err := repository.ParseRegistry(data)
+			if err != nil {
+				return printFaults(c.App.ErrWriter, root, err, false)
+			}
+			for _, d := range r.Campaigns {
+				fmt.Fprintln(c.App.Writer, d)
+			}
+			return nil
+		},
+	}
+}
+
+// checkChangesCommand is the pull-request check of a campaign repository.
+func checkChangesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check-changes",
+		Usage:     "check a pull request's changes to a campaign repository, with its author's rights read from the base: the repository's own files, then each declared campaign it touches (check, replay, plan)",
+		ArgsUsage: "[ROOT]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "base", Usage: "the revision the changes are made to: a pull request's base (HEAD^1 of its merge commit), a merge queue's base; the registry is read from it (required)"},
+			&cli.StringFlag{Name: "head", Value: "HEAD", Usage: "the revision holding the changes, checked out in the work tree"},
+			&cli.StringFlag{Name: "actor", Usage: "GitHub login of who made the changes: refuse what they may not change (without it, nobody's rights are checked: a merge queue's group)"},
+			&cli.StringFlag{Name: "now", Usage: "check and plan as advance would run at this time, RFC 3339 (default: the clock)"},
+			formatFlag(),
+		},
+		Action: cmdCheckChanges,
+	}
+}
+
+func cmdCheckChanges(c *cli.Context) error {
+	root, err := repoRoot(c)
+	if err != nil {
+		return err
+	}
+	if c.String("base") == "" {
+		return usagef("check-changes needs --base, the revision the changes are made to (e.g. HEAD^1)")
+	}
+	if c.IsSet("actor") && c.String("actor") == "" {
+		return usagef("--actor needs a GitHub login (leave the flag out to check nobody's rights)")
+	}
+	now, err := parseNow(c)
+	if err != nil {
+		return err
+	}
+	format, err := faultFormat(c)
+	if err != nil {
+		return err
+	}
+	rep, err := repository.CheckChanges(root, repository.Options{
+		Base: c.String("base"), Head: c.String("head"), Actor: processor.Login(c.String("actor")), Run: secrets(now),
+	})
+	if err != nil {
+		return err
+	}
+	w := c.App.Writer
+	var invalid error
+	if len(rep.Faults) > 0 {
+		invalid = &processor.InvalidError{Faults: rep.Faults}
+		n := fmt.Sprintf("%d %s", len(rep.Faults), pluralize(len(rep.Faults), "problem", "problems"))
+		if format == formatGitHub {
+			writeAnnotations(workflowCommands(w), rep.Faults)
+			fmt.Fprintln(c.App.ErrWriter, n)
+		} else {
+			for _, f := range rep.Faults {
+				fmt.Fprintln(c.App.ErrWriter, f.String())
+			}
+			fmt.Fprintln(c.App.ErrWriter, n)
+		}
+	}
+	var md strings.Builder
+	if len(rep.Faults) > 0 {
+		md.WriteString(faultTable(fmt.Sprintf("warmaster check-changes: %d %s", len(rep.Faults), pluralize(len(rep.Faults), "problem", "problems")), rep.Faults))
+		md.WriteString("\n")
+	}
+	if len(rep.Campaigns) == 0 {
+		line := fmt.Sprintf("No campaign folder changed (%d %s outside them).", len(rep.Changed), pluralize(len(rep.Changed), "file", "files"))
+		fmt.Fprintln(w, line)
+		md.WriteString(line + "\n")
+	}
+	for _, cr := range rep.Campaigns {
+		status := "ok"
+		if cr.Faults > 0 {
+			status = fmt.Sprintf("%d %s", cr.Faults, pluralize(cr.Faults, "problem", "problems"))
+		}
+		fmt.Fprintf(w, "%s: %s (%d changed %s)\n", cr.Dir, status, len(cr.Files), pluralize(len(cr.Files), "file", "files"))
+		if cr.Replay != "" {
+			fmt.Fprintf(w, "%s: %s\n", cr.Dir, cr.Replay)
+		}
+		if cr.Plan != "" {
+			fmt.Fprint(w, cr.Plan)
+			md.WriteString(cr.Plan)
+		} else {
+			fmt.Fprintln(w, cr.NoPlan)
+			fmt.Fprintf(&md, "**%s**: %s\n", report.Escape(cr.Dir), report.Escape(cr.NoPlan))
+		}
+		md.WriteString("\n")
+	}
+	for _, d := range rep.Undeclared {
+		line := fmt.Sprintf("%s has a campaign.toml but %s does not declare it: advance will not process it.", d, repository.RegistryFile)
+		fmt.Fprintln(w, line)
+		md.WriteString(report.Escape(line) + "\n")
+	}
+	if summary := os.Getenv("GITHUB_STEP_SUMMARY"); format == formatGitHub && summary != "" {
+		appendSummary(c, summary, md.String())
+	}
+	return invalid
+}

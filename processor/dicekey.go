@@ -1,0 +1,121 @@
+package processor
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"hash"
+	"path/filepath"
+	"strconv"
+
+	"github.com/warmaster/warmaster/processor/dice"
+)
+
+// The trust layer of the dice and of sealed orders: what a campaign's
+// secrets are bound to. A repository may hold several campaign folders and
+// its advance job holds one dice key and one age identity for all of them,
+// so each secret serves only the campaign it was made for.
+
+// CampaignID is a campaign's identity: the name of its folder (the base
+// name of its absolute, cleaned path: campaigns/war is "war"). Folders in
+// one repository's campaigns/ cannot share a name. Sealed orders open only
+// in the campaign they were sealed for, and a committed dice key rolls dice
+// of its own in each campaign; so renaming a campaign folder changes its
+// identity: orders sealed before no longer open, and its dice (with a
+// committed key) no longer replay.
+func CampaignID(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("the campaign folder %s: %w", dir, err)
+	}
+	id := filepath.Base(filepath.Clean(abs))
+	if id == string(filepath.Separator) || id == "." || id == ".." || id == "" {
+		return "", fmt.Errorf("the campaign folder %s has no name to identify the campaign by: put it in a folder of its own", dir)
+	}
+	return id, nil
+}
+
+// runDice returns the dice of a run. A public seed rolls as it is; a
+// committed secret key must be given (WARMASTER_DICE_KEY), be strong and
+// match the commitment, and rolls bound to the campaign's identity
+// (opt.campaignID). A dry run without the key (check, plan) rolls
+// stand-ins. A bound roller has every step the journal records behind it
+// (its chain of inputs); the others' keys do not change by step.
+func (f *Folder) runDice(opt Options) (roller *dice.Roller, standIn bool, err error) {
+	c := f.Campaign
+	switch {
+	case c.Commitment == "":
+		roller = dice.New(c.Seed)
+	case opt.DiceKey == "" && opt.unverified:
+		roller, standIn = dice.New("stand-in dice for a check without the key"), true
+	default:
+		key, err := c.diceKey(opt.DiceKey)
+		if werr := dice.CheckKey(opt.DiceKey); werr != nil && opt.DiceKey != "" && !opt.legacyDice {
+			// Not quoted: the key is a secret.
+			why := "WARMASTER_DICE_KEY is too weak"
+			if err != nil {
+				why += ", and it does not match campaign.toml's [dice] commitment"
+			}
+			return nil, false, fmt.Errorf("%s: %w; make one with `warmaster dice-key`, which prints a new random key and the commitment line to put under [dice] in campaign.toml", why, werr)
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		if opt.legacyDice {
+			// Steps journaled before the dice were bound roll as they did then.
+			roller = dice.New(key)
+			break
+		}
+		roller = dice.Bound(key, opt.campaignID)
+		for _, e := range f.journalSteps {
+			roller.Step(e.diceInputs())
+		}
+	}
+	return roller, standIn, nil
+}
+
+// diceInputs is the digest of a step's inputs that its dice mix in: the
+// phase, the step and each input's path and SHA-256, as the journal records
+// them, each string after its length (unambiguous, whatever a path holds):
+//
+//	phase 1
+//	step 7:battles
+//	input 29:phases/01/results/blue-1.toml 64:<sha256>
+//
+// Written without fmt: a large campaign's journal holds hundreds of
+// thousands of inputs, and every run hashes them all (BenchmarkDiceChain).
+func (e journalEntry) diceInputs() [32]byte {
+	h := sha256.New()
+	b := fmt.Appendf(make([]byte, 0, 64<<10), "phase %d\nstep %d:%s\n", e.Phase, len(e.Step.String()), e.Step)
+	for _, in := range e.Inputs {
+		b = append(b, "input "...)
+		b = appendCounted(b, in.Path)
+		b = append(b, ' ')
+		b = appendCounted(b, in.SHA256)
+		b = append(b, '\n')
+		if len(b) > 60<<10 {
+			h.Write(b)
+			b = b[:0]
+		}
+	}
+	h.Write(b)
+	return [32]byte(h.Sum(nil))
+}
+
+func appendCounted(b []byte, s string) []byte {
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	return append(append(b, ':'), s...)
+}
+
+// diceDigest is the SHA-256 the journal records of a step's dice: each
+// die's label, kind and result, in the order rolled.
+func diceDigest(rolls []dice.Roll) string {
+	h := sha256.New()
+	for _, d := range rolls {
+		addDie(h, d.Label, d.Dice, d.Result)
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+func addDie(h hash.Hash, label, kind string, result int) {
+	fmt.Fprintf(h, "%q %q %d\n", label, kind, result)
+}

@@ -1,0 +1,456 @@
+// Package disk is the one place Warmaster touches a campaign folder on disk.
+//
+// What a campaign folder holds is hostile input: a path in a journal, a
+// symbolic link a player committed, a file name that starts with "-" or
+// holds a line break. So every read, listing and write goes through an
+// os.Root opened on the folder, which no path can leave, and through a scan
+// of the whole folder made when it is opened: a symbolic link, a special
+// file (a pipe, a device) or a name that could pass for something else,
+// anywhere in the folder, is a Problem, never followed or read.
+//
+// Writes are atomic, as databases make them (see Commit): after a kill at
+// any moment the folder is as it was, or the next Open completes exactly
+// the interrupted commit. One run writes a folder at a time: Open(dir,
+// Write) holds an OS lock on the folder that the OS releases when the
+// process ends, however it ends.
+//
+// Warmaster keeps its own files — a commit in progress — in .warmaster/
+// inside the folder, with a .gitignore that keeps them out of git; it is
+// removed when a commit is done.
+package disk
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Mode is how a folder is opened.
+type Mode int
+
+const (
+	// Read holds a shared lock until Unlock: a run writing the folder
+	// finishes before it is read, and none starts while it is read.
+	Read Mode = iota
+	// Write holds the folder's exclusive lock until Unlock or Close; Open
+	// refuses with ErrBusy while another run holds the lock.
+	Write
+	// Scratch takes no lock: a folder this process made (a replay's
+	// scratch folder, a new campaign), written file by file, or by a
+	// Commit that flushes nothing to disk.
+	Scratch
+)
+
+// StateDir is the folder Warmaster keeps its own files in, inside a
+// campaign folder.
+const StateDir = ".warmaster"
+
+// Errors of Open.
+var (
+	// ErrBusy: another run holds the folder's lock.
+	ErrBusy = errors.New("another warmaster run is writing this folder")
+	// ErrNotDir: the path is a file.
+	ErrNotDir = errors.New("not a folder")
+)
+
+// lockWait is how long Open(dir, Read) waits for a run writing the folder.
+var lockWait = 2 * time.Minute
+
+// Problem is an entry of a folder that is never read: a symbolic link, a
+// special file, or a name refused by NameProblem.
+type Problem struct {
+	// Path is the slash path of the entry; for a refused name, of the
+	// folder holding it ("." for the campaign folder itself), since the
+	// name itself is not fit to print as a path.
+	Path    string
+	Message string
+}
+
+// Entry is a file or folder of a scanned folder.
+type Entry struct {
+	name string
+	dir  bool
+}
+
+// Name is the entry's name.
+func (e Entry) Name() string { return e.name }
+
+// IsDir reports whether the entry is a folder.
+func (e Entry) IsDir() bool { return e.dir }
+
+// Dir is an open campaign folder.
+type Dir struct {
+	path     string
+	root     *os.Root
+	mode     Mode
+	lock     *folderLock
+	writable func(string) bool
+
+	mu       sync.RWMutex
+	dirs     map[string][]Entry // the entries of each folder, by slash path ("." the folder itself), sorted by name
+	files    map[string]bool    // every regular file, by slash path
+	problems []Problem
+	subs     map[string]*os.Root // roots of the folders, by slash path, from the scan until Unlock
+}
+
+// Open opens a campaign folder and scans it. With Read or Write it first
+// takes the folder's lock and completes a commit an interrupted run left
+// (writable says which paths a commit may write: a manifest naming any
+// other is not Warmaster's, and is discarded).
+func Open(dir string, mode Mode, writable func(string) bool) (*Dir, error) {
+	root, err := openRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	d := &Dir{path: dir, root: root, mode: mode, writable: writable}
+	if mode != Scratch {
+		if d.lock, err = lockFolder(root, mode, lockWait); err != nil {
+			root.Close()
+			return nil, err
+		}
+		if err := d.recover(); err != nil {
+			d.Close()
+			return nil, err
+		}
+	}
+	if err := d.scan(); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+func openRoot(dir string) (*os.Root, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		if st, serr := os.Stat(dir); serr == nil && !st.IsDir() {
+			return nil, fmt.Errorf("%s: %w", dir, ErrNotDir)
+		}
+		return nil, err
+	}
+	return root, nil
+}
+
+// Create makes dir, which must not exist or be empty, and opens it to be
+// written file by file (Scratch).
+func Create(dir string) (*Dir, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	d, err := Open(dir, Scratch, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(d.dirs["."]) > 0 || len(d.problems) > 0 {
+		d.Close()
+		return nil, fmt.Errorf("%s is not empty: give a new or empty folder", dir)
+	}
+	return d, nil
+}
+
+// Temp makes a new temporary folder (os.MkdirTemp) and opens it as
+// Scratch; Discard removes it.
+func Temp(pattern string) (*Dir, error) {
+	dir, err := os.MkdirTemp("", pattern)
+	if err != nil {
+		return nil, err
+	}
+	d, err := Open(dir, Scratch, nil)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	return d, nil
+}
+
+// Discard closes a folder made by Temp and removes it.
+func (d *Dir) Discard() error {
+	d.Close()
+	return os.RemoveAll(d.path)
+}
+
+// Path is the folder as given to Open.
+func (d *Dir) Path() string { return d.path }
+
+// Unlock releases the folder's lock; the folder stays open for reading.
+// It also closes the sub-folders the scan kept open (a folder of a big
+// campaign stays open for a few more reads, not for thousands).
+func (d *Dir) Unlock() {
+	if d.lock != nil {
+		d.lock.release()
+		d.lock = nil
+	}
+	d.closeSubs()
+}
+
+// Close releases the lock and closes the folder.
+func (d *Dir) Close() error {
+	d.Unlock()
+	d.closeSubs()
+	return d.root.Close()
+}
+
+func (d *Dir) closeSubs() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, r := range d.subs {
+		r.Close()
+	}
+	d.subs = nil
+}
+
+// NameProblem says why a file or folder name is refused, or "": a name
+// that could pass for something else where it is printed or passed on —
+// an option (a leading "-"), a second line, a control character, text
+// reordered by a bidirectional control — or that is not UTF-8.
+func NameProblem(name string) string {
+	switch {
+	case !utf8.ValidString(name):
+		return "its name is not valid UTF-8"
+	case strings.HasPrefix(name, "-"):
+		return `its name starts with "-", which a command would take for an option`
+	case strings.ContainsAny(name, "\n\r"):
+		return "its name holds a line break"
+	}
+	for _, r := range name {
+		switch {
+		case unicode.IsControl(r):
+			return fmt.Sprintf("its name holds the control character %U", r)
+		case unicode.Is(unicode.Bidi_Control, r):
+			return fmt.Sprintf("its name holds %U, which reorders the text around it", r)
+		}
+	}
+	return ""
+}
+
+// scan lists the whole folder, but for .warmaster/: every good entry goes
+// into the tree, every other is a Problem.
+func (d *Dir) scan() error {
+	d.dirs, d.files, d.problems = map[string][]Entry{}, map[string]bool{}, nil
+	d.subs = map[string]*os.Root{}
+	return d.scanDir(d.root, ".")
+}
+
+// scanDir lists the folder rel, whose root is r, and each folder in it
+// through a root of its own, kept open until Unlock: a folder and a file
+// are then opened with one openat each, not one per folder of their path.
+func (d *Dir) scanDir(r *os.Root, rel string) error {
+	es, err := readDir(r)
+	if err != nil {
+		return err
+	}
+	slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	out := make([]Entry, 0, len(es))
+	for _, e := range es {
+		name, t := e.Name(), e.Type()
+		p := join(rel, name)
+		if why := NameProblem(name); why != "" {
+			d.problems = append(d.problems, Problem{Path: rel, Message: fmt.Sprintf("a %s named %q: %s; rename it", kind(t), name, why)})
+			continue
+		}
+		switch {
+		case rel == "." && name == StateDir && t.IsDir():
+			continue // Warmaster's own: a commit in progress
+		case rel == "." && name == StateDir:
+			d.problems = append(d.problems, Problem{Path: p, Message: fmt.Sprintf("a %s where Warmaster keeps its own files in a folder: remove it", kind(t))})
+		case t&fs.ModeSymlink != 0:
+			d.problems = append(d.problems, Problem{Path: p, Message: "a symbolic link: Warmaster follows no link in a campaign folder (it could lead out of it); put the file or folder itself here"})
+		case t.IsDir():
+			out = append(out, Entry{name: name, dir: true})
+			sub, err := r.OpenRoot(name)
+			if err != nil {
+				return err
+			}
+			d.subs[p] = sub
+			if err := d.scanDir(sub, p); err != nil {
+				return err
+			}
+		case t.IsRegular():
+			out = append(out, Entry{name: name})
+			d.files[p] = true
+		default:
+			d.problems = append(d.problems, Problem{Path: p, Message: fmt.Sprintf("a %s, not a regular file: Warmaster reads only files and folders", kind(t))})
+		}
+	}
+	d.dirs[rel] = out
+	return nil
+}
+
+// kind names the type of an entry for a message.
+func kind(t fs.FileMode) string {
+	switch {
+	case t&fs.ModeSymlink != 0:
+		return "symbolic link"
+	case t.IsDir():
+		return "folder"
+	case t&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case t&fs.ModeSocket != 0:
+		return "socket"
+	case t&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "file"
+}
+
+func join(dir, name string) string {
+	if dir == "." {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// Problems lists the entries that are never read, sorted by path.
+func (d *Dir) Problems() []Problem { return slices.Clone(d.problems) }
+
+// Files lists every regular file of the folder (but for .warmaster/), as
+// slash paths, sorted.
+func (d *Dir) Files() []string {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	out := make([]string, 0, len(d.files))
+	for p := range d.files {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// List lists a folder's entries, sorted by name; false when there is no
+// such folder ("." is the folder itself).
+func (d *Dir) List(rel string) ([]Entry, bool) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	es, ok := d.dirs[rel]
+	return es, ok
+}
+
+// IsFile reports whether rel is a regular file of the folder.
+func (d *Dir) IsFile(rel string) bool {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	return d.files[rel]
+}
+
+// errNotRegular: the file was replaced since the scan.
+var errNotRegular = errors.New("not a regular file")
+
+// ReadFile reads a regular file the scan found; any other path is
+// fs.ErrNotExist. The slice is the file's size (a phase holds tens of
+// thousands of small files, kept while the run lasts).
+func (d *Dir) ReadFile(rel string) ([]byte, error) {
+	if !d.IsFile(rel) {
+		return nil, &fs.PathError{Op: "read", Path: rel, Err: fs.ErrNotExist}
+	}
+	f, err := d.open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: rel, Err: errNotRegular}
+	}
+	return readAll(f, st.Size())
+}
+
+// readAll reads f to its end into a slice of its size, if it keeps it.
+func readAll(f io.Reader, size int64) ([]byte, error) {
+	data := make([]byte, 0, size+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data[:len(data):len(data)], nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			data = slices.Grow(data, 4096) // it grew since
+		}
+	}
+}
+
+// open opens a file, through the root of its folder while the scan's are
+// open.
+func (d *Dir) open(rel string) (*os.File, error) {
+	d.mu.RLock()
+	r, ok := d.subs[path.Dir(rel)]
+	d.mu.RUnlock()
+	if ok {
+		return r.Open(path.Base(rel))
+	}
+	return d.root.Open(rel)
+}
+
+// WriteFile writes a file of a Scratch folder, making its folders: a
+// folder this process made, where nobody else writes.
+func (d *Dir) WriteFile(rel string, data []byte) error {
+	if d.mode != Scratch {
+		return fmt.Errorf("write %s: a campaign folder is written by Commit", rel)
+	}
+	if err := checkPath(rel); err != nil {
+		return err
+	}
+	if dir := path.Dir(rel); dir != "." {
+		if err := d.root.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := d.root.WriteFile(rel, data, 0o644); err != nil {
+		return err
+	}
+	d.record(rel)
+	return nil
+}
+
+// record adds a file written since the scan, and its folders, to the tree.
+func (d *Dir) record(rel string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.files[rel] = true
+	for p, dir := rel, false; p != "."; p, dir = path.Dir(p), true {
+		parent := path.Dir(p)
+		es := d.dirs[parent]
+		i, found := slices.BinarySearchFunc(es, path.Base(p), func(e Entry, name string) int { return strings.Compare(e.name, name) })
+		if found {
+			return
+		}
+		d.dirs[parent] = slices.Insert(es, i, Entry{name: path.Base(p), dir: dir})
+		if dir {
+			if _, ok := d.dirs[p]; !ok {
+				d.dirs[p] = nil
+			}
+		}
+	}
+}
+
+// checkPath refuses a path that is not a clean, relative slash path of
+// good names: a path from a file (a journal, a manifest) is hostile.
+func checkPath(rel string) error {
+	if rel == "" || rel == "." || path.IsAbs(rel) || strings.Contains(rel, `\`) || path.Clean(rel) != rel || rel == ".." || strings.HasPrefix(rel, "../") {
+		return fmt.Errorf("%q is not a path inside the folder", rel)
+	}
+	for _, name := range strings.Split(rel, "/") {
+		if why := NameProblem(name); why != "" || name == ".." {
+			return fmt.Errorf("%q is not a path inside the folder: %s", rel, why)
+		}
+	}
+	if first, _, _ := strings.Cut(rel, "/"); first == StateDir {
+		return fmt.Errorf("%q is Warmaster's own", rel)
+	}
+	return nil
+}

@@ -1,0 +1,431 @@
+package disk
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// folder writes files (slash path → content) into a new folder.
+func folder(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, s := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+}
+
+func read(t *testing.T, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func everyPath(t *testing.T, d *Dir) []string {
+	var out []string
+	for _, p := range d.Problems() {
+		out = append(out, p.Path+": "+p.Message)
+	}
+	return out
+}
+
+func writable(p string) bool { return strings.HasSuffix(p, ".out") || p == "state.toml" }
+
+// A link, a special file or a refused name anywhere in the folder is a
+// problem, left out of the tree: never listed, never read.
+func TestScan(t *testing.T) {
+	outside := folder(t, map[string]string{"secret.toml": "secret"})
+	dir := folder(t, map[string]string{"campaign.toml": "c", "phases/01/orders/alice.toml": "a", "other/x.toml": "x"})
+	symlink(t, filepath.Join(outside, "secret.toml"), filepath.Join(dir, "phases/01/orders/bob.toml"))
+	symlink(t, "../other", filepath.Join(dir, "phases/02"))
+	symlink(t, "campaign.toml", filepath.Join(dir, "map.toml"))
+	for _, name := range []string{"-rf.toml", "a\nb.toml", "tab\t.toml", "ev\u202eil.toml"} {
+		if err := os.WriteFile(filepath.Join(dir, "phases/01/orders", name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pipes := true
+	if err := mkfifo(filepath.Join(dir, "phases/01/orders/carol.toml")); errors.Is(err, errors.ErrUnsupported) {
+		pipes = false
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(dir, Read, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	want := []string{
+		`map.toml: a symbolic link: Warmaster follows no link in a campaign folder (it could lead out of it); put the file or folder itself here`,
+		`phases/01/orders: a file named "-rf.toml": its name starts with "-", which a command would take for an option; rename it`,
+		`phases/01/orders: a file named "a\nb.toml": its name holds a line break; rename it`,
+		`phases/01/orders/bob.toml: a symbolic link: Warmaster follows no link in a campaign folder (it could lead out of it); put the file or folder itself here`,
+		`phases/01/orders/carol.toml: a named pipe, not a regular file: Warmaster reads only files and folders`,
+		`phases/01/orders: a file named "ev\u202eil.toml": its name holds U+202E, which reorders the text around it; rename it`,
+		`phases/01/orders: a file named "tab\t.toml": its name holds the control character U+0009; rename it`,
+		`phases/02: a symbolic link: Warmaster follows no link in a campaign folder (it could lead out of it); put the file or folder itself here`,
+	}
+	got := everyPath(t, d)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !pipes {
+		want = slices.DeleteFunc(want, func(s string) bool { return strings.Contains(s, "pipe") })
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got, want := d.Files(), []string{"campaign.toml", "other/x.toml", "phases/01/orders/alice.toml"}; !slices.Equal(got, want) {
+		t.Errorf("files: got %q, want %q", got, want)
+	}
+	for _, p := range []string{"phases/01/orders/bob.toml", "phases/02/x.toml", "map.toml", "../" + filepath.Base(outside) + "/secret.toml", "/etc/passwd", "phases/01/../../campaign.toml"} {
+		if data, err := d.ReadFile(p); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("ReadFile(%q) = %q, %v; want fs.ErrNotExist", p, data, err)
+		}
+	}
+	if data, err := d.ReadFile("phases/01/orders/alice.toml"); err != nil || string(data) != "a" || cap(data) != len(data) {
+		t.Errorf("ReadFile(alice.toml) = %q (cap %d), %v", data, cap(data), err)
+	}
+}
+
+// A file in the place of .warmaster/ is a problem; the folder itself is
+// Warmaster's and not listed.
+func TestScanStateDir(t *testing.T) {
+	dir := folder(t, map[string]string{"campaign.toml": "c", ".warmaster/new/0": "x"})
+	d, err := Open(dir, Read, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Files(); !slices.Equal(got, []string{"campaign.toml"}) {
+		t.Errorf("files: %q", got)
+	}
+	d.Close()
+	dir = folder(t, map[string]string{"campaign.toml": "c", ".warmaster": "x"})
+	d, err = Open(dir, Read, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if got := everyPath(t, d); len(got) != 1 || !strings.HasPrefix(got[0], ".warmaster: a file where Warmaster keeps its own files") {
+		t.Errorf("problems: %q", got)
+	}
+}
+
+func commit(t *testing.T, dir string, changes ...Change) error {
+	t.Helper()
+	d, err := Open(dir, Write, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	return d.Commit(changes)
+}
+
+// A commit writes every file, replacing and removing, and leaves nothing
+// of its own behind.
+func TestCommit(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		dir := folder(t, map[string]string{"state.toml": "old", "gone.out": "x"})
+		err := commit(t, dir, Change{Path: "state.toml", Data: []byte("new")}, Change{Path: "phases/01/battles/a.out", Data: []byte("a")}, Change{Path: "gone.out", Remove: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := read(t, filepath.Join(dir, "state.toml")); got != "new" {
+			t.Errorf("state.toml = %q", got)
+		}
+		if got := read(t, filepath.Join(dir, "phases/01/battles/a.out")); got != "a" {
+			t.Errorf("a.out = %q", got)
+		}
+		for _, p := range []string{"gone.out", StateDir} {
+			if _, err := os.Lstat(filepath.Join(dir, p)); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s is left: %v", p, err)
+			}
+		}
+	})
+	for _, c := range []struct{ name, path string }{
+		{"ErrNotWritable", "campaign.toml"}, {"ErrUp", "../x.out"}, {"ErrAbsolute", "/tmp/x.out"},
+		{"ErrOwn", ".warmaster/commit"}, {"ErrName", "-x.out"}, {"ErrFolder", "dir.out"}, {"ErrUnderFile", "state.toml/x.out"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := folder(t, map[string]string{"state.toml": "old", "dir.out/x": "x"})
+			err := commit(t, dir, Change{Path: "state.toml", Data: []byte("new")}, Change{Path: c.path, Data: []byte("x")})
+			if err == nil {
+				t.Fatalf("commit of %s went through", c.path)
+			}
+			if got := read(t, filepath.Join(dir, "state.toml")); got != "old" {
+				t.Errorf("state.toml = %q: something was written", got)
+			}
+			if _, err := os.Lstat(filepath.Join(dir, StateDir)); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf(".warmaster/ was made")
+			}
+		})
+	}
+}
+
+// errKilled stands for the end of a process at a point of a commit.
+type errKilled struct{ at string }
+
+// TestCommitKilled stops a commit at each of its points (as a kill would:
+// nothing after it runs) and opens the folder again, to read and to
+// write: it is then either as it was, with nothing in the way, or as the
+// whole commit leaves it.
+func TestCommitKilled(t *testing.T) {
+	files := map[string]string{"state.toml": "old state", "gone.out": "x", "phases/01/report.out": "old report"}
+	changes := []Change{
+		{Path: "state.toml", Data: []byte("new state")},
+		{Path: "phases/01/report.out", Data: []byte("new report")},
+		{Path: "phases/02/battles/a.out", Data: []byte("sheet")},
+		{Path: "gone.out", Remove: true},
+	}
+	after := map[string]string{"state.toml": "new state", "phases/01/report.out": "new report", "phases/02/battles/a.out": "sheet"}
+	var points []string
+	TestHook = func(point string, i int) { points = append(points, fmt.Sprintf("%s %d", point, i)) }
+	defer func() { TestHook = nil }()
+	if err := commit(t, folder(t, files), changes...); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(points, "committed 0") || !slices.Contains(points, fmt.Sprintf("rename %d", len(changes)-1)) {
+		t.Fatalf("points: %q", points)
+	}
+	for k, at := range points {
+		for _, mode := range []Mode{Read, Write} {
+			t.Run(fmt.Sprintf("%s/%d", strings.ReplaceAll(at, " ", "-"), mode), func(t *testing.T) {
+				dir := folder(t, files)
+				d, err := Open(dir, Write, writable)
+				if err != nil {
+					t.Fatal(err)
+				}
+				TestHook = func(point string, i int) {
+					if fmt.Sprintf("%s %d", point, i) == at {
+						panic(errKilled{at})
+					}
+				}
+				func() {
+					defer func() {
+						if _, ok := recover().(errKilled); !ok {
+							t.Fatalf("the commit went past %s", at)
+						}
+					}()
+					d.Commit(changes)
+				}()
+				TestHook = nil
+				d.Close() // the OS releases the lock of a killed process
+				d, err = Open(dir, mode, writable)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer d.Close()
+				want := files
+				if k >= slices.Index(points, "committed 0") {
+					want = after
+				}
+				if got := contents(t, dir, mode); !maps.Equal(got, want) {
+					t.Errorf("after a kill at %s: %q, want %q", at, got, want)
+				}
+			})
+		}
+	}
+}
+
+// contents is every file of dir; Read leaves what a killed run left before
+// its commit point in .warmaster/, and it is then left out.
+func contents(t *testing.T, dir string, mode Mode) map[string]string {
+	out := map[string]string{}
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if mode == Read && strings.HasPrefix(rel, StateDir+"/") {
+			return nil
+		}
+		out[rel] = read(t, p)
+		return nil
+	})
+	return out
+}
+
+// An interrupted commit of this folder is completed; a manifest and files
+// that did not come from a commit here — committed to git by a player, or
+// copied from another folder — are discarded, whatever their digests say.
+func TestRollForwardOnlyOwnCommits(t *testing.T) {
+	own := func(t *testing.T) string {
+		dir := folder(t, map[string]string{"state.toml": "old state", "campaign.toml": "c"})
+		d, err := Open(dir, Write, writable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		TestHook = func(point string, i int) {
+			if point == "committed" {
+				panic(errKilled{point})
+			}
+		}
+		func() {
+			defer func() { recover() }()
+			d.Commit([]Change{{Path: "state.toml", Data: []byte("new state")}})
+		}()
+		TestHook = nil
+		d.Close()
+		return dir
+	}
+	// forged writes a manifest as a player would commit it: valid
+	// digests, and files made by git, not by a commit.
+	forged := func(t *testing.T, target, content string) string {
+		dir := folder(t, map[string]string{"state.toml": "old state", "campaign.toml": "c", ".warmaster/new/0": content})
+		m := manifest{Version: 1, Files: []entry{{Path: target, SHA256: digest([]byte(content)), Was: digest([]byte("old state"))}}}
+		if target == "campaign.toml" {
+			m.Files[0].Was = digest([]byte("c"))
+		}
+		if st, err := os.Lstat(filepath.Join(dir, ".warmaster/new/0")); err == nil {
+			m.Files[0].ID = fileID(st) + "0" // a guess: the inode of a file not made yet
+		}
+		data, _ := json.Marshal(m)
+		if err := os.WriteFile(filepath.Join(dir, manifestFile), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	for _, c := range []struct {
+		name  string
+		dir   func(t *testing.T) string
+		state string
+	}{
+		{"OK", own, "new state"},
+		{"OKCopied", func(t *testing.T) string {
+			dst := filepath.Join(t.TempDir(), "copy")
+			if err := os.CopyFS(dst, os.DirFS(own(t))); err != nil {
+				t.Fatal(err)
+			}
+			return dst
+		}, "old state"},
+		{"ErrForged", func(t *testing.T) string { return forged(t, "state.toml", "forged state") }, "old state"},
+		{"ErrNotWritable", func(t *testing.T) string { return forged(t, "campaign.toml", "forged campaign") }, "old state"},
+		{"ErrUp", func(t *testing.T) string { return forged(t, "../state.toml", "forged") }, "old state"},
+		{"ErrChangedSince", func(t *testing.T) string {
+			dir := own(t)
+			if err := os.WriteFile(filepath.Join(dir, "state.toml"), []byte("restored from git"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return dir
+		}, "restored from git"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := c.dir(t)
+			d, err := Open(dir, Write, writable)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Close()
+			if got := read(t, filepath.Join(dir, "state.toml")); got != c.state {
+				t.Errorf("state.toml = %q, want %q", got, c.state)
+			}
+			if got := read(t, filepath.Join(dir, "campaign.toml")); got != "c" {
+				t.Errorf("campaign.toml = %q", got)
+			}
+			if _, err := os.Lstat(filepath.Join(dir, StateDir)); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf(".warmaster/ is left")
+			}
+		})
+	}
+}
+
+// Links put where a commit writes its new files are removed, not
+// followed: nothing outside the folder, nor in it, is written through them.
+func TestCommitTempLinks(t *testing.T) {
+	outside := folder(t, map[string]string{"victim": "untouched"})
+	dir := folder(t, map[string]string{"state.toml": "old", "campaign.toml": "c"})
+	if err := os.MkdirAll(filepath.Join(dir, newDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, filepath.Join(outside, "victim"), filepath.Join(dir, newDir, "0"))
+	symlink(t, "../../campaign.toml", filepath.Join(dir, newDir, "1"))
+	symlink(t, filepath.Join(outside, "victim"), filepath.Join(dir, manifestNew))
+	if err := commit(t, dir, Change{Path: "state.toml", Data: []byte("new")}, Change{Path: "b.out", Data: []byte("b")}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{filepath.Join(outside, "victim"): "untouched", filepath.Join(dir, "campaign.toml"): "c", filepath.Join(dir, "state.toml"): "new", filepath.Join(dir, "b.out"): "b"} {
+		if got := read(t, file); got != want {
+			t.Errorf("%s = %q, want %q", file, got, want)
+		}
+	}
+	// .warmaster itself a link out of the folder.
+	dir = folder(t, map[string]string{"state.toml": "old"})
+	symlink(t, outside, filepath.Join(dir, StateDir))
+	if err := commit(t, dir, Change{Path: "state.toml", Data: []byte("new")}); err == nil {
+		t.Error("a commit through .warmaster -> outside went through")
+	}
+	if got, err := os.ReadDir(outside); err != nil || len(got) != 1 {
+		t.Errorf("outside: %v %v", got, err)
+	}
+}
+
+// One writer at a time: a second is refused at once; a reader waits for
+// the writer.
+func TestLock(t *testing.T) {
+	dir := folder(t, map[string]string{"state.toml": "s"})
+	w, err := Open(dir, Write, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir, Write, writable); !errors.Is(err, ErrBusy) {
+		t.Errorf("a second writer: %v, want ErrBusy", err)
+	}
+	defer func(d time.Duration) { lockWait = d }(lockWait)
+	lockWait = 50 * time.Millisecond
+	if _, err := Open(dir, Read, writable); !errors.Is(err, ErrBusy) {
+		t.Errorf("a reader while a writer holds the lock: %v, want ErrBusy after waiting", err)
+	}
+	lockWait = time.Minute
+	done := make(chan error)
+	go func() {
+		r, err := Open(dir, Read, writable)
+		if err == nil {
+			r.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		t.Fatalf("the reader did not wait: %v", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	w.Close()
+	if err := <-done; err != nil {
+		t.Errorf("the reader after the writer: %v", err)
+	}
+	r1, err := Open(dir, Read, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r1.Close()
+	r2, err := Open(dir, Read, writable)
+	if err != nil {
+		t.Fatalf("two readers: %v", err)
+	}
+	r2.Close()
+}

@@ -1,0 +1,335 @@
+package processor
+
+import (
+	"errors"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warmaster/warmaster/campaigns"
+)
+
+// exampleGitHub is the [github] table the draft tests give the example.
+const exampleGitHub = `
+[github]
+repository = "vespator-club/front-2027"
+branch = "spring/2027"
+path = "campaigns/vespator-front"
+`
+
+// TestDraftsExample plays the example campaign from nothing to its end and,
+// at every step, drafts each awaited file: drafts of orders, moves, builds
+// and event choices pass check as they are; set-up and results drafts are
+// refused, each fault naming a value to fill in. Then the drafts make way
+// for the example's own files and advance moves on — at the step's deadline
+// when the example leaves a file out. With [github], the README's links
+// open GitHub's editor on each awaited file with exactly its draft.
+func TestDraftsExample(t *testing.T) {
+	full := filepath.Join(t.TempDir(), "example")
+	if err := campaigns.CopyTo(campaigns.Example, full); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "c")
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"setup", "phases"} {
+		if err := os.RemoveAll(filepath.Join(dir, sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	appendFile(t, dir, CampaignFile, exampleGitHub)
+
+	now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	kinds := map[Step]int{}
+	for round := 0; ; round++ {
+		if round > 30 {
+			t.Fatal("the example did not end in 30 steps")
+		}
+		f, err := Load(dir)
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		step := f.State.Step
+		if step == StepEnded {
+			break
+		}
+		aw := f.Awaited()
+		var files []string
+		for _, a := range aw {
+			files = append(files, a.File)
+		}
+		ds, err := Drafts(dir, files)
+		if err != nil {
+			t.Fatalf("phase %d %s: %v", f.State.Phase, step, err)
+		}
+		kinds[step] += len(ds)
+		if round > 0 {
+			readmeLinks(t, dir, ds)
+		}
+		if err := WriteDrafts(dir, ds); err != nil {
+			t.Fatal(err)
+		}
+		_, err = Check(dir, Options{Now: now})
+		switch step {
+		case StepSetup, StepBattles:
+			refusedUntilFilled(t, err, ds)
+		default:
+			if err != nil {
+				t.Errorf("phase %d %s: the drafts do not pass check: %v", f.State.Phase, step, err)
+			}
+		}
+		// The example's own files for the step, in place of the drafts.
+		missing := false
+		for _, d := range ds {
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(d.File))); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(full, filepath.FromSlash(d.File)))
+			if errors.Is(err, os.ErrNotExist) {
+				missing = true
+				continue
+			}
+			writeFile(t, dir, d.File, data)
+		}
+		if dl := f.Campaign.Deadlines[f.State.Phase].For(step); missing && !dl.IsZero() {
+			now = dl
+		}
+		if _, err := Advance(dir, Options{Now: now}); err != nil {
+			t.Fatalf("phase %d %s: advance: %v", f.State.Phase, step, err)
+		}
+	}
+	for _, k := range []Step{StepSetup, StepOperations, StepBattles, StepEvents, StepMoves, StepBuilds} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s file was drafted", k)
+		}
+	}
+	// What replay writes again, links and all.
+	if _, err := Replay(dir, Options{}); err != nil {
+		t.Errorf("replay: %v", err)
+	}
+}
+
+// refusedUntilFilled: check refuses exactly the drafts, each with a fault
+// that names a value to fill in.
+func refusedUntilFilled(t *testing.T, err error, ds []Draft) {
+	t.Helper()
+	var inv *InvalidError
+	if !errors.As(err, &inv) {
+		t.Fatalf("check accepts drafts that leave values to fill in (%v)", err)
+	}
+	for _, d := range ds {
+		if len(d.Fill) == 0 {
+			t.Errorf("%s: the draft names no value to fill in", d.File)
+		}
+		named := false
+		for _, f := range inv.Faults {
+			for _, k := range d.Fill {
+				named = named || f.File == d.File && strings.Contains(f.Message, k)
+			}
+		}
+		if !named {
+			t.Errorf("%s: no fault names a value to fill in (%s): %v", d.File, strings.Join(d.Fill, ", "), inv)
+		}
+	}
+	for _, f := range inv.Faults {
+		if !slices.ContainsFunc(ds, func(d Draft) bool { return d.File == f.File }) {
+			t.Errorf("a fault outside the drafts: %s", f)
+		}
+	}
+}
+
+var newLinkRE = regexp.MustCompile(`(?m)^\[new-[0-9]+\]: (\S+)$`)
+var editLinkRE = regexp.MustCompile(`(?m)^\[edit-[0-9]+\]: (\S+)$`)
+
+// readmeLinks: the README lists each awaited file with a link to GitHub's
+// editor on a new file holding its draft, and one to edit it.
+func readmeLinks(t *testing.T, dir string, ds []Draft) {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join(dir, ReadmeFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	news, edits := newLinkRE.FindAllStringSubmatch(string(readme), -1), editLinkRE.FindAllStringSubmatch(string(readme), -1)
+	if got, want := len(news), len(ds); got != want || len(edits) != want {
+		t.Fatalf("README: %d new and %d edit links, want %d of each", got, len(edits), want)
+	}
+	for i, d := range ds {
+		u, err := url.Parse(news[i][1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		prefix := "/vespator-club/front-2027/new/spring/2027/"
+		if !strings.HasPrefix(u.Path, prefix) || u.Host != "github.com" {
+			t.Errorf("%s: the link is %s, want https://github.com%s…", d.File, u, prefix)
+		}
+		if got, want := path.Join(strings.TrimPrefix(u.Path, prefix), q.Get("filename")), "campaigns/vespator-front/"+d.File; got != want {
+			t.Errorf("the link's file is %s, want %s", got, want)
+		}
+		if got, want := q.Get("value"), d.Text; got != want {
+			t.Errorf("%s: the link's value is\n%s\nwant the draft\n%s", d.File, got, want)
+		}
+		if got, want := edits[i][1], "https://github.com/vespator-club/front-2027/edit/spring/2027/campaigns/vespator-front/"+d.File; got != want {
+			t.Errorf("edit link %s, want %s", got, want)
+		}
+	}
+}
+
+// TestDraftNotAwaited: a file the campaign does not wait for is refused,
+// saying what it waits for; so is a draft written over a file.
+func TestDraftNotAwaited(t *testing.T) {
+	dir := exampleToOrders(t)
+	if _, err := Advance(dir, Options{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("ErrNotAwaited", func(t *testing.T) {
+		_, err := Drafts(dir, []string{"phases/01/orders/alice.toml", "phases/01/moves/alice.toml", "../x.toml"})
+		var na *NotAwaitedError
+		if !errors.As(err, &na) {
+			t.Fatalf("got %v, want a NotAwaitedError", err)
+		}
+		for _, want := range []string{"phases/01/moves/alice.toml, ../x.toml are not awaited", "waiting for step 2.3 Resolve Battle Operations", "phases/01/results/blue-1.toml"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%q does not say %q", err, want)
+			}
+		}
+	})
+	t.Run("ErrExists", func(t *testing.T) {
+		ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml", "phases/01/results/red-1.toml"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, "phases/01/results/red-1.toml", []byte("winner = \"attacker\"\n"))
+		if err := WriteDrafts(dir, ds); err == nil || !strings.Contains(err.Error(), "phases/01/results/red-1.toml exists already") {
+			t.Fatalf("got %v, want a refusal naming the file", err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "phases/01/results/blue-1.toml")); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("a refused --write wrote blue-1.toml (%v)", err)
+		}
+	})
+	t.Run("ErrSealed", func(t *testing.T) {
+		writeFile(t, dir, "phases/01/results/blue-1.toml"+SealedExt, []byte("x"))
+		ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteDrafts(dir, ds); err == nil || !strings.Contains(err.Error(), "blue-1.toml.age exists already") {
+			t.Errorf("got %v, want a refusal naming the sealed file", err)
+		}
+	})
+	t.Run("ErrSymlinkOut", func(t *testing.T) {
+		// The attacker's folder: phases/01/results leads out of the campaign.
+		outside := t.TempDir()
+		res := filepath.Join(dir, "phases/01/results")
+		if err := os.RemoveAll(res); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(outside, res); err != nil {
+			t.Skip(err)
+		}
+		// Refused when the folder is read (a link anywhere in it), or at
+		// the latest when the draft is written.
+		if ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml"}); err == nil {
+			if err := WriteDrafts(dir, ds); err == nil {
+				t.Error("a draft was written through a symbolic link out of the campaign folder")
+			}
+		}
+		if ents, _ := os.ReadDir(outside); len(ents) > 0 {
+			t.Errorf("written outside the campaign folder: %v", ents)
+		}
+	})
+}
+
+// TestDraftLinkLength: a link GitHub and browsers would refuse carries the
+// draft without its lists of choices, or, too long still, an empty file.
+func TestDraftLinkLength(t *testing.T) {
+	g := &GitHub{Repository: "o/n", Branch: "main"}
+	long := strings.Repeat("# a choice among many\n", 600)
+	for _, c := range []struct {
+		name  string
+		d     Draft
+		value string
+		full  bool
+	}{
+		{"OK", Draft{File: "phases/01/moves/a.toml", Text: "[moves]\n", short: "[moves]\n"}, "[moves]\n", true},
+		{"Short", Draft{File: "phases/01/moves/a.toml", Text: long + "[moves]\n", short: "[moves]\n"}, "[moves]\n", false},
+		{"Empty", Draft{File: "phases/01/moves/a.toml", Text: long, short: long}, "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			link, full := draftLink(g, c.d)
+			if len(link) > maxLinkLen {
+				t.Errorf("a link of %d bytes", len(link))
+			}
+			u, err := url.Parse(link)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := u.Query().Get("value"); got != c.value || full != c.full {
+				t.Errorf("value %q (whole draft: %v), want %q (%v)", got, full, c.value, c.full)
+			}
+		})
+	}
+}
+
+// TestGitHubLinksEscape: whatever the names hold, each part of a link is
+// escaped, so no name can add a query parameter or leave its path segment.
+func TestGitHubLinksEscape(t *testing.T) {
+	g := &GitHub{Repository: "o/n", Branch: "a b?c", Path: "x&y/#z"}
+	u, err := url.Parse(g.NewFileURL("phases/01/moves/a.toml", "v=1&filename=evil\n# c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := u.Path, "/o/n/new/a b?c/x&y/#z/phases/01/moves"; got != want {
+		t.Errorf("path %q, want %q", got, want)
+	}
+	if q := u.Query(); len(q) != 2 || q.Get("filename") != "a.toml" || q.Get("value") != "v=1&filename=evil\n# c" {
+		t.Errorf("query %v", q)
+	}
+}
+
+// TestGitHubSchema: the schema refuses [github] values that are not plain
+// names: spaces, "..", control characters, absolute or empty parts.
+func TestGitHubSchema(t *testing.T) {
+	for _, c := range []struct{ name, table string }{
+		{"ErrRepositoryDotDot", `repository = "owner/.."`},
+		{"ErrRepositorySpace", `repository = "owner/my repo"`},
+		{"ErrRepositoryNoOwner", `repository = "repo"`},
+		{"ErrRepositoryPath", `repository = "owner/name/extra"`},
+		{"ErrBranchDotDot", "repository = \"o/n\"\nbranch = \"../main\""},
+		{"ErrBranchControl", "repository = \"o/n\"\nbranch = \"ma\\u0007in\""},
+		{"ErrBranchNewline", "repository = \"o/n\"\nbranch = \"main\\nx\""},
+		{"ErrPathDotDot", "repository = \"o/n\"\npath = \"campaigns/../../etc\""},
+		{"ErrPathAbsolute", "repository = \"o/n\"\npath = \"/campaigns/x\""},
+		{"ErrPathTrailingSlash", "repository = \"o/n\"\npath = \"campaigns/\""},
+		{"ErrPathDoubleSlash", "repository = \"o/n\"\npath = \"campaigns//x\""},
+		{"ErrUnknownKey", "repository = \"o/n\"\ntoken = \"x\""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := exampleToOrders(t)
+			appendFile(t, dir, CampaignFile, "\n[github]\n"+c.table+"\n")
+			_, err := Load(dir)
+			var inv *InvalidError
+			if !errors.As(err, &inv) || !strings.Contains(inv.Error(), "campaign.toml:") || !strings.Contains(inv.Error(), "github") {
+				t.Errorf("got %v, want a fault in campaign.toml's [github]", err)
+			}
+		})
+	}
+	t.Run("OK", func(t *testing.T) {
+		dir := exampleToOrders(t)
+		appendFile(t, dir, CampaignFile, "\n[github]\nrepository = \"my-club/.github\"\nbranch = \"release/v1.2\"\npath = \"campaigns/war_2027.spring\"\n")
+		f, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := *f.Campaign.GitHub, (GitHub{"my-club/.github", "release/v1.2", "campaigns/war_2027.spring"}); got != want {
+			t.Errorf("got %+v, want %+v", got, want)
+		}
+	})
+}

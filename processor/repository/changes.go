@@ -1,0 +1,386 @@
+package repository
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// Options say what changes to check and with whose rights.
+type Options struct {
+	// Base is the revision the changes are made to: a pull request's base
+	// (the first parent of its merge commit), a merge queue's base. The
+	// registry — who the Warmaster is, which campaigns are played — is
+	// read from it, never from the changes.
+	Base string
+	// Head is the revision holding the changes (default HEAD); the work
+	// tree is taken to hold it.
+	Head string
+	// Actor is who made the changes (a pull request's author), whose
+	// rights are checked; empty checks no one's rights (a merge queue's
+	// group, whose pull requests were each checked with their author's).
+	Actor processor.Login
+	// Run are the options of the checks, replays and plans run (the time,
+	// and secrets when there are any).
+	Run processor.Options
+}
+
+// Report is what CheckChanges found.
+type Report struct {
+	Base, Head string // the commits compared
+	Changed    []string
+	// Faults are every problem, paths from the repository's root, sorted
+	// by file, line and column.
+	Faults []processor.Fault
+	// Campaigns are the campaign folders the changes touch, in the
+	// registry's order.
+	Campaigns []CampaignReport
+	// Undeclared are folders with a campaign.toml that the changes touch
+	// and the registry does not declare: advance never processes them.
+	Undeclared []string
+}
+
+// CampaignReport is one campaign folder the changes touch.
+type CampaignReport struct {
+	Dir    string   // slash path from the repository's root
+	Files  []string // the changed files, relative to Dir
+	Faults int      // how many of Report.Faults are in it
+	Replay string   // what replay said, when it ran
+	Plan   string   // what advance would do now (Markdown), when there is no fault
+	NoPlan string   // else why there is no plan, in one line
+}
+
+// codeownersFiles are where GitHub looks for CODEOWNERS.
+var codeownersFiles = []string{"CODEOWNERS", ".github/CODEOWNERS", "docs/CODEOWNERS"}
+
+// SchemasDir holds a campaign repository's JSON Schemas, for editors, as
+// `warmaster init-repo` writes them; editorConfigs are the names of the
+// Taplo configuration that maps each kind of file to its schema.
+const SchemasDir = "schemas"
+
+var editorConfigs = []string{".taplo.toml", "taplo.toml"}
+
+// CheckChanges checks the changes between opt.Base and opt.Head of the git
+// work tree holding root, as the pull-request check does:
+//
+//   - Who may change what outside the campaigns: only the repository's
+//     Warmasters (the base's registry) change the registry, CODEOWNERS and
+//     .github/ (which decide how pull requests are judged and reviewed),
+//     the editors' .taplo.toml and schemas/ (which every player's editor
+//     checks their files with),
+//     and add, change or delete a campaign.toml anywhere (a new campaign
+//     folder among them); nobody else changes a folder with a campaign.toml
+//     that the registry does not declare.
+//   - Each declared campaign the changes touch is checked as `check --actor
+//     ACTOR DIR FILE...` checks it, over exactly the changed files (the
+//     Warmasters' files of the campaign — campaign.toml, map.toml, war-engine
+//     profiles — are decided above for a repository Warmaster); then, when
+//     it has no fault, replayed and planned.
+//
+// Faults of the files are in the report; an error is returned when the
+// changes cannot be read at all (not a git work tree, an unknown revision).
+func CheckChanges(root string, opt Options) (*Report, error) {
+	g := Git{Dir: root}
+	top, _, err := g.Top()
+	if err != nil {
+		return nil, fmt.Errorf("%s is not in a git work tree: %w", root, err)
+	}
+	g.Dir = top
+	if opt.Head == "" {
+		opt.Head = "HEAD"
+	}
+	rep := &Report{}
+	if rep.Base, err = g.Commit(opt.Base); err != nil {
+		return nil, fmt.Errorf("--base: %w", err)
+	}
+	if rep.Head, err = g.Commit(opt.Head); err != nil {
+		return nil, fmt.Errorf("--head: %w", err)
+	}
+	if rep.Changed, err = g.Changed(rep.Base, rep.Head); err != nil {
+		return nil, err
+	}
+	c := &changes{Report: rep, top: top, git: g, opt: opt}
+	if !c.readRegistries() {
+		c.finish()
+		return rep, nil
+	}
+	c.repositoryRights()
+	c.campaigns()
+	c.finish()
+	return rep, nil
+}
+
+type changes struct {
+	*Report
+	top  string
+	git  Git
+	opt  Options
+	base *Registry // the registry of the base: whose rights
+	head *Registry // the registry as changed (the base's when unchanged)
+	wm   bool      // the actor is one of the base's Warmasters
+}
+
+func (c *changes) fault(file, format string, args ...any) {
+	c.Faults = append(c.Faults, processor.Fault{File: file, Message: fmt.Sprintf(format, args...)})
+}
+
+// readRegistries reads the base's registry (false when it has none, or an
+// invalid one: then nothing can be judged) and the registry as changed.
+func (c *changes) readRegistries() bool {
+	data, ok, err := c.git.Show(c.Base, RegistryFile)
+	switch {
+	case err != nil:
+		c.fault(RegistryFile, "cannot read the registry of the base commit %.12s: %v", c.Base, err)
+		return false
+	case !ok:
+		c.fault(RegistryFile, "the base commit %.12s has no %s, so nobody is this repository's Warmaster and no campaign is declared: the Warmaster commits it to the default branch first, e.g. warmasters = [\"alice\"] and campaigns = [\"campaigns/spring\"]", c.Base, RegistryFile)
+		return false
+	}
+	r, err := ParseRegistry(data)
+	if err != nil {
+		c.fault(RegistryFile, "the registry of the base commit %.12s is invalid, so nothing can be judged: %v", c.Base, err)
+		return false
+	}
+	c.base, c.head = r, r
+	c.wm = c.opt.Actor != "" && r.IsWarmaster(c.opt.Actor)
+	if !slices.Contains(c.Changed, RegistryFile) {
+		return true
+	}
+	data, err = os.ReadFile(filepath.Join(c.top, filepath.FromSlash(RegistryFile)))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if c.mayChangeRepository() {
+			c.fault(RegistryFile, "deleted: the repository needs its registry (declare no campaign with campaigns = [])")
+		}
+		return true
+	case err != nil:
+		c.fault(RegistryFile, "cannot read: %v", err)
+		return true
+	}
+	r, err = ParseRegistry(data)
+	var invalid *processor.InvalidError
+	switch {
+	case errors.As(err, &invalid):
+		if c.mayChangeRepository() {
+			c.Faults = append(c.Faults, invalid.Faults...)
+		}
+	case err != nil:
+		c.fault(RegistryFile, "%v", err)
+	default:
+		c.head = r
+	}
+	return true
+}
+
+// mayChangeRepository: no actor is given (no rights checked), or the
+// actor is one of the base's Warmasters.
+func (c *changes) mayChangeRepository() bool { return c.opt.Actor == "" || c.wm }
+
+// repositoryRights refuses the changes outside the declared campaigns that
+// only the repository's Warmasters make (Registry.Rights judges a declared
+// campaign's own files).
+func (c *changes) repositoryRights() {
+	if c.mayChangeRepository() {
+		return
+	}
+	who := fmt.Sprintf("%s may not change this file: ", c.opt.Actor)
+	wms := c.base.warmasterNames()
+	for _, f := range c.Changed {
+		if _, declared := c.base.CampaignOf(f); declared {
+			continue
+		}
+		var why string
+		switch {
+		case f == RegistryFile:
+			why = fmt.Sprintf("the registry says who this repository's Warmaster is and which campaigns it plays; only the Warmaster (%s) changes it", wms)
+		case slices.Contains(codeownersFiles, f):
+			why = fmt.Sprintf("CODEOWNERS says who reviews what; only the Warmaster (%s) changes it", wms)
+		case strings.HasPrefix(f, ".github/"):
+			why = fmt.Sprintf(".github/ holds the workflows that judge pull requests; only the Warmaster (%s) changes it", wms)
+		case slices.Contains(editorConfigs, path.Base(f)) || strings.HasPrefix(f, SchemasDir+"/"):
+			why = fmt.Sprintf("the editors' configuration (.taplo.toml) and the JSON Schemas in %s/ check every player's files as they type; only the Warmaster (%s) changes them", SchemasDir, wms)
+		case path.Base(f) == processor.CampaignFile:
+			why = fmt.Sprintf("a new campaign folder (%s) is the Warmaster's (%s) to add and to declare in %s", path.Dir(f), wms, RegistryFile)
+		default:
+			if dir, ok := c.undeclaredCampaign(f); ok {
+				why = c.base.undeclared(dir)
+			}
+		}
+		if why != "" {
+			c.Faults = append(c.Faults, refusal(f, c.exists(f), "%s%s", who, why))
+		}
+	}
+}
+
+// undeclaredCampaign is the folder holding a campaign.toml (in the work
+// tree) that f is in, when the base's registry does not declare it.
+func (c *changes) undeclaredCampaign(f string) (string, bool) {
+	if _, ok := c.base.CampaignOf(f); ok {
+		return "", false
+	}
+	return c.campaignFolder(f)
+}
+
+// campaignFolder is the nearest folder above f that holds a campaign.toml
+// in the work tree.
+func (c *changes) campaignFolder(f string) (string, bool) {
+	for dir := path.Dir(f); dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if c.exists(path.Join(dir, processor.CampaignFile)) {
+			return dir, true
+		}
+	}
+	return "", false
+}
+
+func (c *changes) exists(file string) bool {
+	st, err := os.Lstat(filepath.Join(c.top, filepath.FromSlash(file)))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// campaigns checks each campaign folder the changes touch.
+func (c *changes) campaigns() {
+	dirs := slices.Clone(c.head.Campaigns)
+	for _, d := range c.base.Campaigns {
+		if !slices.Contains(dirs, d) {
+			dirs = append(dirs, d) // undeclared by these changes
+		}
+	}
+	for _, dir := range dirs {
+		var files []string
+		for _, f := range c.Changed {
+			if rel, ok := strings.CutPrefix(f, dir+"/"); ok {
+				files = append(files, rel)
+			}
+		}
+		if len(files) > 0 || (c.head.Declares(dir) && !c.base.Declares(dir)) {
+			c.campaign(dir, files)
+		}
+	}
+	// Campaign folders the registry (as changed) does not declare.
+	for _, f := range c.Changed {
+		if _, ok := c.head.CampaignOf(f); ok {
+			continue
+		}
+		if dir, ok := c.campaignFolder(f); ok && !slices.Contains(c.Undeclared, dir) {
+			c.Undeclared = append(c.Undeclared, dir)
+		}
+	}
+}
+
+// campaign checks one campaign folder: files are the changed ones,
+// relative to it.
+func (c *changes) campaign(dir string, files []string) {
+	cr := CampaignReport{Dir: dir, Files: files}
+	defer func() {
+		for _, f := range c.Faults {
+			if strings.HasPrefix(f.File, dir+"/") {
+				cr.Faults++
+			}
+		}
+		if cr.Faults > 0 && cr.NoPlan == "" {
+			cr.NoPlan = fmt.Sprintf("No plan for %s: its changes have %d %s to fix first (above).", dir, cr.Faults, plural(cr.Faults))
+		}
+		c.Campaigns = append(c.Campaigns, cr)
+	}()
+	campaignFile := path.Join(dir, processor.CampaignFile)
+	// The repository's rules for this campaign's files. A campaign these
+	// changes declare (a repository Warmaster's alone) is theirs to set up,
+	// an imported campaign with every player's files included: checked,
+	// not judged file by file.
+	judged := files
+	var refused []processor.Fault
+	declaring := !c.base.Declares(dir)
+	if c.opt.Actor != "" && !declaring {
+		refused, judged = c.base.Rights(c.opt.Actor, files, func(file string) bool { return c.exists(path.Join(dir, file)) })
+	}
+	if !c.exists(campaignFile) {
+		switch {
+		case len(refused) > 0:
+			c.add(dir, &processor.InvalidError{Faults: refused})
+		case c.head.Declares(dir):
+			c.fault(campaignFile, "%s declares %s, which has no campaign.toml: add it, or take the folder out of the registry", RegistryFile, dir)
+		default:
+			cr.NoPlan = fmt.Sprintf("No plan for %s: it is no longer a campaign this repository plays.", dir)
+		}
+		return
+	}
+	full := filepath.Join(c.top, filepath.FromSlash(dir))
+	f, err := processor.Check(full, c.opt.Run)
+	if f != nil {
+		// A folder that cannot be read at all (a link in it, a refused
+		// name) shows every fault: none is about the changed files alone.
+		err = processor.OnlyFiles(err, files)
+		err = f.RefuseLate(err, files) // a changed file that can never be applied
+	}
+	if c.opt.Actor != "" && f != nil && !declaring {
+		err = processor.WithRefusals(err, f.Authorize(c.opt.Actor, judged))
+	}
+	if len(refused) > 0 {
+		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
+	}
+	if err == nil {
+		err = c.replayAndPlan(full, &cr)
+	}
+	c.add(dir, err)
+}
+
+// replayAndPlan replays a campaign without faults, and plans it.
+func (c *changes) replayAndPlan(full string, cr *CampaignReport) error {
+	res, err := processor.Replay(full, c.opt.Run)
+	switch {
+	case err != nil:
+		return err
+	case res.Skipped != "":
+		cr.Replay = "replay skipped: " + res.Skipped
+	default:
+		cr.Replay = fmt.Sprintf("replayed %d steps in %d runs; %d processor-written files match", res.Steps, res.Runs, len(res.Checked))
+	}
+	p, err := processor.Plan(full, c.opt.Run)
+	if err != nil {
+		return err
+	}
+	cr.Plan = p.Markdown(cr.Dir)
+	return nil
+}
+
+// add records a campaign's faults (or error) with paths from the root, each
+// consumed input to restore with the commit that has it.
+func (c *changes) add(dir string, err error) {
+	if err == nil {
+		return
+	}
+	var invalid *processor.InvalidError
+	if !errors.As(err, &invalid) {
+		c.fault(path.Join(dir, processor.CampaignFile), "%v", err)
+		return
+	}
+	invalid.RestoreFrom(func(file, digest string) string {
+		return c.git.restoreAdvice(path.Join(dir, file), path.Join(dir, file), digest)
+	})
+	for _, f := range invalid.Faults {
+		f.File = path.Join(dir, f.File)
+		c.Faults = append(c.Faults, f)
+	}
+}
+
+// finish sorts the faults.
+func (c *changes) finish() {
+	slices.SortStableFunc(c.Faults, func(a, b processor.Fault) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Message, b.Message))
+	})
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return "problem"
+	}
+	return "problems"
+}

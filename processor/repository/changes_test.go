@@ -1,0 +1,384 @@
+package repository
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warmaster/warmaster/campaigns"
+	"github.com/warmaster/warmaster/processor"
+)
+
+// testRepo is a campaign repository in a temporary folder: the example
+// campaign as campaigns/spring (alice is its Warmaster; bob and carol play),
+// declared by .github/warmaster.toml with alice the repository's Warmaster.
+type testRepo struct {
+	t   *testing.T
+	dir string
+}
+
+const registry = `warmasters = ["alice"]
+campaigns = ["campaigns/spring"]
+`
+
+// now is before phase 1's operations deadline: the example's set-up and
+// orders are in.
+var now = time.Date(2027, 1, 5, 12, 0, 0, 0, time.UTC)
+
+func newTestRepo(t *testing.T) *testRepo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	r := &testRepo{t: t, dir: t.TempDir()}
+	r.git("init", "--quiet", "--initial-branch=main")
+	if err := campaigns.CopyTo(campaigns.Example, r.path("campaigns/spring")); err != nil {
+		t.Fatal(err)
+	}
+	r.write(RegistryFile, registry)
+	r.write(".github/CODEOWNERS", "* @alice\n")
+	r.write(".github/workflows/check.yml", "name: check\n")
+	r.write("README.md", "# The club's campaigns\n")
+	r.commit("the spring campaign")
+	return r
+}
+
+func (r *testRepo) path(rel string) string { return filepath.Join(r.dir, filepath.FromSlash(rel)) }
+
+func (r *testRepo) git(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=Test", "-c", "user.email=test@example.com"}, args...)...)
+	cmd.Dir = r.dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (r *testRepo) write(rel, content string) {
+	r.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(r.path(rel)), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(r.path(rel), []byte(content), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *testRepo) read(rel string) string {
+	r.t.Helper()
+	data, err := os.ReadFile(r.path(rel))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return string(data)
+}
+
+func (r *testRepo) commit(msg string) string {
+	r.t.Helper()
+	r.git("add", "-A")
+	r.git("commit", "--quiet", "--allow-empty", "-m", msg)
+	return r.git("rev-parse", "HEAD")
+}
+
+// change commits a pull request's changes on top of main and checks them
+// as the pull-request check does, with actor's rights ("" for none).
+func (r *testRepo) change(actor string, edit func()) *Report {
+	r.t.Helper()
+	edit()
+	r.commit("the pull request")
+	rep, err := CheckChanges(r.dir, Options{Base: "HEAD^1", Actor: processor.Login(actor), Run: processor.Options{Now: now}})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return rep
+}
+
+// faults are a report's faults, one "file: message" a line.
+func faults(rep *Report) string {
+	var b strings.Builder
+	for _, f := range rep.Faults {
+		b.WriteString(f.File + ": " + f.Message + "\n")
+	}
+	return b.String()
+}
+
+// wantFaults requires exactly these faults, each by file and a part of its
+// message.
+func wantFaults(t *testing.T, rep *Report, want ...[2]string) {
+	t.Helper()
+	if len(rep.Faults) != len(want) {
+		t.Fatalf("%d faults, want %d:\n%s", len(rep.Faults), len(want), faults(rep))
+	}
+	for i, w := range want {
+		if f := rep.Faults[i]; f.File != w[0] || !strings.Contains(f.Message, w[1]) {
+			t.Errorf("fault %d is %s: %s\nwant %s: …%s…", i+1, f.File, f.Message, w[0], w[1])
+		}
+	}
+}
+
+func TestCheckChanges(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		bob := r.read("campaigns/spring/phases/01/orders/bob.toml")
+		os.Remove(r.path("campaigns/spring/phases/01/orders/bob.toml"))
+		r.commit("without bob's orders")
+		rep := r.change("bob", func() { r.write("campaigns/spring/phases/01/orders/bob.toml", bob) })
+		wantFaults(t, rep)
+		if len(rep.Campaigns) != 1 {
+			t.Fatalf("campaigns %+v, want campaigns/spring", rep.Campaigns)
+		}
+		cr := rep.Campaigns[0]
+		if cr.Dir != "campaigns/spring" || strings.Join(cr.Files, " ") != "phases/01/orders/bob.toml" {
+			t.Errorf("campaign %s, files %q", cr.Dir, cr.Files)
+		}
+		if !strings.HasPrefix(cr.Plan, "## warmaster plan: campaigns/spring at 2027-01-05T12:00:00Z") || cr.NoPlan != "" {
+			t.Errorf("plan %q, no plan %q", cr.Plan, cr.NoPlan)
+		}
+		if !strings.HasPrefix(cr.Replay, "replayed 0 steps") {
+			t.Errorf("replay %q", cr.Replay)
+		}
+	})
+
+	// The attack of the issue: a "practice" campaign naming its author the
+	// Warmaster, holding a rival's orders copied in.
+	t.Run("ErrPracticeCampaign", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("erin", func() {
+			campaign := strings.Replace(r.read("campaigns/spring/campaign.toml"), `login = "erin"`, `login = "erin"`+"\nwarmaster = true", 1)
+			campaign = strings.Replace(campaign, "warmaster = true\n", "", 1) // alice's
+			r.write("campaigns/practice/campaign.toml", campaign)
+			r.write("campaigns/practice/map.toml", r.read("campaigns/spring/map.toml"))
+			r.write("campaigns/practice/phases/01/orders/erin.toml", r.read("campaigns/spring/phases/01/orders/bob.toml"))
+		})
+		wantFaults(t, rep,
+			[2]string{"campaigns/practice/campaign.toml", "erin may not change this file: a new campaign folder (campaigns/practice) is the Warmaster's (alice) to add and to declare in .github/warmaster.toml"},
+			[2]string{"campaigns/practice/map.toml", "erin may not change this file: campaigns/practice is not a campaign this repository plays"},
+			[2]string{"campaigns/practice/phases/01/orders/erin.toml", "campaigns/practice is not a campaign this repository plays"},
+		)
+		if len(rep.Campaigns) != 0 {
+			t.Errorf("an undeclared folder was checked as a campaign: %+v", rep.Campaigns)
+		}
+		if strings.Join(rep.Undeclared, " ") != "campaigns/practice" {
+			t.Errorf("undeclared %q", rep.Undeclared)
+		}
+	})
+
+	// The registry of the pull request does not count: bob declaring
+	// himself the Warmaster is refused, and so is what it would allow.
+	t.Run("ErrRegistryFromThePullRequest", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("bob", func() {
+			r.write(RegistryFile, `warmasters = ["bob"]`+"\n"+`campaigns = ["campaigns/spring"]`+"\n")
+			r.write("campaigns/spring/campaign.toml", strings.Replace(r.read("campaigns/spring/campaign.toml"), `name = "War on the Vespator Front"`, `name = "Bob's war"`, 1))
+		})
+		wantFaults(t, rep,
+			[2]string{".github/warmaster.toml", "bob may not change this file: the registry says who this repository's Warmaster is"},
+			[2]string{"campaigns/spring/campaign.toml", "bob may not change this file: campaign.toml sets the campaign's players, rules and dice; only the repository's Warmaster (alice) changes it"},
+		)
+		if cr := rep.Campaigns[0]; cr.Plan != "" || !strings.Contains(cr.NoPlan, "1 problem") {
+			t.Errorf("a refused campaign was planned: plan %q, no plan %q", cr.Plan, cr.NoPlan)
+		}
+	})
+
+	t.Run("ErrCampaignTomlDeleted", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("bob", func() { os.Remove(r.path("campaigns/spring/campaign.toml")) })
+		wantFaults(t, rep, [2]string{"campaigns/spring/campaign.toml", "bob may not change this file: deleting campaign.toml ends the campaign; only the repository's Warmaster (alice) does that"})
+	})
+
+	t.Run("ErrWarmasterDeletesADeclaredCampaign", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("alice", func() { os.Remove(r.path("campaigns/spring/campaign.toml")) })
+		wantFaults(t, rep, [2]string{"campaigns/spring/campaign.toml", ".github/warmaster.toml declares campaigns/spring, which has no campaign.toml"})
+	})
+
+	t.Run("ErrWorkflowsAndCodeowners", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("bob", func() {
+			r.write(".github/workflows/check.yml", "name: check\non: push\n")
+			r.write(".github/actions/warmaster/action.yml", "runs: {}\n")
+			r.write("CODEOWNERS", "* @bob\n")
+		})
+		wantFaults(t, rep,
+			[2]string{".github/actions/warmaster/action.yml", ".github/ holds the workflows that judge pull requests"},
+			[2]string{".github/workflows/check.yml", ".github/ holds the workflows that judge pull requests"},
+			[2]string{"CODEOWNERS", "CODEOWNERS says who reviews what"},
+		)
+	})
+
+	// The editors' schemas and their configuration: bob loosens the orders
+	// schema, points .taplo.toml at a server of his, and adds a taplo.toml
+	// of his own — the files every player's editor checks their files
+	// with. The Warmaster's change passes.
+	t.Run("ErrEditorSchemas", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		r.write(".taplo.toml", "[[rule]]\ninclude = [\"**/orders/*.toml\"]\n[rule.schema]\npath = \"schemas/orders.schema.json\"\n")
+		r.write("schemas/orders.schema.json", `{"type": "object", "additionalProperties": false}`)
+		r.commit("the editors' schemas")
+		edit := func() {
+			r.write(".taplo.toml", "[[rule]]\ninclude = [\"**/orders/*.toml\"]\n[rule.schema]\nurl = \"https://bob.example/orders.json\"\n")
+			r.write("schemas/orders.schema.json", `{"type": "object"}`)
+			r.write("campaigns/taplo.toml", "")
+		}
+		rep := r.change("bob", edit)
+		wantFaults(t, rep,
+			[2]string{".taplo.toml", "bob may not change this file: the editors' configuration (.taplo.toml) and the JSON Schemas in schemas/ check every player's files as they type; only the Warmaster (alice) changes them"},
+			[2]string{"campaigns/taplo.toml", "the editors' configuration"},
+			[2]string{"schemas/orders.schema.json", "the editors' configuration"},
+		)
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		wantFaults(t, r.change("alice", edit))
+	})
+
+	// A pull request that changes only CODEOWNERS is judged and reported
+	// like any other: the Warmaster's passes.
+	t.Run("WarmasterChangesCodeowners", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("alice", func() { r.write(".github/CODEOWNERS", "* @alice @bob\n") })
+		wantFaults(t, rep)
+		if len(rep.Campaigns) != 0 || strings.Join(rep.Changed, " ") != ".github/CODEOWNERS" {
+			t.Errorf("campaigns %+v, changed %q", rep.Campaigns, rep.Changed)
+		}
+	})
+
+	t.Run("WarmasterDeclaresACampaign", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("alice", func() {
+			if err := campaigns.CopyTo(campaigns.Example, r.path("campaigns/autumn")); err != nil {
+				t.Fatal(err)
+			}
+			r.write(RegistryFile, `warmasters = ["alice"]`+"\n"+`campaigns = ["campaigns/spring", "campaigns/autumn"]`+"\n")
+		})
+		wantFaults(t, rep)
+		if len(rep.Campaigns) != 1 || rep.Campaigns[0].Dir != "campaigns/autumn" || rep.Campaigns[0].Plan == "" {
+			t.Errorf("campaigns %+v, want campaigns/autumn checked and planned", rep.Campaigns)
+		}
+	})
+
+	// Two campaigns named alike would share their sealed orders' and dice's
+	// binding: refused.
+	t.Run("ErrSameFolderName", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("alice", func() {
+			if err := campaigns.CopyTo(campaigns.Example, r.path("league/spring")); err != nil {
+				t.Fatal(err)
+			}
+			r.write(RegistryFile, `warmasters = ["alice"]`+"\n"+`campaigns = ["campaigns/spring", "league/spring"]`+"\n")
+		})
+		wantFaults(t, rep, [2]string{".github/warmaster.toml", "campaigns/spring and league/spring have the same name, spring"})
+		if got := rep.Faults[0]; got.Line != 2 || got.Col != 34 {
+			t.Errorf("at %d:%d, want 2:34", got.Line, got.Col)
+		}
+	})
+
+	// A file's name is data, never an option: "--actor=erin" is a file bob
+	// may not write.
+	t.Run("ErrFileNamedLikeAFlag", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("bob", func() { r.write("campaigns/spring/--actor=erin", "x\n") })
+		// Refused before anything reads it: a name a command would take for
+		// an option is a fault of the folder that holds it.
+		wantFaults(t, rep, [2]string{"campaigns/spring", `a file named "--actor=erin": its name starts with "-", which a command would take for an option; rename it`})
+	})
+
+	// A stale green check: bob's pull request was checked before step 1
+	// consumed his orders, and is merged after. The merge queue's check
+	// (no actor) finds it, and says which commit to restore the file from.
+	t.Run("ErrChangedAfterConsumed", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		consumed := r.git("rev-parse", "HEAD")
+		if _, err := processor.Advance(r.path("campaigns/spring"), processor.Options{Now: time.Date(2027, 1, 10, 0, 0, 0, 0, time.UTC)}); err != nil {
+			t.Fatal(err)
+		}
+		r.commit("warmaster: spring phase 1 steps 1-2.2")
+		rep := r.change("", func() {
+			r.write("campaigns/spring/phases/01/orders/bob.toml", strings.Replace(r.read("campaigns/spring/phases/01/orders/bob.toml"), "fortification-line", "staging-grounds", 1))
+		})
+		wantFaults(t, rep, [2]string{"campaigns/spring/phases/01/orders/bob.toml",
+			"this file was changed after its step consumed it (journal.toml records sha256 28140d3ed9db…); restore it from commit " + consumed[:12] +
+				": git checkout " + consumed + " -- campaigns/spring/phases/01/orders/bob.toml"})
+	})
+
+	t.Run("ErrNoRegistryAtTheBase", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		os.Remove(r.path(RegistryFile))
+		r.commit("no registry")
+		rep := r.change("alice", func() { r.write(RegistryFile, registry) })
+		wantFaults(t, rep, [2]string{".github/warmaster.toml", "has no .github/warmaster.toml, so nobody is this repository's Warmaster"})
+	})
+}
+
+func TestParseRegistry(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		r, err := ParseRegistry([]byte("warmasters = [\"Alice\", \"bob\"]\ncampaigns = [\"campaigns/spring\", \"league/autumn-2027\"]\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.IsWarmaster("alice") || !r.IsWarmaster("BOB") || r.IsWarmaster("carol") {
+			t.Errorf("warmasters %q", r.Warmasters)
+		}
+		if d, ok := r.CampaignOf("league/autumn-2027/state.toml"); !ok || d != "league/autumn-2027" {
+			t.Errorf("CampaignOf = %q, %v", d, ok)
+		}
+		if _, ok := r.CampaignOf("campaigns/spring-2/state.toml"); ok {
+			t.Error("campaigns/spring-2 is not inside campaigns/spring")
+		}
+	})
+	t.Run("ErrEach", func(t *testing.T) {
+		_, err := ParseRegistry([]byte(`warmasters = ["alice", "-bob", "ALICE"]
+campaigns = ["../outside", "/abs", "campaigns/.hidden", "campaigns/a", "campaigns/a/b", "campaigns/-x", "x/A"]
+owner = "me"
+`))
+		want := []string{
+			`.github/warmaster.toml:1:24: "-bob" is not a GitHub login`,
+			`.github/warmaster.toml:1:32: ALICE is listed twice`,
+			`.github/warmaster.toml:2:14: "../outside" is not a campaign folder`,
+			`.github/warmaster.toml:2:28: "/abs" is not a campaign folder`,
+			`.github/warmaster.toml:2:36: "campaigns/.hidden" is not a campaign folder`,
+			`.github/warmaster.toml:2:72: campaigns/a and campaigns/a/b overlap`,
+			`.github/warmaster.toml:2:89: "campaigns/-x" is not a campaign folder`,
+			`.github/warmaster.toml:2:105: campaigns/a and x/A have the same name, A`,
+			`.github/warmaster.toml:3:1: unknown key "owner"`,
+		}
+		got := err.Error()
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("faults lack %q:\n%s", w, got)
+			}
+		}
+		if n := strings.Count(got, "\n") + 1; n != len(want) {
+			t.Errorf("%d faults, want %d:\n%s", n, len(want), got)
+		}
+	})
+	t.Run("ErrSyntax", func(t *testing.T) {
+		_, err := ParseRegistry([]byte("warmasters = [\"alice\"\ncampaigns = []\n"))
+		if err == nil || !strings.HasPrefix(err.Error(), ".github/warmaster.toml:2:1: not TOML") {
+			t.Errorf("err = %v", err)
+		}
+	})
+	t.Run("ErrMissing", func(t *testing.T) {
+		_, err := ParseRegistry(nil)
+		if err == nil || !strings.Contains(err.Error(), "no warmasters") || !strings.Contains(err.Error(), "no campaigns") {
+			t.Errorf("err = %v", err)
+		}
+	})
+}

@@ -1,0 +1,134 @@
+package processor
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RecommendedFleets is the number of Fleets per Alliance for a campaign of
+// alliances Alliances and players players in all (Determine Warmaster,
+// Alliances and Fleets — "Our recommended numbers of Fleets"; the table is
+// lost from the text we have and reads: 2 Alliances, 3 each; 3 Alliances, 2
+// each up to 6 players, 3 for 7–9, 4 for 10–12, 1 per player for 13 or
+// more). "There cannot be more players within an Alliance than there are
+// Fleet stickers for that Alliance": an Alliance of more players than that
+// gets one Fleet per player (perAlliance, the most players in one Alliance).
+func RecommendedFleets(alliances, players, perAlliance int) int {
+	n := 3
+	if alliances >= 3 {
+		switch {
+		case players <= 6:
+			n = 2
+		case players <= 9:
+			n = 3
+		case players <= 12:
+			n = 4
+		default:
+			n = (players + alliances - 1) / alliances // 1 per player
+		}
+	}
+	return max(n, perAlliance)
+}
+
+// starterAlliances are the Alliances `warmaster init` names, in order.
+var starterAlliances = []struct{ id, name string }{
+	{"blue", "Shield Chapters"}, {"red", "Nekrosor Dynasty"}, {"green", "Reborn Kin"},
+}
+
+// StarterLogin is the placeholder login `warmaster init` gives the n-th
+// player (from 1) of an Alliance, for the Warmaster to replace.
+func StarterLogin(a AllianceID, n int) Login {
+	return Login(fmt.Sprintf("player-%d-of-%s", n, a))
+}
+
+// StarterCampaign is the campaign.toml `warmaster init` writes: alliances
+// Alliances (2 or 3) of playersPer players each, with placeholder logins
+// (StarterLogin), the recommended Fleets shared out among each Alliance's
+// players in turn, the first player the Warmaster, and phase 1's deadlines
+// to change. check accepts it as it is.
+func StarterCampaign(alliances, playersPer int) ([]byte, error) {
+	if alliances < 2 || alliances > len(starterAlliances) {
+		return nil, fmt.Errorf("a campaign has 2 or 3 Alliances, not %d", alliances)
+	}
+	if playersPer < 1 {
+		return nil, fmt.Errorf("an Alliance needs at least 1 player, not %d", playersPer)
+	}
+	fleets := RecommendedFleets(alliances, alliances*playersPer, playersPer)
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	first := StarterLogin(AllianceID(starterAlliances[0].id), 1)
+	p("# A new Vespator Front campaign: %d Alliances of %s. Only the Warmaster edits this file.", alliances, plural(playersPer, "player", "players"))
+	p("#")
+	p("# To do before set-up:")
+	p("# 1. Replace every placeholder login (%s, …) with a player's GitHub", first)
+	p("#    login, in [[players]] and in [[fleets]] alike; the Warmaster is the one")
+	p("#    with warmaster = true (the Warmaster may play too, or have no fleet).")
+	p("# 2. Rename the Alliances if you like (an id is lowercase letters, digits and")
+	p("#    hyphens: it names the set-up, builds and events files).")
+	p("# 3. Set the deadlines, a [[deadlines]] table per phase (or none: then each")
+	p("#    step waits for every input), and the dice seed.")
+	p("# Then each Alliance commits setup/<alliance>.toml. Run `warmaster check .`")
+	p("# after every edit: it names each mistake and how to fix it.")
+	p("")
+	p("name = \"War on the Vespator Front\"")
+	p("phases = 6                  # the rules recommend 6 Campaign phases")
+	p("")
+	p("[dice]")
+	p("seed = \"change me\"          # public seed of the dice streams: anyone can re-roll every die")
+	p("")
+	p("# Optional: the GitHub repository the campaign lives in. The campaign's")
+	p("# README then links each awaited file to GitHub's web editor, filled with a")
+	p("# draft of it: players take part with nothing but a browser.")
+	p("# [github]")
+	p("# repository = \"my-club/vespator-front\"  # owner/name")
+	p("# branch = \"main\"                         # the branch pull requests go to (default main)")
+	p("# path = \"campaigns/war\"                  # this folder in the repository (default: its root)")
+	p("")
+	p("[rules]")
+	p("events = true               # Vespator Front Events (false: the house rule \"no events\")")
+	p("orbital_invasion_defender_power = false  # RULINGS 14 option: Orbital Invasion — Defender wins also adds 1 Power Level")
+	p("seize_power_base_keeps_piece = false     # RULINGS 16 option: Seize Power Base at the Attacker's limit leaves the Defender's piece")
+	p("boarding_action_without_fleet = false    # RULINGS 15 option: allow a Boarding Action with no defending Fleet at the planet")
+	for _, a := range starterAlliances[:alliances] {
+		p("")
+		p("[[alliances]]")
+		p("id = %q", a.id)
+		p("name = %q", a.name)
+	}
+	for _, a := range starterAlliances[:alliances] {
+		p("")
+		p("# The players of %s (%s): replace each login with a GitHub login.", a.id, a.name)
+		for n := 1; n <= playersPer; n++ {
+			p("[[players]]")
+			p("login = %q", StarterLogin(AllianceID(a.id), n))
+			p("alliance = %q", a.id)
+			if a.id == starterAlliances[0].id && n == 1 {
+				p("warmaster = true            # runs the campaign: edits this file and map.toml")
+			}
+		}
+	}
+	p("")
+	p("# %d Alliances, %s: %d Fleets per Alliance, as the rules recommend (2", alliances, plural(alliances*playersPer, "player", "players"), fleets)
+	p("# Alliances: 3 each; 3 Alliances: 2 each up to 6 players, 3 for 7–9, 4 for")
+	p("# 10–12, 1 per player from 13; never fewer than the Alliance's players).")
+	p("# They are shared out in order; change `player` to share them otherwise.")
+	for _, a := range starterAlliances[:alliances] {
+		for i := range fleets {
+			p("[[fleets]]")
+			p("id = \"%s-%d\"", a.id, i+1)
+			p("player = %q", StarterLogin(AllianceID(a.id), i*playersPer/fleets+1))
+		}
+	}
+	p("")
+	p("# Deadlines per phase (UTC). A step proceeds when every input is in, or once")
+	p("# its deadline has passed: then the rules' defaults apply to what is missing,")
+	p("# and to files that still have mistakes. A phase without deadlines waits")
+	p("# for every input. Add a [[deadlines]] table for each phase.")
+	p("[[deadlines]]")
+	p("phase = 1")
+	p("operations = 2027-01-08T18:00:00Z")
+	p("battles = 2027-02-01T18:00:00Z")
+	p("moves = 2027-02-04T18:00:00Z")
+	p("builds = 2027-02-07T18:00:00Z")
+	return []byte(b.String()), nil
+}
