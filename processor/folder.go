@@ -256,9 +256,15 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 }
 
 // readFile reads a file of the folder (at its size: the text is kept, for
-// faults to quote, and a phase has tens of thousands of small files).
+// faults to quote, and a phase has tens of thousands of small files). A
+// file longer than the limit of its kind is read no further (readLimit):
+// what was read is kept, for that limit to refuse it where it passes it.
 func (f *Folder) readFile(file string) ([]byte, error) {
-	return f.disk.ReadFile(file)
+	data, err := f.disk.ReadFileLimit(file, readLimit(file))
+	if errors.Is(err, disk.ErrTooLarge) {
+		return data, nil
+	}
+	return data, err
 }
 
 // decoded is a file read and schema-decoded ahead of its turn (prefetch).

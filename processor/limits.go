@@ -2,9 +2,10 @@ package processor
 
 import (
 	"fmt"
-	"io"
-	"os"
+	"path"
+	"strings"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -31,37 +32,52 @@ var (
 	SheetLimits = schema.Limits{Bytes: 64 << 10, Work: 16 << 10, Keys: schema.MaxKeys}
 )
 
-// maxFileBytes is the most of any file read: more than the largest limit
-// of any kind is never needed to refuse it where it passes that limit.
-var maxFileBytes = max(StateLimits.Bytes, JournalLimits.Bytes, schema.LimitOf(schema.Campaign).Bytes)
+// MarkdownLimit bounds what is read back of the Markdown Warmaster writes
+// (a phase's report, which each run appends to, and README.md): a phase
+// report of the scale test's 100,000 battles is 31 MB.
+var MarkdownLimit = 256 << 20
 
-// readAtMost reads up to n bytes of a file, as os.ReadFile reads it all:
-// a hostile file of gigabytes is refused without being read into memory.
-func readAtMost(name string, n int) ([]byte, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, err
+// readLimit is the most read of a file of a campaign folder: the limit of
+// its kind (one byte more is read, to refuse it where it passes it), so
+// that a phase of thousands of gigabyte files costs no more to refuse than
+// to read within its limits; disk.MaxFileBytes for a file of no kind.
+func readLimit(file string) int {
+	switch file {
+	case CampaignFile:
+		return schema.LimitOf(schema.Campaign).Bytes
+	case MapFile:
+		return schema.LimitOf(schema.Map).Bytes
+	case StateFile:
+		return StateLimits.Bytes
+	case JournalFile:
+		return JournalLimits.Bytes
+	case ReadmeFile:
+		return MarkdownLimit
 	}
-	defer fh.Close()
-	size := 0
-	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() {
-		size = int(min(st.Size(), int64(n)))
-	}
-	data := make([]byte, 0, size+1)
-	r := io.LimitReader(fh, int64(n))
-	for {
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
+	cp := classify(file)
+	switch cp.kind {
+	case kindWarmaster:
+		return schema.LimitOf(schema.Engine).Bytes // engines/<profile>.toml
+	case kindWritten:
+		if path.Base(file) == "report.md" {
+			return MarkdownLimit
 		}
-		m, err := r.Read(data[len(data):cap(data)])
-		data = data[:len(data)+m]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return data, err
+		return SheetLimits.Bytes // battles/<battle>.toml
+	case kindOrders:
+		if strings.HasSuffix(file, SealedExt) {
+			return SealedLimit
 		}
 	}
+	if kind, ok := inputKinds[cp.kind]; ok {
+		return schema.LimitOf(kind).Bytes
+	}
+	return disk.MaxFileBytes
+}
+
+// inputKinds are the schemas of the files players write.
+var inputKinds = map[fileKind]schema.Kind{
+	kindSetup: schema.Setup, kindOrders: schema.Orders, kindResults: schema.Results, kindMoves: schema.Moves,
+	kindBuilds: schema.Builds, kindEvents: schema.Events, kindTiebreak: schema.Tiebreak,
 }
 
 // SealedLimit is the largest sealed orders file: the largest orders file

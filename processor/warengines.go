@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
@@ -149,7 +150,10 @@ func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 // reads engines/<profile>.toml; its id is the file's name. Faults are an
 // *InvalidError naming the file as given.
 func ReadProfile(file string) (*engines.Profile, error) {
-	data, err := readAtMost(file, maxFileBytes+1) // past its limit, refused without reading the rest
+	data, err := disk.ReadPath(file, schema.LimitOf(schema.Engine).Bytes)
+	if errors.Is(err, disk.ErrTooLarge) {
+		err = nil // refused at its limit, below, without reading the rest
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}
