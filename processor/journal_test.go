@@ -97,15 +97,15 @@ func TestJournalIsTheEncoder(t *testing.T) {
 
 // A journal laid out otherwise is read by the library, not refused.
 func TestJournalOtherLayoutFallsBack(t *testing.T) {
-	sum := strings.Repeat("ab", 32)
-	data := appendJournal(nil, []journalEntry{{Phase: 1, Step: StepBattles, Applied: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC), Inputs: []journalInput{{Path: "a.toml", SHA256: sum}}}})
+	sum, file := strings.Repeat("ab", 32), "phases/01/results/a.toml"
+	data := appendJournal(nil, []journalEntry{{Phase: 1, Step: StepBattles, Applied: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC), Inputs: []journalInput{{Path: file, SHA256: sum}}}})
 	edited := bytes.Replace(data, []byte("  phase = 1"), []byte("  phase = 1 # a comment"), 1)
 	if _, bad := readJournalLines(edited); bad == 0 {
 		t.Fatal("readJournalLines read a comment it does not know")
 	}
 	var fs faults
-	if _, got := readJournal(edited, true, &Campaign{Phases: 3}, nil, &fs); got.consumed["a.toml"] != sum || !fs.empty() {
-		t.Fatalf("readJournal = %v, faults %v", got.consumed, fs.err(nil))
+	if _, got := readJournal(edited, true, &Campaign{Phases: 3}, nil, &fs); got.consumed[file] != sum || !fs.empty() {
+		t.Fatalf("readJournal = %v, faults %v", got.consumed, fs.err(func(string) []byte { return edited }))
 	}
 }
 

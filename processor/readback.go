@@ -2,7 +2,6 @@ package processor
 
 import (
 	"fmt"
-	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -90,6 +89,7 @@ func checkJournal(c *Campaign, s *State, steps []journalEntry, fs *faults) {
 		if e.Applied.IsZero() {
 			bad(at, "this step has no applied time")
 		}
+		checkJournalDice(at, e, bad)
 		for j, in := range e.Inputs {
 			checkJournalInput(root.At("steps", i, "inputs", j), in, bad)
 		}
@@ -108,16 +108,31 @@ func checkJournal(c *Campaign, s *State, steps []journalEntry, fs *faults) {
 }
 
 // checkJournalInput: an input is a file of the campaign folder, by a
-// clean slash path, and the SHA-256 of what the step consumed.
+// clean slash path, with the SHA-256 of what the step consumed — or, for
+// a file that arrived after its step (not_applied, and never read), none.
 func checkJournalInput(at Src, in journalInput, bad func(Src, string, ...any)) {
-	switch p := in.Path; {
-	case p == "":
-		bad(at, "this input has no path")
-	case path.IsAbs(p) || path.Clean(p) != p || p == ".." || strings.HasPrefix(p, "../") || strings.Contains(p, `\`):
-		bad(at.At("path"), "%q is not a file of the campaign folder: a path relative to it, such as phases/01/orders/alice.toml", p)
+	if why := inputPathProblem(in.Path); why != "" {
+		bad(at.At("path"), "the input %q %s: a journal names the input files of the campaign folder it is in, such as phases/01/orders/alice.toml", in.Path, why)
 	}
-	if !isSHA256(in.SHA256) {
+	switch {
+	case in.SHA256 == "" && in.NotApplied == "":
+		bad(at, "this input has no sha256: only a file not applied (not_applied, it arrived after its step) has none")
+	case in.SHA256 != "" && !isSHA256(in.SHA256):
 		bad(at.At("sha256"), "%q is not a SHA-256: 64 hexadecimal digits, lower case", in.SHA256)
+	}
+}
+
+// checkJournalDice: a step records how many dice it rolled and their
+// digest (a step journaled before Warmaster recorded its dice has
+// neither).
+func checkJournalDice(at Src, e journalEntry, bad func(Src, string, ...any)) {
+	switch {
+	case e.Dice < 0:
+		bad(at.At("dice"), "dice = %d: a step rolls 0 dice or more", e.Dice)
+	case e.DiceSHA256 != "" && !isSHA256(e.DiceSHA256):
+		bad(at.At("dice_sha256"), "%q is not a SHA-256: 64 hexadecimal digits, lower case", e.DiceSHA256)
+	case e.Dice > 0 && e.DiceSHA256 == "":
+		bad(at.At("dice"), "dice = %d without dice_sha256, the digest of those dice", e.Dice)
 	}
 }
 

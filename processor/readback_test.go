@@ -67,14 +67,37 @@ func TestCheckJournal(t *testing.T) {
 		{"ErrOutOfOrder", func(es []journalEntry) []journalEntry { es[3], es[4] = es[4], es[3]; return es }, stepAt{2, StepOperations}, "/steps/3: phase 1, step builds cannot follow phase 1, step battles"},
 		{"ErrSetupInPhase2", func(es []journalEntry) []journalEntry { es[5].Step = StepSetup; return es }, stepAt{2, StepOperations}, "/steps/5/phase: phase 2 with step \"setup\""},
 		{"ErrPhaseOutOfRange", func(es []journalEntry) []journalEntry { es[5].Phase = 9; return es }, stepAt{2, StepOperations}, "/steps/5/phase: phase 9 is outside 1–3"},
+		{"OKNotApplied", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{
+				{Path: "phases/01/orders/bob.toml", NotApplied: "arrived after phase 1's step 1 Select Operations was processed"},
+				{Path: "phases/01/orders/carol.toml", SHA256: sum, NotApplied: "2 faults past the operations deadline"},
+			}
+			return es
+		}, stepAt{2, StepOperations}, ""},
+		{"OKDice", func(es []journalEntry) []journalEntry {
+			es[2].Dice, es[2].DiceSHA256 = 12, sum
+			es[3].DiceSHA256 = sum // no dice: the digest of none
+			return es
+		}, stepAt{2, StepOperations}, ""},
 		{"ErrInputOutside", func(es []journalEntry) []journalEntry {
 			es[1].Inputs = []journalInput{{Path: "../other/x.toml", SHA256: sum}}
 			return es
-		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/path: \"../other/x.toml\" is not a file of the campaign folder"},
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/path: the input \"../other/x.toml\" goes up a folder"},
+		{"ErrInputNotInput", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{{Path: "state.toml", SHA256: sum}}
+			return es
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/path: the input \"state.toml\" is not an input file"},
 		{"ErrInputDigest", func(es []journalEntry) []journalEntry {
-			es[1].Inputs = []journalInput{{Path: "a.toml", SHA256: "abc"}}
+			es[1].Inputs = []journalInput{{Path: "phases/01/orders/alice.toml", SHA256: "abc"}}
 			return es
 		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/sha256: \"abc\" is not a SHA-256"},
+		{"ErrInputNoDigest", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{{Path: "phases/01/orders/alice.toml"}}
+			return es
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0: this input has no sha256: only a file not applied"},
+		{"ErrDiceNegative", func(es []journalEntry) []journalEntry { es[2].Dice, es[2].DiceSHA256 = -1, sum; return es }, stepAt{2, StepOperations}, "/steps/2/dice: dice = -1"},
+		{"ErrDiceDigest", func(es []journalEntry) []journalEntry { es[2].Dice, es[2].DiceSHA256 = 3, "x"; return es }, stepAt{2, StepOperations}, "/steps/2/dice_sha256: \"x\" is not a SHA-256"},
+		{"ErrDiceNoDigest", func(es []journalEntry) []journalEntry { es[2].Dice = 3; return es }, stepAt{2, StepOperations}, "/steps/2/dice: dice = 3 without dice_sha256"},
 		{"ErrCutShort", func(es []journalEntry) []journalEntry { return es[:4] }, stepAt{2, StepOperations}, "/steps/3: the last step applied is phase 1, step moves, so the campaign waits for phase 1, step builds"},
 		{"ErrEmpty", func([]journalEntry) []journalEntry { return nil }, stepAt{2, StepOperations}, ": the journal has no step, but state.toml is at phase 2, step operations"},
 	} {
