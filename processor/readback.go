@@ -207,6 +207,8 @@ func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...a
 			}
 		}
 	}
+	// The fleets on the map are those of every player who has played, at
+	// the roster changes in effect (rosterAt): not one that joins later.
 	var unknown []string
 	for id := range f.Fleets {
 		if _, ok := c.FleetOf(FleetID(id)); !ok {
@@ -220,7 +222,15 @@ func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...a
 			bad(root.At("fleets", id), "unknown fleet %q, and %d more after it by name", id, len(unknown)-i-1)
 			break
 		}
-		bad(root.At("fleets", id), "unknown fleet %q: campaign.toml's fleets are %s", id, oneOf(c.fleetIDs()))
+		if fl, ok := c.declared().FleetOf(FleetID(id)); ok {
+			why := c.notPlaying(fl.Player)
+			if why == "" {
+				why = fmt.Sprintf("%s does not play yet", fl.Player)
+			}
+			bad(root.At("fleets", id), "fleet %q is not on the map at roster = %d: %s", id, s.Roster, why)
+			continue
+		}
+		bad(root.At("fleets", id), "unknown fleet %q: campaign.toml's fleets are %s", id, oneOf(c.declared().fleetIDs()))
 	}
 	for i, o := range s.Orders {
 		s.checkOrder(root.At("orders", i), o, bad)
@@ -304,7 +314,9 @@ const maxLocations = 10
 // came from.
 var sourceRE = regexp.MustCompile(`^phases/[0-9]{2,3}/orders/[^/\\]+\.toml$`)
 
-// checkEffect checks an event or effect's values that decodeEvents does not.
+// checkEffect checks an event or effect's values that decodeEvents does
+// not. The players and fleets Machinations of Fate names are those of
+// campaign.toml: one may have left since it was decided ([[roster_changes]]).
 func (s *State) checkEffect(at Src, e Effect, bad func(Src, string, ...any)) {
 	c := s.c
 	// An effect takes effect in this phase or the next ("in the next
@@ -322,23 +334,25 @@ func (s *State) checkEffect(at Src, e Effect, bad func(Src, string, ...any)) {
 			}
 		}
 	}
+	d := c.declared()
 	for _, l := range sortedKeys(e.Players) {
-		if _, ok := c.PlayerOf(l); !ok {
+		if _, ok := d.PlayerOf(l); !ok {
 			bad(at.At("players", l), "unknown player %q", l)
 		} else if a := e.Players[l]; !c.HasAlliance(a) {
 			bad(at.At("players", l), "unknown alliance %q", a)
 		}
 	}
 	for _, id := range sortedKeys(e.Fleets) {
-		if _, ok := c.FleetOf(id); !ok {
+		if _, ok := d.FleetOf(id); !ok {
 			bad(at.At("fleets", id), "unknown fleet %q", id)
-		} else if l := e.Fleets[id]; !slices.Contains(c.logins(), l) {
+		} else if l := e.Fleets[id]; !slices.Contains(d.logins(), l) {
 			bad(at.At("fleets", id), "unknown player %q", l)
 		}
 	}
 }
 
-// checkEnd checks how the campaign ended: known Alliances and players.
+// checkEnd checks how the campaign ended: known Alliances and players (of
+// campaign.toml: a medal may go to one who has left since).
 func (s *State) checkEnd(at Src, bad func(Src, string, ...any)) {
 	c := s.c
 	if w := s.End.Winner; w != "" && !c.HasAlliance(w) {
@@ -351,7 +365,7 @@ func (s *State) checkEnd(at Src, bad func(Src, string, ...any)) {
 	}
 	for _, m := range s.End.Medals {
 		for i, l := range m.Players {
-			if !slices.Contains(c.logins(), l) {
+			if !slices.Contains(c.declared().logins(), l) {
 				bad(at.At("medals", m.Medal, "players", i), "unknown player %q", l)
 			}
 		}

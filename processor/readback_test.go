@@ -11,10 +11,14 @@ import (
 
 // writePrestate writes s as state.toml and, unless the folder has one, a
 // journal.toml whose one step is the one applied just before s's: what a
-// run that led there leaves (the tests' states are made, not played).
+// run that led there leaves (the tests' states are made, not played). As a
+// run writes it, the state holds the fleets on the map at its roster: not
+// those that join later.
 func writePrestate(tb testing.TB, dir string, s *State) {
 	tb.Helper()
-	writeFile(tb, dir, StateFile, s.encode())
+	on := *s
+	on.c = s.c.rosterAt(s.Roster).withAllegiance(s.c.allegianceChanges())
+	writeFile(tb, dir, StateFile, on.encode())
 	if _, err := os.Stat(filepath.Join(dir, JournalFile)); err == nil || s.Step == StepSetup {
 		return
 	}
@@ -130,4 +134,71 @@ func TestPreviousStep(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rosterCase is the rules cases' campaign with roster changes, and the
+// folder holding it.
+func rosterCase(t *testing.T, changes string) (string, *Campaign) {
+	t.Helper()
+	dir := t.TempDir()
+	base, err := os.ReadFile("testdata/base/campaign.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, CampaignFile, append(base, changes...))
+	mapToml, err := os.ReadFile("testdata/base/map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, MapFile, mapToml)
+	return dir, loadCampaign(t, dir)
+}
+
+// What state.toml says of fleets and players is read against the roster
+// in effect (state.toml roster) and, for what was decided earlier, against
+// campaign.toml: a player named by Machinations of Fate may have left since.
+func TestReadBackRoster(t *testing.T) {
+	const changes = `
+[[players]]
+login = "gina"
+alliance = "green"
+
+[[fleets]]
+id = "green-3"
+player = "gina"
+start = "karabas"
+
+[[roster_changes]]
+phase = 2
+step = "moves"
+leave = "dave"
+
+[[roster_changes]]
+phase = 3
+join = "gina"
+`
+	t.Run("OKDefectorLeft", func(t *testing.T) {
+		// dave defected to green for phase 2 (Machinations of Fate), and
+		// left as phase 2's moves came: his fleet went to carol.
+		dir, c := rosterCase(t, changes)
+		s := parsePrestate(t, c, "phase 2\nstep moves")
+		s.Roster = 1
+		s.c = c.rosterAt(1).withAllegiance(nil, map[FleetID]Login{"red-2": "carol"})
+		s.Effects = []Effect{{Event: MachinationsOfFate, Phase: 2, Players: map[Login]AllianceID{"dave": "green"}}}
+		writePrestate(t, dir, s)
+		if _, err := Load(dir); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("ErrFleetJoinsLater", func(t *testing.T) {
+		dir, c := rosterCase(t, changes)
+		s := parsePrestate(t, c, "phase 2\nstep operations")
+		writePrestate(t, dir, s)
+		s.Fleets["green-3"] = "karabas"
+		writeFile(t, dir, StateFile, s.encode()) // as if gina had joined: green-3 on the map
+		_, err := Load(dir)
+		if want := `fleet "green-3" is not on the map at roster = 0: gina joins later (from phase 3, step operations`; !mentions(err, want) {
+			t.Errorf("load: %v; want %q", err, want)
+		}
+	})
 }
