@@ -3,6 +3,7 @@ package processor
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -84,6 +85,10 @@ func TestReportReadBack(t *testing.T) {
 		if got := readFile(t, dir, StateFile); !bytes.Equal(got, state) {
 			t.Error("state.toml was written")
 		}
+		// verify reads the dice tables of the reports within the same bound.
+		if _, err := Verify(dir, ""); !errors.Is(err, disk.ErrTooLarge) || !strings.Contains(err.Error(), report) {
+			t.Errorf("verify: %v; want %s too large", err, report)
+		}
 	})
 	t.Run("OK", func(t *testing.T) {
 		if _, err := Advance(dir, now); err != nil {
@@ -94,4 +99,24 @@ func TestReportReadBack(t *testing.T) {
 			t.Errorf("the report lost the sections written before:\n%s", got)
 		}
 	})
+}
+
+// A player's file past its size limit is a fault like any other: past its
+// step's deadline it is set aside, journaled with the digest of what was
+// read of it, and replay reads it the same way.
+func TestTooLargeSetAside(t *testing.T) {
+	dir := exampleAt(t, atBattles)
+	const file = "phases/01/results/blue-1.toml"
+	big := append(readFile(t, dir, file), "# "+strings.Repeat("x", schema.LimitOf(schema.Results).Bytes)+"\n"...)
+	writeFile(t, dir, file, big)
+	sum, err := Advance(dir, Options{Now: time.Date(2027, 2, 10, 12, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.NotApplied) != 1 || sum.NotApplied[0].File != file || !strings.Contains(fmt.Sprint(sum.NotApplied[0].Faults), "too large") {
+		t.Fatalf("not applied: %+v", sum.NotApplied)
+	}
+	if _, err := Replay(dir, Options{}); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
 }

@@ -86,9 +86,14 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 					}
 					continue
 				}
-				data, err := f.ReadFile(in.Path)
+				// As load read it, whose digest the journal records: a
+				// file past its size limit (set aside), to the byte past it.
+				data, ok, err := f.read(in.Path)
 				if err != nil {
-					fs.add(Src{File: JournalFile}, "the journal's input %s is missing: %v", in.Path, err)
+					return nil, fmt.Errorf("replay: %w", err)
+				}
+				if !ok {
+					fs.add(Src{File: JournalFile}, "the journal's input %s is missing", in.Path)
 					continue
 				}
 				if digest(data) != in.SHA256 {
