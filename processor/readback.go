@@ -216,6 +216,10 @@ func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...a
 		}
 	}
 	slices.Sort(unknown)
+	valid := "campaign.toml's fleets are " + oneOf(c.declared().fleetIDs())
+	if n := len(c.declared().Fleets); n > maxListed {
+		valid = fmt.Sprintf("not one of the %d fleets campaign.toml declares", n) // not listed in each of up to MaxFaults faults
+	}
 	for i, id := range unknown {
 		if i == schema.MaxFaults {
 			// A million made-up fleets are not worded one by one.
@@ -230,7 +234,7 @@ func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...a
 			bad(root.At("fleets", id), "fleet %q is not on the map at roster = %d: %s", id, s.Roster, why)
 			continue
 		}
-		bad(root.At("fleets", id), "unknown fleet %q: campaign.toml's fleets are %s", id, oneOf(c.declared().fleetIDs()))
+		bad(root.At("fleets", id), "unknown fleet %q: %s", id, valid)
 	}
 	for i, o := range s.Orders {
 		s.checkOrder(root.At("orders", i), o, bad)
@@ -306,6 +310,9 @@ func (s *State) checkOrder(at Src, o Order, bad func(Src, string, ...any)) {
 		}
 	}
 }
+
+// maxListed is the most valid ids a fault lists.
+const maxListed = 60
 
 // maxLocations: a planet has 1 to 10 Infrastructure locations (map.toml).
 const maxLocations = 10

@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -201,4 +202,31 @@ join = "gina"
 			t.Errorf("load: %v; want %q", err, want)
 		}
 	})
+}
+
+// An unknown fleet's fault lists the valid ones, unless there are too many
+// to list in each of thousands of faults.
+func TestReadBackUnknownFleets(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		fleets int
+		want   string
+	}{
+		{"ErrFew", 0, `unknown fleet "zz-9": campaign.toml's fleets are blue-1, blue-2, red-1, red-2, green-1, green-2`},
+		{"ErrMany", maxListed, fmt.Sprintf(`unknown fleet "zz-9": not one of the %d fleets campaign.toml declares`, 6+maxListed)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var more strings.Builder
+			for i := range tc.fleets {
+				fmt.Fprintf(&more, "\n[[fleets]]\nid = \"extra-%d\"\nplayer = \"alice\"\n", i)
+			}
+			dir, c := rosterCase(t, more.String())
+			s := parsePrestate(t, c, "phase 1\nstep moves")
+			writePrestate(t, dir, s)
+			appendFile(t, dir, StateFile, "\n[fleets.zz-9]\nplanet = \"masnet\"\n")
+			if _, err := Load(dir); !mentions(err, tc.want) {
+				t.Errorf("load: %v; want %q", err, tc.want)
+			}
+		})
+	}
 }
