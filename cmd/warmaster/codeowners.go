@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -55,7 +54,7 @@ func codeownersCommand() *cli.Command {
 // declared campaign's rules, then every campaign.toml is the Warmasters'
 // again (check-changes refuses anyone else's change to one).
 func repositoryCodeowners(c *cli.Context) error {
-	data, err := os.ReadFile(filepath.FromSlash(repository.RegistryFile))
+	data, err := repository.ReadRegistryFile(".")
 	if err != nil {
 		return fmt.Errorf("codeowners without DIR writes the whole repository's file from %s, run at the repository's root: %w", repository.RegistryFile, err)
 	}

@@ -154,7 +154,7 @@ func (c *changes) readRegistries() bool {
 	if !slices.Contains(c.Changed, RegistryFile) {
 		return true
 	}
-	data, err = os.ReadFile(filepath.Join(c.top, filepath.FromSlash(RegistryFile)))
+	data, err = ReadRegistryFile(c.top)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if c.mayChangeRepository() {

@@ -317,6 +317,37 @@ func TestCheckChanges(t *testing.T) {
 				": git checkout " + consumed + " -- campaigns/spring/phases/01/orders/bob.toml"})
 	})
 
+	// A pull request's registry is a player's file: bounded before any
+	// parser sees it, and never read through a link.
+	t.Run("ErrRegistryNested", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("alice", func() {
+			r.write(RegistryFile, "warmasters = "+strings.Repeat("[", 100000)+"\ncampaigns = []\n")
+		})
+		wantFaults(t, rep, [2]string{".github/warmaster.toml", "nested too deeply"})
+		if f := rep.Faults[0]; f.Line != 1 || f.Col == 0 {
+			t.Errorf("the fault is at %d:%d, want line 1", f.Line, f.Col)
+		}
+	})
+	t.Run("ErrRegistryLink", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		secret := filepath.Join(t.TempDir(), "secret.toml")
+		if err := os.WriteFile(secret, []byte("TOPSECRET = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rep := r.change("alice", func() {
+			os.Remove(r.path(RegistryFile))
+			if err := os.Symlink(secret, r.path(RegistryFile)); err != nil {
+				t.Skipf("no symbolic links here: %v", err)
+			}
+		})
+		if got := faults(rep); !strings.Contains(got, "not a regular file (a link is not followed)") || strings.Contains(got, "TOPSECRET") {
+			t.Errorf("faults:\n%s", got)
+		}
+	})
+
 	t.Run("ErrNoRegistryAtTheBase", func(t *testing.T) {
 		t.Parallel()
 		r := newTestRepo(t)
