@@ -13,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // Who may change what: the design's Trust. Only the Warmaster edits
@@ -284,6 +285,9 @@ func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
 		return "", false
 	}
 	var sheet battleSheet
+	if len(schema.Prescan(data, SheetLimits)) > 0 {
+		return "", false // not a sheet Warmaster wrote: nobody can be told to have fought it
+	}
 	if _, err := toml.Decode(string(data), &sheet); err != nil || sheet.Defender.Alliance == "" {
 		return "", false
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // validateResults checks this phase's battle results against the battles
@@ -26,6 +27,9 @@ func (r *run) validateResults(fs *faults) {
 			continue
 		}
 		b := bs[i]
+		if res.HasPlayed {
+			r.checkPlayed(res.Src.At("played"), res.Played, r.c.Deadlines[s.Phase].Battles, fs)
+		}
 		if res.DefenderPlayer != "" {
 			if p, ok := r.c.PlayerOf(res.DefenderPlayer); ok && p.Alliance != b.Defender {
 				fs.add(res.Src.At("defender_player"), "%s is in %s, not the defending alliance %s: %s", res.DefenderPlayer, p.Alliance, b.Defender, oneOf(r.c.PlayersOf(b.Defender)))
@@ -38,6 +42,25 @@ func (r *run) validateResults(fs *faults) {
 		}
 		r.validateEngineEntries(b, res, fs)
 		r.validateOutcome(b, res.Victor(), res.Outcome, fs, "")
+	}
+}
+
+// checkPlayed bounds when a battle of this phase can have been played: it
+// decides the order of 2.4 Process Battle Results ("starting with the ones
+// that occurred first"), so a date in year 0 or 2099 would put a battle
+// first or last. Where the rules are silent we chose the window: from a
+// year before the run to a day after the later of the run and the phase's
+// deadline for it (a date without a time is midnight UTC: a day's slack
+// for time zones).
+func (r *run) checkPlayed(at Src, played, deadline time.Time, fs *faults) {
+	last := r.now
+	if deadline.After(last) {
+		last = deadline
+	}
+	first, last := r.now.AddDate(-1, 0, 0), last.Add(24*time.Hour)
+	if played.Before(first) || played.After(last) {
+		fs.add(at, "played %s is not when a battle of phase %d can have been played: give a date from %s to %s (a year before this run, to a day after the later of the run and the phase's deadline)",
+			played.Format("2006-01-02"), r.s.Phase, first.Format("2006-01-02"), last.Format("2006-01-02"))
 	}
 }
 

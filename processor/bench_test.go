@@ -129,7 +129,7 @@ func genPhase(tb testing.TB, n int, withOrders bool) string {
 		writeFile(tb, dir, InputPath(1, "results", string(f)), []byte(fmt.Sprintf(
 			"played = 2027-01-%02dT%02d:00:00Z\nwinner = %q\n", 1+i%28, i%24, winner)))
 	}
-	writeFile(tb, dir, StateFile, s.encode())
+	writePrestate(tb, dir, s)
 	return dir
 }
 

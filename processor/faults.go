@@ -152,20 +152,23 @@ func (fs *faults) err(text func(file string) []byte) error {
 	if len(fs.list) == 0 {
 		return nil
 	}
-	out := slices.Clone(fs.list)
-	for i := range out {
-		f := &out[i]
-		if f.Line != 0 {
-			continue
+	out := capFaults(fs.list)
+	// Each file's faults are positioned together: one pass over its text.
+	queries := map[string][]schema.Query{}
+	which := map[string][]int{}
+	for i, f := range out {
+		if f.Line == 0 {
+			queries[f.File] = append(queries[f.File], schema.Query{Pointer: f.ptr, Key: f.key})
+			which[f.File] = append(which[f.File], i)
 		}
-		data := text(f.File)
+	}
+	for _, file := range sortedKeys(queries) {
+		data := text(file)
 		if data == nil {
 			continue // a whole file or folder: no position
 		}
-		if f.key {
-			f.Line, f.Col = schema.LocateKey(data, f.ptr)
-		} else {
-			f.Line, f.Col = schema.Locate(data, f.ptr)
+		for j, p := range schema.LocateAll(data, queries[file]) {
+			out[which[file][j]].Line, out[which[file][j]].Col = p.Line, p.Col
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Fault) int {
@@ -173,6 +176,39 @@ func (fs *faults) err(text func(file string) []byte) error {
 	})
 	out = slices.CompactFunc(out, func(a, b Fault) bool { return a.String() == b.String() })
 	return &InvalidError{Faults: out}
+}
+
+// capFaults keeps at most schema.MaxFaults faults a file (and one that
+// says how many more there are), so that a file with a fault in each of
+// its million values costs no more to report than to read.
+func capFaults(list []Fault) []Fault {
+	count := map[string]int{}
+	many := false
+	for _, f := range list {
+		count[f.File]++
+		many = many || count[f.File] > schema.MaxFaults+1
+	}
+	if !many {
+		return slices.Clone(list)
+	}
+	out := make([]Fault, 0, len(list))
+	byFile := map[string][]Fault{}
+	for _, f := range list {
+		if count[f.File] <= schema.MaxFaults+1 {
+			out = append(out, f)
+			continue
+		}
+		if byFile[f.File] == nil {
+			byFile[f.File] = make([]Fault, 0, count[f.File])
+		}
+		byFile[f.File] = append(byFile[f.File], f)
+	}
+	for _, file := range sortedKeys(byFile) {
+		kept, left := schema.CapFaults(byFile[file], 0, func(f Fault) (string, string) { return f.ptr, f.Message })
+		kept[len(kept)-1].Message = schema.MoreFaults(left)
+		out = append(out, kept...)
+	}
+	return out
 }
 
 // oneOf lists valid values for a message: "blue, green, red".

@@ -180,13 +180,13 @@ func load(d *disk.Dir) (*Folder, *faults, error) {
 	if f.State != nil && fs.empty() {
 		f.checkRosterTiming(fs)
 	}
-	if data, ok, err := f.read(JournalFile); err != nil {
+	data, ok, err := f.read(JournalFile)
+	if err != nil {
 		return nil, nil, err
-	} else if ok {
-		f.Journal = data
-		steps, j := readJournal(data, fs)
-		f.journalSteps, f.consumedInputs, f.lateNoted, f.appliedAt = steps, j.consumed, j.late, j.applied
 	}
+	f.Journal = data
+	steps, j := readJournal(data, ok, c, f.State, fs)
+	f.journalSteps, f.consumedInputs, f.lateNoted, f.appliedAt = steps, j.consumed, j.late, j.applied
 	if !fs.empty() {
 		return fail()
 	}
@@ -256,9 +256,15 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 }
 
 // readFile reads a file of the folder (at its size: the text is kept, for
-// faults to quote, and a phase has tens of thousands of small files).
+// faults to quote, and a phase has tens of thousands of small files). A
+// file longer than the limit of its kind is read no further (readLimit):
+// what was read is kept, for that limit to refuse it where it passes it.
 func (f *Folder) readFile(file string) ([]byte, error) {
-	return f.disk.ReadFile(file)
+	data, err := f.disk.ReadFileLimit(file, readLimit(file))
+	if errors.Is(err, disk.ErrTooLarge) {
+		return data, nil
+	}
+	return data, err
 }
 
 // decoded is a file read and schema-decoded ahead of its turn (prefetch).
@@ -527,6 +533,10 @@ func (f *Folder) loadSealed(k checker, phase int, name, file string, plaintext b
 	data, _, err := f.read(file)
 	if err != nil {
 		return err
+	}
+	if tl := schema.TooLarge(data, SealedLimit); tl != nil {
+		k.fs.addSchema(file, []schema.Fault{*tl})
+		return nil
 	}
 	switch why := sealedFormat(data); {
 	case why != "":

@@ -3,9 +3,10 @@ package processor
 import (
 	"bytes"
 	"time"
-	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/warmaster/warmaster/schema"
 )
 
 // journal.toml is append-only: every applied step, when, the dice it
@@ -76,7 +77,7 @@ func appendJournal(old []byte, entries []journalEntry) []byte {
 // library's decode of it would soon cost seconds a run), or with the
 // library when the file is laid out otherwise.
 func decodeJournal(data []byte) ([]journalEntry, error) {
-	if es, ok := readJournalLines(data); ok {
+	if es, bad := readJournalLines(data); bad == 0 {
 		return es, nil
 	}
 	var j struct {
@@ -104,14 +105,35 @@ type phaseStep struct {
 	step  Step
 }
 
-// readJournal reads journal.toml's entries, and its record of what was
-// consumed, and when.
-func readJournal(data []byte, fs *faults) ([]journalEntry, journalIndex) {
-	steps, err := decodeJournal(data)
-	if err != nil {
-		fs.add(Src{File: JournalFile}, "cannot read the processor's journal: %v (restore it from git history; it is not edited by hand)", err)
+// readJournal reads journal.toml's entries (present says it is there),
+// within its limits, checked against the campaign and the state as read
+// (nil if it could not be), and its record of what was consumed, and
+// when. A fault is added to fs, and nothing returned.
+func readJournal(data []byte, present bool, c *Campaign, s *State, fs *faults) ([]journalEntry, journalIndex) {
+	if !present {
+		if s != nil && s.Step != StepSetup {
+			fs.add(Src{File: JournalFile}, "missing: state.toml is at %s, and the journal of the steps that led there is gone; restore it from git history", stepAt{s.Phase, s.Step})
+		}
 		return nil, journalIndex{}
 	}
+	var steps []journalEntry
+	library, ok := readOwn(JournalFile, data, JournalLimits, func(data []byte) (bad int) {
+		steps, bad = readJournalLines(data)
+		return bad
+	}, fs)
+	if !ok {
+		return nil, journalIndex{}
+	}
+	if library {
+		var err error
+		if steps, err = decodeJournal(data); err != nil {
+			pf := schema.ParseFault(data, err)
+			pf.Message = "cannot read the processor's journal: " + pf.Message + " (restore it from git history; it is not edited by hand)"
+			fs.addSchema(JournalFile, []schema.Fault{pf})
+			return nil, journalIndex{}
+		}
+	}
+	checkJournal(c, s, steps, fs)
 	j := journalIndex{consumed: map[string]string{}, late: map[string]bool{}, applied: map[phaseStep]time.Time{}}
 	for _, e := range steps {
 		j.applied[phaseStep{e.Phase, e.Step}] = e.Applied
@@ -126,17 +148,18 @@ func readJournal(data []byte, fs *faults) ([]journalEntry, journalIndex) {
 	return steps, j
 }
 
-// readJournalLines reads a journal in exactly appendJournal's layout; any
-// other line, key or value is not ok.
-func readJournalLines(data []byte) ([]journalEntry, bool) {
-	if !utf8.Valid(data) {
-		return nil, false // the library says where
+// readJournalLines reads a journal in exactly appendJournal's layout. Any
+// other line, key or value is not read: it returns the number of the first
+// such line (0 when every line was read).
+func readJournalLines(data []byte) ([]journalEntry, int) {
+	if bad := invalidUTF8Line(data); bad > 0 {
+		return nil, bad
 	}
 	var out []journalEntry
 	var e *journalEntry
 	var in *journalInput
 	keys := map[string]bool{}
-	for len(data) > 0 {
+	for n := 1; len(data) > 0; n++ {
 		var line []byte
 		line, data = nextLine(data)
 		switch string(line) {
@@ -148,7 +171,7 @@ func readJournalLines(data []byte) ([]journalEntry, bool) {
 			continue
 		case "  [[steps.inputs]]":
 			if e == nil {
-				return nil, false
+				return nil, n
 			}
 			e.Inputs = append(e.Inputs, journalInput{})
 			in, keys = &e.Inputs[len(e.Inputs)-1], map[string]bool{}
@@ -159,25 +182,25 @@ func readJournalLines(data []byte) ([]journalEntry, bool) {
 			indent = "    "
 		}
 		if e == nil || !bytes.HasPrefix(line, []byte(indent)) {
-			return nil, false
+			return nil, n
 		}
 		k, rest, ok := readKey(line[len(indent):])
 		if !ok || !bytes.HasPrefix(rest, []byte(" = ")) || keys[k] {
-			return nil, false
+			return nil, n
 		}
 		keys[k] = true
 		rest = rest[3:]
 		if in == nil && k == "applied" {
 			t, err := time.Parse(time.RFC3339Nano, string(rest))
 			if err != nil || t.Format(time.RFC3339Nano) != string(rest) || t.Location() != time.UTC {
-				return nil, false
+				return nil, n
 			}
 			e.Applied = t
 			continue
 		}
 		v, rest, ok := readValue(rest)
 		if !ok || len(rest) != 0 {
-			return nil, false
+			return nil, n
 		}
 		switch {
 		case in != nil && k == "path":
@@ -198,8 +221,8 @@ func readJournalLines(data []byte) ([]journalEntry, bool) {
 			ok = false
 		}
 		if !ok {
-			return nil, false
+			return nil, n
 		}
 	}
-	return out, true
+	return out, 0
 }

@@ -22,7 +22,7 @@ func newCaseDir(t *testing.T, prestate string) string {
 		}
 		writeFile(t, dir, name, data)
 	}
-	writeFile(t, dir, StateFile, parsePrestate(t, loadCampaign(t, dir), prestate).encode())
+	writePrestate(t, dir, parsePrestate(t, loadCampaign(t, dir), prestate))
 	return dir
 }
 

@@ -74,6 +74,9 @@ type run struct {
 	deferred      faults
 	setAsideFiles []notApplied
 	lateReported  bool
+
+	// readErr is the first error reading back a report (writtenReport).
+	readErr error
 }
 
 // Summary says what an `advance` did.
@@ -113,7 +116,9 @@ func Advance(dir string, opt Options) (*Summary, error) {
 	if len(r.applied) == 0 {
 		return sum, nil
 	}
-	r.render()
+	if err := r.render(); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
 	changes := make([]disk.Change, 0, len(r.out))
 	for _, p := range sortedKeys(r.out) {
 		sum.Written = append(sum.Written, p)

@@ -58,7 +58,9 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	if len(r.applied) == 0 {
 		return p, nil
 	}
-	r.render()
+	if err := r.render(); err != nil {
+		return nil, fmt.Errorf("plan: %w", err)
+	}
 	for _, file := range sortedKeys(r.out) {
 		data := r.out[file]
 		old, err := r.f.ReadFile(file)

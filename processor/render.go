@@ -1,7 +1,9 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -15,8 +17,9 @@ const maxAwaitedRows = 60
 // are applied) from "where things stand" (rewritten each time).
 const standMarker = "<!-- warmaster: where things stand (rewritten on every advance) -->"
 
-// render produces every file a run writes.
-func (r *run) render() {
+// render produces every file a run writes; an error when a report it
+// reads back cannot be read.
+func (r *run) render() error {
 	r.out[StateFile] = r.s.encode()
 	r.out[JournalFile] = appendJournal(r.f.Journal, r.journal)
 	for phase := 1; phase <= r.c.Phases; phase++ {
@@ -43,6 +46,7 @@ func (r *run) render() {
 		r.out[file] = []byte(d.String())
 	}
 	r.out[ReadmeFile] = []byte(r.readme())
+	return r.readErr
 }
 
 // standingText is "where things stand" now, as a phase report has it.
@@ -65,10 +69,16 @@ func (r *run) previousReport(file string) string {
 	return strings.TrimRight(s, "\n") + "\n"
 }
 
-// writtenReport is a phase report as it is in the folder; nil if it is not.
+// writtenReport is a phase report as it is in the folder; nil if it is
+// not. One that cannot be read (past MarkdownLimit, say) is not taken for
+// none, which would drop the sections written before: render fails with
+// readErr.
 func (r *run) writtenReport(file string) []byte {
 	data, err := r.f.ReadFile(file)
 	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && r.readErr == nil {
+			r.readErr = err // it names the file
+		}
 		return nil
 	}
 	return data

@@ -7,7 +7,6 @@ import (
 	"path"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -36,16 +35,14 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	var j struct{ Steps []journalEntry }
-	if len(f.Journal) > 0 {
-		if j.Steps, err = decodeJournal(f.Journal); err != nil {
-			return nil, fmt.Errorf("replay: journal.toml: %w", err)
-		}
-	}
-	if f.Campaign.Commitment != "" && opt.DiceKey == "" && len(j.Steps) > 0 {
+	// The journal as load read and checked it (its limits, every step and
+	// input: an input's path must be one of the campaign folder's input
+	// files, inputPathProblem).
+	steps := f.journalSteps
+	if f.Campaign.Commitment != "" && opt.DiceKey == "" && len(steps) > 0 {
 		return &ReplayResult{Skipped: "the dice are committed to a secret key: replay needs WARMASTER_DICE_KEY"}, nil
 	}
-	if opt.AgeIdentity == "" && slices.ContainsFunc(j.Steps, func(e journalEntry) bool {
+	if opt.AgeIdentity == "" && slices.ContainsFunc(steps, func(e journalEntry) bool {
 		return slices.ContainsFunc(e.Inputs, func(in journalInput) bool { return strings.HasSuffix(in.Path, SealedExt) })
 	}) {
 		return &ReplayResult{Skipped: "sealed orders were revealed: replay needs WARMASTER_AGE_IDENTITY to decrypt them again"}, nil
@@ -57,17 +54,6 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		return nil, err
 	}
 	var fs faults
-	for _, e := range j.Steps {
-		for _, in := range e.Inputs {
-			if why := inputPathProblem(in.Path); why != "" {
-				fs.list = append(fs.list, Fault{File: JournalFile, Line: lineOf(f.Journal, strconv.Quote(in.Path)), Col: 1,
-					Message: fmt.Sprintf("the journal's input %q %s: a journal names the input files of the campaign folder it is in; restore journal.toml from git history", in.Path, why)})
-			}
-		}
-	}
-	if !fs.empty() {
-		return nil, fs.err(f.Text)
-	}
 	scratch, err := disk.Temp("warmaster-replay-")
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
@@ -82,13 +68,13 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	res := &ReplayResult{}
-	for i := 0; i < len(j.Steps); {
+	for i := 0; i < len(steps); {
 		// One advance run: the consecutive entries applied at the same time.
 		k := i
-		for k < len(j.Steps) && j.Steps[k].Applied.Equal(j.Steps[i].Applied) {
+		for k < len(steps) && steps[k].Applied.Equal(steps[i].Applied) {
 			k++
 		}
-		group := j.Steps[i:k]
+		group := steps[i:k]
 		for _, e := range group {
 			for _, in := range e.Inputs {
 				if in.SHA256 == "" {
@@ -100,9 +86,14 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 					}
 					continue
 				}
-				data, err := f.ReadFile(in.Path)
+				// As load read it, whose digest the journal records: a
+				// file past its size limit (set aside), to the byte past it.
+				data, ok, err := f.read(in.Path)
 				if err != nil {
-					fs.add(Src{File: JournalFile}, "the journal's input %s is missing: %v", in.Path, err)
+					return nil, fmt.Errorf("replay: %w", err)
+				}
+				if !ok {
+					fs.add(Src{File: JournalFile}, "the journal's input %s is missing", in.Path)
 					continue
 				}
 				if digest(data) != in.SHA256 {
@@ -230,15 +221,6 @@ func inputPathProblem(p string) string {
 		return "is not an input file (setup/<alliance>.toml or phases/NN/orders|results|moves|builds|events/<name>.toml)"
 	}
 	return ""
-}
-
-// lineOf is the line of the first occurrence of s in data, or 0.
-func lineOf(data []byte, s string) int {
-	i := bytes.Index(data, []byte(s))
-	if i < 0 {
-		return 0
-	}
-	return bytes.Count(data[:i], []byte("\n")) + 1
 }
 
 // Moving a deadline. The Warmaster may move the deadline of a step not

@@ -87,7 +87,7 @@ func runCase(t *testing.T, file string) {
 	if ps, ok := sections["prestate"]; ok {
 		c := loadCampaign(t, dir)
 		pre = parsePrestate(t, c, ps)
-		writeFile(t, dir, StateFile, pre.encode())
+		writePrestate(t, dir, pre)
 	}
 	got := map[string]string{}
 	_, err = Advance(dir, Options{Now: now})
@@ -353,7 +353,8 @@ func parsePrestate(t *testing.T, c *Campaign, text string) *State {
 			}
 			s.Benefits[m] = AllianceID(w[2])
 		case "order":
-			o := Order{Fleet: FleetID(w[1]), Src: Src{File: "prestate"}}
+			fl, _ := c.FleetOf(FleetID(w[1]))
+			o := Order{Fleet: FleetID(w[1]), Src: Src{File: InputPath(max(s.Phase, 1), "orders", string(fl.Player))}}
 			if err := o.Op.UnmarshalText([]byte(w[2])); err != nil {
 				fail("%v", err)
 			}

@@ -2,6 +2,8 @@ package processor
 
 import (
 	"github.com/BurntSushi/toml"
+
+	"github.com/warmaster/warmaster/schema"
 )
 
 // state.toml, as written: plain TOML the processor owns. Maps are written by
@@ -177,11 +179,21 @@ func encodeChoices(c Choices) *outcomeFile {
 // fault means it was edited by hand or damaged.
 func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 	root := Src{File: file}
-	f, ok := readState(data)
-	if !ok { // not as the processor writes it: the TOML library says what is wrong
+	var f stateFile
+	library, ok := readOwn(file, data, StateLimits, func(data []byte) (bad int) {
+		f, bad = readStateLines(data)
+		return bad
+	}, fs)
+	if !ok {
+		return nil
+	}
+	if library { // not as the processor writes it: the TOML library says what is wrong
+		f = stateFile{}
 		md, err := toml.Decode(string(data), &f)
 		if err != nil {
-			fs.add(root, "cannot read the processor's state: %v (restore it from git history; it is not edited by hand)", err)
+			pf := schema.ParseFault(data, err)
+			pf.Message = "cannot read the processor's state: " + pf.Message + " (restore it from git history; it is not edited by hand)"
+			fs.addSchema(file, []schema.Fault{pf})
 			return nil
 		}
 		for _, k := range md.Undecoded() {
@@ -328,9 +340,7 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 	}
 	s = decodeEvents(s, &f, root, bad)
 	s.decodeEngines(f.WarEngines, root.At("war_engines"), bad)
-	if s.Step != StepSetup && s.Step != StepEnded && (s.Phase < 1 || s.Phase > c.Phases) {
-		bad(root.At("phase"), "phase %d is outside 1–%d", s.Phase, c.Phases)
-	}
+	s.checkReadBack(&f, root, bad)
 	return s
 }
 

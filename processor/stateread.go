@@ -14,12 +14,19 @@ import (
 // a hand edit, a comment, another spacing, a duplicate — is not ok, and
 // the caller decodes with the library, which says where the file is wrong.
 func readState(data []byte) (stateFile, bool) {
-	r := stateReader{}
-	if !utf8.Valid(data) {
-		return stateFile{}, false
+	f, bad := readStateLines(data)
+	return f, bad == 0
+}
+
+// readStateLines is readState, saying which line it could not read: the
+// number of the first line not in the layout (0 when every line was read).
+func readStateLines(data []byte) (stateFile, int) {
+	if bad := invalidUTF8Line(data); bad > 0 {
+		return stateFile{}, bad
 	}
+	r := stateReader{}
 	r.set = r.root
-	for len(data) > 0 {
+	for n := 1; len(data) > 0; n++ {
 		var line []byte
 		line, data = nextLine(data)
 		line = bytes.TrimLeft(line, " ")
@@ -27,19 +34,39 @@ func readState(data []byte) (stateFile, bool) {
 		case len(line) == 0:
 		case line[0] == '#':
 			if bytes.ContainsAny(line, "\r\x7f") || bytes.IndexFunc(line, isControl) >= 0 {
-				return stateFile{}, false
+				return stateFile{}, n
 			}
 		case line[0] == '[':
 			if !r.header(line) {
-				return stateFile{}, false
+				return stateFile{}, n
 			}
 		default:
 			if !r.keyValue(line) {
-				return stateFile{}, false
+				return stateFile{}, n
 			}
 		}
 	}
-	return r.f, true
+	return r.f, 0
+}
+
+// invalidUTF8Line is the number of the first line that is not UTF-8 (0
+// when every line is).
+func invalidUTF8Line(data []byte) int {
+	if utf8.Valid(data) {
+		return 0
+	}
+	n := 1
+	for len(data) > 0 {
+		r, size := utf8.DecodeRune(data)
+		if r == utf8.RuneError && size <= 1 {
+			return n
+		}
+		if r == '\n' {
+			n++
+		}
+		data = data[size:]
+	}
+	return n
 }
 
 // nextLine splits off the first line (without its \n).

@@ -60,12 +60,13 @@ func writtenByWarmaster(file string) bool {
 
 // ReadFile reads a file of the campaign folder as it was scanned when the
 // folder was loaded: a path that leaves the folder, a link, or a file that
-// was not there is fs.ErrNotExist.
+// was not there is fs.ErrNotExist; a file longer than the limit of its
+// kind is a disk.ErrTooLarge.
 func (f *Folder) ReadFile(file string) ([]byte, error) {
-	if data, ok := f.text[file]; ok {
+	if data, ok := f.text[file]; ok && len(data) <= readLimit(file) {
 		return data, nil
 	}
-	return f.disk.ReadFile(file)
+	return f.disk.ReadFileLimit(file, readLimit(file))
 }
 
 // Files lists every file of the campaign folder as loaded (slash paths,
@@ -213,7 +214,7 @@ func OpenEdit(dir string) (*Edit, error) {
 func (e *Edit) Check(opt Options) (*Folder, error) { return check(e.d, opt) }
 
 // ReadFile reads a file of the folder (see Folder.ReadFile).
-func (e *Edit) ReadFile(file string) ([]byte, error) { return e.d.ReadFile(file) }
+func (e *Edit) ReadFile(file string) ([]byte, error) { return e.d.ReadFileLimit(file, readLimit(file)) }
 
 // Replace writes file and removes each of remove, all at once (see
 // disk.Commit): sealed orders replace the plaintext.

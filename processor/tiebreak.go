@@ -155,6 +155,9 @@ func (r *run) validateTiebreak(fs *faults) {
 	tied := end.Tied
 	isTied := func(a AllianceID) bool { return slices.Contains(tied, a) }
 	for _, b := range t.Battles {
+		if b.HasPlayed {
+			r.checkPlayed(b.Src.At("played"), b.Played, r.c.Deadlines[r.s.Phase].Tiebreak, fs)
+		}
 		for i, a := range b.Alliances {
 			if !isTied(a) {
 				fs.add(b.Src.At("players", i), "%s is in %s, which is not tied: the final battles are between players of %s", b.Players[i], a, oneOf(tied))

@@ -60,10 +60,6 @@ func Verify(dir, key string) (*VerifyResult, error) {
 	unrecorded := map[int]bool{}
 	for _, e := range f.journalSteps {
 		p := max(e.Phase, 1) // the set-up is reported in phase 1's report
-		if e.Dice < 0 || e.Phase > c.Phases {
-			fs.add(Src{File: JournalFile}, "a step of phase %d (of %d) rolling %d dice: the journal was edited; restore it from git history", e.Phase, c.Phases, e.Dice)
-			return nil, fs.err(f.Text)
-		}
 		if e.DiceSHA256 == "" {
 			unrecorded[p] = true
 		}

@@ -1,8 +1,8 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -150,7 +150,10 @@ func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 // reads engines/<profile>.toml; its id is the file's name. Faults are an
 // *InvalidError naming the file as given.
 func ReadProfile(file string) (*engines.Profile, error) {
-	data, err := os.ReadFile(file)
+	data, err := disk.ReadPath(file, schema.LimitOf(schema.Engine).Bytes)
+	if errors.Is(err, disk.ErrTooLarge) {
+		err = nil // refused at its limit, below, without reading the rest
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read profile: %w", err)
 	}

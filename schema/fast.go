@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -23,6 +24,7 @@ type fastNode struct {
 	ref           *fastNode
 	refName       string
 	properties    map[string]*fastNode
+	propNames     []string // properties' names, sorted
 	required      []string
 	additional    *fastNode // nil: any additional property
 	noAdditional  bool
@@ -95,6 +97,7 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 						return nil, err
 					}
 				}
+				n.propNames = slices.Sorted(maps.Keys(n.properties))
 			case "required":
 				list, _ := v.([]any)
 				for _, e := range list {

@@ -14,18 +14,57 @@ import (
 // array-of-tables element defined by a header ([a.b] / [[a]]) the position of
 // the header's first '['; for an element of an inline array, that element. If
 // the pointer is not present, the position of its nearest present ancestor;
-// the root (or unparseable text) is 1:1.
+// the root (or unparseable text) is 1:1. To locate several pointers in one
+// text, LocateAll parses it once for all of them.
 func Locate(data []byte, pointer string) (line, col int) {
-	data = stripBOM(data)
-	return buildIndex(data).locate(data, splitPointer(pointer), false)
+	p := LocateAll(data, []Query{{Pointer: pointer}})[0]
+	return p.Line, p.Col
 }
 
 // LocateKey is like Locate but returns the position of the key itself for
 // `key = value` pairs (used for "unknown key" faults). For a pointer that is
 // not present it returns what Locate returns.
 func LocateKey(data []byte, pointer string) (line, col int) {
+	p := LocateAll(data, []Query{{Pointer: pointer, Key: true}})[0]
+	return p.Line, p.Col
+}
+
+// Query asks where a value is: Pointer is its JSON pointer (RFC 6901); with
+// Key, the position of its key rather than of the value (see LocateKey).
+type Query struct {
+	Pointer string
+	Key     bool
+}
+
+// Position is a 1-based line and column (in characters).
+type Position struct {
+	Line, Col int
+}
+
+// LocateAll answers every query about one TOML text in one pass over it:
+// the text is parsed once, and only the places the queries need (each
+// pointer and its ancestors) are kept, so a file with thousands of faults
+// costs one parse, not one each.
+func LocateAll(data []byte, queries []Query) []Position {
 	data = stripBOM(data)
-	return buildIndex(data).locate(data, splitPointer(pointer), true)
+	want := map[string]bool{"": true}
+	split := make([][]string, len(queries))
+	for i, q := range queries {
+		split[i] = splitPointer(q.Pointer)
+		for n := len(split[i]); n > 0; n-- {
+			k := joinPointer(split[i][:n])
+			if want[k] {
+				break // its ancestors are in already
+			}
+			want[k] = true
+		}
+	}
+	ix := buildIndex(data, want)
+	out := make([]Position, len(queries))
+	for i, q := range queries {
+		out[i].Line, out[i].Col = ix.locate(data, split[i], q.Key)
+	}
+	return out
 }
 
 // place is where one value sits: byte offsets of its first character and of
@@ -35,9 +74,9 @@ type place struct {
 	implicit bool // a table created by a dotted key or a longer header
 }
 
-// index maps every JSON pointer present in a TOML text to its place. It is
-// built with go-toml's unstable parser, which keeps byte ranges, and only
-// when a position is needed.
+// index maps the wanted JSON pointers present in a TOML text to their
+// places. It is built with go-toml's unstable parser, which keeps byte
+// ranges, and only when a position is needed.
 type index struct {
 	places map[string]place
 	arrays map[string]int // array-of-tables pointer -> elements so far
@@ -73,11 +112,12 @@ func (ix *index) lineCol(data []byte, off int) (int, int) {
 	return line, utf8.RuneCount(data[ix.lines[line-1]:off]) + 1
 }
 
-// buildIndex indexes data. It never fails: on a syntax error it keeps what
-// it indexed before the error.
-func buildIndex(data []byte) (ix *index) {
+// buildIndex indexes the places of data whose pointers are in want (which
+// holds the ancestors of each of its pointers too). It never fails: on a
+// syntax error it keeps what it indexed before the error.
+func buildIndex(data []byte, want map[string]bool) (ix *index) {
 	ix = &index{places: map[string]place{}, arrays: map[string]int{}}
-	b := &indexer{ix: ix, data: data}
+	b := &indexer{ix: ix, data: data, want: want}
 	defer func() {
 		// The walk only reads offsets the parser produced, but a position
 		// index must never take a caller down with it.
@@ -85,14 +125,18 @@ func buildIndex(data []byte) (ix *index) {
 	}()
 	var p unstable.Parser
 	p.Reset(data)
-	var current []string
+	var current []string // the table the last header opened
+	wanted := true       // whether anything in it is asked for
 	for p.NextExpression() {
 		e := p.Expression()
 		switch e.Kind {
 		case unstable.KeyValue:
-			b.keyValue(current, e)
+			if wanted {
+				b.keyValue(current, e)
+			}
 		case unstable.Table, unstable.ArrayTable:
 			current = b.header(e)
+			wanted = b.wanted(current)
 		}
 	}
 	return ix
@@ -101,12 +145,21 @@ func buildIndex(data []byte) (ix *index) {
 type indexer struct {
 	ix   *index
 	data []byte
+	want map[string]bool // the pointers to keep, with their ancestors
 }
 
-// set records a place unless an explicit one is already known; an implicit
-// place is replaced by an explicit one.
-func (b *indexer) set(segs []string, p place) {
-	k := joinPointer(segs)
+// wanted says whether the place at segs, or one below it, is asked for.
+func (b *indexer) wanted(segs []string) bool { return b.want[joinPointer(segs)] }
+
+// set records a place, if it is wanted, unless an explicit one is already
+// known; an implicit place is replaced by an explicit one.
+func (b *indexer) set(segs []string, p place) { b.setAt(joinPointer(segs), p) }
+
+// setAt is set, for the place at pointer k.
+func (b *indexer) setAt(k string, p place) {
+	if !b.want[k] {
+		return
+	}
 	if old, ok := b.ix.places[k]; ok && (!old.implicit || p.implicit) {
 		return
 	}
@@ -142,19 +195,19 @@ func (b *indexer) header(e *unstable.Node) []string {
 	for i, k := range parts {
 		segs = append(segs, string(k.Data))
 		last := i == len(parts)-1
+		ptr := joinPointer(segs)
 		switch {
 		case last && e.Kind == unstable.ArrayTable:
-			arr := joinPointer(segs)
-			b.set(segs, place{val: start, key: start})
-			n := b.ix.arrays[arr]
-			b.ix.arrays[arr] = n + 1
+			b.setAt(ptr, place{val: start, key: start})
+			n := b.ix.arrays[ptr]
+			b.ix.arrays[ptr] = n + 1
 			segs = append(segs, itoa(n))
 			b.set(segs, place{val: start, key: start})
 		case last:
-			b.set(segs, place{val: start, key: start})
+			b.setAt(ptr, place{val: start, key: start})
 		default:
-			b.set(segs, place{val: start, key: start, implicit: true})
-			if n, ok := b.ix.arrays[joinPointer(segs)]; ok && n > 0 {
+			b.setAt(ptr, place{val: start, key: start, implicit: true})
+			if n, ok := b.ix.arrays[ptr]; ok && n > 0 {
 				segs = append(segs, itoa(n-1))
 			}
 		}
@@ -164,6 +217,9 @@ func (b *indexer) header(e *unstable.Node) []string {
 
 // keyValue handles `a.b = value` inside the table at base.
 func (b *indexer) keyValue(base []string, e *unstable.Node) {
+	if !b.wanted(base) {
+		return // nothing below base is asked for
+	}
 	segs := append([]string(nil), base...)
 	value := e.Value()
 	var lastKey *unstable.Node
@@ -173,11 +229,14 @@ func (b *indexer) keyValue(base []string, e *unstable.Node) {
 		if lastKey != nil {
 			off := int(lastKey.Raw.Offset)
 			b.set(segs, place{val: off, key: off, implicit: true})
+			if !b.wanted(segs) {
+				return
+			}
 		}
 		segs = append(segs, string(k.Data))
 		lastKey = k
 	}
-	if lastKey == nil {
+	if lastKey == nil || !b.wanted(segs) {
 		return
 	}
 	start := b.valueStart(value, int(lastKey.Raw.Offset+lastKey.Raw.Length))
@@ -199,7 +258,9 @@ func (b *indexer) valueStart(value *unstable.Node, after int) int {
 }
 
 // value indexes the insides of a value starting at start and returns the
-// offset just past it.
+// offset just past it. segs is nil for a value nothing inside of which is
+// asked for: it is only measured (an array's elements carry no range, so
+// the next one starts where this one ends).
 func (b *indexer) value(segs []string, n *unstable.Node, start int) int {
 	switch n.Kind {
 	case unstable.InlineTable:
@@ -210,7 +271,9 @@ func (b *indexer) value(segs []string, n *unstable.Node, start int) int {
 			if kv.Kind != unstable.KeyValue {
 				continue
 			}
-			b.keyValue(segs, kv)
+			if segs != nil {
+				b.keyValue(segs, kv)
+			}
 			end = int(kv.Raw.Offset + kv.Raw.Length)
 		}
 		return b.closing(end, '}')
@@ -227,8 +290,14 @@ func (b *indexer) value(segs []string, n *unstable.Node, start int) int {
 			if c.Kind != unstable.Array {
 				cs = int(c.Raw.Offset)
 			}
-			el := append(segs[:len(segs):len(segs)], itoa(i))
-			b.set(el, place{val: cs, key: cs})
+			var el []string
+			if segs != nil {
+				el = append(segs[:len(segs):len(segs)], itoa(i))
+				b.set(el, place{val: cs, key: cs})
+				if !b.wanted(el) {
+					el = nil
+				}
+			}
 			pos = b.value(el, c, cs)
 			i++
 		}

@@ -30,7 +30,7 @@ w = 1
 `
 
 func TestLocate(t *testing.T) {
-	for _, c := range []struct {
+	cases := []struct {
 		pointer    string
 		value, key string
 	}{
@@ -84,7 +84,9 @@ func TestLocate(t *testing.T) {
 		{"/top/0", "1:7", "1:7"},
 		{"/missing", "1:1", "1:1"},
 		{"/arr/9", "4:7", "4:7"},
-	} {
+	}
+	var queries []Query
+	for _, c := range cases {
 		l, col := Locate([]byte(locateDoc), c.pointer)
 		kl, kcol := LocateKey([]byte(locateDoc), c.pointer)
 		if got := pos(l, col); got != c.value {
@@ -92,6 +94,17 @@ func TestLocate(t *testing.T) {
 		}
 		if got := pos(kl, kcol); got != c.key {
 			t.Errorf("LocateKey(%q) = %s, want %s", c.pointer, got, c.key)
+		}
+		queries = append(queries, Query{Pointer: c.pointer}, Query{Pointer: c.pointer, Key: true})
+	}
+	// All at once, in one pass, as a file's faults are: the same places.
+	all := LocateAll([]byte(locateDoc), queries)
+	for i, c := range cases {
+		if got := pos(all[2*i].Line, all[2*i].Col); got != c.value {
+			t.Errorf("LocateAll: %q = %s, want %s", c.pointer, got, c.value)
+		}
+		if got := pos(all[2*i+1].Line, all[2*i+1].Col); got != c.key {
+			t.Errorf("LocateAll: key %q = %s, want %s", c.pointer, got, c.key)
 		}
 	}
 }

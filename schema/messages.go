@@ -27,44 +27,56 @@ type reporter struct {
 	// integers but TOML does not.
 	floats [][]string
 
-	ix        *index            // built on first use
 	timeWords map[string]string // pointer -> "a date", built on first use
 	faults    []fault
+	dropped   int // faults left out before they were made (see MaxFaults)
 }
 
 type fault struct {
 	Fault
 	replaceable bool // dropped when a type fault is found for the same value
-}
-
-// position returns where the value at segs is (or its key, if key).
-func (r *reporter) position(segs []string, key bool) (int, int) {
-	if r.ix == nil {
-		r.ix = buildIndex(r.data)
-	}
-	return r.ix.locate(r.data, segs, key)
+	key         bool // positioned at the key rather than the value
 }
 
 func (r *reporter) add(segs []string, line, col int, msg string) {
 	r.faults = append(r.faults, fault{Fault: Fault{Line: line, Col: col, Pointer: joinPointer(segs), Message: msg}, replaceable: true})
 }
 
-// at adds a fault about the value at segs, positioned at that value.
+// at adds a fault about the value at segs, positioned at that value once
+// every fault is known (sorted).
 func (r *reporter) at(segs []string, msg string) {
-	line, col := r.position(segs, false)
-	r.add(segs, line, col, msg)
+	r.add(segs, 0, 0, msg)
 }
 
 // atKey adds a fault about the key at segs, positioned at the key.
 func (r *reporter) atKey(segs []string, msg string) {
-	line, col := r.position(segs, true)
-	r.add(segs, line, col, msg)
+	r.add(segs, 0, 0, msg)
+	r.faults[len(r.faults)-1].key = true
 }
 
-// sorted returns the faults, deduplicated, by line, column and message.
+// sorted positions the faults, all in one pass over the text, and returns
+// them deduplicated, by line, column and message.
 func (r *reporter) sorted() []Fault {
 	if len(r.faults) == 0 {
 		return nil
+	}
+	var left int
+	r.faults, left = CapFaults(r.faults, r.dropped, func(f fault) (string, string) { return f.Pointer, f.Message })
+	if left > 0 {
+		r.faults[len(r.faults)-1].Message = MoreFaults(left)
+	}
+	var queries []Query
+	var which []int
+	for i, f := range r.faults {
+		if f.Line == 0 {
+			queries = append(queries, Query{Pointer: f.Pointer, Key: f.key})
+			which = append(which, i)
+		}
+	}
+	if len(queries) > 0 {
+		for j, p := range LocateAll(r.data, queries) {
+			r.faults[which[j]].Line, r.faults[which[j]].Col = p.Line, p.Col
+		}
 	}
 	out := make([]Fault, 0, len(r.faults))
 	for _, f := range r.faults {
@@ -139,10 +151,20 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		if len(valid) == 0 {
 			allowed = "; no keys are allowed here"
 		}
+		var unknown []string
 		for k := range obj {
-			if _, ok := props[k]; ok {
-				continue
+			if _, ok := props[k]; !ok {
+				unknown = append(unknown, k)
 			}
+		}
+		// A table of a million unknown keys is listed in part (MaxFaults):
+		// the first by name, so the same ones each time.
+		if len(unknown) > MaxFaults+1 {
+			sort.Strings(unknown)
+			r.dropped += len(unknown) - (MaxFaults + 1)
+			unknown = unknown[:MaxFaults+1]
+		}
+		for _, k := range unknown {
 			ks := append(segs[:len(segs):len(segs)], k)
 			r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowed))
 		}
@@ -281,8 +303,7 @@ func (r *reporter) checkValues() {
 }
 
 func (r *reporter) typeFault(segs []string, msg string) fault {
-	line, col := r.position(segs, false)
-	return fault{Fault: Fault{Line: line, Col: col, Pointer: joinPointer(segs), Message: prefix(r.path(segs)) + msg}}
+	return fault{Fault: Fault{Pointer: joinPointer(segs), Message: prefix(r.path(segs)) + msg}}
 }
 
 // schemaAt returns the raw schema value at a pointer into the kind's schema.

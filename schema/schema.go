@@ -11,7 +11,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/BurntSushi/toml"
@@ -152,11 +155,12 @@ func compileAll() (map[Kind]*compiled, error) {
 	return out, nil
 }
 
-// Decode parses data as TOML, normalises it (TOML dates and times become
-// strings, arrays of tables become []any) and validates it against kind's
-// schema. It returns the normalised document (nil when the TOML does not
-// parse) and every fault, sorted by Line, then Col, then Message. No faults
-// means the file is valid.
+// Decode checks data against the limits of its kind (Prescan), parses it
+// as TOML, normalises it (TOML dates and times become strings, arrays of
+// tables become []any) and validates it against kind's schema. It returns
+// the normalised document (nil when the TOML does not parse) and every
+// fault, sorted by Line, then Col, then Message. No faults means the file
+// is valid.
 //
 // After Remember, the document is shared with later calls for the same
 // bytes: callers read it and never change it.
@@ -182,10 +186,14 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 	if bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
 		return nil, []Fault{{Line: 1, Col: 1, Message: "invalid TOML: the file is saved as UTF-16; save it as UTF-8"}}
 	}
+	// Size, nesting and keys are bounded before the parser's cost can grow.
+	if faults := Prescan(data, LimitOf(kind)); len(faults) > 0 {
+		return nil, faults
+	}
 
 	raw := map[string]any{}
 	if err := toml.Unmarshal(data, &raw); err != nil {
-		return nil, []Fault{syntaxFault(data, err)}
+		return nil, []Fault{ParseFault(data, err)}
 	}
 
 	n := normaliser{}
@@ -204,24 +212,50 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 	// What the fast check passes is surely valid; anything else goes to the
 	// validator, which says what is wrong.
 	if c.fast == nil || !c.fast.valid(valid) {
-		if err := c.validator().Validate(valid); err != nil {
-			var ve *jsonschema.ValidationError
-			if errors.As(err, &ve) {
-				r.walk(ve)
-			} else {
-				r.add(nil, 1, 1, "internal error: "+err.Error())
-			}
+		// The validator describes the first failing elements of arrays;
+		// if what it was given holds no fault, it is given everything.
+		target, cut := any(valid), []string(nil)
+		if c.fast != nil {
+			target, cut = c.fast.prune(valid)
+		}
+		switch found := r.validate(c, target); {
+		case found && cut != nil:
+			r.at(cut, fmt.Sprintf("…and maybe more problems from here on: the first %d entries with problems are described, check again once they are fixed", pruneBudget))
+		case cut != nil:
+			r.validate(c, valid)
 		}
 	}
 	r.checkValues()
 	return doc, r.sorted()
 }
 
-// syntaxFault turns a TOML parse error into a fault at the error position.
-func syntaxFault(data []byte, err error) Fault {
+// validate runs the validator on v and reports its faults; false if it
+// found none.
+func (r *reporter) validate(c *compiled, v any) bool {
+	err := c.validator().Validate(v)
+	if err == nil {
+		return false
+	}
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
+		r.walk(ve)
+	} else {
+		r.add(nil, 1, 1, "internal error: "+err.Error())
+	}
+	return true
+}
+
+// ParseFault turns an error of the TOML library decoding data into a
+// fault at the error's position: a syntax error's line and column, or the
+// line a type mismatch names ("toml: line 3 (last key …): …"), column 1.
+func ParseFault(data []byte, err error) Fault {
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {
-		return Fault{Line: 1, Col: 1, Message: "invalid TOML: " + err.Error()}
+		line := 1
+		if m := typeErrLine.FindStringSubmatch(err.Error()); m != nil {
+			line, _ = strconv.Atoi(m[1])
+		}
+		return Fault{Line: max(line, 1), Col: 1, Message: "invalid TOML: " + oneLine(strings.TrimPrefix(err.Error(), "toml: "))}
 	}
 	// ParseError's Col is wrong for errors at column 1 (it reports the
 	// previous line's length + 1): work from the byte offset instead.
@@ -237,6 +271,10 @@ func syntaxFault(data []byte, err error) Fault {
 	}
 	return Fault{Line: line, Col: col, Message: "invalid TOML: " + oneLine(pe.Message)}
 }
+
+// typeErrLine finds the line in the TOML library's error for a value of
+// the wrong type, which is no ParseError.
+var typeErrLine = regexp.MustCompile(`^toml: line (\d+)`)
 
 // stripBOM drops a UTF-8 byte order mark: editors do not count it as a
 // column, and the two TOML parsers disagree on whether to skip it.

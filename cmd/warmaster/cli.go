@@ -148,6 +148,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			draftCommand(),
 			campaignsCommand(),
 			checkChangesCommand(),
+			initRepoCommand(),
 			planCommand(),
 			codeownersCommand(),
 		},

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -55,7 +54,7 @@ func codeownersCommand() *cli.Command {
 // declared campaign's rules, then every campaign.toml is the Warmasters'
 // again (check-changes refuses anyone else's change to one).
 func repositoryCodeowners(c *cli.Context) error {
-	data, err := os.ReadFile(filepath.FromSlash(repository.RegistryFile))
+	data, err := repository.ReadRegistryFile(".")
 	if err != nil {
 		return fmt.Errorf("codeowners without DIR writes the whole repository's file from %s, run at the repository's root: %w", repository.RegistryFile, err)
 	}
@@ -63,18 +62,26 @@ func repositoryCodeowners(c *cli.Context) error {
 	if err != nil {
 		return printFaults(c.App.ErrWriter, ".", err, false)
 	}
-	owners := make([]string, len(reg.Warmasters))
-	for i, l := range reg.Warmasters {
-		owners[i] = "@" + string(l)
-	}
-	wm := strings.Join(owners, " ")
 	campaigns := make([][]processor.Owners, len(reg.Campaigns))
 	for i, dir := range reg.Campaigns {
 		if campaigns[i], err = processor.CodeOwners(dir); err != nil {
 			return printFaults(c.App.ErrWriter, dir, err, false)
 		}
 	}
-	w := c.App.Writer
+	writeRepositoryCodeowners(c.App.Writer, reg, campaigns)
+	return nil
+}
+
+// writeRepositoryCodeowners writes the repository's CODEOWNERS: the
+// registry's Warmasters own everything, then each declared campaign's
+// rules (campaigns[i] are reg.Campaigns[i]'s), then each campaign.toml is
+// the Warmasters' again.
+func writeRepositoryCodeowners(w io.Writer, reg *repository.Registry, campaigns [][]processor.Owners) {
+	owners := make([]string, len(reg.Warmasters))
+	for i, l := range reg.Warmasters {
+		owners[i] = "@" + string(l)
+	}
+	wm := strings.Join(owners, " ")
 	fmt.Fprintln(w, "# This repository: written by `warmaster codeowners` from "+repository.RegistryFile+"; commit it as .github/CODEOWNERS.")
 	fmt.Fprintln(w, "# The last matching pattern takes precedence; `warmaster check-changes` enforces the rest.")
 	fmt.Fprintln(w, "\n# The repository's Warmasters: everything, unless a rule below says otherwise (a new campaign folder too), and .github/ (the workflows, CODEOWNERS, the registry).")
@@ -89,7 +96,6 @@ func repositoryCodeowners(c *cli.Context) error {
 			fmt.Fprintf(w, "%s %s\n", codeownersPattern(dir, processor.CampaignFile), wm)
 		}
 	}
-	return nil
 }
 
 // writeCodeowners writes a campaign's rules, a comment above each section.

@@ -47,6 +47,8 @@ type snapshotsKey struct{}
 //	replace FILE OLD NEW    replace the one occurrence of OLD in FILE by NEW
 //	                        (fails unless OLD occurs exactly once); \n in
 //	                        OLD or NEW stands for a newline
+//	cut FILE TEXT           cut FILE short just before the last occurrence of
+//	                        TEXT (\n as in replace): a file truncated
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
@@ -65,6 +67,7 @@ func TestScripts(t *testing.T) {
 			"unchanged": cmdUnchanged,
 			"sametree":  cmdSametree,
 			"replace":   cmdReplace,
+			"cut":       cmdCut,
 		},
 	})
 }
@@ -183,6 +186,20 @@ func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("replace: %q occurs %d times in %s, want once", old, n, args[0])
 	}
 	ts.Check(os.WriteFile(file, []byte(strings.Replace(string(data), old, repl, 1)), 0o644))
+}
+
+func cmdCut(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: cut FILE TEXT")
+	}
+	file := ts.MkAbs(args[0])
+	data, err := os.ReadFile(file)
+	ts.Check(err)
+	i := strings.LastIndex(string(data), strings.ReplaceAll(args[1], `\n`, "\n"))
+	if i < 0 {
+		ts.Fatalf("cut: %q does not occur in %s", args[1], args[0])
+	}
+	ts.Check(os.WriteFile(file, data[:i], 0o644))
 }
 
 // TestDemoGolden pins the demo's whole output: the example campaign's

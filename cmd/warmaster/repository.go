@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -37,7 +36,7 @@ func campaignsCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(repository.RegistryFile)))
+			data, err := repository.ReadRegistryFile(root)
 			if errors.Is(err, os.ErrNotExist) {
 				return fmt.Errorf("%s has no %s: the repository's Warmaster declares its campaigns there, e.g. warmasters = [\"alice\"] and campaigns = [\"campaigns/spring\"]", root, repository.RegistryFile)
 			} else if err != nil {

@@ -53,15 +53,16 @@ func cmdSeal(c *cli.Context) error {
 		return fmt.Errorf("seal: %w", err)
 	}
 	defer edit.Close()
-	plain, err := edit.ReadFile(rel)
-	if err != nil {
-		return fmt.Errorf("seal: %w", err)
-	}
 	// Exactly what `check DIR FILE` says about the file: once sealed, nobody
-	// can check it before the reveal.
+	// can check it before the reveal. (It is read after: one too large is
+	// refused by the check, where it passes its limit.)
 	f, err := edit.Check(secrets(now))
 	if err = processor.OnlyFiles(err, []string{rel}); err != nil {
 		return printFaults(c.App.ErrWriter, dir, err, true)
+	}
+	plain, err := edit.ReadFile(rel)
+	if err != nil {
+		return fmt.Errorf("seal: %w", err)
 	}
 	if f == nil || f.Campaign == nil {
 		return fmt.Errorf("seal: the campaign %s does not load", dir)

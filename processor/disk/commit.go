@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -72,6 +73,17 @@ func digest(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// digestOf is the SHA-256 of what r reads, read a piece at a time: a file
+// a commit replaces or writes may be longer than ReadFile reads (a big
+// phase's report).
+func digestOf(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // Commit writes every change at once, as databases do: each new file is
 // written into .warmaster/new/ and flushed to disk; then a manifest naming
 // each with its SHA-256 (and that of the file it replaces) is written,
@@ -95,11 +107,15 @@ func (d *Dir) Commit(changes []Change) error {
 		}
 		e := entry{Path: c.Path, Remove: c.Remove, Was: absent}
 		if d.IsFile(c.Path) {
-			old, err := d.ReadFile(c.Path)
+			f, err := d.open(c.Path)
 			if err != nil {
 				return fmt.Errorf("commit: %w", err)
 			}
-			e.Was = digest(old)
+			e.Was, err = digestOf(f)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("commit: %s: %w", c.Path, err)
+			}
 		}
 		if !c.Remove {
 			e.SHA256 = digest(c.Data)
@@ -293,7 +309,7 @@ func (d *Dir) apply(m manifest, resume bool) error {
 
 // done reports whether an entry of a manifest is in place already.
 func (d *Dir) done(e entry) (bool, error) {
-	data, err := d.readNoFollow(e.Path)
+	sum, err := d.digestNoFollow(e.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return e.Remove, nil
@@ -302,7 +318,7 @@ func (d *Dir) done(e entry) (bool, error) {
 	case e.Remove:
 		return false, nil
 	}
-	return digest(data) == e.SHA256, nil
+	return sum == e.SHA256, nil
 }
 
 // removeState removes .warmaster/, but for a lock file the platform keeps
@@ -344,9 +360,34 @@ func (d *Dir) removeState() error {
 	return d.root.Remove(StateDir)
 }
 
-// readNoFollow reads a file, refusing a link anywhere on its path: what a
-// manifest names is read before the folder is scanned.
+// readNoFollow reads a file (a manifest: at most MaxFileBytes), refusing a
+// link anywhere on its path: what a manifest names is read
+// before the folder is scanned.
 func (d *Dir) readNoFollow(rel string) ([]byte, error) {
+	f, err := d.openNoFollow(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return readAll(f, rel, st.Size(), MaxFileBytes)
+}
+
+// digestNoFollow is the SHA-256 of a file, refusing a link anywhere on its
+// path, as readNoFollow.
+func (d *Dir) digestNoFollow(rel string) (string, error) {
+	f, err := d.openNoFollow(rel)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	return digestOf(f)
+}
+
+func (d *Dir) openNoFollow(rel string) (*os.File, error) {
 	for p := rel; p != "."; p = path.Dir(p) {
 		st, err := d.root.Lstat(p)
 		if err != nil {
@@ -356,16 +397,7 @@ func (d *Dir) readNoFollow(rel string) ([]byte, error) {
 			return nil, &fs.PathError{Op: "read", Path: p, Err: errNotRegular}
 		}
 	}
-	f, err := d.root.Open(rel)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	return readAll(f, st.Size())
+	return d.root.Open(rel)
 }
 
 // recover completes the commit an interrupted run left, if its manifest
@@ -424,13 +456,13 @@ func (d *Dir) pending(data []byte) (manifest, bool) {
 		} else if done {
 			continue
 		}
-		cur, err := d.readNoFollow(e.Path)
+		cur, err := d.digestNoFollow(e.Path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			if e.Was != absent {
 				return m, false
 			}
-		case err != nil || digest(cur) != e.Was:
+		case err != nil || cur != e.Was:
 			return m, false
 		}
 		if e.Remove {
@@ -440,7 +472,7 @@ func (d *Dir) pending(data []byte) (manifest, bool) {
 		if err != nil || !st.Mode().IsRegular() || fileID(st) != e.ID {
 			return m, false
 		}
-		if data, err := d.readNoFollow(tempFile(i)); err != nil || digest(data) != e.SHA256 {
+		if sum, err := d.digestNoFollow(tempFile(i)); err != nil || sum != e.SHA256 {
 			return m, false
 		}
 	}

@@ -27,6 +27,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -344,10 +345,50 @@ func (d *Dir) IsFile(rel string) bool {
 // errNotRegular: the file was replaced since the scan.
 var errNotRegular = errors.New("not a regular file")
 
-// ReadFile reads a regular file the scan found; any other path is
+// MaxFileBytes is the most ReadFile reads of a file: above the limit of
+// every kind of TOML file (journal.toml's is the largest, 32 MiB; see the
+// README's Limits), so that a hostile file of gigabytes is never read into
+// memory. ReadFileLimit reads less (or, for Markdown Warmaster writes,
+// more).
+const MaxFileBytes = 32 << 20
+
+// ErrTooLarge: a file is longer than the most read of it. The error a read
+// returns says by how much; errors.Is(err, ErrTooLarge) tells it.
+var ErrTooLarge = errors.New("file too large")
+
+type tooLargeError struct {
+	path  string
+	limit int
+}
+
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("read %s: it is longer than %s, the most Warmaster reads of such a file", e.path, byteSize(e.limit))
+}
+
+func (e *tooLargeError) Unwrap() error { return ErrTooLarge }
+
+// byteSize words a size: 33554432 -> "32 MiB".
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.Itoa(n>>20) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.Itoa(n>>10) + " KiB"
+	}
+	return strconv.Itoa(n) + " bytes"
+}
+
+// ReadFile reads a regular file the scan found, up to MaxFileBytes, as
+// ReadFileLimit does.
+func (d *Dir) ReadFile(rel string) ([]byte, error) { return d.ReadFileLimit(rel, MaxFileBytes) }
+
+// ReadFileLimit reads a regular file the scan found; any other path is
 // fs.ErrNotExist. The slice is the file's size (a phase holds tens of
-// thousands of small files, kept while the run lasts).
-func (d *Dir) ReadFile(rel string) ([]byte, error) {
+// thousands of small files, kept while the run lasts). A file longer than
+// limit is read no further: it returns the file's first limit+1 bytes —
+// what a check needs to refuse it where it passes its limit — and an
+// ErrTooLarge.
+func (d *Dir) ReadFileLimit(rel string, limit int) ([]byte, error) {
 	if !d.IsFile(rel) {
 		return nil, &fs.PathError{Op: "read", Path: rel, Err: fs.ErrNotExist}
 	}
@@ -363,17 +404,41 @@ func (d *Dir) ReadFile(rel string) ([]byte, error) {
 	if !st.Mode().IsRegular() {
 		return nil, &fs.PathError{Op: "read", Path: rel, Err: errNotRegular}
 	}
-	return readAll(f, st.Size())
+	return readAll(f, rel, st.Size(), limit)
 }
 
-// readAll reads f to its end into a slice of its size, if it keeps it.
-func readAll(f io.Reader, size int64) ([]byte, error) {
-	data := make([]byte, 0, size+1)
+// ReadPath reads a file named on the command line, outside any campaign
+// folder (a war-engine profile's), as ReadFileLimit reads one of a folder.
+func ReadPath(name string, limit int) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errNotRegular}
+	}
+	return readAll(f, name, st.Size(), limit)
+}
+
+// readAll reads f to its end into a slice of its size (if it keeps it),
+// or limit+1 bytes of it and a *tooLargeError.
+func readAll(f io.Reader, name string, size int64, limit int) ([]byte, error) {
+	data := make([]byte, 0, min(size, int64(limit)+1)+1)
+	r := io.LimitReader(f, int64(limit)+1)
 	for {
-		n, err := f.Read(data[len(data):cap(data)])
+		n, err := r.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
-			return data[:len(data):len(data)], nil
+			data = data[:len(data):len(data)]
+			if len(data) > limit {
+				return data, &tooLargeError{path: name, limit: limit}
+			}
+			return data, nil
 		}
 		if err != nil {
 			return nil, err

@@ -429,3 +429,103 @@ func TestLock(t *testing.T) {
 	}
 	r2.Close()
 }
+
+// sparse makes a file of size zero bytes that takes no room on disk.
+func sparse(t *testing.T, file string, size int64) {
+	t.Helper()
+	if err := os.Truncate(file, size); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A file is read to MaxFileBytes and no further: a hostile file of
+// gigabytes is never read into memory, and what was read comes with
+// ErrTooLarge, for the caller to refuse.
+func TestReadFileCap(t *testing.T) {
+	dir := folder(t, map[string]string{"edge.out": "", "big.out": ""})
+	sparse(t, filepath.Join(dir, "edge.out"), MaxFileBytes)
+	sparse(t, filepath.Join(dir, "big.out"), 4<<30)
+	d, err := Open(dir, Read, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	t.Run("OK", func(t *testing.T) {
+		data, err := d.ReadFile("edge.out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := len(data), MaxFileBytes; got != want {
+			t.Errorf("read %d bytes, want %d", got, want)
+		}
+	})
+	t.Run("OKLimit", func(t *testing.T) {
+		data, err := d.ReadFileLimit("edge.out", MaxFileBytes)
+		if got, want := len(data), MaxFileBytes; err != nil || got != want {
+			t.Errorf("read %d bytes, %v; want %d", got, err, want)
+		}
+	})
+	t.Run("ErrTooLargeLimit", func(t *testing.T) {
+		data, err := d.ReadFileLimit("edge.out", 64<<10)
+		if got, want := len(data), 64<<10+1; !errors.Is(err, ErrTooLarge) || got != want {
+			t.Errorf("read %d bytes, %v; want %d bytes, ErrTooLarge", got, err, want)
+		}
+		if got, want := fmt.Sprint(err), "read edge.out: it is longer than 64 KiB, the most Warmaster reads of such a file"; got != want {
+			t.Errorf("err = %q, want %q", got, want)
+		}
+	})
+	t.Run("ErrTooLarge", func(t *testing.T) {
+		data, err := d.ReadFile("big.out")
+		if !errors.Is(err, ErrTooLarge) {
+			t.Errorf("err = %v, want ErrTooLarge", err)
+		}
+		if got, want := len(data), MaxFileBytes+1; got != want {
+			t.Errorf("read %d bytes, want %d", got, want)
+		}
+		data, err = ReadPath(filepath.Join(dir, "big.out"), MaxFileBytes)
+		if got, want := len(data), MaxFileBytes+1; !errors.Is(err, ErrTooLarge) || got != want {
+			t.Errorf("ReadPath: %d bytes, %v; want %d bytes, ErrTooLarge", got, err, want)
+		}
+	})
+}
+
+// A commit replaces a file longer than ReadFile reads (a big phase's
+// report), and is completed after a kill: it digests the files it
+// replaces a piece at a time, never needing them whole.
+func TestCommitLargeFile(t *testing.T) {
+	for _, kill := range []string{"", "committed 0", "rename 0"} {
+		t.Run("OK"+strings.ReplaceAll(kill, " ", "-"), func(t *testing.T) {
+			dir := folder(t, map[string]string{"report.out": "", "state.toml": "old"})
+			sparse(t, filepath.Join(dir, "report.out"), MaxFileBytes+10)
+			changes := []Change{{Path: "report.out", Data: []byte("new report")}, {Path: "state.toml", Data: []byte("new")}}
+			d, err := Open(dir, Write, writable)
+			if err != nil {
+				t.Fatal(err)
+			}
+			TestHook = func(point string, i int) {
+				if fmt.Sprintf("%s %d", point, i) == kill {
+					panic(errKilled{kill})
+				}
+			}
+			func() {
+				defer func() { _ = recover() }()
+				if err := d.Commit(changes); err != nil {
+					t.Fatal(err)
+				}
+			}()
+			TestHook = nil
+			d.Close()
+			d, err = Open(dir, Write, writable) // completes the commit
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Close()
+			if got := read(t, filepath.Join(dir, "report.out")); got != "new report" {
+				t.Errorf("report.out = %q", got)
+			}
+			if got := read(t, filepath.Join(dir, "state.toml")); got != "new" {
+				t.Errorf("state.toml = %q", got)
+			}
+		})
+	}
+}

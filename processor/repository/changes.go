@@ -61,12 +61,21 @@ type CampaignReport struct {
 // codeownersFiles are where GitHub looks for CODEOWNERS.
 var codeownersFiles = []string{"CODEOWNERS", ".github/CODEOWNERS", "docs/CODEOWNERS"}
 
+// SchemasDir holds a campaign repository's JSON Schemas, for editors, as
+// `warmaster init-repo` writes them; editorConfigs are the names of the
+// Taplo configuration that maps each kind of file to its schema.
+const SchemasDir = "schemas"
+
+var editorConfigs = []string{".taplo.toml", "taplo.toml"}
+
 // CheckChanges checks the changes between opt.Base and opt.Head of the git
 // work tree holding root, as the pull-request check does:
 //
 //   - Who may change what outside the campaigns: only the repository's
 //     Warmasters (the base's registry) change the registry, CODEOWNERS and
 //     .github/ (which decide how pull requests are judged and reviewed),
+//     the editors' .taplo.toml and schemas/ (which every player's editor
+//     checks their files with),
 //     and add, change or delete a campaign.toml anywhere (a new campaign
 //     folder among them); nobody else changes a folder with a campaign.toml
 //     that the registry does not declare.
@@ -145,7 +154,7 @@ func (c *changes) readRegistries() bool {
 	if !slices.Contains(c.Changed, RegistryFile) {
 		return true
 	}
-	data, err = os.ReadFile(filepath.Join(c.top, filepath.FromSlash(RegistryFile)))
+	data, err = ReadRegistryFile(c.top)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if c.mayChangeRepository() {
@@ -196,6 +205,8 @@ func (c *changes) repositoryRights() {
 			why = fmt.Sprintf("CODEOWNERS says who reviews what; only the Warmaster (%s) changes it", wms)
 		case strings.HasPrefix(f, ".github/"):
 			why = fmt.Sprintf(".github/ holds the workflows that judge pull requests; only the Warmaster (%s) changes it", wms)
+		case slices.Contains(editorConfigs, path.Base(f)) || strings.HasPrefix(f, SchemasDir+"/"):
+			why = fmt.Sprintf("the editors' configuration (.taplo.toml) and the JSON Schemas in %s/ check every player's files as they type; only the Warmaster (%s) changes them", SchemasDir, wms)
 		case path.Base(f) == processor.CampaignFile:
 			why = fmt.Sprintf("a new campaign folder (%s) is the Warmaster's (%s) to add and to declare in %s", path.Dir(f), wms, RegistryFile)
 		default:

@@ -218,6 +218,31 @@ func TestCheckChanges(t *testing.T) {
 		)
 	})
 
+	// The editors' schemas and their configuration: bob loosens the orders
+	// schema, points .taplo.toml at a server of his, and adds a taplo.toml
+	// of his own — the files every player's editor checks their files
+	// with. The Warmaster's change passes.
+	t.Run("ErrEditorSchemas", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		r.write(".taplo.toml", "[[rule]]\ninclude = [\"**/orders/*.toml\"]\n[rule.schema]\npath = \"schemas/orders.schema.json\"\n")
+		r.write("schemas/orders.schema.json", `{"type": "object", "additionalProperties": false}`)
+		r.commit("the editors' schemas")
+		edit := func() {
+			r.write(".taplo.toml", "[[rule]]\ninclude = [\"**/orders/*.toml\"]\n[rule.schema]\nurl = \"https://bob.example/orders.json\"\n")
+			r.write("schemas/orders.schema.json", `{"type": "object"}`)
+			r.write("campaigns/taplo.toml", "")
+		}
+		rep := r.change("bob", edit)
+		wantFaults(t, rep,
+			[2]string{".taplo.toml", "bob may not change this file: the editors' configuration (.taplo.toml) and the JSON Schemas in schemas/ check every player's files as they type; only the Warmaster (alice) changes them"},
+			[2]string{"campaigns/taplo.toml", "the editors' configuration"},
+			[2]string{"schemas/orders.schema.json", "the editors' configuration"},
+		)
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		wantFaults(t, r.change("alice", edit))
+	})
+
 	// A pull request that changes only CODEOWNERS is judged and reported
 	// like any other: the Warmaster's passes.
 	t.Run("WarmasterChangesCodeowners", func(t *testing.T) {
@@ -290,6 +315,37 @@ func TestCheckChanges(t *testing.T) {
 		wantFaults(t, rep, [2]string{"campaigns/spring/phases/01/orders/bob.toml",
 			"this file was changed after its step consumed it (journal.toml records sha256 28140d3ed9db…); restore it from commit " + consumed[:12] +
 				": git checkout " + consumed + " -- campaigns/spring/phases/01/orders/bob.toml"})
+	})
+
+	// A pull request's registry is a player's file: bounded before any
+	// parser sees it, and never read through a link.
+	t.Run("ErrRegistryNested", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("alice", func() {
+			r.write(RegistryFile, "warmasters = "+strings.Repeat("[", 100000)+"\ncampaigns = []\n")
+		})
+		wantFaults(t, rep, [2]string{".github/warmaster.toml", "nested too deeply"})
+		if f := rep.Faults[0]; f.Line != 1 || f.Col == 0 {
+			t.Errorf("the fault is at %d:%d, want line 1", f.Line, f.Col)
+		}
+	})
+	t.Run("ErrRegistryLink", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		secret := filepath.Join(t.TempDir(), "secret.toml")
+		if err := os.WriteFile(secret, []byte("TOPSECRET = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rep := r.change("alice", func() {
+			os.Remove(r.path(RegistryFile))
+			if err := os.Symlink(secret, r.path(RegistryFile)); err != nil {
+				t.Skipf("no symbolic links here: %v", err)
+			}
+		})
+		if got := faults(rep); !strings.Contains(got, "not a regular file (a link is not followed)") || strings.Contains(got, "TOPSECRET") {
+			t.Errorf("faults:\n%s", got)
+		}
 	})
 
 	t.Run("ErrNoRegistryAtTheBase", func(t *testing.T) {

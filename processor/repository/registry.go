@@ -22,6 +22,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -52,6 +53,31 @@ var (
 // maxCampaignPath bounds a declared folder's path.
 const maxCampaignPath = 200
 
+// registryLimits bound a registry before it is parsed, as a player's file
+// is (a pull request's registry is a player's file): a real one is a few
+// hundred bytes.
+var registryLimits = schema.Limits{Bytes: 256 << 10, Work: 128 << 10, Keys: schema.MaxKeys}
+
+// ReadRegistryFile reads the registry of the repository at root: a
+// regular file (a link, which a pull request may commit, is not followed),
+// read no further than its limit, which ParseRegistry then refuses at its
+// place. A missing registry is fs.ErrNotExist.
+func ReadRegistryFile(root string) ([]byte, error) {
+	name := filepath.Join(root, filepath.FromSlash(RegistryFile))
+	st, err := os.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (a link is not followed): the registry is a file", RegistryFile)
+	}
+	data, err := disk.ReadPath(name, registryLimits.Bytes)
+	if errors.Is(err, disk.ErrTooLarge) {
+		return data, nil
+	}
+	return data, err
+}
+
 // ParseRegistry reads a registry. Its faults (an *processor.InvalidError,
 // paths RegistryFile) say what is wrong and what would be valid.
 func ParseRegistry(data []byte) (*Registry, error) {
@@ -64,6 +90,12 @@ func ParseRegistry(data []byte) (*Registry, error) {
 			f.Line, f.Col = schema.Locate(data, ptr)
 		}
 		fs = append(fs, f)
+	}
+	if pf := schema.Prescan(data, registryLimits); len(pf) > 0 {
+		for _, f := range pf {
+			fs = append(fs, processor.Fault{File: RegistryFile, Line: f.Line, Col: f.Col, Message: f.Message})
+		}
+		return nil, &processor.InvalidError{Faults: fs}
 	}
 	var doc map[string]any
 	if _, err := toml.Decode(string(data), &doc); err != nil {
@@ -266,7 +298,7 @@ func Find(dir string) (reg *Registry, rel string, ok bool, err error) {
 		return nil, "", false, err
 	}
 	for d := abs; ; d = filepath.Dir(d) {
-		if data, err := os.ReadFile(filepath.Join(d, filepath.FromSlash(RegistryFile))); err == nil {
+		if data, err := ReadRegistryFile(d); err == nil {
 			reg, err := ParseRegistry(data)
 			if err != nil {
 				return nil, "", false, err

@@ -21,7 +21,7 @@
 #   ARGS           extra flags, split on spaces, placed before the folder
 #   APPLIED_FILE   advance: each `applied …` line warmaster prints is appended
 #                  here as "FOLDER<TAB>applied …" (the format
-#                  scripts/commit-back.sh reads)
+#                  commit-back.sh, beside this script, reads)
 #   WARMASTER      the binary (default: warmaster on PATH)
 #
 # Every folder and file name goes to warmaster after "--": none is ever an

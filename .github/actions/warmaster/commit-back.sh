@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # commit-back.sh: commit what `warmaster advance` wrote and push it to the
 # branch the workflow checked out, fetching and rebasing when another push
-# got there first. Used by the processing-on-merge workflows (campaign.yml
-# here, warmaster-advance.yml in repo-template/).
+# got there first. It lives beside the warmaster action, which sets
+# WARMASTER_ACTION to this folder: the processing-on-merge workflow of a
+# campaign repository (warmaster-advance.yml, as `warmaster init-repo`
+# writes it) runs bash "$WARMASTER_ACTION/commit-back.sh" after advance.
 #
-# Usage: scripts/commit-back.sh APPLIED_FILE [FOLDER...]
+# Usage: commit-back.sh APPLIED_FILE [FOLDER...]
 #
 #   APPLIED_FILE  the steps advance applied, one line per step, in the order
 #                 applied:

@@ -1,4 +1,4 @@
-package githubci
+package repotemplate
 
 import (
 	"bytes"
@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// repoRoot is the repository's top folder, holding go.mod.
+// repoRoot is the tool's repository's top folder, holding go.mod.
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	root, err := filepath.Abs("..")
+	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,8 +22,8 @@ func repoRoot(t *testing.T) string {
 	return root
 }
 
-// script is the path of a script of this repository (a slash path from its
-// root). It reads the file first: go test then counts it among the test's
+// script is the path of a script of the tool's repository (a slash path
+// from its root). It reads the file first: go test then counts it among the test's
 // inputs, and a cached result does not outlive a change to the script,
 // which only a child process runs.
 func script(t *testing.T, rel string) string {
@@ -139,4 +139,18 @@ func copyDir(t *testing.T, from, to string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// writeTemplate writes the campaign repository init-repo writes, with opt,
+// into dir, and returns its files.
+func writeTemplate(t *testing.T, dir string, opt Options) []File {
+	t.Helper()
+	files, _, err := Files(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

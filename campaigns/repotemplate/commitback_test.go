@@ -1,4 +1,4 @@
-package githubci
+package repotemplate
 
 import (
 	"fmt"
@@ -54,11 +54,11 @@ func (r campaignRepo) subjects(t *testing.T) []string {
 	return strings.Split(git(t, r.env, r.origin, "log", "--format=%s", "main"), "\n")
 }
 
-// commitBack runs scripts/commit-back.sh in dir without waiting between
-// tries.
+// commitBack runs the action's commit-back.sh in dir without waiting
+// between tries.
 func commitBack(t *testing.T, env []string, dir string, args ...string) result {
 	t.Helper()
-	path := script(t, "scripts/commit-back.sh")
+	path := script(t, ".github/actions/warmaster/commit-back.sh")
 	env = append(env[:len(env):len(env)], "COMMIT_BACK_BACKOFF=0")
 	return run(t, env, dir, "bash", append([]string{path}, args...)...)
 }

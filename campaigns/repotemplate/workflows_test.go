@@ -1,4 +1,4 @@
-package githubci
+package repotemplate
 
 import (
 	"crypto/sha256"
@@ -13,40 +13,45 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
 	"github.com/rhysd/actionlint"
-
-	"github.com/warmaster/warmaster/processor/repository"
 )
 
-// The composite action as the template refers to it, and as this
-// repository's own workflows do.
-const (
-	templateAction = "warmaster/warmaster/.github/actions/warmaster@main"
-	localAction    = "./.github/actions/warmaster"
-)
+// localAction is the warmaster action as a workflow of the tool's own
+// repository would name it.
+const localAction = "./.github/actions/warmaster"
 
-// workflowFiles are every workflow of this repository and of the template,
-// relative to the repository root.
-func workflowFiles(t *testing.T) []string {
+// pinnedRef is a full commit hash to write the template with, as init-repo
+// pins a build of a clean clone.
+const pinnedRef = "0123456789abcdef0123456789abcdef01234567"
+
+// workflowFile is a workflow: what the tests call it, and where it is.
+type workflowFile struct{ name, path string }
+
+// workflowFiles are every workflow the tests hold to the rules: the tool
+// repository's own, and the template's as init-repo writes them, at main
+// and pinned to a commit and to a tag.
+func workflowFiles(t *testing.T) []workflowFile {
 	t.Helper()
-	root := repoRoot(t)
-	var files []string
-	for _, dir := range []string{".github/workflows", "repo-template/.github/workflows"} {
-		for _, ext := range []string{"*.yml", "*.yaml"} {
-			m, err := filepath.Glob(filepath.Join(root, dir, ext))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range m {
-				rel, _ := filepath.Rel(root, f)
-				files = append(files, filepath.ToSlash(rel))
+	var files []workflowFile
+	for _, ext := range []string{"*.yml", "*.yaml"} {
+		m, err := filepath.Glob(filepath.Join(repoRoot(t), ".github", "workflows", ext))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range m {
+			files = append(files, workflowFile{".github/workflows/" + filepath.Base(p), p})
+		}
+	}
+	for _, ref := range []string{DefaultRef, pinnedRef, "v1.2.3"} {
+		dir := t.TempDir()
+		for _, f := range writeTemplate(t, dir, Options{Ref: ref}) {
+			if strings.HasPrefix(f.Path, ".github/workflows/") {
+				files = append(files, workflowFile{"template@" + ref[:min(len(ref), 8)] + "/" + path.Base(f.Path), filepath.Join(dir, filepath.FromSlash(f.Path))})
 			}
 		}
 	}
-	sort.Strings(files)
-	if len(files) < 5 {
-		t.Fatalf("found only %d workflows: %q", len(files), files)
+	if len(files) < 7 {
+		t.Fatalf("found only %d workflows: %v", len(files), files)
 	}
 	return files
 }
@@ -56,8 +61,11 @@ func workflowFiles(t *testing.T) []string {
 // `run:` scripts when shellcheck is installed.
 func TestActionlint(t *testing.T) {
 	needTools(t, "go")
-	files := workflowFiles(t)
-	res := run(t, os.Environ(), repoRoot(t), "go", append([]string{"tool", "actionlint", "-no-color", "-oneline"}, files...)...)
+	args := []string{"tool", "actionlint", "-no-color", "-oneline"}
+	for _, f := range workflowFiles(t) {
+		args = append(args, f.path)
+	}
+	res := run(t, os.Environ(), repoRoot(t), "go", args...)
 	if res.code != 0 || strings.TrimSpace(res.out) != "" {
 		t.Errorf("actionlint exited %d:\n%s", res.code, res.out)
 	}
@@ -66,7 +74,8 @@ func TestActionlint(t *testing.T) {
 // TestShellcheck checks the scripts themselves, when shellcheck is there.
 func TestShellcheck(t *testing.T) {
 	needTools(t, "shellcheck")
-	res := run(t, os.Environ(), repoRoot(t), "shellcheck", "scripts/commit-back.sh", ".github/actions/warmaster/run.sh", ".github/actions/warmaster/cache-key.sh")
+	dir := ".github/actions/warmaster/"
+	res := run(t, os.Environ(), repoRoot(t), "shellcheck", dir+"commit-back.sh", dir+"run.sh", dir+"cache-key.sh")
 	if res.code != 0 {
 		t.Errorf("shellcheck exited %d:\n%s", res.code, res.out)
 	}
@@ -74,7 +83,7 @@ func TestShellcheck(t *testing.T) {
 
 func parseWorkflow(t *testing.T, file string) *actionlint.Workflow {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), file))
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +110,7 @@ func warmasterCommand(s *actionlint.Step) string {
 	if !ok {
 		return ""
 	}
-	if u := str(a.Uses); u != localAction && u != templateAction {
+	if u := str(a.Uses); u != localAction && !strings.HasPrefix(u, Action+"@") {
 		return ""
 	}
 	if in := a.Inputs["command"]; in != nil {
@@ -137,8 +146,8 @@ func envRefersToSecrets(env *actionlint.Env) []string {
 // reports.
 func TestWorkflowRules(t *testing.T) {
 	for _, file := range workflowFiles(t) {
-		t.Run(path.Base(file), func(t *testing.T) {
-			w := parseWorkflow(t, file)
+		t.Run(file.name, func(t *testing.T) {
+			w := parseWorkflow(t, file.path)
 			if p := w.Permissions; p == nil || p.All != nil || len(p.Scopes) > 0 {
 				t.Errorf("the workflow must say `permissions: {}` and grant per job")
 			}
@@ -310,89 +319,10 @@ func checkRules(t *testing.T, w *actionlint.Workflow, names []string, hooks map[
 	}
 }
 
-// runsCommitBack reports whether a step runs scripts/commit-back.sh.
+// runsCommitBack reports whether a step runs the action's commit-back.sh.
 func runsCommitBack(s *actionlint.Step) bool {
 	r, ok := s.Exec.(*actionlint.ExecRun)
-	return ok && strings.Contains(str(r.Run), "scripts/commit-back.sh")
-}
-
-// stepSummary is what a job does, step by step, with the template's action
-// reference read as this repository's. This repository's check also checks
-// out its base (its action is local) and the pull request under a path:
-// those are left out, so that the two read alike.
-func stepSummary(w *actionlint.Workflow) []string {
-	var out []string
-	ids := make([]string, 0, len(w.Jobs))
-	for id := range w.Jobs {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		job := w.Jobs[id]
-		for _, s := range job.Steps {
-			line := []string{"job " + id, "if " + str(s.If)}
-			switch e := s.Exec.(type) {
-			case *actionlint.ExecAction:
-				uses := str(e.Uses)
-				if uses == templateAction {
-					uses = localAction
-				}
-				if strings.HasPrefix(uses, "actions/checkout@") && e.Inputs["ref"] == nil && e.Inputs["fetch-depth"] == nil {
-					continue // this repository's base, for its local action
-				}
-				line = append(line, "uses "+uses)
-				for name, in := range e.Inputs {
-					if name != "path" {
-						line = append(line, "with "+name+"="+str(in.Value))
-					}
-				}
-			case *actionlint.ExecRun:
-				line = append(line, "run "+str(e.Run))
-			}
-			if s.Env != nil {
-				for name, v := range s.Env.Vars {
-					line = append(line, "env "+name+"="+str(v.Value))
-				}
-			}
-			sort.Strings(line[2:])
-			out = append(out, strings.Join(line, "; "))
-		}
-		if job.Environment != nil {
-			out = append(out, "job "+id+" environment "+str(job.Environment.Name))
-		}
-	}
-	return out
-}
-
-// TestTemplateWorkflows: the template's workflows do what this repository's
-// do, through the action by its documented reference.
-func TestTemplateWorkflows(t *testing.T) {
-	root := repoRoot(t)
-	owner, rest, _ := strings.Cut(templateAction, "/")
-	_, rest, _ = strings.Cut(rest, "/")
-	actionDir, _, _ := strings.Cut(rest, "@")
-	if owner != "warmaster" {
-		t.Errorf("template action %q", templateAction)
-	}
-	if _, err := os.Stat(filepath.Join(root, actionDir, "action.yml")); err != nil {
-		t.Errorf("the template's action %s: %v", templateAction, err)
-	}
-	for here, there := range map[string]string{
-		".github/workflows/campaign-check.yml": "repo-template/.github/workflows/warmaster-check.yml",
-		".github/workflows/campaign.yml":       "repo-template/.github/workflows/warmaster-advance.yml",
-	} {
-		a, b := stepSummary(parseWorkflow(t, here)), stepSummary(parseWorkflow(t, there))
-		if strings.Join(a, "\n") != strings.Join(b, "\n") {
-			t.Errorf("%s and %s differ:\n%s\n---\n%s", here, there, strings.Join(a, "\n"), strings.Join(b, "\n"))
-		}
-		data, err := os.ReadFile(filepath.Join(root, there))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.Contains(string(data), localAction) || !strings.Contains(string(data), "uses: "+templateAction) {
-			t.Errorf("%s must use the action as %s", there, templateAction)
-		}
-	}
+	return ok && strings.Contains(str(r.Run), "commit-back.sh")
 }
 
 var runKey = regexp.MustCompile(`^(\s*)(?:-\s+)?run:\s*(.*)$`)
@@ -430,145 +360,6 @@ func TestActionScripts(t *testing.T) {
 	}
 }
 
-// taploConfig is the part of Taplo's .taplo.toml the template uses.
-type taploConfig struct {
-	Rule []struct {
-		Name    string
-		Include []string
-		Schema  struct {
-			URL string `toml:"url"`
-		}
-	}
-}
-
-// TestTaploTemplate: the template's .taplo.toml gives each kind of file a
-// player writes its schema, as raw files of this repository's schema/, and
-// nothing Warmaster writes.
-func TestTaploTemplate(t *testing.T) {
-	root := repoRoot(t)
-	var cfg taploConfig
-	md, err := toml.DecodeFile(filepath.Join(root, "repo-template/.taplo.toml"), &cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if un := md.Undecoded(); len(un) > 0 {
-		t.Errorf("keys this test does not know: %v", un)
-	}
-	const prefix = "https://raw.githubusercontent.com/warmaster/warmaster/main/schema/"
-	used := map[string]bool{}
-	for _, r := range cfg.Rule {
-		name, ok := strings.CutPrefix(r.Schema.URL, prefix)
-		if !ok {
-			t.Errorf("rule %s: url %q is not under %s", r.Name, r.Schema.URL, prefix)
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(root, "schema", name)); err != nil {
-			t.Errorf("rule %s: %v", r.Name, err)
-		}
-		used[name] = true
-	}
-	schemas, _ := filepath.Glob(filepath.Join(root, "schema", "*.schema.json"))
-	for _, s := range schemas {
-		if !used[filepath.Base(s)] {
-			t.Errorf("schema/%s has no rule in repo-template/.taplo.toml: add one", filepath.Base(s))
-		}
-	}
-
-	// schemaOf is the schema a campaign file should get: "" for none.
-	schemaOf := func(rel string) string {
-		parts := strings.Split(rel, "/")
-		switch {
-		case rel == "campaign.toml" || rel == "map.toml":
-			return strings.TrimSuffix(rel, ".toml") + ".schema.json"
-		case len(parts) == 2 && parts[0] == "setup":
-			return "setup.schema.json"
-		case len(parts) == 2 && parts[0] == "engines":
-			return "engine.schema.json"
-		case len(parts) == 3 && parts[0] == "phases" && parts[2] == "tiebreak.toml":
-			return "tiebreak.schema.json"
-		case len(parts) == 4 && parts[0] == "phases" && parts[2] != "battles":
-			return parts[2] + ".schema.json"
-		}
-		return ""
-	}
-	matches := func(file string) []string {
-		var got []string
-		for _, r := range cfg.Rule {
-			for _, glob := range r.Include {
-				if ok, err := path.Match(glob, file); err != nil {
-					t.Errorf("rule %s: %v", r.Name, err)
-				} else if ok {
-					got = append(got, strings.TrimPrefix(r.Schema.URL, prefix))
-				}
-			}
-		}
-		return got
-	}
-	example := filepath.Join(root, "campaigns", "vespator-front")
-	// The example never ends tied: the final phase's tie-break, as it would be.
-	files := []string{"state.toml", "journal.toml", "phases/01/battles/red-1.toml", "phases/06/tiebreak.toml",
-		"phases/02/events/blue.toml"} // event choices: the example campaign has none
-	err = filepath.WalkDir(example, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".toml") {
-			rel, _ := filepath.Rel(example, p)
-			files = append(files, filepath.ToSlash(rel))
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	kinds := map[string]bool{}
-	for _, rel := range files {
-		got := matches("campaigns/spring/" + rel)
-		want := schemaOf(rel)
-		switch {
-		case want == "" && len(got) > 0:
-			t.Errorf("%s is written by Warmaster, yet has schema %v", rel, got)
-		case want != "" && (len(got) != 1 || got[0] != want):
-			t.Errorf("%s: schemas %v, want %s", rel, got, want)
-		}
-		kinds[want] = true
-	}
-	for name := range used {
-		if !kinds[name] {
-			t.Errorf("no file of the example campaign exercises %s", name)
-		}
-	}
-}
-
-// TestTemplateFiles: what a gaming group copies is all there, the
-// registry a valid one to fill in, and the README says how to keep the
-// secrets and set up the repository.
-func TestTemplateFiles(t *testing.T) {
-	root := repoRoot(t)
-	for _, f := range []string{"campaigns/.gitkeep", ".taplo.toml", "README.md", ".github/warmaster.toml"} {
-		if _, err := os.Stat(filepath.Join(root, "repo-template", f)); err != nil {
-			t.Error(err)
-		}
-	}
-	// The template's registry, and this repository's (which declares no
-	// campaign: its bundled ones are data), are valid.
-	for _, f := range []string{"repo-template/.github/warmaster.toml", ".github/warmaster.toml"} {
-		reg, err := repository.ParseRegistry([]byte(readFile(t, filepath.Join(root, f))))
-		if err != nil {
-			t.Errorf("%s: %v", f, err)
-		} else if f == ".github/warmaster.toml" && len(reg.Campaigns) > 0 {
-			t.Errorf("%s declares %q: this repository's bundled campaigns are data, never advanced", f, reg.Campaigns)
-		}
-	}
-	readme, err := os.ReadFile(filepath.Join(root, "repo-template", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"WARMASTER_DICE_KEY", "WARMASTER_AGE_IDENTITY", "WARMASTER_PUSH_TOKEN", "environment", "named `warmaster`",
-		".github/warmaster.toml", "warmaster codeowners > .github/CODEOWNERS", "Require branches to be up to date", "merge queue", "#repository-settings", templateAction} {
-		if !strings.Contains(string(readme), want) {
-			t.Errorf("repo-template/README.md does not mention %s", want)
-		}
-	}
-}
-
 // jobRunsAdvance reports whether any step of the job runs warmaster advance.
 func jobRunsAdvance(job *actionlint.Job) bool {
 	for _, s := range job.Steps {
@@ -583,18 +374,18 @@ func jobRunsAdvance(job *actionlint.Job) bool {
 // build caches with actions/cache, keyed on its own go.sum and sources.
 func TestGoSetup(t *testing.T) {
 	root := repoRoot(t)
-	files := append(workflowFiles(t), ".github/actions/warmaster/action.yml")
+	files := append(workflowFiles(t), workflowFile{"action.yml", filepath.Join(root, ".github/actions/warmaster/action.yml")})
 	setupGo := regexp.MustCompile(`uses:\s*actions/setup-go@(\S+)`)
 	found := 0
 	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(root, f))
+		data, err := os.ReadFile(f.path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, m := range setupGo.FindAllStringSubmatch(string(data), -1) {
 			found++
 			if m[1] != "v6" {
-				t.Errorf("%s: actions/setup-go@%s, want v6", f, m[1])
+				t.Errorf("%s: actions/setup-go@%s, want v6", f.name, m[1])
 			}
 		}
 	}
@@ -624,5 +415,66 @@ func TestGoSetup(t *testing.T) {
 		if !strings.Contains(got, name) {
 			t.Errorf("outputs lack %s:\n%s", name, got)
 		}
+	}
+}
+
+// scriptRef is a script a workflow runs from the action's folder
+// ($WARMASTER_ACTION) or the action's repository ($WARMASTER_HOME).
+var scriptRef = regexp.MustCompile(`\$\{?(WARMASTER_ACTION|WARMASTER_HOME)\}?/([^"'\s]+)`)
+
+// TestCommitBackBesideAction: commit-back.sh lives beside the action that
+// builds the warmaster it commits for; the action tells later steps where
+// (WARMASTER_ACTION), and every script a workflow runs from there exists.
+// A workflow that advances also commits back.
+func TestCommitBackBesideAction(t *testing.T) {
+	root := repoRoot(t)
+	action := readFile(t, filepath.Join(root, ".github/actions/warmaster/action.yml"))
+	if !strings.Contains(action, `echo "WARMASTER_ACTION=$GITHUB_ACTION_PATH"`) {
+		t.Errorf("the action does not set WARMASTER_ACTION to its folder in $GITHUB_ENV")
+	}
+	for _, file := range workflowFiles(t) {
+		w := parseWorkflow(t, file.path)
+		for id, job := range w.Jobs {
+			commitsBack := false
+			for _, s := range job.Steps {
+				r, ok := s.Exec.(*actionlint.ExecRun)
+				if !ok {
+					continue
+				}
+				commitsBack = commitsBack || runsCommitBack(s)
+				for _, m := range scriptRef.FindAllStringSubmatch(str(r.Run), -1) {
+					p := filepath.Join(root, filepath.FromSlash(m[2]))
+					if m[1] == "WARMASTER_ACTION" {
+						p = filepath.Join(root, ".github/actions/warmaster", filepath.FromSlash(m[2]))
+					}
+					if _, err := os.Stat(p); err != nil {
+						t.Errorf("%s job %s runs %s, which is not there: %v", file.name, id, m[0], err)
+					}
+				}
+			}
+			if jobRunsAdvance(job) && !commitsBack {
+				t.Errorf("%s job %s advances and never runs commit-back.sh", file.name, id)
+			}
+		}
+	}
+}
+
+// TestLayout: the tool repository's top level is the design's: cmd,
+// processor, schema, campaigns, .github, docs, .ci, go.mod, go.sum,
+// README.md and .gitignore; nothing else is committed there.
+func TestLayout(t *testing.T) {
+	needTools(t, "git")
+	res := run(t, gitEnv(t), repoRoot(t), "git", "ls-files", "-z", "--", ".")
+	if res.code != 0 {
+		t.Skipf("not a git work tree: %s", res.out)
+	}
+	allowed := []string{"cmd", "processor", "schema", "campaigns", ".github", "docs", ".ci", "go.mod", "go.sum", "README.md", ".gitignore"}
+	seen := map[string]bool{}
+	for _, f := range strings.Split(strings.TrimSuffix(res.out, "\x00"), "\x00") {
+		top, _, _ := strings.Cut(f, "/")
+		if !seen[top] && !slices.Contains(allowed, top) {
+			t.Errorf("%s is at the top level: the layout holds only %s", top, strings.Join(allowed, ", "))
+		}
+		seen[top] = true
 	}
 }

@@ -1,4 +1,4 @@
-package githubci
+package repotemplate
 
 import (
 	"os"
@@ -22,7 +22,7 @@ func warmasterBin(t *testing.T) string {
 		t.Skip("builds warmaster")
 	}
 	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "warmaster-githubci-")
+		dir, err := os.MkdirTemp("", "warmaster-repotemplate-")
 		if err != nil {
 			buildErr = err.Error()
 			return
@@ -106,10 +106,9 @@ func TestAdvanceAndCommitBack(t *testing.T) {
 	}
 }
 
-// prRepo is a campaign repository as the pull-request check sees it: the
-// template's workflows, the registry (alice is the Warmaster), CODEOWNERS,
-// and the example campaign as campaigns/spring without bob's phase 1
-// orders.
+// prRepo is a campaign repository as the pull-request check sees it: what
+// init-repo writes, the registry (alice is the Warmaster), CODEOWNERS, and
+// the example campaign as campaigns/spring without bob's phase 1 orders.
 type prRepo struct {
 	env   []string
 	dir   string
@@ -124,9 +123,9 @@ func newPRRepo(t *testing.T) *prRepo {
 	p.dir = filepath.Join(p.tmp, "repo")
 	root := repoRoot(t)
 	git(t, p.env, p.tmp, "init", "--quiet", "--initial-branch=main", p.dir)
+	writeTemplate(t, p.dir, Options{Warmasters: []string{"alice"}})
 	copyDir(t, filepath.Join(root, "campaigns", "vespator-front"), filepath.Join(p.dir, "campaigns", "spring"))
 	os.Remove(filepath.Join(p.dir, "campaigns/spring/phases/01/orders/bob.toml"))
-	copyDir(t, filepath.Join(root, "repo-template", ".github"), filepath.Join(p.dir, ".github"))
 	writeFile(t, filepath.Join(p.dir, ".github/warmaster.toml"), registry)
 	writeFile(t, filepath.Join(p.dir, ".github/CODEOWNERS"), "* @alice\n")
 	git(t, p.env, p.dir, "add", "-A")
@@ -231,6 +230,15 @@ func TestPullRequestCheck(t *testing.T) {
 			writeFile(t, filepath.Join(dir, ".github/workflows/warmaster-check.yml"), "on: pull_request\njobs:\n  check:\n    runs-on: ubuntu-latest\n    steps:\n      - run: exit 0\n")
 		})
 		refused(t, res, annotations, "::error file=.github/workflows/warmaster-check.yml,line=1,col=1,title=warmaster::bob may not change this file: .github/ holds the workflows that judge pull requests")
+	})
+
+	// The schemas every player's editor checks their files with, as
+	// init-repo wrote them, are the Warmaster's.
+	t.Run("ErrSchemaEdited", func(t *testing.T) {
+		res, annotations, _ := p.pullRequest(t, "bob", func(dir string) {
+			writeFile(t, filepath.Join(dir, "schemas/orders.schema.json"), "{}\n")
+		})
+		refused(t, res, annotations, "::error file=schemas/orders.schema.json,line=1,col=1,title=warmaster::bob may not change this file: the editors' configuration")
 	})
 
 	// A file named like a flag reaches warmaster from git, as data.

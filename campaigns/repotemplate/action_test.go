@@ -1,4 +1,4 @@
-package githubci
+package repotemplate
 
 import (
 	"os"

@@ -1,0 +1,232 @@
+package processor
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// writePrestate writes s as state.toml and, unless the folder has one, a
+// journal.toml whose one step is the one applied just before s's: what a
+// run that led there leaves (the tests' states are made, not played). As a
+// run writes it, the state holds the fleets on the map at its roster: not
+// those that join later.
+func writePrestate(tb testing.TB, dir string, s *State) {
+	tb.Helper()
+	on := *s
+	on.c = s.c.rosterAt(s.Roster).withAllegiance(s.c.allegianceChanges())
+	writeFile(tb, dir, StateFile, on.encode())
+	if _, err := os.Stat(filepath.Join(dir, JournalFile)); err == nil || s.Step == StepSetup {
+		return
+	}
+	prev, ok := previousStep(stepAt{s.Phase, s.Step})
+	if !ok {
+		tb.Fatalf("no step comes before %s", stepAt{s.Phase, s.Step})
+	}
+	at := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
+	writeFile(tb, dir, JournalFile, appendJournal(nil, []journalEntry{{Phase: prev.Phase, Step: prev.Step, Applied: at}}))
+}
+
+// previousStep is a step after which the campaign waits for st.
+func previousStep(st stepAt) (stepAt, bool) {
+	for phase := max(st.Phase-1, 0); phase <= st.Phase; phase++ {
+		for step := StepSetup; step < StepEnded; step++ {
+			if (step == StepSetup) != (phase == 0) {
+				continue
+			}
+			if cand := (stepAt{phase, step}); slices.Contains(nextSteps(cand), st) {
+				return cand, true
+			}
+		}
+	}
+	return stepAt{}, false
+}
+
+// checkJournal refuses entries a run could not have written, at the entry
+// or value, and a last step that is not the one before the state's.
+func TestCheckJournal(t *testing.T) {
+	at := time.Date(2027, 1, 8, 18, 0, 0, 0, time.UTC)
+	sum := strings.Repeat("0a", 32)
+	in := []journalInput{{Path: "phases/01/orders/alice.toml", SHA256: sum}}
+	ok := []journalEntry{
+		{Phase: 0, Step: StepSetup, Applied: at},
+		{Phase: 1, Step: StepOperations, Applied: at, Inputs: in},
+		{Phase: 1, Step: StepBattles, Applied: at},
+		{Phase: 1, Step: StepMoves, Applied: at},
+		{Phase: 1, Step: StepBuilds, Applied: at},
+		{Phase: 2, Step: StepOpenTome, Applied: at},
+	}
+	c := &Campaign{Phases: 3}
+	for _, tc := range []struct {
+		name  string
+		edit  func([]journalEntry) []journalEntry
+		state stepAt
+		want  string // "" or the pointer and the start of a fault (one may lead to more)
+	}{
+		{"OK", nil, stepAt{2, StepOperations}, ""},
+		{"ErrNoAppliedTime", func(es []journalEntry) []journalEntry { es[2].Applied = time.Time{}; return es }, stepAt{2, StepOperations}, "/steps/2: this step has no applied time"},
+		{"ErrOutOfOrder", func(es []journalEntry) []journalEntry { es[3], es[4] = es[4], es[3]; return es }, stepAt{2, StepOperations}, "/steps/3: phase 1, step builds cannot follow phase 1, step battles"},
+		{"ErrSetupInPhase2", func(es []journalEntry) []journalEntry { es[5].Step = StepSetup; return es }, stepAt{2, StepOperations}, "/steps/5/phase: phase 2 with step \"setup\""},
+		{"ErrPhaseOutOfRange", func(es []journalEntry) []journalEntry { es[5].Phase = 9; return es }, stepAt{2, StepOperations}, "/steps/5/phase: phase 9 is outside 1–3"},
+		{"OKNotApplied", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{
+				{Path: "phases/01/orders/bob.toml", NotApplied: "arrived after phase 1's step 1 Select Operations was processed"},
+				{Path: "phases/01/orders/carol.toml", SHA256: sum, NotApplied: "2 faults past the operations deadline"},
+			}
+			return es
+		}, stepAt{2, StepOperations}, ""},
+		{"OKDice", func(es []journalEntry) []journalEntry {
+			es[2].Dice, es[2].DiceSHA256 = 12, sum
+			es[3].DiceSHA256 = sum // no dice: the digest of none
+			return es
+		}, stepAt{2, StepOperations}, ""},
+		{"ErrInputOutside", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{{Path: "../other/x.toml", SHA256: sum}}
+			return es
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/path: the input \"../other/x.toml\" goes up a folder"},
+		{"ErrInputNotInput", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{{Path: "state.toml", SHA256: sum}}
+			return es
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/path: the input \"state.toml\" is not an input file"},
+		{"ErrInputDigest", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{{Path: "phases/01/orders/alice.toml", SHA256: "abc"}}
+			return es
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0/sha256: \"abc\" is not a SHA-256"},
+		{"ErrInputNoDigest", func(es []journalEntry) []journalEntry {
+			es[1].Inputs = []journalInput{{Path: "phases/01/orders/alice.toml"}}
+			return es
+		}, stepAt{2, StepOperations}, "/steps/1/inputs/0: this input has no sha256: only a file not applied"},
+		{"ErrDiceNegative", func(es []journalEntry) []journalEntry { es[2].Dice, es[2].DiceSHA256 = -1, sum; return es }, stepAt{2, StepOperations}, "/steps/2/dice: dice = -1"},
+		{"ErrDiceDigest", func(es []journalEntry) []journalEntry { es[2].Dice, es[2].DiceSHA256 = 3, "x"; return es }, stepAt{2, StepOperations}, "/steps/2/dice_sha256: \"x\" is not a SHA-256"},
+		{"ErrDiceNoDigest", func(es []journalEntry) []journalEntry { es[2].Dice = 3; return es }, stepAt{2, StepOperations}, "/steps/2/dice: dice = 3 without dice_sha256"},
+		{"ErrCutShort", func(es []journalEntry) []journalEntry { return es[:4] }, stepAt{2, StepOperations}, "/steps/3: the last step applied is phase 1, step moves, so the campaign waits for phase 1, step builds"},
+		{"ErrEmpty", func([]journalEntry) []journalEntry { return nil }, stepAt{2, StepOperations}, ": the journal has no step, but state.toml is at phase 2, step operations"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			es := slices.Clone(ok)
+			if tc.edit != nil {
+				es = tc.edit(es)
+			}
+			var fs faults
+			checkJournal(c, &State{Phase: tc.state.Phase, Step: tc.state.Step}, es, &fs)
+			if tc.want == "" {
+				if len(fs.list) > 0 {
+					t.Fatalf("faults %v, want none", fs.list)
+				}
+				return
+			}
+			if !slices.ContainsFunc(fs.list, func(f Fault) bool { return strings.HasPrefix(f.ptr+": "+f.Message, tc.want) }) {
+				t.Errorf("faults %v, want one %q…", fs.list, tc.want)
+			}
+		})
+	}
+}
+
+// Every state a test makes has a journal step before it (writePrestate).
+func TestPreviousStep(t *testing.T) {
+	for phase := 1; phase <= 3; phase++ {
+		for step := StepOpenTome; step <= StepEnded; step++ {
+			if _, ok := previousStep(stepAt{phase, step}); !ok {
+				t.Errorf("no step before %s", stepAt{phase, step})
+			}
+		}
+	}
+}
+
+// rosterCase is the rules cases' campaign with roster changes, and the
+// folder holding it.
+func rosterCase(t *testing.T, changes string) (string, *Campaign) {
+	t.Helper()
+	dir := t.TempDir()
+	base, err := os.ReadFile("testdata/base/campaign.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, CampaignFile, append(base, changes...))
+	mapToml, err := os.ReadFile("testdata/base/map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, MapFile, mapToml)
+	return dir, loadCampaign(t, dir)
+}
+
+// What state.toml says of fleets and players is read against the roster
+// in effect (state.toml roster) and, for what was decided earlier, against
+// campaign.toml: a player named by Machinations of Fate may have left since.
+func TestReadBackRoster(t *testing.T) {
+	const changes = `
+[[players]]
+login = "gina"
+alliance = "green"
+
+[[fleets]]
+id = "green-3"
+player = "gina"
+start = "karabas"
+
+[[roster_changes]]
+phase = 2
+step = "moves"
+leave = "dave"
+
+[[roster_changes]]
+phase = 3
+join = "gina"
+`
+	t.Run("OKDefectorLeft", func(t *testing.T) {
+		// dave defected to green for phase 2 (Machinations of Fate), and
+		// left as phase 2's moves came: his fleet went to carol.
+		dir, c := rosterCase(t, changes)
+		s := parsePrestate(t, c, "phase 2\nstep moves")
+		s.Roster = 1
+		s.c = c.rosterAt(1).withAllegiance(nil, map[FleetID]Login{"red-2": "carol"})
+		s.Effects = []Effect{{Event: MachinationsOfFate, Phase: 2, Players: map[Login]AllianceID{"dave": "green"}}}
+		writePrestate(t, dir, s)
+		if _, err := Load(dir); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("ErrFleetJoinsLater", func(t *testing.T) {
+		dir, c := rosterCase(t, changes)
+		s := parsePrestate(t, c, "phase 2\nstep operations")
+		writePrestate(t, dir, s)
+		s.Fleets["green-3"] = "karabas"
+		writeFile(t, dir, StateFile, s.encode()) // as if gina had joined: green-3 on the map
+		_, err := Load(dir)
+		if want := `fleet "green-3" is not on the map at roster = 0: gina joins later (from phase 3, step operations`; !mentions(err, want) {
+			t.Errorf("load: %v; want %q", err, want)
+		}
+	})
+}
+
+// An unknown fleet's fault lists the valid ones, unless there are too many
+// to list in each of thousands of faults.
+func TestReadBackUnknownFleets(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		fleets int
+		want   string
+	}{
+		{"ErrFew", 0, `unknown fleet "zz-9": campaign.toml's fleets are blue-1, blue-2, red-1, red-2, green-1, green-2`},
+		{"ErrMany", maxListed, fmt.Sprintf(`unknown fleet "zz-9": not one of the %d fleets campaign.toml declares`, 6+maxListed)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var more strings.Builder
+			for i := range tc.fleets {
+				fmt.Fprintf(&more, "\n[[fleets]]\nid = \"extra-%d\"\nplayer = \"alice\"\n", i)
+			}
+			dir, c := rosterCase(t, more.String())
+			s := parsePrestate(t, c, "phase 1\nstep moves")
+			writePrestate(t, dir, s)
+			appendFile(t, dir, StateFile, "\n[fleets.zz-9]\nplanet = \"masnet\"\n")
+			if _, err := Load(dir); !mentions(err, tc.want) {
+				t.Errorf("load: %v; want %q", err, tc.want)
+			}
+		})
+	}
+}
