@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode"
@@ -19,6 +20,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/warmaster/warmaster/campaigns"
+	"github.com/warmaster/warmaster/campaigns/repotemplate"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/repository"
 	"github.com/warmaster/warmaster/schema"
@@ -161,9 +163,20 @@ var sourceExtensions = []string{".md", ".go", ".sh", ".json", ".yml", ".yaml", "
 // campaigns/; any other campaigns/<name> is a club's.
 var bundledCampaigns = []string{campaigns.Example, campaigns.Template}
 
-// campaignRepositoryFiles are files of a club's campaign repository (which
-// the guides describe) that this repository has no copy of.
-var campaignRepositoryFiles = []string{".github/CODEOWNERS"}
+// campaignRepositoryFiles are the files of a club's campaign repository,
+// as init-repo writes it (which the guides describe): CODEOWNERS and those
+// of the embedded template. This repository has no copy of most.
+var campaignRepositoryFiles = sync.OnceValue(func() []string {
+	files, _, err := repotemplate.Files(repotemplate.Options{})
+	if err != nil {
+		panic(err)
+	}
+	out := []string{".github/CODEOWNERS"}
+	for _, f := range files {
+		out = append(out, f.Path)
+	}
+	return out
+})
 
 // repositoryFile says whether a backticked token names a file of this
 // repository: a path under one of its folders, or a file with a source
@@ -180,7 +193,7 @@ func repositoryFile(tok string) (string, bool) {
 	switch {
 	case slices.Contains([]string{"phases", "setup", "engines", ".warmaster"}, first):
 		return "", false
-	case slices.Contains(campaignRepositoryFiles, tok):
+	case slices.Contains(campaignRepositoryFiles(), tok):
 		return "", false
 	case first == "campaigns" && nested && !slices.Contains(bundledCampaigns, strings.Split(tok, "/")[1]):
 		return "", false // a club's campaign, campaigns/<name> of its repository
@@ -236,6 +249,9 @@ func TestRepositoryFileNames(t *testing.T) {
 		{"setup/<alliance>.toml", false},
 		{"phases/NN/report.md", false},
 		{".github/CODEOWNERS", false},
+		{".github/warmaster.toml", false},
+		{".github/workflows/warmaster-check.yml", false},
+		{".github/workflows/campaign.yml", true},
 		{"https://example.com/a.md", false},
 		{"--now", false},
 		{"warmaster check club", false},

@@ -9,11 +9,15 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/repository"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -76,6 +80,7 @@ explain when and why to use each.
 - [Exit status](#exit-status)
 - [Faults](#faults)
 - [Environment](#environment)
+- [Limits](#limits)
 - [Files](#files)
 
 ## Commands
@@ -143,7 +148,9 @@ and stay quiet in CI (` + "`CI`" + ` set) and in pipes.
 | ` + "`WARMASTER_AGE_IDENTITY`" + ` | ` + "`advance`, `replay`" + ` | the age identity (` + "`AGE-SECRET-KEY-1…`" + `) that opens sealed orders, for a campaign with ` + "`[secrecy] recipient`" + ` |
 | ` + "`CI`" + ` | long runs | when set, no progress lines on stderr (they appear only on a terminal anyway) |
 | ` + "`GITHUB_STEP_SUMMARY`" + ` | ` + "`--format github`" + ` | a file the whole list of faults is appended to, as a Markdown table |
-
+`)
+	writeLimits(&b)
+	b.WriteString(`
 ## Files
 
 One section per kind of file a person writes: its keys, as ` + "`[table] key`" + `,
@@ -157,6 +164,103 @@ edits them.
 		writeSchema(&b, k, schema.JSON(k))
 	}
 	return b.Bytes()
+}
+
+// writeLimits lists what each kind of file may hold, from the limits the
+// code checks.
+func writeLimits(b *bytes.Buffer) {
+	b.WriteString(`
+## Limits
+
+Every file is checked against the limits of its kind before it is read as
+TOML, in one pass over its bytes: a file that crosses one is refused at the
+line and column where it does, as any other fault. The limits are ten times
+and more what real campaigns write ([Development](development.md#limits-and-what-is-read-back)
+has the measurements): they are there so that no file, however hostile,
+costs more to check than a real campaign's.
+
+| file | size | work | keys |
+|---|---|---|---|
+`)
+	type row struct {
+		files string
+		lim   schema.Limits
+	}
+	var rows []row
+	for _, k := range schema.Kinds() {
+		file := "`" + schemaFile(k) + "`"
+		if n := len(rows); n > 0 && rows[n-1].lim == schema.LimitOf(k) {
+			rows[n-1].files += ", " + file
+			continue
+		}
+		rows = append(rows, row{file, schema.LimitOf(k)})
+	}
+	rows = append(rows,
+		row{"`state.toml`", processor.StateLimits},
+		row{"`journal.toml`", processor.JournalLimits},
+		row{"`state.toml`, `journal.toml` not as Warmaster lays them out (edited)", processor.HandEditedLimits},
+		row{"a battle sheet, `phases/NN/battles/<fleet>.toml`", processor.SheetLimits},
+		row{"the registry, `.github/warmaster.toml` (a pull request's too; a link is refused, never followed)", repository.RegistryLimits},
+		row{"sealed orders, `phases/NN/orders/<login>.toml.age`", schema.Limits{Bytes: processor.SealedLimit}},
+		row{"a phase's report, `phases/NN/report.md`, and the campaign's `README.md` (read back to append to)", schema.Limits{Bytes: processor.MarkdownLimit}},
+		row{"any other file in a campaign folder (to refuse it)", schema.Limits{Bytes: disk.MaxFileBytes}},
+	)
+	for _, r := range rows {
+		work, keys := "—", "—"
+		if r.lim.Work > 0 {
+			work, keys = thousands(r.lim.Work), thousands(r.lim.Keys)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", r.files, byteSize(r.lim.Bytes), work, keys)
+	}
+	fmt.Fprintf(b, `
+- **Size**: a file is read only up to its limit (and one byte more, to
+  refuse it there), so a thousand gigabyte files cost no more memory to
+  refuse than files at their limits. A report longer than its limit stops
+  `+"`advance`"+` rather than lose the sections it holds.
+- **Work** is what a parser does: every key (each part of a dotted key),
+  table header and array element counts %d, plus 1 for each table or array
+  it is inside. It bounds the number of values and how deep they sit.
+- **Keys** counts the different keys a file defines (the keys of the
+  elements of an array of tables once for all).
+- In every file a value sits at most **%d levels** deep (the parts of its
+  table's header and of its dotted key, and the arrays and inline tables
+  around it; Warmaster's files need 6), and a key is at most **%d bytes**.
+- At most **%s faults** are listed per file, those that come first in it,
+  and one more says how many were left out.
+`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults))
+}
+
+// schemaFile is the path a kind of file has, from its schema's title.
+func schemaFile(k schema.Kind) string {
+	var s struct{ Title string }
+	if err := json.Unmarshal(schema.JSON(k), &s); err != nil {
+		panic(err)
+	}
+	m := titlePath.FindStringSubmatch(s.Title)
+	if m == nil {
+		panic(fmt.Sprintf("schema %s: the title %q names no file", k, s.Title))
+	}
+	return m[2]
+}
+
+// byteSize words a size: 65536 is "64 KiB".
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return thousands(n) + " bytes"
+}
+
+// thousands writes n with a comma every three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func writeCommand(b *bytes.Buffer, c *cli.Command) {
