@@ -262,9 +262,10 @@ func (c *Campaign) deadlineTexts() map[string]bool {
 // GitHub's editor. The README the last run wrote has no links, and the
 // replay's has: the replay's links — the "in the browser" column, the
 // links under the table and the notes that explain them — are left out
-// when the file has none. Nothing of the file is left unchecked. The link
+// when the file has none, so nothing of the file goes unchecked. The link
 // to a new file carries its draft, which says the step's deadline: a link
-// is the same when only the deadlines in its draft differ. A [github]
+// is the same when only the deadlines in its draft differ (with the price
+// deadline text has, above). A [github]
 // changed or removed since the last run is not told from a hand edit: the
 // next step's run writes the README afresh.
 
