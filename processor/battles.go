@@ -48,10 +48,10 @@ func (r *run) validateResults(fs *faults) {
 // checkPlayed bounds when a battle of this phase can have been played: it
 // decides the order of 2.4 Process Battle Results ("starting with the ones
 // that occurred first"), so a date in year 0 or 2099 would put a battle
-// first or last. Where the rules are silent we chose the window: from a
-// year before the run to a day after the later of the run and the phase's
-// deadline for it (a date without a time is midnight UTC: a day's slack
-// for time zones).
+// first or last. Where the rules are silent we chose the window (RULINGS
+// 69): from a year before the run to a day after the later of the run and
+// the phase's deadline for it (a date without a time is midnight UTC: a
+// day's slack for time zones).
 func (r *run) checkPlayed(at Src, played, deadline time.Time, fs *faults) {
 	last := r.now
 	if deadline.After(last) {
@@ -386,7 +386,8 @@ func (r *run) fleetArrival() {
 
 // lowLevelResistance is 2.6 Low-level Resistance: each Deploy Kill Teams,
 // unless its Planet is now destroyed, rolls one D6 per opposing Alliance:
-// on a 5+ that Alliance loses 1 Power Level there (MAP.md).
+// on a 5+ that Alliance loses 1 Power Level there (the operation as
+// docs/rules.md states it, "What the rules text leaves out").
 func (r *run) lowLevelResistance() {
 	s := r.s
 	var notes []string

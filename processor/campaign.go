@@ -59,7 +59,7 @@ type Campaign struct {
 }
 
 // Rules are the `[rules]` options of campaign.toml; each is a documented
-// default for something the rules leave open (RULINGS.md).
+// default for something the rules leave open (docs/rules.md).
 type Rules struct {
 	// Events turns Vespator Front Events on (the default); false is the
 	// house rule "no events".

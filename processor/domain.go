@@ -37,7 +37,7 @@ func (t InfraType) Title() string {
 }
 
 // Limit is the most pieces of a type one Alliance can have on the map
-// (Building Infrastructure; the table lost from the text is in MAP.md, RULINGS 3).
+// (Building Infrastructure; the table lost from the text: RULINGS 3).
 func (t InfraType) Limit() int { return [...]int{1, 3, 3, 5}[t] }
 
 // Operation is a Campaign Operation.
@@ -147,7 +147,8 @@ func (s Step) Title() string {
 	}[s]
 }
 
-// Theatres of the Five Hundred Worlds and their Twists (D6: 1–2 / 3–4 / 5–6), from MAP.md.
+// Theatres of the Five Hundred Worlds and their Twists (D6: 1–2 / 3–4 /
+// 5–6), as docs/rules.md lists them ("What the rules text leaves out").
 var theatreTwists = map[string][3]string{
 	"spaceport":          {"Coordinate Lock", "Vid-feed Network", "Embarkation Shrines"},
 	"desolate-wastes":    {"Open Ground", "Eye of Judgement", "Exposed Combatants"},

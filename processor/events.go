@@ -215,6 +215,11 @@ func (r *run) beyond(than func(a, b AllianceID) bool) (AllianceID, bool) {
 // number of Vespator Front Events may take place ... The Warmaster
 // generates these now." Forced events of campaign.toml replace the
 // generated ones.
+
+// eventChoicesGuide is where the players' guide explains the event choices
+// file, for the reports (a test holds the link to the guide's headings).
+const eventChoicesGuide = "https://github.com/warmaster/warmaster/blob/main/docs/players.md#event-choices-phasesnneventsalliancetoml"
+
 func (r *run) vespatorFrontEvents() {
 	s := r.s
 	if !r.c.Rules.Events {
@@ -244,7 +249,7 @@ func (r *run) vespatorFrontEvents() {
 		if dl := r.c.Deadlines[s.Phase].For(StepEvents); !dl.IsZero() {
 			when = "deadline " + dl.Format("2006-01-02 15:04 MST") + "; past it the defaults apply"
 		}
-		r.sec.Para("The Alliances' choices are due in %s (%s): see the README for their keys.", strings.Join(files, ", "), when)
+		r.sec.Para("The Alliances' choices are due in %s (%s): see [the players' guide](%s) for their keys.", strings.Join(files, ", "), when, eventChoicesGuide)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // What the files Warmaster writes may hold when it reads them back (the
 // files people write have schema.LimitOf). A hostile or damaged file is
 // refused where it passes a limit, before any parser reads it, so that
-// reading it costs no more than reading a real one (see the README's
+// reading it costs no more than reading a real one (see docs/reference.md,
 // Limits).
 var (
 	// StateLimits: the scale test's 100,000 fleets and battle orders on

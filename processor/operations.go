@@ -217,7 +217,7 @@ func (r *run) describeOrder(o Order) string {
 
 // theatreChooser is who selects the Theatre: the Attacker, unless a Fleet of
 // the defending Alliance performs Logistical Auxilia at the attacked Planet
-// or a connected one — then the Defender (MAP.md: Logistical Auxilia).
+// or a connected one — then the Defender (Logistical Auxilia, RULINGS 27).
 func (r *run) theatreChooser(b BattleOp) (Side, FleetID) {
 	for _, o := range r.s.Orders {
 		if o.Op != LogisticalAuxilia || r.c.FleetAlliance(o.Fleet) != b.Defender {

@@ -196,13 +196,21 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf("[new][new-%d] · [edit][edit-%d]", i+1, i+1)}
 		refs = append(refs, fmt.Sprintf("[new-%d]: %s", i+1, link), fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
 	}
-	d.Table([]string{"file", "from", "deadline", "in the browser"}, rows)
+	d.Table([]string{"file", "from", "deadline", browserColumn}, rows)
 	d.Raw(strings.Join(refs, "\n"))
-	d.Para("In the browser: *new* opens GitHub's editor on the file, filled with a draft that lists every choice; *edit* opens it once it is in the repository. Propose the change: the pull request's check says what is wrong, if anything.")
+	d.Para(browserNote)
 	if cut {
-		d.Para("Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole.")
+		d.Para(draftsCutNote)
 	}
 }
+
+// The README's links to GitHub's editor, beside the awaited files' table
+// (replay recognises them: see sameButMoved).
+const (
+	browserColumn = "in the browser"
+	browserNote   = "In the browser: *new* opens GitHub's editor on the file, filled with a draft that lists every choice; *edit* opens it once it is in the repository. Propose the change: the pull request's check says what is wrong, if anything."
+	draftsCutNote = "Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole."
+)
 
 // draftLink is the link to GitHub's editor on a new file holding the
 // draft, and whether it holds the whole draft: a link of more than

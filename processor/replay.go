@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net/url"
 	"path"
 	"regexp"
 	"slices"
@@ -158,8 +159,9 @@ func Replay(dir string, opt Options) (*ReplayResult, error) {
 		case aerr != nil:
 			fs.list = append(fs.list, Fault{File: p, Message: "missing: the replay of the journal writes this file"})
 		case bytes.Equal(a, b):
-		case path.Ext(p) == ".md" && sameButDeadlines(a, b, deadlines):
-			// The Warmaster moved a deadline since the run that wrote it.
+		case path.Ext(p) == ".md" && sameButMoved(a, b, deadlines):
+			// The Warmaster moved a deadline, or added [github], since the
+			// run that wrote it.
 		default:
 			line, got, wantLine := firstDiff(a, b)
 			fs.list = append(fs.list, Fault{File: p, Line: line, Col: 1,
@@ -255,15 +257,92 @@ func (c *Campaign) deadlineTexts() map[string]bool {
 	return out
 }
 
-// sameButDeadlines reports whether a file (a) and its replay (b) differ
-// only in deadlines.
-func sameButDeadlines(a, b []byte, deadlines map[string]bool) bool {
+// Adding [github]. The Warmaster may add campaign.toml's [github] at any
+// time: from the next run on, the README links each awaited file to
+// GitHub's editor. The README the last run wrote has no links, and the
+// replay's has: the replay's links — the "in the browser" column, the
+// links under the table and the notes that explain them — are left out
+// when the file has none, so nothing of the file goes unchecked. The link
+// to a new file carries its draft, which says the step's deadline: a link
+// is the same when only the deadlines in its draft differ (with the price
+// deadline text has, above). A [github]
+// changed or removed since the last run is not told from a hand edit: the
+// next step's run writes the README afresh.
+
+// sameButMoved reports whether a Markdown file Warmaster wrote (a) and its
+// replay (b) differ only in deadlines moved, or links to GitHub's editor
+// added, since the run that wrote it.
+func sameButMoved(a, b []byte, deadlines map[string]bool) bool {
 	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	if !slices.ContainsFunc(la, isEditorLink) && slices.ContainsFunc(lb, isEditorLink) {
+		lb = withoutEditorLinks(lb)
+	}
+	return sameButDeadlines(la, lb, deadlines)
+}
+
+// editorLinkRE is a link to GitHub's editor as the README writes it below
+// the awaited files' table (awaitedLinks): for a new file (its draft in
+// value=), or for one in the repository.
+var editorLinkRE = regexp.MustCompile(`^\[(?:new|edit)-[0-9]+\]: https://github\.com/`)
+
+func isEditorLink(line string) bool { return editorLinkRE.MatchString(line) }
+
+// newFileLinkRE splits a link to a new file: all but the draft, and the
+// draft, escaped.
+var newFileLinkRE = regexp.MustCompile(`^(\[new-[0-9]+\]: https://github\.com/[^?]*\?filename=[^&]*&value=)([^&]*)$`)
+
+// withoutEditorLinks is a README as the run would have written it without
+// [github]: the awaited files' table without its "in the browser" column,
+// and neither the links below it nor the notes on them.
+func withoutEditorLinks(lines []string) []string {
+	var out []string
+	inTable := false
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if strings.HasPrefix(l, "|") {
+			row := strings.TrimSuffix(l, "|")
+			cut := strings.LastIndex(row, "|") // before the last cell
+			if !inTable && strings.TrimSpace(row[cut+1:]) == browserColumn {
+				inTable = true
+			}
+			if inTable {
+				l = row[:cut+1]
+			}
+			out = append(out, l)
+			continue
+		}
+		inTable = false
+		if isEditorLink(l) || l == browserNote || l == draftsCutNote {
+			if i+1 < len(lines) && lines[i+1] == "" {
+				i++ // the gap after the block
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// sameLinkButDeadlines reports whether two links to a new file differ
+// only in the deadlines their drafts say.
+func sameLinkButDeadlines(x, y string, deadlines map[string]bool) bool {
+	mx, my := newFileLinkRE.FindStringSubmatch(x), newFileLinkRE.FindStringSubmatch(y)
+	if mx == nil || my == nil || mx[1] != my[1] {
+		return false
+	}
+	dx, errx := url.QueryUnescape(mx[2])
+	dy, erry := url.QueryUnescape(my[2])
+	return errx == nil && erry == nil && sameButDeadlines(strings.Split(dx, "\n"), strings.Split(dy, "\n"), deadlines)
+}
+
+// sameButDeadlines reports whether the lines of a file (la) and of its
+// replay (lb) differ only in deadlines.
+func sameButDeadlines(la, lb []string, deadlines map[string]bool) bool {
 	if len(la) != len(lb) {
 		return false
 	}
 	for i := range la {
-		if la[i] == lb[i] {
+		if la[i] == lb[i] || sameLinkButDeadlines(la[i], lb[i], deadlines) {
 			continue
 		}
 		for _, m := range deadlineRE.FindAllStringSubmatch(lb[i], -1) {

@@ -246,6 +246,15 @@ func TestReplayMovedDeadline(t *testing.T) {
 			t.Fatalf("replay after moving phase 1's events deadline: %v", err)
 		}
 	})
+	t.Run("OKGitHub", func(t *testing.T) {
+		// The README's links to GitHub's editor carry drafts, which say
+		// the deadline: a moved one changes the links.
+		dir := playedExampleGitHub(t)
+		edit(t, dir, CampaignFile, "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z")
+		if _, err := Replay(dir, Options{}); err != nil {
+			t.Fatalf("replay after moving phase 2's battles deadline: %v", err)
+		}
+	})
 	for _, c := range []struct{ name, file, old, new string }{
 		{"ErrOtherEdited", ReadmeFile, "Phase 2 of 3", "Phase 3 of 3"},
 		{"ErrPlayedEdited", "phases/01/report.md", "2027-01-15 19:30 UTC", "2027-01-16 19:30 UTC"},
@@ -256,6 +265,77 @@ func TestReplayMovedDeadline(t *testing.T) {
 			edit(t, dir, c.file, c.old, c.new)
 			if _, err := Replay(dir, Options{}); !mentions(err, c.file) {
 				t.Fatalf("replay after editing %s: %v", c.file, err)
+			}
+		})
+	}
+}
+
+// gitHubTable is a [github] table for the example campaign.
+const gitHubTable = "\n[github]\nrepository = \"our-club/vespator\"\npath = \"campaigns/c\"\n"
+
+// playedExampleGitHub is playedExample with [github] from the start: its
+// README links each awaited file to GitHub's editor.
+func playedExampleGitHub(t *testing.T) string {
+	t.Helper()
+	dir := example(t)
+	appendFile(t, dir, CampaignFile, gitHubTable)
+	playExample(t, dir, Options{})
+	if !strings.Contains(string(readFile(t, dir, ReadmeFile)), "\n[new-1]: https://github.com/our-club/vespator/new/main/campaigns/c/phases/02/results?filename=") {
+		t.Fatalf("the README has no links to GitHub's editor:\n%s", readFile(t, dir, ReadmeFile))
+	}
+	return dir
+}
+
+// The Warmaster may add [github] once the campaign has begun: the README
+// the last run wrote has no links to GitHub's editor, its replay has, and
+// replay does not call that a hand edit. A link edited by hand, or added
+// without [github], still is; so is a [github] changed since (the next
+// step's run writes the README afresh).
+func TestReplayGitHubAdded(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		dir := playedExample(t, Options{})
+		appendFile(t, dir, CampaignFile, gitHubTable)
+		if _, err := Replay(dir, Options{}); err != nil {
+			t.Fatalf("replay after adding [github]: %v", err)
+		}
+	})
+	t.Run("OKDeadlineMoved", func(t *testing.T) {
+		dir := playedExample(t, Options{})
+		appendFile(t, dir, CampaignFile, gitHubTable)
+		edit(t, dir, CampaignFile, "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z")
+		if _, err := Replay(dir, Options{}); err != nil {
+			t.Fatalf("replay after adding [github] and moving a deadline: %v", err)
+		}
+	})
+	for _, c := range []struct {
+		name   string
+		github bool // [github] from the start
+		edits  []string
+	}{
+		// An attacker's link, in place of the editor's.
+		{"ErrLinkEdited", true, []string{"[edit-1]: https://github.com/our-club/", "[edit-1]: https://github.com/evil-club/"}},
+		// A draft that says something else, with a deadline moved to hide it.
+		{"ErrDraftEdited", true, []string{"value=%23%20Result%20of", "value=%23%20Resolt%20of", "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z"}},
+		// Links nobody asked for.
+		{"ErrLinksWithoutGitHub", false, []string{"\n### Points Tracker", "\n[edit-1]: https://github.com/evil-club/x/edit/main/a.toml\n\n### Points Tracker"}},
+		// A repository renamed since the last run: told from a hand edit
+		// only once the next step is applied.
+		{"ErrGitHubChanged", true, []string{`repository = "our-club/vespator"`, `repository = "our-club/front"`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := playedExample(t, Options{})
+			if c.github {
+				dir = playedExampleGitHub(t)
+			}
+			for i := 0; i < len(c.edits); i += 2 {
+				file := ReadmeFile
+				if strings.Contains(c.edits[i], " = ") {
+					file = CampaignFile
+				}
+				edit(t, dir, file, c.edits[i], c.edits[i+1])
+			}
+			if _, err := Replay(dir, Options{}); !mentions(err, ReadmeFile+":") {
+				t.Fatalf("replay: %v, want a fault of %s", err, ReadmeFile)
 			}
 		})
 	}

@@ -21,6 +21,14 @@ func playedExample(t *testing.T, opt Options) string {
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		t.Fatal(err)
 	}
+	playExample(t, dir, opt)
+	return dir
+}
+
+// playExample advances a copy of the example campaign in dir as
+// playedExample does.
+func playExample(t *testing.T, dir string, opt Options) {
+	t.Helper()
 	later := filepath.Join(t.TempDir(), "later")
 	for _, sub := range []string{"moves", "builds"} {
 		if err := os.Rename(filepath.Join(dir, "phases/01", sub), filepath.Join(later+sub)); err != nil {
@@ -40,7 +48,6 @@ func playedExample(t *testing.T, opt Options) string {
 	if _, err := Advance(dir, opt); err != nil {
 		t.Fatal(err)
 	}
-	return dir
 }
 
 func TestReplay(t *testing.T) {

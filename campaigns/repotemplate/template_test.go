@@ -66,7 +66,7 @@ func TestFiles(t *testing.T) {
 		readme := fileOf(t, files, "README.md")
 		for _, want := range []string{"WARMASTER_DICE_KEY", "WARMASTER_AGE_IDENTITY", "WARMASTER_PUSH_TOKEN", "environment", "named `warmaster`",
 			".github/warmaster.toml", "warmaster codeowners > .github/CODEOWNERS", "Require branches to be up to date", "merge queue",
-			"#repository-settings", Action + "@main", "warmaster init-repo", Placeholder, "schemas/", "taplo lint"} {
+			"docs/organisers.md#6-protect-main", Action + "@main", "warmaster init-repo", Placeholder, "schemas/", "taplo lint"} {
 			if !strings.Contains(readme, want) {
 				t.Errorf("README.md does not mention %s", want)
 			}

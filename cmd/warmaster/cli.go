@@ -44,6 +44,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	defer errOut.Flush()
 	stdout, stderr = out, errOut
+	app := newApp(stdout, stderr)
+	args, err := permute(args, app.Commands)
+	if err == nil {
+		err = app.Run(args)
+	}
+	var invalid *processor.InvalidError
+	var usage usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &invalid):
+		return exitInvalid
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "warmaster: %v\n(run warmaster --help for usage)\n", err)
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "warmaster: %v\n", err)
+		return exitInvalid
+	}
+}
+
+// newApp is the command line: every command and flag, as docs/reference.md
+// lists them (generated from it by TestReference).
+func newApp(stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:      "warmaster",
 		Usage:     "run a Vespator Front map campaign from a folder of TOML files",
@@ -59,6 +83,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 				Name:      "init",
 				Usage:     "make a new campaign folder: the 13-planet Vespator Front map and a campaign.toml to fill in",
 				ArgsUsage: "[--alliances 2|3] [--players N] [--medals-from OLD] DIR",
+				Description: "The players are placeholder logins to replace (player-1-of-blue, …; the first is the Warmaster), with the fleets per Alliance the rules recommend " +
+					"(2 Alliances: 3 each; 3 Alliances: 2 each up to 6 players, 3 for 7–9, 4 for 10–12, 1 per player from 13; never fewer than an Alliance's players). " +
+					"check accepts it as it is, and once the set-up files are in. With --medals-from, campaign.toml also records ([[medals]]) the players of each Campaign Medal won in OLD, a campaign that has ended.",
 				Flags: []cli.Flag{
 					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3"},
 					&cli.IntFlag{Name: "players", Value: 2, Usage: "the number of players in each Alliance (placeholder logins to replace)"},
@@ -70,6 +97,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 				Name:      "check",
 				Usage:     "validate a campaign folder (or only the named files in it) without writing anything",
 				ArgsUsage: "DIR [FILE...]",
+				Description: "With FILEs (paths relative to DIR, or through it), only their faults are shown, and those of campaign.toml, map.toml and the war-engine profiles, which every file depends on. " +
+					"With --actor, FILEs that LOGIN may not change are refused too (a FILE that is not there was deleted). " +
+					"A player's file still faulty past its step's deadline is shown with its faults, saying that advance will not apply it; " +
+					"a file that arrived after its step was applied is refused when named, else noted on stderr.",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "actor", Usage: "GitHub login of who changed the FILEs: refuse what they may not change"},
 					&cli.StringFlag{Name: "now", Usage: "check as advance would run at this time, RFC 3339 (default: the clock)"},
@@ -81,6 +112,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 				Name:      "advance",
 				Usage:     "apply every step whose inputs are in or whose deadline has passed; write state, journal and reports",
 				ArgsUsage: "DIR",
+				Description: "It stops at the first step that must wait, and writes state.toml, journal.toml, battle sheets, reports and the campaign's README.md, all or nothing. " +
+					"Then it prints each player's file it did not apply (not applied: FILE: why, with its faults) and where things stand, as status does, listing at most 60 awaited files. " +
+					"With a committed dice key it needs WARMASTER_DICE_KEY; at 2.1 Reveal of sealed orders, WARMASTER_AGE_IDENTITY.",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "now", Usage: "the time to process at, RFC 3339 (default: the clock)"},
 					formatFlag(),
@@ -88,14 +122,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 				Action: cmdAdvance,
 			},
 			{
-				Name:      "status",
-				Usage:     "show the phase, the step and what is awaited from whom by when",
-				ArgsUsage: "DIR",
-				Action:    cmdStatus,
+				Name:        "status",
+				Usage:       "show the phase, the step and what is awaited from whom by when",
+				ArgsUsage:   "DIR",
+				Description: "It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals.",
+				Action:      cmdStatus,
 			},
 			{
 				Name:  "demo",
 				Usage: "play the bundled example campaign in a temporary copy and print its reports",
+				Description: "The example campaign (3 Alliances, 6 players, 3 phases with every input in) is advanced at --now, after its last deadline by default, so it plays to its end; " +
+					"--now 2027-02-10T12:00:00Z stops it in phase 2, waiting for an unplayed battle. --out keeps the played copy (replay and verify accept it).",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "now", Value: demoNow, Usage: "the time to process at, RFC 3339"},
 					&cli.StringFlag{Name: "out", Usage: "keep the processed campaign in this (new or empty) folder"},
@@ -128,24 +165,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = onUsageError
 	}
-	args, err := permute(args, app.Commands)
-	if err == nil {
-		err = app.Run(args)
-	}
-	var invalid *processor.InvalidError
-	var usage usageError
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.As(err, &invalid):
-		return exitInvalid
-	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "warmaster: %v\n(run warmaster --help for usage)\n", err)
-		return exitUsage
-	default:
-		fmt.Fprintf(stderr, "warmaster: %v\n", err)
-		return exitInvalid
-	}
+	return app
 }
 
 // commandNames lists the commands for a usage message: "init, check, ...".

@@ -18,6 +18,9 @@ func draftCommand() *cli.Command {
 		Name:      "draft",
 		Usage:     "print a ready-to-edit draft of each awaited input FILE: every key, the legal choices as comments, the values the rules apply by default",
 		ArgsUsage: "[--write] DIR FILE...",
+		Description: "FILEs are the files the campaign awaits now, as status lists them (paths relative to DIR, or through it); a FILE that is not awaited is a usage error naming what is. " +
+			"Drafts of orders, moves, builds and event choices pass check as they are; drafts of results, set-ups and a tie-break leave the values only a player knows empty, and check refuses them until they are filled in. " +
+			"--write never writes over a file (then nothing is written, exit 1).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "write", Usage: "write each draft to its FILE in DIR instead, never over an existing file"},
 		},

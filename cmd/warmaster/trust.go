@@ -16,7 +16,9 @@ func replayCommand() *cli.Command {
 		Name:      "replay",
 		Usage:     "recompute the campaign from its set-up and the inputs in journal.toml, and compare every processor-written file byte for byte",
 		ArgsUsage: "DIR",
-		Flags:     []cli.Flag{formatFlag()},
+		Description: "It reruns the journal's runs at their recorded times: a hand edit of state.toml, journal.toml, a report or a battle sheet, or an input changed after a step used it, is a fault naming the file and line. " +
+			"A deadline moved since a run is not a hand edit. It needs the secrets advance had (WARMASTER_DICE_KEY, WARMASTER_AGE_IDENTITY); without them it says it is skipped and exits 0.",
+		Flags: []cli.Flag{formatFlag()},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDir(c)
 			if err != nil {
@@ -48,9 +50,10 @@ func replayCommand() *cli.Command {
 // verifyCommand re-rolls every die in every report with the published key.
 func verifyCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "verify",
-		Usage:     "re-roll every die in every report with the dice key (published after the campaign) and check each die against the journal: its kind, its result, how many each step rolled",
-		ArgsUsage: "DIR",
+		Name:        "verify",
+		Usage:       "re-roll every die in every report with the dice key (published after the campaign) and check each die against the journal: its kind, its result, how many each step rolled",
+		ArgsUsage:   "DIR",
+		Description: "Every die at fault is named with its report, line and label. A campaign with a public seed needs no --key.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "key", Usage: "the secret dice key whose SHA-256 is campaign.toml's [dice] commitment (default: the public seed)"},
 		},

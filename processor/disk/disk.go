@@ -346,10 +346,10 @@ func (d *Dir) IsFile(rel string) bool {
 var errNotRegular = errors.New("not a regular file")
 
 // MaxFileBytes is the most ReadFile reads of a file: above the limit of
-// every kind of TOML file (journal.toml's is the largest, 32 MiB; see the
-// README's Limits), so that a hostile file of gigabytes is never read into
-// memory. ReadFileLimit reads less (or, for Markdown Warmaster writes,
-// more).
+// every kind of TOML file (journal.toml's is the largest, 32 MiB; see
+// docs/reference.md, Limits), so that a hostile file of gigabytes is never
+// read into memory. ReadFileLimit reads less (or, for Markdown Warmaster
+// writes, more).
 const MaxFileBytes = 32 << 20
 
 // ErrTooLarge: a file is longer than the most read of it. The error a read

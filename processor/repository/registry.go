@@ -53,10 +53,10 @@ var (
 // maxCampaignPath bounds a declared folder's path.
 const maxCampaignPath = 200
 
-// registryLimits bound a registry before it is parsed, as a player's file
+// RegistryLimits bound a registry before it is parsed, as a player's file
 // is (a pull request's registry is a player's file): a real one is a few
 // hundred bytes.
-var registryLimits = schema.Limits{Bytes: 256 << 10, Work: 128 << 10, Keys: schema.MaxKeys}
+var RegistryLimits = schema.Limits{Bytes: 256 << 10, Work: 128 << 10, Keys: schema.MaxKeys}
 
 // ReadRegistryFile reads the registry of the repository at root: a
 // regular file (a link, which a pull request may commit, is not followed),
@@ -71,7 +71,7 @@ func ReadRegistryFile(root string) ([]byte, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file (a link is not followed): the registry is a file", RegistryFile)
 	}
-	data, err := disk.ReadPath(name, registryLimits.Bytes)
+	data, err := disk.ReadPath(name, RegistryLimits.Bytes)
 	if errors.Is(err, disk.ErrTooLarge) {
 		return data, nil
 	}
@@ -91,7 +91,7 @@ func ParseRegistry(data []byte) (*Registry, error) {
 		}
 		fs = append(fs, f)
 	}
-	if pf := schema.Prescan(data, registryLimits); len(pf) > 0 {
+	if pf := schema.Prescan(data, RegistryLimits); len(pf) > 0 {
 		for _, f := range pf {
 			fs = append(fs, processor.Fault{File: RegistryFile, Line: f.Line, Col: f.Col, Message: f.Message})
 		}
