@@ -26,9 +26,9 @@ func openFolder(dir string, mode disk.Mode) (*disk.Dir, error) {
 	case errors.Is(err, disk.ErrNotDir):
 		return nil, fmt.Errorf("%s is a file; give the campaign folder that holds campaign.toml", dir)
 	case errors.Is(err, disk.ErrBusy) && mode == disk.Write:
-		return nil, fmt.Errorf("%s is in use: another warmaster run (advance or seal) is writing it; nothing was written, run again once it is done", dir)
+		return nil, fmt.Errorf("%s is in use: another warmaster run (advance, seal or draft --write) is writing it; nothing was written, run again once it is done", dir)
 	case errors.Is(err, disk.ErrBusy):
-		return nil, fmt.Errorf("%s is in use: another warmaster run (advance or seal) has been writing it for a long time; run again once it is done", dir)
+		return nil, fmt.Errorf("%s is in use: another warmaster run (advance, seal or draft --write) has been writing it for a long time; run again once it is done", dir)
 	}
 	return nil, fmt.Errorf("open %s: %w", dir, err)
 }

@@ -158,7 +158,7 @@ func TestOneWriter(t *testing.T) {
 	}
 	before := files(t, dir)
 	_, err = Advance(dir, Options{Now: time.Date(2027, 2, 10, 0, 0, 0, 0, time.UTC)})
-	if !mentions(err, "is in use: another warmaster run (advance or seal) is writing it; nothing was written") {
+	if !mentions(err, "is in use: another warmaster run (advance, seal or draft --write) is writing it; nothing was written") {
 		t.Errorf("advance while the folder is held: %v", err)
 	}
 	unchanged(t, "the folder", before, files(t, dir))

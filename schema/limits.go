@@ -13,7 +13,7 @@ import (
 // many parts a dotted key has (10,000 nested inline tables, 40 KB, took
 // 32 s and 5 GB to decode), so those are bounded before parsing, as are a
 // key's length and the size of each kind of file. Every bound is well
-// above what a real campaign writes (see Limit and the README's Limits).
+// above what a real campaign writes (see Limit and docs/reference.md, Limits).
 const (
 	// MaxDepth is how deep a value may sit: the parts of its table's
 	// header, of its dotted key, and the arrays and inline tables around

@@ -255,7 +255,7 @@ func TestTwoWriters(t *testing.T) {
 		}
 		during := tree(t, dir)
 		out, err := warmaster(nil, "warmaster", "advance", "--now", crashNow, dir).CombinedOutput()
-		if err == nil || !strings.Contains(string(out), "is in use: another warmaster run (advance or seal) is writing it; nothing was written") {
+		if err == nil || !strings.Contains(string(out), "is in use: another warmaster run (advance, seal or draft --write) is writing it; nothing was written") {
 			t.Errorf("a second advance: %v\n%s", err, out)
 		}
 		sameTree(t, "the folder after the refused advance", tree(t, dir), during)
