@@ -33,16 +33,7 @@ func versionOf(bi *debug.BuildInfo) string {
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
 		return v
 	}
-	var rev string
-	dirty := false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
+	rev, dirty := vcs(bi)
 	if rev == "" {
 		return "(devel)"
 	}
@@ -69,16 +60,7 @@ var commitRE = regexp.MustCompile(`^[0-9a-f]{40}$`)
 // commit a build from a clean clone records; else main, the why saying
 // what is unknown.
 func actionRef(bi *debug.BuildInfo) (ref, why string) {
-	var rev string
-	modified := false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
+	rev, modified := vcs(bi)
 	v := bi.Main.Version
 	switch {
 	case v != "" && v != "(devel)" && !pseudoVersionRE.MatchString(v) && !strings.Contains(v, "+dirty"):
@@ -91,4 +73,18 @@ func actionRef(bi *debug.BuildInfo) (ref, why string) {
 		return "main", fmt.Sprintf("this warmaster is %s, whose commit hash is cut short, and GitHub takes only a full one", v)
 	}
 	return "main", "this warmaster's version is unknown (it was built without version control information)"
+}
+
+// vcs is the commit a build records, and whether its work tree had
+// uncommitted changes.
+func vcs(bi *debug.BuildInfo) (rev string, modified bool) {
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	return rev, modified
 }

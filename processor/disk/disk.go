@@ -396,15 +396,7 @@ func (d *Dir) ReadFileLimit(rel string, limit int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: rel, Err: errNotRegular}
-	}
-	return readAll(f, rel, st.Size(), limit)
+	return readOpened(f, rel, limit)
 }
 
 // ReadPath reads a file named on the command line, outside any campaign
@@ -414,6 +406,11 @@ func ReadPath(name string, limit int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readOpened(f, name, limit)
+}
+
+// readOpened reads an opened regular file, as far as limit, and closes it.
+func readOpened(f *os.File, name string, limit int) ([]byte, error) {
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
