@@ -46,8 +46,8 @@ func StarterLogin(a AllianceID, n int) Login {
 // starterLoginRE matches the placeholder logins StarterLogin makes.
 var starterLoginRE = regexp.MustCompile(`^player-[0-9]+-of-[a-z0-9-]+$`)
 
-// StarterSeed is the placeholder dice seed `warmaster init` writes.
-const StarterSeed = "change me"
+// starterSeed is the placeholder dice seed `warmaster init` writes.
+const starterSeed = "change me"
 
 // Placeholders are notes on what `warmaster init` wrote into campaign.toml
 // for the Warmaster to replace and that is still there before set-up: the
@@ -77,8 +77,8 @@ func (f *Folder) Placeholders() []Fault {
 		fs.add(first, "%d logins are still warmaster init's placeholders (%s): replace each with a player's GitHub login, in [[players]] and [[fleets]] alike",
 			len(logins), strings.Join(logins, ", "))
 	}
-	if f.Campaign.Seed == StarterSeed {
-		fs.add(Src{File: CampaignFile, Ptr: "/dice/seed"}, "seed %q is warmaster init's placeholder: replace it with words of your own before set-up, as the dice are rolled from it (or commit to a secret key: warmaster dice-key)", StarterSeed)
+	if f.Campaign.Seed == starterSeed {
+		fs.add(Src{File: CampaignFile, Ptr: "/dice/seed"}, "seed %q is warmaster init's placeholder: replace it with words of your own before set-up, as the dice are rolled from it (or commit to a secret key: warmaster dice-key)", starterSeed)
 	}
 	var notes *InvalidError
 	if errors.As(fs.err(f.Text), &notes) {
@@ -121,7 +121,7 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	p("phases = 6                  # the rules recommend 6 Campaign phases")
 	p("")
 	p("[dice]")
-	p("seed = %q          # public seed of the dice streams: anyone can re-roll every die", StarterSeed)
+	p("seed = %q          # public seed of the dice streams: anyone can re-roll every die", starterSeed)
 	p("")
 	p("# Optional: the GitHub repository the campaign lives in. The campaign's")
 	p("# README then links each awaited file to GitHub's web editor, filled with a")

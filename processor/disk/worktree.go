@@ -12,8 +12,8 @@ import (
 // it. Symbolic links on the way to dir are followed first, so that the
 // path is the folder's real place.
 //
-// It is the one look outside a campaign folder: it only asks whether each
-// folder above holds a .git, and reads nothing.
+// It looks outside the campaign folder only to ask whether each folder
+// above holds a .git; it reads nothing there.
 func WorkTreePath(dir string) (rel string, ok bool, err error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
