@@ -269,7 +269,7 @@ func (r *run) draftOrders(t *draftText, l Login, a Await) []string {
 	p, _ := r.c.PlayerOf(l)
 	al := p.Alliance
 	t.say("Orders of %s, %s, for phase %d, step %s: one operation per fleet.", l, r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(a, "a fleet without orders then performs Logistical Auxilia, the value written below."))
+	t.say("%s", deadlineSentence(a, "with no orders file of yours by then, all your fleets perform Logistical Auxilia, the value written below."))
 	switch {
 	case s.Step == StepOpenTome:
 		t.say("An Open Tome: %s declares its operations first, openly: these orders cannot be sealed.", al)

@@ -230,6 +230,11 @@ func dryRun(d *disk.Dir, opt Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !opt.scratch { // a replay's scratch folder is not the campaign's place
+		if err := f.Campaign.GitHub.checkPath(d.Path(), fs); err != nil {
+			return nil, err
+		}
+	}
 	r := newRun(f, opt.Now)
 	r.opt, r.standInDice = opt, standIn
 	r.dice = roller

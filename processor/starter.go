@@ -1,7 +1,9 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -41,6 +43,50 @@ func StarterLogin(a AllianceID, n int) Login {
 	return Login(fmt.Sprintf("player-%d-of-%s", n, a))
 }
 
+// starterLoginRE matches the placeholder logins StarterLogin makes.
+var starterLoginRE = regexp.MustCompile(`^player-[0-9]+-of-[a-z0-9-]+$`)
+
+// starterSeed is the placeholder dice seed `warmaster init` writes.
+const starterSeed = "change me"
+
+// Placeholders are notes on what `warmaster init` wrote into campaign.toml
+// for the Warmaster to replace and that is still there before set-up: the
+// placeholder logins (StarterLogin) and the placeholder seed. They are not
+// faults — check accepts the campaign as init writes it — and there are
+// none once the set-up has been applied, when neither may change.
+func (f *Folder) Placeholders() []Fault {
+	if f.Campaign == nil || f.State == nil || f.State.Step != StepSetup {
+		return nil
+	}
+	var fs faults
+	var logins []string
+	var first Src
+	for _, p := range f.Campaign.Players {
+		if starterLoginRE.MatchString(string(p.Login)) {
+			if logins == nil {
+				first = p.src.At("login")
+			}
+			logins = append(logins, string(p.Login))
+		}
+	}
+	switch len(logins) {
+	case 0:
+	case 1:
+		fs.add(first, "login %s is still warmaster init's placeholder: replace it with a player's GitHub login, in [[players]] and [[fleets]] alike", logins[0])
+	default:
+		fs.add(first, "%d logins are still warmaster init's placeholders (%s): replace each with a player's GitHub login, in [[players]] and [[fleets]] alike",
+			len(logins), strings.Join(logins, ", "))
+	}
+	if f.Campaign.Seed == starterSeed {
+		fs.add(Src{File: CampaignFile, Ptr: "/dice/seed"}, "seed %q is warmaster init's placeholder: replace it with words of your own before set-up, as the dice are rolled from it (or commit to a secret key: warmaster dice-key)", starterSeed)
+	}
+	var notes *InvalidError
+	if errors.As(fs.err(f.Text), &notes) {
+		return notes.Faults
+	}
+	return nil
+}
+
 // StarterCampaign is the campaign.toml `warmaster init` writes: alliances
 // Alliances (2 or 3) of playersPer players each, with placeholder logins
 // (StarterLogin), the recommended Fleets shared out among each Alliance's
@@ -65,16 +111,17 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	p("#    with warmaster = true (the Warmaster may play too, or have no fleet).")
 	p("# 2. Rename the Alliances if you like (an id is lowercase letters, digits and")
 	p("#    hyphens: it names the set-up, builds and events files).")
-	p("# 3. Set the deadlines, a [[deadlines]] table per phase (or none: then each")
-	p("#    step waits for every input), and the dice seed.")
-	p("# Then each Alliance commits setup/<alliance>.toml. Run `warmaster check .`")
-	p("# after every edit: it names each mistake and how to fix it.")
+	p("# 3. Set the deadlines, a [[deadlines]] table per phase (a step without a")
+	p("#    deadline waits for every file), and the dice seed.")
+	p("# Then each Alliance commits setup/<alliance>.toml. After every edit run")
+	p("# `warmaster check` on this campaign folder (from the repository's root:")
+	p("# `warmaster check campaigns/<name>`): it names each mistake and how to fix it.")
 	p("")
 	p("name = \"War on the Vespator Front\"")
 	p("phases = 6                  # the rules recommend 6 Campaign phases")
 	p("")
 	p("[dice]")
-	p("seed = \"change me\"          # public seed of the dice streams: anyone can re-roll every die")
+	p("seed = %q          # public seed of the dice streams: anyone can re-roll every die", starterSeed)
 	p("")
 	p("# Optional: the GitHub repository the campaign lives in. The campaign's")
 	p("# README then links each awaited file to GitHub's web editor, filled with a")
@@ -82,7 +129,7 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	p("# [github]")
 	p("# repository = \"my-club/vespator-front\"  # owner/name")
 	p("# branch = \"main\"                         # the branch pull requests go to (default main)")
-	p("# path = \"campaigns/war\"                  # this folder in the repository (default: its root)")
+	p("# path = \"campaigns/war\"                  # this folder's path in the repository; left out only at its root")
 	p("")
 	p("[rules]")
 	p("events = true               # Vespator Front Events (false: the house rule \"no events\")")
@@ -122,12 +169,13 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	p("")
 	p("# Deadlines per phase (UTC). A step proceeds when every input is in, or once")
 	p("# its deadline has passed: then the rules' defaults apply to what is missing,")
-	p("# and to files that still have mistakes. A phase without deadlines waits")
-	p("# for every input. Add a [[deadlines]] table for each phase.")
+	p("# and to files that still have mistakes. A step without a deadline waits")
+	p("# for every file, however long. Add a [[deadlines]] table for each phase.")
 	p("[[deadlines]]")
 	p("phase = 1")
 	p("operations = 2027-01-08T18:00:00Z")
 	p("battles = 2027-02-01T18:00:00Z")
+	p("events = 2027-02-02T18:00:00Z        # an event's choices; without it an event that asks waits for every Alliance")
 	p("moves = 2027-02-04T18:00:00Z")
 	p("builds = 2027-02-07T18:00:00Z")
 	return []byte(b.String()), nil

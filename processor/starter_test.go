@@ -52,6 +52,10 @@ func TestStarterCampaign(t *testing.T) {
 						t.Errorf("%s has %d fleets, want %d", a, got, want)
 					}
 				}
+				// An event that asks for choices must not wait forever.
+				if d := c.Deadlines[1]; d.Events.IsZero() || !d.Battles.Before(d.Events) || !d.Events.Before(d.Moves) {
+					t.Errorf("phase 1's deadlines %+v: want an events deadline between battles and moves", d)
+				}
 				for _, p := range c.Players {
 					if len(c.FleetsOf(p.Login)) == 0 {
 						t.Errorf("%s commands no fleet", p.Login)
@@ -71,6 +75,57 @@ func TestStarterCampaign(t *testing.T) {
 	t.Run("ErrPlayers", func(t *testing.T) {
 		if _, err := StarterCampaign(2, 0); err == nil {
 			t.Error("0 players accepted")
+		}
+	})
+}
+
+// Placeholders: check accepts campaign.toml as init writes it, but notes
+// the placeholder logins and seed left in it, at their lines; none once
+// they are replaced.
+func TestPlaceholders(t *testing.T) {
+	text, err := StarterCampaign(2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := os.ReadFile("testdata/base/map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := func(t *testing.T, text string) []Fault {
+		t.Helper()
+		dir := t.TempDir()
+		writeFile(t, dir, CampaignFile, []byte(text))
+		writeFile(t, dir, MapFile, m)
+		f, err := Check(dir, Options{})
+		if err != nil {
+			t.Fatalf("check refuses it: %v", err)
+		}
+		return f.Placeholders()
+	}
+	t.Run("OK/Starter", func(t *testing.T) {
+		got := notes(t, string(text))
+		if len(got) != 2 {
+			t.Fatalf("notes %v, want 2: the seed and the logins", got)
+		}
+		if seed := got[0]; !strings.Contains(seed.String(), `campaign.toml:19:8: seed "change me" is warmaster init's placeholder`) {
+			t.Errorf("seed note %q", seed)
+		}
+		if logins := got[1]; !strings.HasPrefix(logins.Message, "4 logins are still warmaster init's placeholders (player-1-of-blue, player-2-of-blue, player-1-of-red, player-2-of-red)") || logins.Line == 0 {
+			t.Errorf("logins note %q", logins)
+		}
+	})
+	t.Run("OK/Replaced", func(t *testing.T) {
+		s := strings.NewReplacer("player-1-of-blue", "ana", "player-2-of-blue", "ben", "player-1-of-red", "cleo", "player-2-of-red", "dara",
+			`"change me"`, `"autumn club 2027"`).Replace(string(text))
+		if got := notes(t, s); len(got) != 0 {
+			t.Errorf("notes %v after the placeholders were replaced", got)
+		}
+	})
+	t.Run("OK/OneLeft", func(t *testing.T) {
+		s := strings.NewReplacer("player-1-of-blue", "ana", "player-2-of-blue", "ben", "player-1-of-red", "cleo").Replace(string(text))
+		got := notes(t, s)
+		if len(got) != 2 || !strings.HasPrefix(got[1].Message, "login player-2-of-red is still warmaster init's placeholder: replace it") {
+			t.Errorf("notes %v, want the seed's and player-2-of-red's", got)
 		}
 	})
 }

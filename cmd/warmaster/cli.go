@@ -400,6 +400,13 @@ func cmdCheck(c *cli.Context) error {
 				fmt.Fprintf(c.App.ErrWriter, "note: %s: %s\n", path.Join(filepath.ToSlash(dir), l.File), l.Message)
 			}
 		}
+		// What init wrote for the Warmaster to replace: accepted, and said.
+		if len(files) == 0 || slices.Contains(files, processor.CampaignFile) {
+			for _, n := range f.Placeholders() {
+				n.File = path.Join(filepath.ToSlash(dir), n.File)
+				fmt.Fprintf(c.App.ErrWriter, "note: %s\n", n)
+			}
+		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them.

@@ -17,8 +17,10 @@ func sealCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "seal",
 		Usage:     "check your orders, then encrypt them to the Warmaster's age key ([secrecy] recipient) until 2.1 Reveal: writes FILE.age and removes FILE",
-		ArgsUsage: "phases/NN/orders/<login>.toml",
-		Description: "FILE is a player's orders file, checked first exactly as check would (once sealed, nobody can check them before the reveal). " +
+		ArgsUsage: "FILE",
+		Description: "FILE is a player's orders file, phases/NN/orders/<login>.toml of a campaign folder, given from inside the campaign folder " +
+			"(phases/01/orders/alice.toml) or through it from anywhere (campaigns/<name>/phases/01/orders/alice.toml from the repository's root). " +
+			"It is checked first exactly as check would (once sealed, nobody can check them before the reveal). " +
 			"The campaign's campaign.toml must have [secrecy] recipient. The sealed file is bound to this file of this campaign, and padded so that its size tells nothing.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "now", Usage: "check the orders as advance would run at this time, RFC 3339 (default: the clock)"},
