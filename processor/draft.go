@@ -549,7 +549,11 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 	case "location":
 		return fmt.Sprintf("location: the Infrastructure location struck at %s: %s", p, r.strikeChoices(p, attackerStrikeRank(D)))
 	case "locations":
-		return "locations: the location of each strike at planet, counted from 1, such as [1, 2]"
+		var at []string
+		for _, q := range r.intactConnected(D, p) {
+			at = append(at, fmt.Sprintf("at %s: %s", q, r.strikeChoices(q, defenderStrikeRank(A, D))))
+		}
+		return fmt.Sprintf("locations: the location of each strike at planet, counted from 1 (two at Power Level 3 or more); %s", strings.Join(at, "; "))
 	case "planets":
 		return fmt.Sprintf("planets: the planet of each D6 (two at Power Level 3 or more): %s", either(here))
 	case "fleet":

@@ -338,8 +338,10 @@ func TestGitHubSchema(t *testing.T) {
 // TestDraftOutcomeChoices: a result's draft offers only the Campaign
 // Outcome choices check accepts now (RULINGS 9). Orbital Invasion —
 // Defender wins: not Novamagnor, whose locations are all built; Seize Power
-// Base — Attacker wins: not a Staging Grounds, blue's third being built.
-// Each choice offered, written into the result, passes check.
+// Base — Attacker wins: not a Staging Grounds, blue's third being built;
+// Planetary Bombardment — Defender wins: no Stronghold's location while
+// another can be struck. Each choice offered, written into the result,
+// passes check.
 func TestDraftOutcomeChoices(t *testing.T) {
 	dir := prestateDir(t, `
 step battles
@@ -349,8 +351,9 @@ locations novamagnor green:support-facility green:staging-grounds
 locations karabas blue:staging-grounds blue:staging-grounds blue:staging-grounds empty
 order blue-1 battle orbital-invasion tarkad-vindix red
 order blue-2 battle seize-power-base caltus-novem red
+order red-2 battle planetary-bombardment kryndaer blue
 `)
-	ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml", "phases/01/results/blue-2.toml"})
+	ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml", "phases/01/results/blue-2.toml", "phases/01/results/red-2.toml"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,6 +388,21 @@ order blue-2 battle seize-power-base caltus-novem red
 			}
 			for _, typ := range types {
 				accepted(t, "phases/01/results/blue-2.toml", fmt.Sprintf("winner = \"attacker\"\n[outcome]\n%s = %q\n", strings.Fields(key)[0][:len(strings.Fields(key)[0])-1], typ))
+			}
+		}
+	})
+	t.Run("OKPlanetaryBombardmentLocations", func(t *testing.T) {
+		hint := offered(t, ds[2].Text, `locations: [^;]*; (.*)$`) // the last hint
+		planets := regexp.MustCompile(`at ([a-z0-9-]+): ([^;]*)`).FindAllStringSubmatch(hint, -1)
+		if len(planets) == 0 {
+			t.Fatalf("no location offered: %q", hint)
+		}
+		for _, m := range planets {
+			for _, n := range regexp.MustCompile(`(\d+) \(`).FindAllStringSubmatch(m[2], -1) {
+				if m[1] == "norallus" && n[1] == "1" {
+					t.Errorf("location 1 of norallus, red's Stronghold, is offered while others can be struck: %q", hint)
+				}
+				accepted(t, "phases/01/results/red-2.toml", fmt.Sprintf("winner = \"defender\"\n[outcome]\nplanet = %q\nlocations = [%s]\n", m[1], n[1]))
 			}
 		}
 	})
