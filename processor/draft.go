@@ -506,11 +506,10 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 	here := append([]PlanetID{p}, r.intactConnected(victor, p)...)
 	switch key {
 	case "power_adjust":
-		may := "allowed"
 		if !s.AppliesAt(victor, Stronghold, p) && !s.coordinatedOpposition(victor, foe) {
-			may = "not allowed now: no Stronghold of " + string(victor) + " at or connected to " + string(p)
+			return fmt.Sprintf("power_adjust: none: no Stronghold of %s at or connected to %s", victor, p)
 		}
-		return fmt.Sprintf("power_adjust: 1 or -1, to treat %s's Power Level as 1 higher or lower (%s)", victor, may)
+		return fmt.Sprintf("power_adjust: 1 or -1, to treat %s's Power Level as 1 higher or lower (allowed)", victor)
 	case "take":
 		var there []InfraType
 		for _, l := range s.planet(p).Locations {
