@@ -166,9 +166,9 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, w
 	}
 	if ch.Planet != "" {
 		ok := connected(ch.Src.At("planet"), ch.Planet)
-		from := b.Planet
+		from, to := b.Planet, ch.Planet
 		if ch.Direction == "from-connected" {
-			from = ch.Planet
+			from, to = ch.Planet, b.Planet
 		}
 		if r.c.Map.Has(from) {
 			need := map[InfraType]int{}
@@ -179,7 +179,7 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, w
 				}
 			}
 			if ok {
-				r.validateRoom(b, ch, from, fs)
+				r.validateRoom(b, ch, to, fs)
 			}
 		}
 	}
@@ -188,12 +188,9 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, w
 // validateRoom: Orbital Invasion — Defender wins builds "one piece of
 // Infrastructure of that type" at the other planet for each piece removed,
 // and a piece is built only on an undestroyed, unoccupied location
-// (Infrastructure): the pieces moved need as many free locations there.
-func (r *run) validateRoom(b BattleOp, ch Choices, from PlanetID, fs *faults) {
-	s, to := r.s, b.Planet
-	if to == from {
-		to = ch.Planet
-	}
+// (Infrastructure): the pieces moved need as many free locations at to.
+func (r *run) validateRoom(b BattleOp, ch Choices, to PlanetID, fs *faults) {
+	s := r.s
 	free := s.FreeLocations(to)
 	if len(ch.Pieces) <= free {
 		return

@@ -578,8 +578,9 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 		case OrbitalInvasion:
 			// The pieces moved need a free location each where they go.
 			var to, from []string
+			mine := r.piecesAt(p, D)
 			for _, q := range r.intactConnected(D, p) {
-				if n := s.FreeLocations(q); n > 0 && len(r.piecesAt(p, D)) > 0 {
+				if n := s.FreeLocations(q); n > 0 && len(mine) > 0 {
 					to = append(to, fmt.Sprintf("%s (%d free)", q, n))
 				}
 				if pieces := r.piecesAt(q, D); len(pieces) > 0 && s.FreeLocations(p) > 0 {
