@@ -141,14 +141,19 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, w
 	if victor != Defender {
 		return
 	}
-	connected := func(at Src, p PlanetID) {
+	// connected reports whether p is an undestroyed planet connected to
+	// this one, else adds the fault (an unknown planet is reported already).
+	connected := func(at Src, p PlanetID) bool {
 		switch {
 		case !r.c.Map.Has(p):
 		case s.Destroyed(p):
 			fs.add(at, "%s is destroyed; connected planets of %s: %s", p, b.Planet, oneOf(r.intactConnected(b.Defender, b.Planet)))
 		case !s.IsConnected(b.Defender, b.Planet, p):
 			fs.add(at, "%s is not connected to %s; connected planets: %s", p, b.Planet, oneOf(r.intactConnected(b.Defender, b.Planet)))
+		default:
+			return true
 		}
+		return false
 	}
 	for i, p := range ch.Transfer {
 		connected(ch.Src.At("transfer", i), p)
@@ -160,10 +165,10 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, w
 		connected(ch.Src.At("reinforce"), ch.Reinforce)
 	}
 	if ch.Planet != "" {
-		connected(ch.Src.At("planet"), ch.Planet)
-		from := b.Planet
+		ok := connected(ch.Src.At("planet"), ch.Planet)
+		from, to := b.Planet, ch.Planet
 		if ch.Direction == "from-connected" {
-			from = ch.Planet
+			from, to = ch.Planet, b.Planet
 		}
 		if r.c.Map.Has(from) {
 			need := map[InfraType]int{}
@@ -173,8 +178,38 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, w
 					fs.add(ch.Src.At("pieces", i), "%s has %s at %s", b.Defender, plural(have, t.Title(), t.Title()+" pieces"), from)
 				}
 			}
+			if ok {
+				r.validateRoom(b, ch, to, fs)
+			}
 		}
 	}
+}
+
+// validateRoom: Orbital Invasion — Defender wins builds "one piece of
+// Infrastructure of that type" at the other planet for each piece removed,
+// and a piece is built only on an undestroyed, unoccupied location
+// (Infrastructure): the pieces moved need as many free locations at to.
+func (r *run) validateRoom(b BattleOp, ch Choices, to PlanetID, fs *faults) {
+	s := r.s
+	free := s.FreeLocations(to)
+	if len(ch.Pieces) <= free {
+		return
+	}
+	has := fmt.Sprintf("%s has no free Infrastructure location (%s)", to, s.describeLocations(to))
+	if free > 0 {
+		has = fmt.Sprintf("%s has %s (%s): %s can move there, not %d", to, plural(free, "free Infrastructure location", "free Infrastructure locations"), s.describeLocations(to), plural(free, "piece", "pieces"), len(ch.Pieces))
+	}
+	if to == b.Planet {
+		fs.add(ch.Src.At("pieces", free), "%s; move fewer pieces", has)
+		return
+	}
+	var room []PlanetID // connected planets with room for every piece
+	for _, q := range r.intactConnected(b.Defender, b.Planet) {
+		if s.FreeLocations(q) >= len(ch.Pieces) {
+			room = append(room, q)
+		}
+	}
+	fs.add(ch.Src.At("pieces", free), "%s; connected planets of %s with room for %s: %s", has, b.Planet, plural(len(ch.Pieces), "piece", "pieces"), oneOf(room))
 }
 
 func resultTitle(v Side) string {

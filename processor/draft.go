@@ -506,11 +506,10 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 	here := append([]PlanetID{p}, r.intactConnected(victor, p)...)
 	switch key {
 	case "power_adjust":
-		may := "allowed"
 		if !s.AppliesAt(victor, Stronghold, p) && !s.coordinatedOpposition(victor, foe) {
-			may = "not allowed now: no Stronghold of " + string(victor) + " at or connected to " + string(p)
+			return fmt.Sprintf("power_adjust: none: no Stronghold of %s at or connected to %s", victor, p)
 		}
-		return fmt.Sprintf("power_adjust: 1 or -1, to treat %s's Power Level as 1 higher or lower (%s)", victor, may)
+		return fmt.Sprintf("power_adjust: 1 or -1, to treat %s's Power Level as 1 higher or lower (allowed)", victor)
 	case "take":
 		var there []InfraType
 		for _, l := range s.planet(p).Locations {
@@ -521,11 +520,23 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 		return fmt.Sprintf("take: the type of %s's piece at %s taken: %s", D, p, either(typeNames(there)))
 	case "build":
 		if side == Defender {
-			return "build: fortification-line, or staging-grounds at Power Level 3 or more"
+			types := s.withinLimit(D, FortificationLine, StagingGrounds)
+			if slices.Contains(types, StagingGrounds) {
+				return fmt.Sprintf("build: %s (staging-grounds at Power Level 3 or more)", either(typeNames(types)))
+			}
+			return fmt.Sprintf("build: %s", either(typeNames(types)))
 		}
-		return "build: the type built when there is no piece to take: fortification-line, support-facility or staging-grounds"
+		if s.firstPiece(p, D) < 0 && s.FreeLocations(p) == 0 {
+			return fmt.Sprintf("build: none: %s has no piece at %s to take, and nothing can be built there (%s)", D, p, s.CanBuild(p, A, FortificationLine))
+		}
+		return fmt.Sprintf("build: the type built when there is no piece to take: %s", either(typeNames(s.withinLimit(A, buildDefaults...))))
 	case "extra":
-		return "extra: the further piece at Power Level 3 or more: fortification-line, support-facility or staging-grounds"
+		// On the map as the first part leaves it, taking the first piece (RULINGS 29).
+		after := r.afterTake(b, Choices{})
+		if after.FreeLocations(p) == 0 {
+			return fmt.Sprintf("extra: none: after the take %s has no free Infrastructure location", p)
+		}
+		return fmt.Sprintf("extra: the further piece at Power Level 3 or more: %s", either(typeNames(after.withinLimit(A, buildDefaults...))))
 	case "transfer":
 		return fmt.Sprintf("transfer: up to 3 connected planets, each taking one Power Level from %s: %s", p, either(r.intactConnected(D, p)))
 	case "reinforce":
@@ -533,11 +544,15 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 	case "direction":
 		return "direction: to-connected or from-connected"
 	case "pieces":
-		return fmt.Sprintf("pieces: the types of %s's pieces moved, such as [\"fortification-line\"]", D)
+		return fmt.Sprintf("pieces: the types of %s's pieces moved, one free location each where they go; at %s: %s", D, p, oneOf(r.piecesAt(p, D)))
 	case "location":
 		return fmt.Sprintf("location: the Infrastructure location struck at %s: %s", p, r.strikeChoices(p, attackerStrikeRank(D)))
 	case "locations":
-		return "locations: the location of each strike at planet, counted from 1, such as [1, 2]"
+		var at []string
+		for _, q := range r.intactConnected(D, p) {
+			at = append(at, fmt.Sprintf("at %s: %s", q, r.strikeChoices(q, defenderStrikeRank(A, D))))
+		}
+		return fmt.Sprintf("locations: the location of each strike at planet, counted from 1 (two at Power Level 3 or more); %s", strings.Join(at, "; "))
 	case "planets":
 		return fmt.Sprintf("planets: the planet of each D6 (two at Power Level 3 or more): %s", either(here))
 	case "fleet":
@@ -560,11 +575,36 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 			return fmt.Sprintf("planet: where the piece is built, this planet or a connected one with a free location: %s", either(free))
 		case SupplyBaseRaid:
 			return fmt.Sprintf("planet: where %s loses 1 (a connected one at Power Level 3 or more): %s", A, either(append([]PlanetID{p}, r.intactConnected(D, p)...)))
+		case OrbitalInvasion:
+			// The pieces moved need a free location each where they go.
+			var to, from []string
+			mine := r.piecesAt(p, D)
+			for _, q := range r.intactConnected(D, p) {
+				if n := s.FreeLocations(q); n > 0 && len(mine) > 0 {
+					to = append(to, fmt.Sprintf("%s (%d free)", q, n))
+				}
+				if pieces := r.piecesAt(q, D); len(pieces) > 0 && s.FreeLocations(p) > 0 {
+					from = append(from, fmt.Sprintf("%s (%s)", q, strings.Join(pieces, ", ")))
+				}
+			}
+			return fmt.Sprintf("planet: a connected planet; to-connected, one with free locations: %s; from-connected, one with %s's pieces (%s has %d free): %s",
+				either(to), D, p, s.FreeLocations(p), either(from))
 		default:
 			return fmt.Sprintf("planet: a connected planet: %s", either(r.intactConnected(D, p)))
 		}
 	}
 	return key
+}
+
+// piecesAt lists an Alliance's pieces at a planet, by type, in location order.
+func (r *run) piecesAt(p PlanetID, a AllianceID) []string {
+	var out []string
+	for _, l := range r.s.planet(p).Locations {
+		if l.Status == Built && l.Alliance == a {
+			out = append(out, l.Type.String())
+		}
+	}
+	return out
 }
 
 // draftEvents: the Events waiting for the Alliance's choices. A table left

@@ -2,6 +2,7 @@ package processor
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path"
@@ -332,4 +333,105 @@ func TestGitHubSchema(t *testing.T) {
 			t.Errorf("got %+v, want %+v", got, want)
 		}
 	})
+}
+
+// TestDraftOutcomeChoices: a result's draft offers only the Campaign
+// Outcome choices check accepts now (RULINGS 9). Orbital Invasion —
+// Defender wins: not Novamagnor, whose locations are all built; Seize Power
+// Base — Attacker wins: not a Staging Grounds, blue's third being built;
+// Planetary Bombardment — Defender wins: no Stronghold's location while
+// another can be struck. Each choice offered, written into the result,
+// passes check.
+func TestDraftOutcomeChoices(t *testing.T) {
+	dir := prestateDir(t, `
+step battles
+power tarkad-vindix red=2
+locations tarkad-vindix red:staging-grounds red:fortification-line empty
+locations novamagnor green:support-facility green:staging-grounds
+locations karabas blue:staging-grounds blue:staging-grounds blue:staging-grounds empty
+order blue-1 battle orbital-invasion tarkad-vindix red
+order blue-2 battle seize-power-base caltus-novem red
+order red-2 battle planetary-bombardment kryndaer blue
+`)
+	ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml", "phases/01/results/blue-2.toml", "phases/01/results/red-2.toml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2027, 1, 21, 0, 0, 0, 0, time.UTC) // before the battles deadline
+	accepted := func(t *testing.T, file, result string) {
+		t.Helper()
+		writeFile(t, dir, file, []byte(result))
+		defer os.Remove(filepath.Join(dir, filepath.FromSlash(file)))
+		if _, err := Check(dir, Options{Now: now}); err != nil {
+			t.Errorf("the draft offers it, check refuses it:\n%s%v", result, err)
+		}
+	}
+	t.Run("OKOrbitalInvasionRoom", func(t *testing.T) {
+		hint := offered(t, ds[0].Text, `to-connected, one with free locations: ([^;]*);`)
+		planets := regexp.MustCompile(`([a-z0-9-]+) \(\d+ free\)`).FindAllStringSubmatch(hint, -1)
+		if len(planets) == 0 {
+			t.Fatalf("no planet offered: %q", hint)
+		}
+		for _, m := range planets {
+			if m[1] == "novamagnor" {
+				t.Errorf("novamagnor, whose locations are all built, is offered: %q", hint)
+			}
+			accepted(t, "phases/01/results/blue-1.toml", fmt.Sprintf("winner = \"defender\"\n[outcome]\nplanet = %q\ndirection = \"to-connected\"\npieces = [\"staging-grounds\"]\n", m[1]))
+		}
+	})
+	t.Run("OKSeizePowerBaseLimit", func(t *testing.T) {
+		for _, key := range []string{"build: the type built when there is no piece to take", "extra: the further piece at Power Level 3 or more"} {
+			hint := offered(t, ds[1].Text, regexp.QuoteMeta(key)+`: (.*?) [a-z_]+:`)
+			types := regexp.MustCompile(`[a-z]+(?:-[a-z]+)+`).FindAllString(hint, -1)
+			if len(types) == 0 || slices.Contains(types, "staging-grounds") {
+				t.Errorf("%s: offered %q, want types within blue's limits", key, hint)
+			}
+			for _, typ := range types {
+				accepted(t, "phases/01/results/blue-2.toml", fmt.Sprintf("winner = \"attacker\"\n[outcome]\n%s = %q\n", strings.Fields(key)[0][:len(strings.Fields(key)[0])-1], typ))
+			}
+		}
+	})
+	t.Run("OKPlanetaryBombardmentLocations", func(t *testing.T) {
+		hint := offered(t, ds[2].Text, `locations: [^;]*; (.*)$`) // the last hint
+		planets := regexp.MustCompile(`at ([a-z0-9-]+): ([^;]*)`).FindAllStringSubmatch(hint, -1)
+		if len(planets) == 0 {
+			t.Fatalf("no location offered: %q", hint)
+		}
+		for _, m := range planets {
+			for _, n := range regexp.MustCompile(`(\d+) \(`).FindAllStringSubmatch(m[2], -1) {
+				if m[1] == "norallus" && n[1] == "1" {
+					t.Errorf("location 1 of norallus, red's Stronghold, is offered while others can be struck: %q", hint)
+				}
+				accepted(t, "phases/01/results/red-2.toml", fmt.Sprintf("winner = \"defender\"\n[outcome]\nplanet = %q\nlocations = [%s]\n", m[1], n[1]))
+			}
+		}
+	})
+}
+
+// offered is the first group of re in a draft's text, its comments joined
+// into one line.
+func offered(t *testing.T, draft, re string) string {
+	t.Helper()
+	text := strings.Join(strings.Fields(strings.ReplaceAll(draft, "#", "")), " ")
+	m := regexp.MustCompile(re).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("the draft offers no %s:\n%s", re, draft)
+	}
+	return m[1]
+}
+
+// prestateDir is a campaign folder of the rules cases' base campaign with
+// the state a prestate describes (parsePrestate).
+func prestateDir(t *testing.T, prestate string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{CampaignFile, MapFile} {
+		data, err := os.ReadFile(filepath.Join("testdata/base", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, name, data)
+	}
+	writePrestate(t, dir, parsePrestate(t, loadCampaign(t, dir), prestate))
+	return dir
 }

@@ -444,6 +444,16 @@ func (r *run) checkSmuggled(a AllianceID, ch *EventChoices, fs *faults) {
 	moved := map[Relocation]int{}
 	for _, m := range ch.Relocations {
 		if why := r.relocationWhy(s, r.s, a, m, moved); why != "" {
+			if r.c.Map.Has(m.To) && s.Pieces(m.From, a, m.Type) > 0 && (m.To == m.From || s.FreeLocations(m.To) == 0) {
+				// The piece is there; where it goes is the problem (a destroyed planet has no free location).
+				var to []PlanetID
+				for _, p := range r.c.Map.IDs() {
+					if p != m.From && s.FreeLocations(p) > 0 {
+						to = append(to, p)
+					}
+				}
+				why += "; planets it can go to: " + oneOf(to)
+			}
 			fs.add(m.Src, "Smuggled Assets: %s", why)
 			continue
 		}

@@ -30,6 +30,21 @@ var buildDefaults = []InfraType{FortificationLine, StagingGrounds, SupportFacili
 //     after the first step, with the Stronghold ±1, adj.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 func (r *run) seizePowerBaseAttackerWins(f fought, adj int) []string {
+	p, A, ch := f.Planet, f.Attacker, f.choices
+	out := r.seizePowerBaseTake(f)
+	if ok, why := r.threeOrMore(p, A, adj); ok {
+		out = append(out, why+": "+r.buildOne(p, A, ch.Extra, ch.HasExtra, "extra"))
+	} else if ch.HasExtra {
+		out = append(out, why+": no further piece (extra is not used)")
+	} else {
+		out = append(out, why+": no further piece")
+	}
+	return append(out, r.s.Raise(p, A))
+}
+
+// seizePowerBaseTake is the first part of Seize Power Base — Attacker wins:
+// the Defending Alliance's piece taken, or one built instead.
+func (r *run) seizePowerBaseTake(f fought) []string {
 	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
 	var out []string
 	i := -1
@@ -58,14 +73,7 @@ func (r *run) seizePowerBaseAttackerWins(f fought, adj int) []string {
 	} else {
 		out = append(out, fmt.Sprintf("%s has no piece of Infrastructure at %s to take (a Stronghold excluded); instead, %s", D, p, r.buildOne(p, A, ch.Build, ch.HasBuild, "build")))
 	}
-	if ok, why := r.threeOrMore(p, A, adj); ok {
-		out = append(out, why+": "+r.buildOne(p, A, ch.Extra, ch.HasExtra, "extra"))
-	} else if ch.HasExtra {
-		out = append(out, why+": no further piece (extra is not used)")
-	} else {
-		out = append(out, why+": no further piece")
-	}
-	return append(out, s.Raise(p, A))
+	return out
 }
 
 // buildOne builds one piece of Infrastructure (excluding a Stronghold) for an
@@ -166,28 +174,24 @@ func (s *State) firstPiece(p PlanetID, a AllianceID) int {
 // validateSeizePowerBase checks Seize Power Base choices against the map now.
 func (r *run) validateSeizePowerBase(b BattleOp, victor Side, ch Choices, fs *faults) {
 	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
-	// withinLimit lists the types an Alliance can still build, of those allowed.
-	withinLimit := func(a AllianceID, allowed ...InfraType) []InfraType {
-		var out []InfraType
-		for _, t := range allowed {
-			if s.Count(a, t) < t.Limit() {
-				out = append(out, t)
-			}
-		}
-		return out
-	}
-	typ := func(key string, t InfraType, a AllianceID, allowed ...InfraType) {
+	// typ reports whether a type is allowed and within the limit, else adds the fault.
+	typ := func(key string, t InfraType, a AllianceID, allowed ...InfraType) bool {
 		at := ch.Src.At(key)
 		switch {
 		case !slices.Contains(allowed, t):
 			fs.add(at, "%s cannot be %s: valid: %s", key, t, oneOf(infraIDs(allowed)))
 		case s.Count(a, t) >= t.Limit():
-			fs.add(at, "%s already has %d %s pieces, the limit; it can build %s", a, t.Limit(), t.Title(), oneOf(infraIDs(withinLimit(a, allowed...))))
+			fs.add(at, "%s already has %d %s pieces, the limit; it can build %s", a, t.Limit(), t.Title(), oneOf(infraIDs(s.withinLimit(a, allowed...))))
+		default:
+			return true
 		}
+		return false
 	}
 	nonStronghold := []InfraType{StagingGrounds, SupportFacility, FortificationLine}
 	if victor == Attacker {
+		takeOK := true
 		if ch.HasTake {
+			takeOK = false
 			var there []InfraType
 			for _, l := range s.planet(p).Locations {
 				if l.Status == Built && l.Alliance == D && l.Type != Stronghold && !slices.Contains(there, l.Type) {
@@ -203,13 +207,26 @@ func (r *run) validateSeizePowerBase(b BattleOp, victor Side, ch Choices, fs *fa
 				} else {
 					fs.add(ch.Src.At("take"), "%s has no %s at %s; its pieces there that can be taken: %s", D, ch.Take, p, oneOf(infraIDs(there)))
 				}
+			default:
+				takeOK = true
 			}
 		}
-		if ch.HasBuild {
-			typ("build", ch.Build, A, nonStronghold...)
+		// The piece built when there is none to take needs a free location.
+		if ch.HasBuild && typ("build", ch.Build, A, nonStronghold...) && s.firstPiece(p, D) < 0 && s.FreeLocations(p) == 0 {
+			fs.add(ch.Src.At("build"), "%s has no piece at %s to take (a Stronghold excluded), and nothing can be built instead: %s; leave build out", D, p, s.CanBuild(p, A, ch.Build))
 		}
-		if ch.HasExtra {
-			typ("extra", ch.Extra, A, nonStronghold...)
+		// The further piece goes on the map as the first part leaves it (RULINGS 29).
+		if ch.HasExtra && typ("extra", ch.Extra, A, nonStronghold...) && takeOK {
+			first := "the take"
+			if s.firstPiece(p, D) < 0 {
+				first = "the build (nothing to take)"
+			}
+			switch after := r.afterTake(b, ch); {
+			case after.FreeLocations(p) == 0:
+				fs.add(ch.Src.At("extra"), "the further piece is built after %s: then %s has no free Infrastructure location (%s); leave extra out", first, p, after.describeLocations(p))
+			case after.Count(A, ch.Extra) >= ch.Extra.Limit():
+				fs.add(ch.Src.At("extra"), "the further piece is built after %s: then %s has %d %s pieces, the limit; it can build %s", first, A, ch.Extra.Limit(), ch.Extra.Title(), oneOf(infraIDs(after.withinLimit(A, nonStronghold...))))
+			}
 		}
 		return
 	}
@@ -230,6 +247,27 @@ func (r *run) validateSeizePowerBase(b BattleOp, victor Side, ch Choices, fs *fa
 			fs.add(ch.Src.At("planet"), "%s cannot build at %s: %s; it can build at %s", D, ch.Planet, s.CanBuild(ch.Planet, D, FortificationLine), oneOf(valid))
 		}
 	}
+}
+
+// withinLimit lists the types an Alliance can still build, of those allowed.
+func (s *State) withinLimit(a AllianceID, allowed ...InfraType) []InfraType {
+	var out []InfraType
+	for _, t := range allowed {
+		if s.Count(a, t) < t.Limit() {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// afterTake is the map as the first part of Seize Power Base — Attacker
+// wins would leave it now, on a copy: where the further piece would go.
+func (r *run) afterTake(b BattleOp, ch Choices) *State {
+	saved := r.s
+	defer func() { r.s = saved }()
+	r.s = saved.clone()
+	r.seizePowerBaseTake(fought{BattleOp: b, victor: Attacker, choices: ch})
+	return r.s
 }
 
 func infraIDs(ts []InfraType) []string {
