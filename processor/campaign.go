@@ -283,7 +283,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 			continue
 		}
 		if !c.HasAlliance(pl.Alliance) {
-			fs.add(p.src.At("alliance"), "unknown alliance %q; valid: %s", pl.Alliance, oneOf(c.AllianceIDs()))
+			fs.add(p.src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, hint(string(pl.Alliance), c.AllianceIDs(), "valid: "+oneOf(c.AllianceIDs())))
 		}
 		if pl.Warmaster {
 			warmasters++
@@ -294,6 +294,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		c.player[pl.Login] = len(c.Players)
 		c.Players = append(c.Players, pl)
 	}
+	misspelt := map[Login]bool{} // a player whose login a fleet's unknown player nearly is
 	for _, f := range d.objs("fleets") {
 		fl := Fleet{ID: FleetID(f.str("id")), Player: Login(f.str("player")), src: f.src}
 		if _, dup := c.fleet[fl.ID]; dup {
@@ -301,7 +302,10 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 			continue
 		}
 		if _, ok := c.PlayerOf(fl.Player); !ok {
-			fs.add(f.src.At("player"), "unknown player %q; valid: %s", fl.Player, oneOf(c.logins()))
+			fs.add(f.src.At("player"), "unknown player %q; %s", fl.Player, hint(string(fl.Player), c.logins(), "valid: "+oneOf(c.logins())))
+			for _, m := range closest(string(fl.Player), c.logins()) {
+				misspelt[m] = true
+			}
 		}
 		c.fleet[fl.ID] = len(c.Fleets)
 		c.Fleets = append(c.Fleets, fl)
@@ -312,7 +316,10 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	// Each player needs at least one Fleet to control (Determine Warmaster,
 	// Alliances and Fleets); one who joins later gets theirs then.
 	for _, p := range c.Players {
-		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster && !c.late[p.Login] {
+		// One mistake, one fault: a fleet's misspelt player is said to be
+		// unknown, and the player it was meant for is not also said to
+		// control no fleet.
+		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster && !c.late[p.Login] && !misspelt[p.Login] {
 			fs.add(p.src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)", p.Login)
 		}
 	}

@@ -222,3 +222,31 @@ func oneOf[T ~string](vs []T) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// hint is what follows `unknown planet "x"; `: `did you mean "y"?` when a
+// known id is close to id (another case, a look-alike character, a slip of
+// at most two letters), else list, which says what is valid.
+func hint[T ~string](id string, known []T, list string) string {
+	if dym := schema.DidYouMean(id, ids(known)); dym != "" {
+		return dym
+	}
+	return list
+}
+
+// ids are typed ids as strings.
+func ids[T ~string](list []T) []string {
+	out := make([]string, len(list))
+	for i, v := range list {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// closest are the known ids a misspelt id was likely meant to be (see hint).
+func closest[T ~string](id string, known []T) []T {
+	var out []T
+	for _, m := range schema.Closest(id, ids(known)) {
+		out = append(out, T(m))
+	}
+	return out
+}

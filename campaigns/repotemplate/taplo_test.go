@@ -15,24 +15,8 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/simulate"
 	"github.com/warmaster/warmaster/schema"
+	"github.com/warmaster/warmaster/schema/clients"
 )
-
-// taploVersion is the npm package .ci/run installs.
-const taploVersion = "@taplo/cli@0.7.0"
-
-// taplo is the taplo command line (npm's @taplo/cli). Without it the test
-// fails, unless WARMASTER_SKIP_NPM=1 says to skip what npm installs.
-func taplo(t *testing.T) string {
-	t.Helper()
-	if os.Getenv("WARMASTER_SKIP_NPM") == "1" {
-		t.Skip("WARMASTER_SKIP_NPM=1: taplo, from npm, is not run")
-	}
-	p, err := exec.LookPath("taplo")
-	if err != nil {
-		t.Fatalf("taplo is not installed: .ci/run installs it (npm install %s), or put it on PATH; WARMASTER_SKIP_NPM=1 skips this test", taploVersion)
-	}
-	return p
-}
 
 // offline is how to run a command with no network: in a network namespace
 // of its own where the machine allows one (root in CI), else as it is —
@@ -86,7 +70,7 @@ func taploFiles(t *testing.T, dir, log, what string) []string {
 // and does not fail on what people wrote.
 func TestTaplo(t *testing.T) {
 	t.Parallel() // Taplo mostly waits on its own start: let the git tests run meanwhile
-	bin := taplo(t)
+	bin := clients.Taplo(t) // npm's @taplo/cli, installed on demand
 	dir := t.TempDir()
 	writeTemplate(t, dir, Options{Warmasters: []string{"alice"}})
 
