@@ -23,9 +23,9 @@ import (
 
 // syntax is one syntax error, with what is known around it.
 type syntax struct {
-	data  []byte
-	off   int    // byte offset of the error
-	msg   string // the library's message
+	data []byte
+	off  int    // byte offset of the error
+	msg  string // the library's message
 	// c is the schema of a file a person writes: its arrays of tables,
 	// and the fixes to suggest; nil for a file Warmaster writes, which is
 	// restored, not fixed.

@@ -2,8 +2,8 @@ package schema
 
 import (
 	"fmt"
-	"slices"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
