@@ -238,6 +238,30 @@ func TestFaultsCommon(t *testing.T) {
 			`4:1 /extra | unknown key "extra"; valid keys: infrastructure, planet`}},
 		{"BOM does not shift columns", Builds, "\xEF\xBB\xBFtype = 1\n", []string{
 			`1:1 /type | unknown key "type"; valid keys: infrastructure, planet`}},
+		{"one bracket for an array of tables", Tiebreak, "[battles]\nplayers = [\"a\", \"b\"]\nwinner = \"x\"\n[battles]\nplayers = [\"c\", \"d\"]\nwinner = \"x\"\n", []string{
+			`1:1  | invalid TOML: write [[battles]] (two brackets) for each battle`}},
+		{"one bracket for a nested array of tables", Results, "winner = \"draw\"\n[[war_engines]]\nengine = \"a\"\n[war_engines.damage]\nstomp = 1\n[[war_engines.damage]]\nstomp = 2\n", []string{
+			`4:1  | invalid TOML: write [[war_engines.damage]] (two brackets) for each damage`}},
+		{"one bracket for a table", Builds, "infrastructure = \"staging-grounds\"\n[planet]\n", []string{
+			`2:1 /planet | planet: expected a string, got a table`}},
+		{"missing closing single quote", Builds, "planet = 'nor\n", []string{
+			`1:14  | invalid TOML: missing closing quote ': write 'nor'`}},
+		{"missing closing quote at the end of the file", Builds, "planet = \"nor", []string{
+			`1:14  | invalid TOML: missing closing quote ": write "nor"`}},
+		{"missing closing triple quote", Builds, "planet = \"\"\"nor\n", []string{
+			`1:16  | invalid TOML: missing closing """ of a multi-line string`}},
+		{"yes for true", Campaign, edit(Campaign, "events = true", "events = yes"), []string{
+			`9:10  | invalid TOML: write true or false, not yes`}},
+		{"table header not closed", Builds, "[moves\n", []string{
+			`1:7  | invalid TOML: missing ] at the end of the table header: write [moves]`}},
+		{"array of tables header not closed", Orders, "[[operations]\n", []string{
+			`1:14  | invalid TOML: missing ]] at the end of the table header: write [[operations]]`}},
+		{"key with a space", Builds, "my planet = \"nor\"\n", []string{
+			`1:4  | invalid TOML: a key has no spaces: write it with hyphens or underscores, or in quotes`}},
+		{"missing equals", Builds, "planet \"nor\"\n", []string{
+			`1:8  | invalid TOML: missing = between the key and its value`}},
+		{"inline table not closed", Orders, "[[operations]]\noutcome = { planet = \"nor\"\n", []string{
+			`2:27  | invalid TOML: missing } at the end of the inline table { … } (it is written on one line), or a comma between two of its keys`}},
 		{"columns count characters", Builds, "# é\nplanet = \"é\" ; x\n", []string{
 			`2:13  | invalid TOML: one value per line: after a value comes a new line or a # comment`}},
 	})

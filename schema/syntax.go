@@ -51,8 +51,11 @@ func (s syntax) word() (string, int) {
 	value, valueOff := s.value(line, lineStart)
 	r, _ := utf8.DecodeRune(s.data[min(s.off, len(s.data)):])
 	switch {
-	case s.msg == "strings cannot contain newlines" || strings.HasPrefix(s.msg, "unexpected EOF; expected '\"") || strings.HasPrefix(s.msg, `unexpected EOF; expected "'`):
+	case s.msg == "strings cannot contain newlines":
 		return s.unclosed(line), s.off
+	case strings.HasPrefix(s.msg, "unexpected EOF; expected '\"") || strings.HasPrefix(s.msg, `unexpected EOF; expected "'`):
+		// the quote goes at the end of the text
+		return s.unclosed(line), len(bytes.TrimRight(s.data, "\r\n"))
 	case strings.ContainsRune(curlyQuotes, r):
 		fix := ""
 		if q := curlyQuoted(s.data[s.off:]); q != "" && s.c != nil {
@@ -112,9 +115,9 @@ func (s syntax) word() (string, int) {
 	case strings.HasPrefix(s.msg, "expected a comma or an inline table terminator '}'"):
 		return "missing } at the end of the inline table { … } (it is written on one line), or a comma between two of its keys", s.off
 	case strings.HasPrefix(s.msg, "expected end of table array name delimiter ']'"):
-		return "missing ]] at the end of the table header: write [[" + s.header(line) + "]]", s.off
+		return "missing ]] at the end of the table header: write [[" + s.header(line) + "]]", lineStart + len(strings.TrimRight(line, " \t"))
 	case strings.HasPrefix(s.msg, "expected '.' or ']' to end table name"):
-		return "missing ] at the end of the table header: write [" + s.header(line) + "]", s.off
+		return "missing ] at the end of the table header: write [" + s.header(line) + "]", lineStart + len(strings.TrimRight(line, " \t"))
 	}
 	return "", s.off
 }

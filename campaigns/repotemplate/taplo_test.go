@@ -69,8 +69,8 @@ func taploFiles(t *testing.T, dir, log, what string) []string {
 // Warmaster wrote as it is, finds the one state.toml laid out otherwise,
 // and does not fail on what people wrote.
 func TestTaplo(t *testing.T) {
-	t.Parallel()            // Taplo mostly waits on its own start: let the git tests run meanwhile
-	bin := clients.Taplo(t) // npm's @taplo/cli, installed on demand
+	t.Parallel() // Taplo mostly waits on its own start: let the git tests run meanwhile
+	bin := clients.Taplo(t)
 	dir := t.TempDir()
 	writeTemplate(t, dir, Options{Warmasters: []string{"alice"}})
 
