@@ -129,7 +129,17 @@ func TestMistakes(t *testing.T) {
 			old: "blue-1 =", new: "blue1 =", now: "2027-02-03T12:00:00Z",
 			want: []string{`phases/01/moves/alice.toml:2:1: unknown fleet "blue1"; did you mean "blue-1"?`}},
 
+		{name: "ErrPlanetFirstWord", file: "phases/01/builds/blue.toml",
+			old: `planet = "tarkad-vindix"`, new: `planet = "tarkad"`, now: "2027-02-05T12:00:00Z",
+			want: []string{`phases/01/builds/blue.toml:1:10: unknown planet "tarkad"; did you mean "tarkad-vindix"?`}},
+		{name: "ErrFileNameTypo", file: "phases/01/orders/eirn.toml",
+			new: "[[operations]]\nfleet = \"green-1\"\noperation = \"logistical-auxilia\"\n",
+			want: []string{`phases/01/orders/eirn.toml: no player "eirn" in campaign.toml; did you mean "erin"?`}},
+
 		// One mistake, one fault.
+		{name: "ErrFleetDeclaredTwice", file: "campaign.toml",
+			old: "id = \"green-2\"\nplayer = \"frank\"", new: "id = \"green-1\"\nplayer = \"frank\"",
+			want: []string{`campaign.toml:80:6: fleet "green-1" is declared twice`}},
 		{name: "ErrMissingAttack", file: "phases/02/orders/carol.toml",
 			old: "attack = \"seize-power-base\"\n", new: "",
 			want: []string{`phases/02/orders/carol.toml:2:1: the 1st operation: missing key "attack": a battle operation needs "attack", "planet" and "defender"`}},

@@ -126,8 +126,9 @@ func idForm(s string) string {
 }
 
 // DidYouMean says which of known s was likely meant: one that differs only
-// in case, in a look-alike character, in blanks, hyphens or underscores,
-// or by at most two letters (added, removed or changed). It returns
+// in case, in a look-alike character, in blanks, hyphens or underscores;
+// the one whose first word s is; or one that differs by at most two
+// letters (added, removed or changed). It returns
 // `did you mean "x"?` (or `"x" or "y"` for a tie), or "" if none is close.
 func DidYouMean(s string, known []string) string {
 	if m := Closest(s, known); len(m) > 0 {
@@ -151,6 +152,16 @@ func Closest(s string, known []string) []string {
 	}
 	if len(exact) > 0 {
 		return first(exact)
+	}
+	// The first word of a longer name: tarkad for tarkad-vindix.
+	var prefixed []string
+	for _, k := range known {
+		if strings.HasPrefix(idForm(k), ls+"-") {
+			prefixed = append(prefixed, k)
+		}
+	}
+	if len(prefixed) == 1 {
+		return prefixed
 	}
 	// A typo: at most two edits, and fewer than the word has letters, so
 	// that "xy" does not suggest "red".
