@@ -346,6 +346,11 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 			missing := ""
 			var unless []string
 			for _, k := range keys {
+				if _, ok := obj[k]; !ok && r.misspelt(segs, obj, k) {
+					return // the misspelt key's fault says "did you mean"
+				}
+			}
+			for _, k := range keys {
 				if _, ok := obj[k]; ok {
 					// given in part: the fault about the rest says it
 					unless = append(unless, joinPointer(append(segs[:len(segs):len(segs)], k)))
@@ -612,6 +617,9 @@ func (r *reporter) dependent(segs []string, have string, deps any, v any) {
 	var missing []string
 	for _, k := range stringList(deps) {
 		if _, ok := obj[k]; !ok {
+			if r.misspelt(segs, obj, k) {
+				return // the misspelt key's fault says "did you mean"
+			}
 			missing = append(missing, k)
 		}
 	}
