@@ -133,7 +133,7 @@ func TestMistakes(t *testing.T) {
 			old: `planet = "tarkad-vindix"`, new: `planet = "tarkad"`, now: "2027-02-05T12:00:00Z",
 			want: []string{`phases/01/builds/blue.toml:1:10: unknown planet "tarkad"; did you mean "tarkad-vindix"?`}},
 		{name: "ErrFileNameTypo", file: "phases/01/orders/eirn.toml",
-			new: "[[operations]]\nfleet = \"green-1\"\noperation = \"logistical-auxilia\"\n",
+			new:  "[[operations]]\nfleet = \"green-1\"\noperation = \"logistical-auxilia\"\n",
 			want: []string{`phases/01/orders/eirn.toml: no player "eirn" in campaign.toml; did you mean "erin"?`}},
 
 		// One mistake, one fault.
