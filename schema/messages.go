@@ -96,22 +96,14 @@ func (r *reporter) sorted() []Fault {
 
 // dropExplained drops each fault that another one explains (see unless).
 func (r *reporter) dropExplained() {
-	var at map[string]bool
+	if !slices.ContainsFunc(r.faults, func(f fault) bool { return f.unless != nil }) {
+		return
+	}
+	at := make(map[string]bool, len(r.faults))
 	for _, f := range r.faults {
 		if f.unless == nil {
-			continue
+			at[f.Pointer] = true
 		}
-		if at == nil {
-			at = make(map[string]bool, len(r.faults))
-			for _, g := range r.faults {
-				if g.unless == nil {
-					at[g.Pointer] = true
-				}
-			}
-		}
-	}
-	if at == nil {
-		return
 	}
 	r.faults = slices.DeleteFunc(r.faults, func(f fault) bool {
 		return slices.ContainsFunc(f.unless, func(p string) bool { return at[p] })

@@ -252,11 +252,9 @@ func ParseFault(data []byte, err error) Fault {
 	return parseFault(data, err, nil)
 }
 
-func asParseError(err error, pe *toml.ParseError) bool { return errors.As(err, pe) }
-
 // typeFault is a type mismatch of the TOML library, which is no
 // ParseError: at the line it names.
-func typeFault(data []byte, err error) Fault {
+func typeFault(err error) Fault {
 	line := 1
 	if m := typeErrLine.FindStringSubmatch(err.Error()); m != nil {
 		line, _ = strconv.Atoi(m[1])

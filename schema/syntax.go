@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -19,7 +20,7 @@ import (
 // people write dates, True for true, text without quotes, a colon for =.
 // Each is said as it is, with the fix; anything else keeps the library's
 // words. The library's messages are matched as its pinned version words
-// them: TestSyntaxFaults holds each.
+// them: TestFaultsCommon and processor's TestMistakes hold each.
 
 // syntax is one syntax error, with what is known around it.
 type syntax struct {
@@ -62,7 +63,7 @@ func (s syntax) word() (string, int) {
 			fix = ": write " + strconv.Quote(q)
 		}
 		return fmt.Sprintf("curly quotes %c %c are not TOML quotes: use straight quotes \"%s", r, closing(r), fix), s.off
-	case lookAlikes[r].name != "":
+	case lookAlikes[r].name != "" && strings.HasPrefix(s.msg, "expected '.' or '='"):
 		return "the key " + LookAlike(string(r)), s.off
 	case strings.HasPrefix(s.msg, "Key '"):
 		return s.redefined()
@@ -73,7 +74,8 @@ func (s syntax) word() (string, int) {
 		}
 	}
 	switch {
-	case strings.HasPrefix(s.msg, "expected value but found"), strings.HasPrefix(s.msg, "expected a top-level item to end"):
+	case strings.HasPrefix(s.msg, "expected value but found"), strings.HasPrefix(s.msg, "unexpected EOF; expected value"),
+		strings.HasPrefix(s.msg, "expected a top-level item to end"):
 		if valueOff < 0 {
 			break
 		}
@@ -293,9 +295,11 @@ func isoDate(m []string) string {
 // for [[x]], and fixes to suggest.
 func parseFault(data []byte, err error, c *compiled) Fault {
 	var pe toml.ParseError
-	if !asParseError(err, &pe) {
-		return typeFault(data, err)
+	if !errors.As(err, &pe) {
+		return typeFault(err)
 	}
+	// ParseError's Col is wrong for errors at column 1 (it reports the
+	// previous line's length + 1): work from the byte offset instead.
 	off := pe.Position.Start
 	if off < 0 || off > len(data) {
 		off = len(data)
