@@ -44,8 +44,6 @@ type fastNode struct {
 	format        string
 	anyOf         []*fastNode
 	allOf         []*fastNode
-	// dependentRequired: when the key is present, these must be too
-	dependent map[string][]string
 	// if / then / else
 	cond, then, els *fastNode
 	keywords        int // constraining keywords compiled
@@ -105,16 +103,6 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 					}
 				}
 				n.propNames = slices.Sorted(maps.Keys(n.properties))
-			case "dependentRequired":
-				deps, _ := v.(map[string]any)
-				n.dependent = map[string][]string{}
-				for name, list := range deps {
-					keys, ok := stringArray(list)
-					if !ok {
-						return nil, fmt.Errorf("dependentRequired %s", name)
-					}
-					n.dependent[name] = keys
-				}
 			case "required":
 				var ok bool
 				if n.required, ok = stringArray(v); !ok {
@@ -411,16 +399,6 @@ func (n *fastNode) validObject(m map[string]any) bool {
 	for _, k := range n.required {
 		if _, ok := m[k]; !ok {
 			return false
-		}
-	}
-	for k, keys := range n.dependent {
-		if _, ok := m[k]; !ok {
-			continue
-		}
-		for _, d := range keys {
-			if _, ok := m[d]; !ok {
-				return false
-			}
 		}
 	}
 	for k, v := range m {

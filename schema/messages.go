@@ -143,10 +143,6 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 	}
 	v, _ := r.value(segs)
 	p := prefix(r.path(segs))
-	if n := len(kpath); n >= 3 && kpath[n-3] == "dependentRequired" {
-		r.dependent(segs, kpath[n-2], r.schemaAt(kpath[:n-1]), v)
-		return
-	}
 
 	switch kw {
 	case "type":
@@ -164,6 +160,14 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		r.at(segs, fmt.Sprintf("%sexpected %s, got %s%s", p, want, r.gotWord(segs, v), unquote(sch, v)))
 
 	case "required":
+		if n := len(kpath); n >= 2 && kpath[n-2] == "then" {
+			// if: {required: [twist]}, then: {required: [theatre]}: a key
+			// that goes with another, said at the key that is there
+			if have := triggerKey(r.schemaAt(append(kpath[:n-2:n-2], "if"))); have != "" {
+				r.dependent(segs, have, sch["required"], v)
+				break
+			}
+		}
 		obj, _ := v.(map[string]any)
 		var missing []string
 		for _, name := range stringList(sch["required"]) {
@@ -602,8 +606,9 @@ func (r *reporter) tableArray(segs []string, sch map[string]any, v any) (string,
 	return noun, true
 }
 
-// dependent reports the keys that must go with the key have (dependentRequired)
-// and are missing from the table at segs: at have, once.
+// dependent reports the keys that must go with the key have (if have is
+// there, then they are) and are missing from the table at segs: at have,
+// once.
 func (r *reporter) dependent(segs []string, have string, deps any, v any) {
 	obj, _ := v.(map[string]any)
 	var missing []string
@@ -625,6 +630,30 @@ func (r *reporter) dependent(segs []string, have string, deps any, v any) {
 	at := append(segs[:len(segs):len(segs)], have)
 	r.at(at, fmt.Sprintf("%s%s goes with %s: add %s, or remove %s",
 		prefix(r.path(segs)), keyText(have), andList(missing), andList(adds), keyText(have)))
+}
+
+// triggerKey is the key an if schema asks for when it only asks that the
+// key be there (if: {properties: {twist: true}, required: [twist]}); "" for
+// any other if.
+func triggerKey(cond any) string {
+	m, _ := cond.(map[string]any)
+	req := stringList(m["required"])
+	if len(req) != 1 {
+		return ""
+	}
+	for k, v := range m {
+		switch k {
+		case "required":
+		case "properties":
+			props, _ := v.(map[string]any)
+			if len(props) != 1 || props[req[0]] != true {
+				return ""
+			}
+		default:
+			return ""
+		}
+	}
+	return req[0]
 }
 
 // andList joins words for a sentence: "a", "a and b", "a, b and c".

@@ -65,7 +65,8 @@ func taploFiles(t *testing.T, dir, log, what string) []string {
 // new campaign.toml as `warmaster init` writes it, and a big simulated
 // campaign (long arrays) deeper in: `taplo lint` validates every file
 // against schemas/, with no network, and finds exactly the one faulty file
-// of each kind planted beside them; `taplo fmt --check` leaves what
+// of each kind planted beside them, and those breaking a requirement that
+// holds only in some cases; `taplo fmt --check` leaves what
 // Warmaster wrote as it is, finds the one state.toml laid out otherwise,
 // and does not fail on what people wrote.
 func TestTaplo(t *testing.T) {
@@ -107,6 +108,17 @@ func TestTaplo(t *testing.T) {
 		}
 		f := "campaigns/faulty/" + rel
 		writeFile(t, filepath.Join(dir, filepath.FromSlash(f)), fmt.Sprintf("not_a_%s_key = 1\n", k))
+		faulty = append(faulty, f)
+	}
+	// And files that break a requirement holding only in some cases (the
+	// schemas' if/then): editors flag them too.
+	for _, c := range [][2]string{
+		{"phases/01/orders/oscar.toml", "[[operations]]\nfleet = \"red-9\"\noperation = \"battle\"\n"},
+		{"phases/01/results/red-8.toml", "winner = \"draw\"\ntwist = 3\n"},
+		{"phases/01/builds/blue.toml", "planet = \"nor\"\n"},
+	} {
+		f := "campaigns/faulty/" + c[0]
+		writeFile(t, filepath.Join(dir, filepath.FromSlash(f)), c[1])
 		faulty = append(faulty, f)
 	}
 	slices.Sort(faulty)
