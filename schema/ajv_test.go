@@ -123,6 +123,7 @@ func TestAjvAgrees(t *testing.T) {
 		{"deploy-kill-teams without planet", Orders, op + "operation = \"deploy-kill-teams\"\n"},
 		{"raise-edifices without infrastructure", Orders, op + "operation = \"raise-edifices\"\n"},
 		{"pieces without direction", Orders, op + "operation = \"logistical-auxilia\"\noutcome = { planet = \"nor\", pieces = [\"stronghold\"] }\n"},
+		{"result's direction without planet", Results, "winner = \"defender\"\n[outcome]\ndirection = \"to-connected\"\n"},
 		{"attacker_vp alone", Results, "attacker_vp = 10\nwinner = \"attacker\"\n"},
 		{"defender_vp alone", Results, "defender_vp = 10\nwinner = \"attacker\"\n"},
 		{"twist without theatre", Results, "winner = \"draw\"\ntwist = 3\n"},
