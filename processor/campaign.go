@@ -283,7 +283,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 			continue
 		}
 		if !c.HasAlliance(pl.Alliance) {
-			fs.add(p.src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, hint(string(pl.Alliance), c.AllianceIDs(), "valid: "+oneOf(c.AllianceIDs())))
+			fs.add(p.src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+oneOf(c.AllianceIDs())))
 		}
 		if pl.Warmaster {
 			warmasters++
@@ -305,8 +305,8 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 			continue
 		}
 		if _, ok := c.PlayerOf(fl.Player); !ok {
-			fs.add(f.src.At("player"), "unknown player %q; %s", fl.Player, hint(string(fl.Player), c.logins(), "valid: "+oneOf(c.logins())))
-			for _, m := range closest(string(fl.Player), c.logins()) {
+			fs.add(f.src.At("player"), "unknown player %q; %s", fl.Player, hint(fs, string(fl.Player), c.logins(), "valid: "+oneOf(c.logins())))
+			for _, m := range closest(fs, string(fl.Player), c.logins()) {
 				named[m] = true
 			}
 		}

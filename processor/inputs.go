@@ -171,7 +171,7 @@ type checker struct {
 func (k checker) planet(at Src, id string) PlanetID {
 	p := PlanetID(id)
 	if !k.c.Map.Has(p) {
-		k.fs.add(at, "unknown planet %q; %s", id, hint(id, k.c.Map.IDs(), "valid: "+oneOf(k.c.Map.IDs())))
+		k.fs.add(at, "unknown planet %q; %s", id, hint(k.fs, id, k.c.Map.IDs(), "valid: "+oneOf(k.c.Map.IDs())))
 	}
 	return p
 }
@@ -213,7 +213,7 @@ func (k checker) choices(o obj) Choices {
 	if o.has("fleet") {
 		ch.Fleet = FleetID(o.str("fleet"))
 		if _, ok := k.c.FleetOf(ch.Fleet); !ok {
-			k.fs.add(o.src.At("fleet"), "unknown fleet %q; %s", ch.Fleet, hint(string(ch.Fleet), k.c.fleetIDs(), "fleets: "+oneOf(k.c.fleetIDs())))
+			k.fs.add(o.src.At("fleet"), "unknown fleet %q; %s", ch.Fleet, hint(k.fs, string(ch.Fleet), k.c.fleetIDs(), "fleets: "+oneOf(k.c.fleetIDs())))
 		}
 	}
 	if o.has("moves") {
@@ -234,7 +234,7 @@ func (k checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bo
 	f, ok := k.c.FleetOf(FleetID(id))
 	switch {
 	case !ok:
-		add(at, "unknown fleet %q; %s", id, hint(id, k.c.FleetsOf(login), fmt.Sprintf("%s controls %s", login, oneOf(k.c.FleetsOf(login)))))
+		add(at, "unknown fleet %q; %s", id, hint(k.fs, id, k.c.FleetsOf(login), fmt.Sprintf("%s controls %s", login, oneOf(k.c.FleetsOf(login)))))
 		return "", false
 	case f.Player != login:
 		add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, oneOf(k.c.FleetsOf(login)))
@@ -289,7 +289,7 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 			own := k.c.FleetAlliance(fleet)
 			switch {
 			case !k.c.HasAlliance(ord.Defender):
-				k.fs.add(o.src.At("defender"), "unknown alliance %q; %s", ord.Defender, hint(string(ord.Defender), k.others(own), "valid: "+oneOf(k.others(own))))
+				k.fs.add(o.src.At("defender"), "unknown alliance %q; %s", ord.Defender, hint(k.fs, string(ord.Defender), k.others(own), "valid: "+oneOf(k.others(own))))
 			case ok && ord.Defender == own:
 				k.fs.add(o.src.At("defender"), "%s cannot attack its own Alliance; the defender is one of %s", own, oneOf(k.others(own)))
 			}
@@ -358,7 +358,7 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 	if d.has("defender_player") {
 		r.DefenderPlayer = Login(d.str("defender_player"))
 		if _, ok := k.c.PlayerOf(r.DefenderPlayer); !ok {
-			k.fs.add(d.src.At("defender_player"), "unknown player %q; %s", r.DefenderPlayer, hint(string(r.DefenderPlayer), k.c.logins(), "valid: "+oneOf(k.c.logins())))
+			k.fs.add(d.src.At("defender_player"), "unknown player %q; %s", r.DefenderPlayer, hint(k.fs, string(r.DefenderPlayer), k.c.logins(), "valid: "+oneOf(k.c.logins())))
 		}
 	}
 	r.Theatre = d.str("theatre")
@@ -466,8 +466,8 @@ func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
 		f, ok := k.c.FleetOf(FleetID(id))
 		switch {
 		case !ok:
-			k.fs.addKey(at, "unknown fleet %q; %s", id, hint(id, own, fmt.Sprintf("%s's fleets: %s", a, oneOf(own))))
-			for _, m := range closest(id, own) {
+			k.fs.addKey(at, "unknown fleet %q; %s", id, hint(k.fs, id, own, fmt.Sprintf("%s's fleets: %s", a, oneOf(own))))
+			for _, m := range closest(k.fs, id, own) {
 				misspelt[m] = true
 			}
 			continue

@@ -168,7 +168,7 @@ func (c *Campaign) checkRoster(fs *faults) {
 	}
 	declared := func(at Src, l Login) bool {
 		if _, ok := c.PlayerOf(l); !ok {
-			fs.add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); %s", l, hint(string(l), c.logins(), "valid: "+oneOf(c.logins())))
+			fs.add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); %s", l, hint(fs, string(l), c.logins(), "valid: "+oneOf(c.logins())))
 			return false
 		}
 		return true
@@ -227,7 +227,7 @@ func (c *Campaign) checkRoster(fs *faults) {
 func (c *Campaign) checkStarts(fs *faults) {
 	for _, f := range c.Fleets {
 		if p, ok := c.start[f.ID]; ok && !c.Map.Has(p) {
-			fs.add(f.src.At("start"), "unknown planet %q; %s", p, hint(string(p), c.Map.IDs(), "valid: "+oneOf(c.Map.IDs())))
+			fs.add(f.src.At("start"), "unknown planet %q; %s", p, hint(fs, string(p), c.Map.IDs(), "valid: "+oneOf(c.Map.IDs())))
 		}
 	}
 }

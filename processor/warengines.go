@@ -130,14 +130,14 @@ func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 			continue
 		}
 		if _, ok := c.FleetOf(e.Fleet); !ok {
-			fs.add(o.src.At("fleet"), "unknown fleet %q; %s", e.Fleet, hint(string(e.Fleet), c.fleetIDs(), "fleets: "+oneOf(c.fleetIDs())))
+			fs.add(o.src.At("fleet"), "unknown fleet %q; %s", e.Fleet, hint(fs, string(e.Fleet), c.fleetIDs(), "fleets: "+oneOf(c.fleetIDs())))
 		}
 		profile := o.str("profile")
 		if e.Profile = c.Engines.Profiles[profile]; e.Profile == nil {
 			if slices.Contains(names, profile) {
 				continue // the profile's own file has faults, reported there
 			}
-			fs.add(o.src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); %s", profile, profile, hint(profile, sortedKeys(c.Engines.Profiles), "profiles: "+oneOf(sortedKeys(c.Engines.Profiles))))
+			fs.add(o.src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); %s", profile, profile, hint(fs, profile, sortedKeys(c.Engines.Profiles), "profiles: "+oneOf(sortedKeys(c.Engines.Profiles))))
 			continue
 		}
 		c.Engines.index[e.ID] = len(c.Engines.Engines)

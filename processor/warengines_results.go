@@ -58,7 +58,7 @@ func (k checker) decodeEngineEntries(d obj) []EngineEntry {
 		we, ok := roster.Engine(e.Engine)
 		switch {
 		case !ok:
-			k.fs.add(o.src.At("engine"), "unknown war engine %q; %s", e.Engine, hint(string(e.Engine), roster.ids(), "campaign.toml's [[war_engines]]: "+oneOf(roster.ids())))
+			k.fs.add(o.src.At("engine"), "unknown war engine %q; %s", e.Engine, hint(k.fs, string(e.Engine), roster.ids(), "campaign.toml's [[war_engines]]: "+oneOf(roster.ids())))
 			continue
 		case seen[e.Engine]:
 			k.fs.add(o.src.At("engine"), "%s has an entry already in this result: one [[war_engines]] entry per engine", e.Engine)
@@ -166,7 +166,7 @@ func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 		at := o.src.At("close_combat_by")
 		switch {
 		case !ok:
-			k.fs.add(at, "unknown war engine %q; %s", e.CloseCombatBy, hint(string(e.CloseCombatBy), k.c.Engines.ids(), "campaign.toml's [[war_engines]]: "+oneOf(k.c.Engines.ids())))
+			k.fs.add(at, "unknown war engine %q; %s", e.CloseCombatBy, hint(k.fs, string(e.CloseCombatBy), k.c.Engines.ids(), "campaign.toml's [[war_engines]]: "+oneOf(k.c.Engines.ids())))
 		case by.Profile.WarMachine == nil || !by.Profile.WarMachine.CloseCombatWeapon:
 			k.fs.add(at, "%s (%s) has no Titan close combat weapon (close_combat_weapon = true in engines/%s.toml)", by.ID, by.Profile.Name, by.Profile.ID)
 		case by.ID == e.Engine:

@@ -379,6 +379,9 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 // of its schema and is a near miss of the missing key name: the fault about
 // that key says "did you mean", and one mistake gives one fault.
 func (r *reporter) misspelt(segs []string, obj map[string]any, name string) bool {
+	if len(obj) > maxTypoKeys {
+		return false // no slip of a hand: not worth a look at each key
+	}
 	sch := resolveSchema(r.c.raw, segs)
 	if sch == nil {
 		return false
@@ -391,6 +394,10 @@ func (r *reporter) misspelt(segs []string, obj map[string]any, name string) bool
 	}
 	return false
 }
+
+// maxTypoKeys is the most keys a table may have for misspelt to look for
+// a slip among them: a person's table has a few, a hostile one millions.
+const maxTypoKeys = 64
 
 // unquote advises writing a quoted number or boolean without its quotes,
 // when the schema wants one: "; write 80, without quotes".
