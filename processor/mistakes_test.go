@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -205,5 +206,32 @@ func TestMistakes(t *testing.T) {
 				t.Errorf("faults:\n  got  %s\n  want %s", strings.Join(got, "\n       "), strings.Join(m.want, "\n       "))
 			}
 		})
+	}
+}
+
+// Hints are bounded: past the run's budget, or over a long list with no
+// budget to draw on, a fault lists what is valid instead.
+func TestHintBudget(t *testing.T) {
+	known := []PlanetID{"norallus", "masnet"}
+	var fs faults
+	if got, want := hint(&fs, "Masnet", known, "valid: …"), `did you mean "masnet"?`; got != want {
+		t.Errorf("hint = %q, want %q", got, want)
+	}
+	if got, want := fs.hintWork, len(known); got != want {
+		t.Errorf("hintWork = %d, want %d", got, want)
+	}
+	fs.hintWork = hintBudget - 1
+	if got, want := hint(&fs, "Masnet", known, "valid: …"), "valid: …"; got != want {
+		t.Errorf("hint past the budget = %q, want %q", got, want)
+	}
+	if got, want := hint(nil, "Masnet", known, "valid: …"), `did you mean "masnet"?`; got != want {
+		t.Errorf("hint(nil) = %q, want %q", got, want)
+	}
+	long := make([]PlanetID, hintShortList+1)
+	for i := range long {
+		long[i] = PlanetID(fmt.Sprintf("planet-%d", i))
+	}
+	if got, want := hint(nil, "Planet-7", long, "valid: …"), "valid: …"; got != want {
+		t.Errorf("hint(nil) over %d = %q, want %q", len(long), got, want)
 	}
 }
