@@ -522,3 +522,34 @@ func TestFaultsEvents(t *testing.T) {
 			`1:1 /lull | unknown key "lull"; did you mean "lull_in_the_fighting"?`}},
 	})
 }
+
+// Requirements that hold only in some cases (the schemas' if/then and
+// anyOf): one fault each, at the key that calls for another, or at the
+// table that lacks what its case needs.
+func TestFaultsConditional(t *testing.T) {
+	op := "[[operations]]\nfleet = \"iron-fist\"\n"
+	runFaultCases(t, []faultCase{
+		{"battle", Orders, op + "operation = \"battle\"\nattack = \"purge-and-burn\"\n", []string{
+			`1:1 /operations/0 | the 1st operation: missing keys "planet" and "defender": a battle operation needs "attack", "planet" and "defender"`}},
+		{"raise-edifices", Orders, op + "operation = \"raise-edifices\"\n", []string{
+			`1:1 /operations/0 | the 1st operation: missing key "infrastructure": a raise-edifices operation needs "infrastructure"`}},
+		{"misspelt key not also missing", Orders, op + "operation = \"void-leap\"\nplanett = \"nor\"\n", []string{
+			`4:1 /operations/0/planett | unknown key "planett" in the 1st operation; did you mean "planet"?`}},
+		{"pieces", Orders, op + "operation = \"logistical-auxilia\"\n[operations.outcome]\npieces = [\"stronghold\"]\n", []string{
+			`5:10 /operations/0/outcome/pieces | outcome of the 1st operation: pieces goes with planet and direction: add planet = … and direction = …, or remove pieces`}},
+		{"no winner", Results, "played = 2027-01-10\n", []string{
+			`1:1  | missing key "winner": give winner, or both attacker_vp and defender_vp`}},
+		{"one VP", Results, "defender_vp = 3\n", []string{
+			`1:15 /defender_vp | defender_vp goes with attacker_vp: add attacker_vp = …, or remove defender_vp`}},
+		{"damage without points", Results, "winner = \"draw\"\n[[war_engines]]\nengine = \"titan\"\n[[war_engines.damage]]\nzone = \"legs\"\n", []string{
+			`5:8 /war_engines/0/damage/0/zone | the 1st damage of the 1st war engine: zone goes with points: add points = …, or remove zone`}},
+		{"damage of nothing", Results, "winner = \"draw\"\n[[war_engines]]\nengine = \"titan\"\n[[war_engines.damage]]\nchain = [\"legs\"]\n", []string{
+			`4:1 /war_engines/0/damage/0 | the 1st damage of the 1st war engine: missing key "zone": give both zone and points, or stomp`}},
+		{"build", Builds, "infrastructure = \"staging-grounds\"\n", []string{
+			`1:18 /infrastructure | infrastructure goes with planet: add planet = …, or remove infrastructure`}},
+		{"hand", Campaign, validExamples[Campaign] + "\n[[roster_changes]]\nphase = 2\nhand = \"alice\"\n", []string{
+			`46:8 /roster_changes/0/hand | the 1st roster change: hand goes with to: add to = …, or remove hand`}},
+		{"behemoth", Engine, "name = \"Titan\"\ntype = \"behemoth\"\nspread = 3\n", []string{
+			`1:1  | missing key "zones": a behemoth profile needs "spread" and "zones"`}},
+	})
+}
