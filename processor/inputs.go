@@ -220,7 +220,7 @@ func (k checker) choices(o obj) Choices {
 		ch.Moves = k.planets(o.src.At("moves"), o.strs("moves"))
 	}
 	// direction and pieces go with planet, pieces with direction: the
-	// schema's dependentRequired.
+	// schema's (if/then).
 	return ch
 }
 
@@ -388,7 +388,7 @@ func (k checker) decodeMoves(login Login, d obj) []Move {
 // decodeBuild reads phases/NN/builds/<alliance>.toml.
 func (k checker) decodeBuild(a AllianceID, d obj) BuildChoice {
 	b := BuildChoice{Alliance: a, Src: d.src}
-	// Both or neither: the schema's dependentRequired.
+	// Both or neither: the schema's (if/then).
 	hasP, hasI := d.has("planet"), d.has("infrastructure")
 	if !hasP && !hasI {
 		b.None = true

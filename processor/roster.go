@@ -109,7 +109,7 @@ func (c *Campaign) decodeRoster(d obj, fs *faults) {
 			continue
 		}
 		if e.Kind == rosterHand {
-			e.To = Login(o.str("to")) // there: the schema's dependentRequired
+			e.To = Login(o.str("to")) // there: the schema's if/then
 		} else if o.has("to") {
 			fs.addKey(o.src.At("to"), "\"to\" goes with hand = \"<login>\" (who takes the fleets), not with %s", kinds[0])
 		}

@@ -132,7 +132,7 @@ func (k checker) behemothEntry(o obj, e *EngineEntry, p *engines.Profile) {
 		dm := EngineDamage{Src: x.src, Stomp: x.int("stomp"), Points: x.int("points")}
 		hasZone, hasPoints, hasStomp := x.has("zone"), x.has("points"), x.has("stomp")
 		// zone with points, or stomp: the schema's (anyOf,
-		// dependentRequired); not both is checked here.
+		// if/then); not both is checked here.
 		if hasStomp && (hasZone || hasPoints) {
 			k.fs.add(x.src, "give either zone and points (a weapon's damage to one zone) or stomp (hits from moving through Impassable scenery), not both")
 		}
