@@ -252,7 +252,7 @@ func (f *Folder) stepDone(step Step, phase int) bool {
 func (f *Folder) resultRefusal(p Player, cp campaignPath) string {
 	fleet, ok := f.Campaign.battleFleet(cp.name) // <fleet>-2: a second operation (Defiant Zeal)
 	if !ok {
-		return fmt.Sprintf("there is no battle %q: results are named after the attacking fleet (%s)", cp.name, oneOf(f.Campaign.fleetIDs()))
+		return fmt.Sprintf("there is no battle %q: results are named after the attacking fleet; %s", cp.name, hint(nil, cp.name, f.Campaign.fleetIDs(), "fleets: "+oneOf(f.Campaign.fleetIDs())))
 	}
 	attacker := f.Campaign.FleetAlliance(fleet)
 	if p.Alliance == attacker {

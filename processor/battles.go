@@ -23,7 +23,7 @@ func (r *run) validateResults(fs *faults) {
 		res := results[id]
 		i, ok := byID[id]
 		if !ok {
-			fs.add(Src{File: res.Src.File}, "no battle %q in phase %d; results are named after the attacking fleet of a battle: %s", id, s.Phase, oneOf(ids))
+			fs.add(Src{File: res.Src.File}, "no battle %q in phase %d; %s", id, s.Phase, hint(fs, id, ids, "results are named after the attacking fleet of a battle: "+oneOf(ids)))
 			continue
 		}
 		b := bs[i]

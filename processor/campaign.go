@@ -283,7 +283,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 			continue
 		}
 		if !c.HasAlliance(pl.Alliance) {
-			fs.add(p.src.At("alliance"), "unknown alliance %q; valid: %s", pl.Alliance, oneOf(c.AllianceIDs()))
+			fs.add(p.src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+oneOf(c.AllianceIDs())))
 		}
 		if pl.Warmaster {
 			warmasters++
@@ -294,14 +294,21 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		c.player[pl.Login] = len(c.Players)
 		c.Players = append(c.Players, pl)
 	}
+	// named: players a [[fleets]] entry is meant for, though the entry is
+	// at fault (its id declared twice, its player misspelt).
+	named := map[Login]bool{}
 	for _, f := range d.objs("fleets") {
 		fl := Fleet{ID: FleetID(f.str("id")), Player: Login(f.str("player")), src: f.src}
 		if _, dup := c.fleet[fl.ID]; dup {
 			fs.add(f.src.At("id"), "fleet %q is declared twice", fl.ID)
+			named[fl.Player] = true
 			continue
 		}
 		if _, ok := c.PlayerOf(fl.Player); !ok {
-			fs.add(f.src.At("player"), "unknown player %q; valid: %s", fl.Player, oneOf(c.logins()))
+			fs.add(f.src.At("player"), "unknown player %q; %s", fl.Player, hint(fs, string(fl.Player), c.logins(), "valid: "+oneOf(c.logins())))
+			for _, m := range closest(fs, string(fl.Player), c.logins()) {
+				named[m] = true
+			}
 		}
 		c.fleet[fl.ID] = len(c.Fleets)
 		c.Fleets = append(c.Fleets, fl)
@@ -312,7 +319,9 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	// Each player needs at least one Fleet to control (Determine Warmaster,
 	// Alliances and Fleets); one who joins later gets theirs then.
 	for _, p := range c.Players {
-		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster && !c.late[p.Login] {
+		// One mistake, one fault: the fleet meant for a player is at fault,
+		// and the player is not also said to control no fleet.
+		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster && !c.late[p.Login] && !named[p.Login] {
 			fs.add(p.src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)", p.Login)
 		}
 	}

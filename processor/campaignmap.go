@@ -90,7 +90,7 @@ func decodeMap(d obj, fs *faults) *Map {
 		ok := true
 		for i, id := range b {
 			if !m.Has(PlanetID(id)) {
-				fs.add(l.src.At("between", i), "unknown planet %q; valid: %s", id, oneOf(m.IDs()))
+				fs.add(l.src.At("between", i), "unknown planet %q; %s", id, hint(fs, id, m.IDs(), "valid: "+oneOf(m.IDs())))
 				ok = false
 			}
 		}

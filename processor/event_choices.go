@@ -85,7 +85,7 @@ func (k checker) decodeEventChoices(a AllianceID, d obj) *EventChoices {
 			f, ok := k.c.FleetOf(FleetID(id))
 			switch {
 			case !ok:
-				k.fs.addKey(at, "unknown fleet %q; %s's fleets: %s", id, a, oneOf(k.c.AllianceFleets(a)))
+				k.fs.addKey(at, "unknown fleet %q; %s", id, hint(k.fs, id, k.c.AllianceFleets(a), fmt.Sprintf("%s's fleets: %s", a, oneOf(k.c.AllianceFleets(a)))))
 				continue
 			case k.c.FleetAlliance(f.ID) != a:
 				k.fs.addKey(at, "fleet %q is %s's, not %s's; %s's fleets: %s", id, k.c.FleetAlliance(f.ID), a, a, oneOf(k.c.AllianceFleets(a)))
@@ -109,7 +109,7 @@ func (k checker) decodeEventChoices(a AllianceID, d obj) *EventChoices {
 		for _, id := range t.keys() {
 			p := PlanetID(id)
 			if !k.c.Map.Has(p) {
-				k.fs.addKey(t.src.At(id), "unknown planet %q; valid: %s", id, oneOf(k.c.Map.IDs()))
+				k.fs.addKey(t.src.At(id), "unknown planet %q; %s", id, hint(k.fs, id, k.c.Map.IDs(), "valid: "+oneOf(k.c.Map.IDs())))
 				continue
 			}
 			ch.Riches[p] = k.planets(t.src.At(id), t.strs(id))
@@ -126,7 +126,7 @@ func (k checker) decodeEventChoices(a AllianceID, d obj) *EventChoices {
 			p, ok := k.c.PlayerOf(l)
 			switch {
 			case !ok:
-				k.fs.addKey(at, "unknown player %q; %s's players: %s", id, a, oneOf(k.c.PlayersOf(a)))
+				k.fs.addKey(at, "unknown player %q; %s", id, hint(k.fs, id, k.c.PlayersOf(a), fmt.Sprintf("%s's players: %s", a, oneOf(k.c.PlayersOf(a)))))
 				continue
 			case p.Alliance != a:
 				k.fs.addKey(at, "%s is in %s, not %s: each Alliance says which of its own players defect (%s)", id, p.Alliance, a, oneOf(k.c.PlayersOf(a)))
@@ -135,7 +135,7 @@ func (k checker) decodeEventChoices(a AllianceID, d obj) *EventChoices {
 			to := AllianceID(t.str(id))
 			switch {
 			case !k.c.HasAlliance(to):
-				k.fs.add(at, "unknown alliance %q; %s can defect to %s", to, id, oneOf(k.others(a)))
+				k.fs.add(at, "unknown alliance %q; %s", to, hint(k.fs, string(to), k.others(a), fmt.Sprintf("%s can defect to %s", id, oneOf(k.others(a)))))
 				continue
 			case to == a:
 				k.fs.add(at, "%s is in %s already; a defection goes to another Alliance: %s (or leave the player out)", id, a, oneOf(k.others(a)))
@@ -148,7 +148,7 @@ func (k checker) decodeEventChoices(a AllianceID, d obj) *EventChoices {
 		b := &BargainChoice{Planet: k.planet(t.src.At("planet"), t.str("planet")), With: AllianceID(t.str("alliance")), Src: t.src}
 		switch {
 		case !k.c.HasAlliance(b.With):
-			k.fs.add(t.src.At("alliance"), "unknown alliance %q; an opposing Alliance: %s", b.With, oneOf(k.others(a)))
+			k.fs.add(t.src.At("alliance"), "unknown alliance %q; %s", b.With, hint(k.fs, string(b.With), k.others(a), "an opposing Alliance: "+oneOf(k.others(a))))
 		case b.With == a:
 			k.fs.add(t.src.At("alliance"), "A Costly Bargain switches Power Levels with an opposing Alliance: %s", oneOf(k.others(a)))
 		}

@@ -69,7 +69,8 @@ func (e *InvalidError) Error() string {
 
 // faults collects problems found while reading and checking a campaign.
 type faults struct {
-	list []Fault
+	list     []Fault
+	hintWork int // known ids compared with by hints so far (see closest)
 }
 
 func (fs *faults) add(at Src, format string, args ...any) {
@@ -221,4 +222,52 @@ func oneOf[T ~string](vs []T) string {
 		return "(none)"
 	}
 	return strings.Join(s, ", ")
+}
+
+// hint is what follows `unknown planet "x"; `: `did you mean "y"?` when a
+// known id is close to id (another case, a look-alike character, the first
+// word of a longer name, a slip of at most two letters), else list, which
+// says what is valid.
+func hint[T ~string](fs *faults, id string, known []T, list string) string {
+	if m := closest(fs, id, known); len(m) > 0 {
+		return schema.DidYouMean(id, ids(m))
+	}
+	return list
+}
+
+// closest are the known ids a misspelt id was likely meant to be (see
+// hint). Each call compares id with every known one: fs counts the work,
+// and past hintBudget (a hostile file of thousands of unknown ids among
+// thousands of known ones) it finds none; nil fs allows a short list only.
+func closest[T ~string](fs *faults, id string, known []T) []T {
+	switch {
+	case fs == nil && len(known) > hintShortList:
+		return nil
+	case fs != nil && fs.hintWork+len(known) > hintBudget:
+		return nil
+	case fs != nil:
+		fs.hintWork += len(known)
+	}
+	var out []T
+	for _, m := range schema.Closest(id, ids(known)) {
+		out = append(out, T(m))
+	}
+	return out
+}
+
+// hintBudget is how many known ids the hints of one run compare with: a
+// tenth of a second or so; a club's campaign spends a few hundred.
+const hintBudget = 200_000
+
+// hintShortList is the longest list of known ids a hint with no budget to
+// draw on compares with.
+const hintShortList = 1000
+
+// ids are typed ids as strings.
+func ids[T ~string](list []T) []string {
+	out := make([]string, len(list))
+	for i, v := range list {
+		out[i] = string(v)
+	}
+	return out
 }

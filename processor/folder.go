@@ -354,7 +354,7 @@ func (f *Folder) loadSetup(k checker) error {
 		file := path.Join("setup", name+".toml")
 		a := AllianceID(name)
 		if !k.c.HasAlliance(a) {
-			k.fs.add(Src{File: file}, "no alliance %q in campaign.toml; set-up files are named after an alliance: %s", name, oneOf(k.c.AllianceIDs()))
+			k.fs.add(Src{File: file}, "no alliance %q in campaign.toml; %s", name, hint(k.fs, name, k.c.AllianceIDs(), "set-up files are named after an alliance: "+oneOf(k.c.AllianceIDs())))
 			continue
 		}
 		if f.State.Step != StepSetup {
@@ -485,17 +485,17 @@ func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, n
 			if why == "" {
 				why = fmt.Sprintf("no player %q in campaign.toml", name)
 			}
-			k.fs.add(at, "%s; %s files are named after a player's login: %s", why, dir, oneOf(c.Commanders()))
+			k.fs.add(at, "%s; %s", why, hint(k.fs, name, c.Commanders(), dir+" files are named after a player's login: "+oneOf(c.Commanders())))
 			return nil
 		}
 	case "builds", "events":
 		if !c.HasAlliance(AllianceID(name)) {
-			k.fs.add(at, "no alliance %q in campaign.toml; %s files are named after an alliance: %s", name, dir, oneOf(c.AllianceIDs()))
+			k.fs.add(at, "no alliance %q in campaign.toml; %s", name, hint(k.fs, name, c.AllianceIDs(), dir+" files are named after an alliance: "+oneOf(c.AllianceIDs())))
 			return nil
 		}
 	case "results":
 		if _, ok := c.battleFleet(name); !ok {
-			k.fs.add(at, "no battle %q: results files are named after the attacking fleet; fleets: %s", name, oneOf(c.fleetIDs()))
+			k.fs.add(at, "no battle %q: results files are named after the attacking fleet; %s", name, hint(k.fs, name, c.fleetIDs(), "fleets: "+oneOf(c.fleetIDs())))
 			return nil
 		}
 	}
@@ -527,7 +527,7 @@ func (f *Folder) loadSealed(k checker, phase int, name, file string, plaintext b
 	c := k.c
 	plain := InputPath(phase, "orders", name)
 	if _, ok := c.PlayerOf(Login(name)); !ok {
-		k.fs.add(at, "no player %q in campaign.toml; sealed orders files are named after a player's login: %s", name, oneOf(c.Commanders()))
+		k.fs.add(at, "no player %q in campaign.toml; %s", name, hint(k.fs, name, c.Commanders(), "sealed orders files are named after a player's login: "+oneOf(c.Commanders())))
 		return nil
 	}
 	data, _, err := f.read(file)

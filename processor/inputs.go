@@ -171,7 +171,7 @@ type checker struct {
 func (k checker) planet(at Src, id string) PlanetID {
 	p := PlanetID(id)
 	if !k.c.Map.Has(p) {
-		k.fs.add(at, "unknown planet %q; valid: %s", id, oneOf(k.c.Map.IDs()))
+		k.fs.add(at, "unknown planet %q; %s", id, hint(k.fs, id, k.c.Map.IDs(), "valid: "+oneOf(k.c.Map.IDs())))
 	}
 	return p
 }
@@ -213,18 +213,14 @@ func (k checker) choices(o obj) Choices {
 	if o.has("fleet") {
 		ch.Fleet = FleetID(o.str("fleet"))
 		if _, ok := k.c.FleetOf(ch.Fleet); !ok {
-			k.fs.add(o.src.At("fleet"), "unknown fleet %q; fleets: %s", ch.Fleet, oneOf(k.c.fleetIDs()))
+			k.fs.add(o.src.At("fleet"), "unknown fleet %q; %s", ch.Fleet, hint(k.fs, string(ch.Fleet), k.c.fleetIDs(), "fleets: "+oneOf(k.c.fleetIDs())))
 		}
 	}
 	if o.has("moves") {
 		ch.Moves = k.planets(o.src.At("moves"), o.strs("moves"))
 	}
-	if (ch.Direction != "" || len(ch.Pieces) > 0) && ch.Planet == "" {
-		k.fs.add(o.src, "direction and pieces need planet: the connected planet the pieces move to or from")
-	}
-	if len(ch.Pieces) > 0 && ch.Direction == "" {
-		k.fs.add(o.src, "pieces need a direction: \"to-connected\" or \"from-connected\"")
-	}
+	// direction and pieces go with planet, pieces with direction: the
+	// schema's (if/then).
 	return ch
 }
 
@@ -238,7 +234,7 @@ func (k checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bo
 	f, ok := k.c.FleetOf(FleetID(id))
 	switch {
 	case !ok:
-		add(at, "unknown fleet %q; %s controls %s", id, login, oneOf(k.c.FleetsOf(login)))
+		add(at, "unknown fleet %q; %s", id, hint(k.fs, id, k.c.FleetsOf(login), fmt.Sprintf("%s controls %s", login, oneOf(k.c.FleetsOf(login)))))
 		return "", false
 	case f.Player != login:
 		add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, oneOf(k.c.FleetsOf(login)))
@@ -263,7 +259,9 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 		// Defiant Zeal is in force for its Alliance (validateOrders).
 		ord := Order{Fleet: fleet, Second: ok && seen[fleet] == 2, Src: o.src}
 		ord.Op, _ = operationNames.Parse(o.str("operation"))
-		// Which keys each operation takes.
+		// Which keys each operation takes. That it has them is the
+		// schema's to check (orders.schema.json, if/then: editors see it
+		// too); that it has no others is checked here.
 		want := map[Operation][]string{
 			Battle:            {"attack", "planet", "defender"},
 			VoidLeap:          {"planet"},
@@ -276,11 +274,7 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 			optional["outcome"] = true
 		}
 		for _, key := range []string{"attack", "planet", "defender", "infrastructure", "outcome"} {
-			needed := slices.Contains(want, key)
-			switch {
-			case needed && !o.has(key):
-				k.fs.add(o.src, "missing key %q: a %s operation needs %s", key, ord.Op, joinQuoted(want))
-			case !needed && !optional[key] && o.has(key):
+			if !slices.Contains(want, key) && !optional[key] && o.has(key) {
 				k.fs.addKey(o.src.At(key), "%q does not apply to a %s operation (it takes %s)", key, ord.Op, joinQuotedOr(want, "no other keys"))
 			}
 		}
@@ -295,7 +289,7 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 			own := k.c.FleetAlliance(fleet)
 			switch {
 			case !k.c.HasAlliance(ord.Defender):
-				k.fs.add(o.src.At("defender"), "unknown alliance %q; valid: %s", ord.Defender, oneOf(k.others(own)))
+				k.fs.add(o.src.At("defender"), "unknown alliance %q; %s", ord.Defender, hint(k.fs, string(ord.Defender), k.others(own), "valid: "+oneOf(k.others(own))))
 			case ok && ord.Defender == own:
 				k.fs.add(o.src.At("defender"), "%s cannot attack its own Alliance; the defender is one of %s", own, oneOf(k.others(own)))
 			}
@@ -346,12 +340,9 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 		}
 		r.BattleReady = append(r.BattleReady, side)
 	}
-	switch {
-	case hasA != hasD:
-		k.fs.add(d.src, "give both attacker_vp and defender_vp, or neither")
-	case !r.HasWinner && !r.HasVP:
-		k.fs.add(d.src, "missing key \"winner\": give winner = \"attacker\", \"defender\" or \"draw\", or both attacker_vp and defender_vp")
-	case r.HasWinner && r.HasVP:
+	// A winner or both VPs, the VPs in pairs, a twist with its theatre:
+	// the schema's (results.schema.json).
+	if r.HasWinner && r.HasVP {
 		// Determine the Victor: the VP must agree with the reported winner.
 		a, dv := r.vpWithBonus()
 		byVP := Draw
@@ -367,14 +358,11 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 	if d.has("defender_player") {
 		r.DefenderPlayer = Login(d.str("defender_player"))
 		if _, ok := k.c.PlayerOf(r.DefenderPlayer); !ok {
-			k.fs.add(d.src.At("defender_player"), "unknown player %q; valid: %s", r.DefenderPlayer, oneOf(k.c.logins()))
+			k.fs.add(d.src.At("defender_player"), "unknown player %q; %s", r.DefenderPlayer, hint(k.fs, string(r.DefenderPlayer), k.c.logins(), "valid: "+oneOf(k.c.logins())))
 		}
 	}
 	r.Theatre = d.str("theatre")
 	r.Twist = d.int("twist")
-	if d.has("twist") && !d.has("theatre") {
-		k.fs.add(d.src.At("twist"), "a twist needs the theatre it was rolled for (theatre = ...)")
-	}
 	if d.has("outcome") {
 		r.Outcome = k.choices(d.obj("outcome"))
 	}
@@ -400,15 +388,11 @@ func (k checker) decodeMoves(login Login, d obj) []Move {
 // decodeBuild reads phases/NN/builds/<alliance>.toml.
 func (k checker) decodeBuild(a AllianceID, d obj) BuildChoice {
 	b := BuildChoice{Alliance: a, Src: d.src}
+	// Both or neither: the schema's (if/then).
 	hasP, hasI := d.has("planet"), d.has("infrastructure")
-	switch {
-	case !hasP && !hasI:
+	if !hasP && !hasI {
 		b.None = true
 		return b
-	case !hasI:
-		k.fs.add(d.src, "missing key \"infrastructure\": a build names the planet and the infrastructure (fortification-line, support-facility or staging-grounds); an empty file builds nothing")
-	case !hasP:
-		k.fs.add(d.src, "missing key \"planet\": a build names the planet and the infrastructure; an empty file builds nothing")
 	}
 	if hasP {
 		b.Planet = k.planet(d.src.At("planet"), d.str("planet"))
@@ -476,12 +460,16 @@ func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
 	// Alliances Decide on Fleet Locations: each Fleet exactly once.
 	fl := d.obj("fleets")
 	own := k.c.AllianceFleets(a)
+	misspelt := map[FleetID]bool{} // a fleet whose id an unknown key nearly is
 	for _, id := range fl.keys() {
 		at := fl.src.At(id)
 		f, ok := k.c.FleetOf(FleetID(id))
 		switch {
 		case !ok:
-			k.fs.addKey(at, "unknown fleet %q; %s's fleets: %s", id, a, oneOf(own))
+			k.fs.addKey(at, "unknown fleet %q; %s", id, hint(k.fs, id, own, fmt.Sprintf("%s's fleets: %s", a, oneOf(own))))
+			for _, m := range closest(k.fs, id, own) {
+				misspelt[m] = true
+			}
 			continue
 		case k.c.FleetAlliance(f.ID) != a:
 			k.fs.addKey(at, "fleet %q belongs to %s, not %s; %s's fleets: %s", id, k.c.FleetAlliance(f.ID), a, a, oneOf(own))
@@ -490,7 +478,9 @@ func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
 		s.Fleets = append(s.Fleets, Move{Fleet: f.ID, To: k.planet(at, fl.str(id)), Src: at})
 	}
 	for _, f := range own {
-		if !fl.has(string(f)) {
+		// One mistake, one fault: a misspelt fleet is said to be unknown,
+		// not also to have no starting planet.
+		if !fl.has(string(f)) && !misspelt[f] {
 			k.fs.add(fl.src, "fleet %q has no starting planet; add %s = \"<planet>\" under [fleets]", f, f)
 		}
 	}

@@ -109,11 +109,7 @@ func (c *Campaign) decodeRoster(d obj, fs *faults) {
 			continue
 		}
 		if e.Kind == rosterHand {
-			if !o.has("to") {
-				fs.add(o.src, "missing key \"to\": hand = %q gives %s's fleets to another login: to = \"<login>\"", e.Login, e.Login)
-				continue
-			}
-			e.To = Login(o.str("to"))
+			e.To = Login(o.str("to")) // there: the schema's if/then
 		} else if o.has("to") {
 			fs.addKey(o.src.At("to"), "\"to\" goes with hand = \"<login>\" (who takes the fleets), not with %s", kinds[0])
 		}
@@ -172,7 +168,7 @@ func (c *Campaign) checkRoster(fs *faults) {
 	}
 	declared := func(at Src, l Login) bool {
 		if _, ok := c.PlayerOf(l); !ok {
-			fs.add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); valid: %s", l, oneOf(c.logins()))
+			fs.add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); %s", l, hint(fs, string(l), c.logins(), "valid: "+oneOf(c.logins())))
 			return false
 		}
 		return true
@@ -231,7 +227,7 @@ func (c *Campaign) checkRoster(fs *faults) {
 func (c *Campaign) checkStarts(fs *faults) {
 	for _, f := range c.Fleets {
 		if p, ok := c.start[f.ID]; ok && !c.Map.Has(p) {
-			fs.add(f.src.At("start"), "unknown planet %q; valid: %s", p, oneOf(c.Map.IDs()))
+			fs.add(f.src.At("start"), "unknown planet %q; %s", p, hint(fs, string(p), c.Map.IDs(), "valid: "+oneOf(c.Map.IDs())))
 		}
 	}
 }

@@ -25,7 +25,7 @@ func TestRosterChangesChecked(t *testing.T) {
 		{"OK", gina + "\n[[roster_changes]]\nphase = 2\nstep = \"moves\"\njoin = \"gina\"\n\n[[roster_changes]]\nphase = 3\nhand = \"bob\"\nto = \"gina\"\n\n[[roster_changes]]\nphase = 3\nleave = \"dave\"\n", nil},
 		{"ErrNothing", "\n[[roster_changes]]\nphase = 2\n", []string{"a roster change says what happens"}},
 		{"ErrTwoChanges", gina + "\n[[roster_changes]]\nphase = 2\njoin = \"gina\"\nleave = \"dave\"\n", []string{`one change per [[roster_changes]] entry, not "join" and "leave"`}},
-		{"ErrHandWithoutTo", "\n[[roster_changes]]\nphase = 2\nhand = \"bob\"\n", []string{`missing key "to": hand = "bob" gives bob's fleets to another login`}},
+		{"ErrHandWithoutTo", "\n[[roster_changes]]\nphase = 2\nhand = \"bob\"\n", []string{`hand goes with to: add to = …, or remove hand`}},
 		{"ErrToWithoutHand", "\n[[roster_changes]]\nphase = 2\nleave = \"bob\"\nto = \"alice\"\n", []string{`"to" goes with hand`}},
 		{"ErrPastLastPhase", "\n[[roster_changes]]\nphase = 7\nleave = \"bob\"\n", []string{"phase 7 is past the campaign's last phase (6)"}},
 		{"ErrFinalPhaseMoves", "\n[[roster_changes]]\nphase = 6\nstep = \"moves\"\nleave = \"bob\"\n", []string{"the final phase ends in its step 3"}},

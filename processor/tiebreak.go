@@ -50,7 +50,7 @@ func (k checker) decodeTiebreak(d obj) *Tiebreak {
 	if d.has("victor") {
 		t.Victor = AllianceID(d.str("victor"))
 		if !k.c.HasAlliance(t.Victor) {
-			k.fs.add(d.src.At("victor"), "unknown alliance %q; valid: %s", t.Victor, oneOf(k.c.AllianceIDs()))
+			k.fs.add(d.src.At("victor"), "unknown alliance %q; %s", t.Victor, hint(k.fs, string(t.Victor), k.c.AllianceIDs(), "valid: "+oneOf(k.c.AllianceIDs())))
 		}
 	}
 	for _, o := range d.objs("battles") {
@@ -59,7 +59,7 @@ func (k checker) decodeTiebreak(d obj) *Tiebreak {
 		for i, l := range o.strs("players") {
 			p, ok := k.c.PlayerOf(Login(l))
 			if !ok {
-				k.fs.add(o.src.At("players", i), "unknown player %q; valid: %s", l, oneOf(k.c.logins()))
+				k.fs.add(o.src.At("players", i), "unknown player %q; %s", l, hint(k.fs, string(l), k.c.logins(), "valid: "+oneOf(k.c.logins())))
 				known = false
 				continue
 			}

@@ -130,14 +130,14 @@ func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 			continue
 		}
 		if _, ok := c.FleetOf(e.Fleet); !ok {
-			fs.add(o.src.At("fleet"), "unknown fleet %q; fleets: %s", e.Fleet, oneOf(c.fleetIDs()))
+			fs.add(o.src.At("fleet"), "unknown fleet %q; %s", e.Fleet, hint(fs, string(e.Fleet), c.fleetIDs(), "fleets: "+oneOf(c.fleetIDs())))
 		}
 		profile := o.str("profile")
 		if e.Profile = c.Engines.Profiles[profile]; e.Profile == nil {
 			if slices.Contains(names, profile) {
 				continue // the profile's own file has faults, reported there
 			}
-			fs.add(o.src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); profiles: %s", profile, profile, oneOf(sortedKeys(c.Engines.Profiles)))
+			fs.add(o.src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); %s", profile, profile, hint(fs, profile, sortedKeys(c.Engines.Profiles), "profiles: "+oneOf(sortedKeys(c.Engines.Profiles))))
 			continue
 		}
 		c.Engines.index[e.ID] = len(c.Engines.Engines)
@@ -192,13 +192,6 @@ func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
 			fs.addKey(d.src.At(k), "%q is for a %s profile; a %s takes %s", k, other, typ, joinQuoted(profileKeys[typ]))
 		}
 	}
-	need := func(keys ...string) {
-		for _, k := range keys {
-			if !d.has(k) {
-				fs.add(d.src, "missing key %q: a %s profile needs %s", k, typ, joinQuoted(keys))
-			}
-		}
-	}
 	addAll := func(kf []engines.KeyFault) {
 		for _, f := range kf {
 			at := d.src
@@ -208,8 +201,8 @@ func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
 			fs.add(at, "%s", f.Message)
 		}
 	}
+	// The keys each type needs: the schema's (engine.schema.json, if/then).
 	if typ == "behemoth" {
-		need("spread", "zones")
 		b := &engines.Behemoth{Spread: d.int("spread")}
 		zones := d.obj("zones")
 		for _, z := range engines.Zones {
@@ -224,7 +217,6 @@ func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
 		p.Behemoth = b
 		return p
 	}
-	need("class", "structure_points", "speed", "leadership")
 	w := &engines.WarMachine{StructurePoints: d.int("structure_points"), Skimmer: d.bool("skimmer"), Leadership: d.int("leadership"), CloseCombatWeapon: d.bool("close_combat_weapon")}
 	w.Class, _ = engines.ParseClass(d.str("class"))
 	w.Speed, _ = engines.ParseSpeed(d.str("speed"))

@@ -58,7 +58,7 @@ func (k checker) decodeEngineEntries(d obj) []EngineEntry {
 		we, ok := roster.Engine(e.Engine)
 		switch {
 		case !ok:
-			k.fs.add(o.src.At("engine"), "unknown war engine %q; campaign.toml's [[war_engines]]: %s", e.Engine, oneOf(roster.ids()))
+			k.fs.add(o.src.At("engine"), "unknown war engine %q; %s", e.Engine, hint(k.fs, string(e.Engine), roster.ids(), "campaign.toml's [[war_engines]]: "+oneOf(roster.ids())))
 			continue
 		case seen[e.Engine]:
 			k.fs.add(o.src.At("engine"), "%s has an entry already in this result: one [[war_engines]] entry per engine", e.Engine)
@@ -131,15 +131,10 @@ func (k checker) behemothEntry(o obj, e *EngineEntry, p *engines.Profile) {
 	for _, x := range o.objs("damage") {
 		dm := EngineDamage{Src: x.src, Stomp: x.int("stomp"), Points: x.int("points")}
 		hasZone, hasPoints, hasStomp := x.has("zone"), x.has("points"), x.has("stomp")
-		switch {
-		case hasStomp && (hasZone || hasPoints):
+		// zone with points, or stomp: the schema's (anyOf,
+		// if/then); not both is checked here.
+		if hasStomp && (hasZone || hasPoints) {
 			k.fs.add(x.src, "give either zone and points (a weapon's damage to one zone) or stomp (hits from moving through Impassable scenery), not both")
-		case !hasStomp && !hasZone && !hasPoints:
-			k.fs.add(x.src, "missing key \"zone\": a damage entry gives zone and points (a weapon's damage to one zone: hull, legs or weapons) or stomp (hits from moving through Impassable scenery that failed to damage it)")
-		case !hasStomp && !hasZone:
-			k.fs.add(x.src, "missing key \"zone\": the zone the weapon targeted: hull, legs or weapons")
-		case !hasStomp && !hasPoints:
-			k.fs.add(x.src, "missing key \"points\": the Damage Points the weapon took from the %s", x.str("zone"))
 		}
 		if hasZone {
 			dm.Zone, _ = engines.ParseZone(x.str("zone"))
@@ -171,7 +166,7 @@ func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 		at := o.src.At("close_combat_by")
 		switch {
 		case !ok:
-			k.fs.add(at, "unknown war engine %q; campaign.toml's [[war_engines]]: %s", e.CloseCombatBy, oneOf(k.c.Engines.ids()))
+			k.fs.add(at, "unknown war engine %q; %s", e.CloseCombatBy, hint(k.fs, string(e.CloseCombatBy), k.c.Engines.ids(), "campaign.toml's [[war_engines]]: "+oneOf(k.c.Engines.ids())))
 		case by.Profile.WarMachine == nil || !by.Profile.WarMachine.CloseCombatWeapon:
 			k.fs.add(at, "%s (%s) has no Titan close combat weapon (close_combat_weapon = true in engines/%s.toml)", by.ID, by.Profile.Name, by.Profile.ID)
 		case by.ID == e.Engine:

@@ -87,6 +87,7 @@ defender = "chaos"
 [operations.outcome]
 power_adjust = -1
 transfer = ["nor", "kal"]
+planet = "kal"
 direction = "to-connected"
 pieces = ["stronghold"]
 

@@ -43,6 +43,7 @@ type fastNode struct {
 	unique        bool
 	format        string
 	anyOf         []*fastNode
+	allOf         []*fastNode
 	// if / then / else
 	cond, then, els *fastNode
 	keywords        int // constraining keywords compiled
@@ -89,6 +90,10 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 				n.properties = map[string]*fastNode{}
 				props, _ := v.(map[string]any)
 				for name, p := range props {
+					if p == true { // declared, constrained elsewhere
+						n.properties[name] = &fastNode{}
+						continue
+					}
 					pm, ok := p.(map[string]any)
 					if !ok {
 						return nil, fmt.Errorf("property %s", name)
@@ -99,13 +104,9 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 				}
 				n.propNames = slices.Sorted(maps.Keys(n.properties))
 			case "required":
-				list, _ := v.([]any)
-				for _, e := range list {
-					s, ok := e.(string)
-					if !ok {
-						return nil, fmt.Errorf("required %v", list)
-					}
-					n.required = append(n.required, s)
+				var ok bool
+				if n.required, ok = stringArray(v); !ok {
+					return nil, fmt.Errorf("required %v", v)
 				}
 			case "additionalProperties", "propertyNames", "items", "if", "then", "else":
 				var sub *fastNode
@@ -138,8 +139,11 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 				default:
 					n.items = sub
 				}
-			case "enum":
+			case "enum", "const":
 				list, _ := v.([]any)
+				if k == "const" {
+					list = []any{v}
+				}
 				for _, e := range list {
 					switch e := e.(type) {
 					case string:
@@ -198,21 +202,25 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 				n.unique, _ = v.(bool)
 			case "format":
 				n.format, _ = v.(string)
-				if n.format != "date" && n.format != "date-time" && n.format != "local-date-time" {
+				if n.format != "date" && n.format != "date-time" {
 					return nil, fmt.Errorf("format %q", n.format)
 				}
-			case "anyOf":
+			case "anyOf", "allOf":
 				list, _ := v.([]any)
 				for _, e := range list {
 					em, ok := e.(map[string]any)
 					if !ok {
-						return nil, fmt.Errorf("anyOf %v", list)
+						return nil, fmt.Errorf("%s %v", k, list)
 					}
 					sub, err := compile(em)
 					if err != nil {
 						return nil, err
 					}
-					n.anyOf = append(n.anyOf, sub)
+					if k == "anyOf" {
+						n.anyOf = append(n.anyOf, sub)
+					} else {
+						n.allOf = append(n.allOf, sub)
+					}
 				}
 			default:
 				if !annotations[k] {
@@ -277,6 +285,11 @@ func (n *fastNode) valid(v any) bool {
 	if len(n.anyOf) > 0 && !slices.ContainsFunc(n.anyOf, func(a *fastNode) bool { return a.valid(v) }) {
 		return false
 	}
+	for _, a := range n.allOf {
+		if !a.valid(v) {
+			return false
+		}
+	}
 	switch v := v.(type) {
 	case map[string]any:
 		return n.validObject(v)
@@ -307,10 +320,40 @@ func jsonEqual(e, v any) bool {
 	return false
 }
 
-// exact: the node fails a value exactly when the validator does — a bare
-// type that is not a number (the integral float is the one doubt).
+// exact: the node fails a value exactly when the validator does, so that
+// an if whose condition fails here surely fails there too (and its else,
+// not its then, applies). Exact are: a type that is not a number (the
+// integral float is the one doubt), an enum or const of strings, required
+// keys, and properties each exact — what a condition such as "operation
+// is battle" is made of.
 func (n *fastNode) exact() bool {
-	return n.keywords == 1 && len(n.types) > 0 && !slices.ContainsFunc(n.types, func(t string) bool { return t == "integer" || t == "number" })
+	known := 0
+	if len(n.types) > 0 {
+		if slices.ContainsFunc(n.types, func(t string) bool { return t == "integer" || t == "number" }) {
+			return false
+		}
+		known++
+	}
+	if n.enum != nil {
+		for _, e := range n.enum {
+			if _, ok := e.(string); !ok {
+				return false
+			}
+		}
+		known++
+	}
+	if n.required != nil {
+		known++
+	}
+	if n.properties != nil {
+		for _, p := range n.properties {
+			if p.keywords > 0 && !p.exact() {
+				return false
+			}
+		}
+		known++
+	}
+	return known == n.keywords
 }
 
 func (n *fastNode) hasType(v any) bool {
@@ -415,8 +458,6 @@ func (n *fastNode) validString(s string) bool {
 		return canonicalTime("2006-01-02", s)
 	case "date-time":
 		return canonicalTime(time.RFC3339Nano, s)
-	case "local-date-time":
-		return isLocalDateTime(s)
 	}
 	return true
 }
@@ -426,4 +467,21 @@ func (n *fastNode) validString(s string) bool {
 func canonicalTime(layout, s string) bool {
 	t, err := time.Parse(layout, s)
 	return err == nil && t.Format(layout) == s
+}
+
+// stringArray reads a JSON array of strings.
+func stringArray(v any) ([]string, bool) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		s, ok := e.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
 }

@@ -23,6 +23,28 @@ func TestFastCheckCoversEveryKind(t *testing.T) {
 			t.Errorf("%s: the valid example does not pass the fast check (%v)", k, faults)
 		}
 	}
+	// The example campaign's files too: the conditions of if/then (which
+	// operation, which type of profile) are decided here, not handed on.
+	err := filepath.WalkDir("../campaigns/vespator-front", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		k, ok := exampleKind(strings.TrimPrefix(filepath.ToSlash(p), "../campaigns/vespator-front/"))
+		if !ok {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if doc, faults := decode(k, data); len(faults) > 0 || !lookup(k).fast.valid(doc) {
+			t.Errorf("%s: a valid file that does not pass the fast check (%v)", p, faults)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // The fast check never passes what the validator refuses: over every

@@ -36,6 +36,10 @@ type fault struct {
 	Fault
 	replaceable bool // dropped when a type fault is found for the same value
 	key         bool // positioned at the key rather than the value
+	// unless: pointers of values another fault about which explains this
+	// one (a missing key of an alternative partly given): the fault is
+	// dropped then, so that one mistake gives one fault.
+	unless []string
 }
 
 func (r *reporter) add(segs []string, line, col int, msg string) {
@@ -60,6 +64,7 @@ func (r *reporter) sorted() []Fault {
 	if len(r.faults) == 0 {
 		return nil
 	}
+	r.dropExplained()
 	var left int
 	r.faults, left = CapFaults(r.faults, r.dropped, func(f fault) (string, string) { return f.Pointer, f.Message })
 	if left > 0 {
@@ -87,6 +92,22 @@ func (r *reporter) sorted() []Fault {
 			cmp.Compare(a.Message, b.Message), cmp.Compare(a.Pointer, b.Pointer))
 	})
 	return slices.Compact(out)
+}
+
+// dropExplained drops each fault that another one explains (see unless).
+func (r *reporter) dropExplained() {
+	if !slices.ContainsFunc(r.faults, func(f fault) bool { return f.unless != nil }) {
+		return
+	}
+	at := make(map[string]bool, len(r.faults))
+	for _, f := range r.faults {
+		if f.unless == nil {
+			at[f.Pointer] = true
+		}
+	}
+	r.faults = slices.DeleteFunc(r.faults, func(f fault) bool {
+		return slices.ContainsFunc(f.unless, func(p string) bool { return at[p] })
+	})
 }
 
 // walk reports the leaf causes of a validation error: the wrappers ($ref,
@@ -125,14 +146,50 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 
 	switch kw {
 	case "type":
-		r.at(segs, fmt.Sprintf("%sexpected %s, got %s", p, expectedWords(sch), r.gotWord(segs, v)))
+		if word, table := r.tableArray(segs, sch, v); table {
+			r.at(segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(segs), word))
+			return
+		}
+		want := expectedWords(sch)
+		if n := len(kpath); n >= 2 && kpath[n-2] == "else" {
+			// if: {type: X} … else: {type: Y}: X would do as well
+			if cond, ok := r.schemaAt(append(kpath[:n-2:n-2], "if")).(map[string]any); ok && len(schemaTypes(cond)) > 0 {
+				want = expectedWords(cond) + " or " + want
+			}
+		}
+		r.at(segs, fmt.Sprintf("%sexpected %s, got %s%s", p, want, r.gotWord(segs, v), unquote(sch, v)))
 
 	case "required":
-		obj, _ := v.(map[string]any)
-		for _, name := range stringList(sch["required"]) {
-			if _, ok := obj[name]; !ok {
-				r.at(segs, fmt.Sprintf("%smissing key %s", p, strconv.Quote(name)))
+		if n := len(kpath); n >= 2 && kpath[n-2] == "then" {
+			// if: {required: [twist]}, then: {required: [theatre]}: a key
+			// that goes with another, said at the key that is there
+			if have := triggerKey(r.schemaAt(append(kpath[:n-2:n-2], "if"))); have != "" {
+				r.dependent(segs, have, sch["required"], v)
+				break
 			}
+		}
+		obj, _ := v.(map[string]any)
+		var missing []string
+		for _, name := range stringList(sch["required"]) {
+			if _, ok := obj[name]; !ok && !r.misspelt(segs, obj, name) {
+				missing = append(missing, strconv.Quote(name))
+			}
+		}
+		if n := len(kpath); n >= 2 && kpath[n-2] == "then" && len(missing) > 0 {
+			// A requirement that holds in some cases: one fault, saying
+			// which case.
+			msg := p + "missing key " + missing[0]
+			if len(missing) > 1 {
+				msg = p + "missing keys " + andList(missing)
+			}
+			if d := describe(sch); d != "" {
+				msg += ": " + d
+			}
+			r.at(segs, msg)
+			break
+		}
+		for _, name := range missing {
+			r.at(segs, p+"missing key "+name)
 		}
 
 	case "additionalProperties":
@@ -147,9 +204,14 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		if len(segs) > 0 {
 			where = " in " + r.path(segs)
 		}
-		allowed := "; valid keys: " + strings.Join(valid, ", ")
-		if len(valid) == 0 {
-			allowed = "; no keys are allowed here"
+		allowed := func(k string) string {
+			if len(valid) == 0 {
+				return "; no keys are allowed here"
+			}
+			if s := DidYouMean(k, valid); s != "" {
+				return "; " + s
+			}
+			return "; valid keys: " + strings.Join(valid, ", ")
 		}
 		var unknown []string
 		for k := range obj {
@@ -166,7 +228,7 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		}
 		for _, k := range unknown {
 			ks := append(segs[:len(segs):len(segs)], k)
-			r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowed))
+			r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowed(k)))
 		}
 
 	case "enum":
@@ -176,10 +238,32 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 				opts = append(opts, plain(o))
 			}
 		}
+		if v == "" {
+			// a draft's blank: what to fill in
+			r.at(segs, fmt.Sprintf("%s is empty: write one of %s", r.path(segs), strings.Join(opts, ", ")))
+			break
+		}
+		if str, ok := v.(string); ok {
+			if hint := nearMiss(str, opts); hint != "" {
+				r.at(segs, fmt.Sprintf("%s%s %s", p, r.text(segs, v), hint))
+				return
+			}
+		}
 		r.at(segs, fmt.Sprintf("%s%s is not one of %s", p, r.text(segs, v), strings.Join(opts, ", ")))
 
 	case "pattern":
-		r.at(segs, fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(sch)))
+		if v == "" {
+			// a draft's blank: what to fill in
+			r.at(segs, fmt.Sprintf("%s is empty: write %s", r.path(segs), describe(sch)))
+			break
+		}
+		msg := fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(sch))
+		if str, ok := v.(string); ok {
+			if fix := patternFix(str, sch); fix != "" {
+				msg += "; " + fix
+			}
+		}
+		r.at(segs, msg)
 
 	case "minimum":
 		r.at(segs, fmt.Sprintf("%s%s is too small; at least %s", p, r.text(segs, v), plain(sch["minimum"])))
@@ -224,6 +308,9 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		seen := map[string]bool{}
 		for i, e := range arr {
 			k := fmt.Sprintf("%T %#v", e, e)
+			if e == "" {
+				continue // blanks are faults of their own (a draft's)
+			}
 			if !seen[k] {
 				seen[k] = true
 				continue
@@ -235,13 +322,42 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 	case "format":
 		format, _ := sch["format"].(string)
 		s, _ := v.(string)
-		if format == "date-time" && isLocalDateTime(s) {
+		if iso := dateFix(s); iso != "" && r.timeWord(segs) == "" {
+			r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, s, iso))
+		} else if format == "date-time" && isLocalDateTime(s) {
 			r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, r.text(segs, v), s))
 		} else {
 			r.at(segs, fmt.Sprintf("%s%s is not %s", p, r.text(segs, v), formatPhrase(format)))
 		}
 
 	case "anyOf", "oneOf":
+		if str, ok := v.(string); ok && acceptsDate(sch) {
+			if iso := dateFix(str); iso != "" {
+				r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, str, iso))
+				return
+			}
+		}
+		if keys, alts := requiredAlternatives(sch[kw]); alts != "" {
+			obj, _ := v.(map[string]any)
+			missing := ""
+			var unless []string
+			for _, k := range keys {
+				if _, ok := obj[k]; !ok && r.misspelt(segs, obj, k) {
+					return // the misspelt key's fault says "did you mean"
+				}
+			}
+			for _, k := range keys {
+				if _, ok := obj[k]; ok {
+					// given in part: the fault about the rest says it
+					unless = append(unless, joinPointer(append(segs[:len(segs):len(segs)], k)))
+				} else if missing == "" {
+					missing = k
+				}
+			}
+			r.at(segs, fmt.Sprintf("%smissing key %s: give %s", p, strconv.Quote(missing), alts))
+			r.faults[len(r.faults)-1].unless = unless
+			return
+		}
 		if phrases := formatPhrases(sch[kw]); phrases != "" {
 			r.at(segs, p+"must be "+phrases)
 		} else if d := describe(sch); d != "" {
@@ -259,6 +375,58 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 	}
 }
 
+// misspelt says whether the object at segs has a key that is no property
+// of its schema and is a near miss of the missing key name: the fault about
+// that key says "did you mean", and one mistake gives one fault.
+func (r *reporter) misspelt(segs []string, obj map[string]any, name string) bool {
+	if len(obj) > maxTypoKeys {
+		return false // no slip of a hand: not worth a look at each key
+	}
+	sch := resolveSchema(r.c.raw, segs)
+	if sch == nil {
+		return false
+	}
+	props, _ := sch["properties"].(map[string]any)
+	for k := range obj {
+		if _, known := props[k]; !known && len(Closest(k, []string{name})) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// maxTypoKeys is the most keys a table may have for misspelt to look for
+// a slip among them: a person's table has a few, a hostile one millions.
+const maxTypoKeys = 64
+
+// unquote advises writing a quoted number or boolean without its quotes,
+// when the schema wants one: "; write 80, without quotes".
+func unquote(sch map[string]any, v any) string {
+	str, ok := v.(string)
+	if !ok {
+		return ""
+	}
+	str = strings.TrimSpace(str)
+	_, errInt := strconv.ParseInt(str, 10, 64)
+	_, errFloat := strconv.ParseFloat(str, 64)
+	switch {
+	case hasType(sch, "integer") && errInt == nil, hasType(sch, "number") && errFloat == nil,
+		hasType(sch, "boolean") && (str == "true" || str == "false"):
+		return "; write " + str + ", without quotes"
+	}
+	return ""
+}
+
+// dateFix is how to write a date people wrote their way (12/09/2027), or
+// "" if s is none.
+func dateFix(s string) string {
+	m := dateLike.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return ""
+	}
+	return isoDate(m)
+}
+
 // nameFault reports a key that fails propertyNames, at the key.
 func (r *reporter) nameFault(segs []string, kw string, sch map[string]any, msg string) {
 	name := segs[len(segs)-1]
@@ -266,6 +434,9 @@ func (r *reporter) nameFault(segs []string, kw string, sch map[string]any, msg s
 	why := describe(sch)
 	if kw != "pattern" || why == "" {
 		why = oneLine(msg)
+	}
+	if fix := patternFix(name, sch); fix != "" && kw == "pattern" {
+		why += "; " + fix
 	}
 	r.atKey(segs, fmt.Sprintf("%skey %s is not valid: %s", p, strconv.Quote(name), why))
 }
@@ -353,31 +524,223 @@ func (r *reporter) value(segs []string) (any, bool) {
 	return v, true
 }
 
-// path renders segs the TOML way: operations[0].fleet.
+// path says in words where segs is, counting from 1: "planets/1/locations"
+// is "locations of the 2nd planet", "power3/0" is "the 1st planet in
+// power3"; keys outside arrays keep their TOML spelling (moves.blue-1).
 func (r *reporter) path(segs []string) string {
-	var sb strings.Builder
+	var outer []string // "the 2nd planet", outermost first
+	var keys []string  // the keys since the last array element
 	var v any = r.doc
-	for _, s := range segs {
+	for i, s := range segs {
 		if arr, ok := v.([]any); ok {
-			sb.WriteString("[" + s + "]")
-			if i, err := strconv.Atoi(s); err == nil && i >= 0 && i < len(arr) {
-				v = arr[i]
-			} else {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 || n >= len(arr) {
 				v = nil
+				keys = append(keys, keyText(s))
+				continue
 			}
+			v = arr[n]
+			noun, named := r.noun(segs[:i])
+			phrase := "the " + Ordinal(n+1) + " " + noun
+			if named && len(keys) > 0 {
+				keys = keys[:len(keys)-1] // the noun says it
+			}
+			if len(keys) > 0 {
+				phrase += " in " + strings.Join(keys, ".")
+			}
+			outer = append(outer, phrase)
+			keys = keys[:0]
 			continue
 		}
-		if sb.Len() > 0 {
-			sb.WriteByte('.')
-		}
-		sb.WriteString(keyText(s))
+		keys = append(keys, keyText(s))
 		if m, ok := v.(map[string]any); ok {
 			v = m[s]
 		} else {
 			v = nil
 		}
 	}
-	return sb.String()
+	slices.Reverse(outer)
+	if len(keys) > 0 {
+		outer = slices.Insert(outer, 0, strings.Join(keys, "."))
+	}
+	return strings.Join(outer, " of ")
+}
+
+// noun is what the elements of the array at segs are called, from its
+// items' title; named says that the array's key says as much ("operation"
+// for operations), so that it need not be named too.
+func (r *reporter) noun(segs []string) (noun string, named bool) {
+	key := ""
+	if len(segs) > 0 {
+		key = strings.ReplaceAll(segs[len(segs)-1], "_", " ")
+	}
+	if sch := resolveSchema(r.c.raw, segs); sch != nil {
+		noun = nounOf(sch["items"], r.c.raw)
+	}
+	if noun == "" {
+		return "entry", false
+	}
+	return noun, noun == key || plural(noun, 2) == key
+}
+
+// tomlPath writes segs as a TOML table name: war_engines.damage.
+func tomlPath(segs []string) string {
+	var keys []string
+	for _, s := range segs {
+		if _, err := strconv.Atoi(s); err == nil && len(keys) > 0 {
+			continue // an array element: the header names the array
+		}
+		keys = append(keys, keyText(s))
+	}
+	return strings.Join(keys, ".")
+}
+
+// tableArray says whether the value at segs is a table where an array of
+// tables is expected ([operations] where [[operations]] is meant), and
+// what each element is called.
+func (r *reporter) tableArray(segs []string, sch map[string]any, v any) (string, bool) {
+	if _, ok := v.(map[string]any); !ok || !hasType(sch, "array") || len(segs) == 0 {
+		return "", false
+	}
+	items := deref(r.c.raw, sch["items"])
+	if items == nil || !hasType(items, "object") {
+		return "", false
+	}
+	noun := nounOf(sch["items"], r.c.raw)
+	if noun == "" {
+		noun = "entry"
+	}
+	return noun, true
+}
+
+// dependent reports the keys that must go with the key have (if have is
+// there, then they are) and are missing from the table at segs: at have,
+// once.
+func (r *reporter) dependent(segs []string, have string, deps any, v any) {
+	obj, _ := v.(map[string]any)
+	var missing []string
+	for _, k := range stringList(deps) {
+		if _, ok := obj[k]; !ok {
+			if r.misspelt(segs, obj, k) {
+				return // the misspelt key's fault says "did you mean"
+			}
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	adds := make([]string, len(missing))
+	for i, k := range missing {
+		adds[i] = keyText(k) + " = …"
+	}
+	at := append(segs[:len(segs):len(segs)], have)
+	r.at(at, fmt.Sprintf("%s%s goes with %s: add %s, or remove %s",
+		prefix(r.path(segs)), keyText(have), andList(missing), andList(adds), keyText(have)))
+}
+
+// triggerKey is the key an if schema asks for when it only asks that the
+// key be there (if: {properties: {twist: true}, required: [twist]}); "" for
+// any other if.
+func triggerKey(cond any) string {
+	m, _ := cond.(map[string]any)
+	req := stringList(m["required"])
+	if len(req) != 1 {
+		return ""
+	}
+	for k, v := range m {
+		switch k {
+		case "required":
+		case "properties":
+			props, _ := v.(map[string]any)
+			if len(props) != 1 || props[req[0]] != true {
+				return ""
+			}
+		default:
+			return ""
+		}
+	}
+	return req[0]
+}
+
+// andList joins words for a sentence: "a", "a and b", "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// requiredAlternatives reads an anyOf whose branches each only require
+// keys (a winner, or both VPs): every key named, and the alternatives in
+// words ("winner, or both attacker_vp and defender_vp"); "" otherwise.
+func requiredAlternatives(branches any) ([]string, string) {
+	list, ok := branches.([]any)
+	if !ok || len(list) < 2 {
+		return nil, ""
+	}
+	var keys, alts []string
+	for _, b := range list {
+		m, _ := b.(map[string]any)
+		req := stringList(m["required"])
+		if len(req) == 0 {
+			return nil, ""
+		}
+		for k := range m {
+			if k != "required" && k != "properties" && !annotations[k] {
+				return nil, ""
+			}
+		}
+		keys = append(keys, req...)
+		alt := andList(req)
+		if len(req) > 1 {
+			alt = "both " + alt
+			if len(req) > 2 {
+				alt = "all of " + andList(req)
+			}
+		}
+		alts = append(alts, alt)
+	}
+	return keys, strings.Join(alts, ", or ")
+}
+
+// nearMiss words a string that is not one of opts but nearly is: the
+// look-alike character it holds, or the option meant; "" if none is near.
+func nearMiss(s string, opts []string) string {
+	la := LookAlike(s)
+	dym := DidYouMean(s, opts)
+	switch {
+	case la != "" && dym != "":
+		return la + "; " + dym
+	case la != "":
+		return la
+	case dym != "":
+		return "is not valid; " + dym
+	}
+	return ""
+}
+
+// patternFix says how to write s so that it matches sch's pattern, when
+// s misses it only by case, look-alike characters or blanks; "" otherwise.
+func patternFix(s string, sch map[string]any) string {
+	pat, _ := sch["pattern"].(string)
+	re, err := regexpCache(pat)
+	if err != nil {
+		return ""
+	}
+	for _, f := range []string{plainForm(s), idForm(s)} {
+		if f == s || !re.MatchString(f) {
+			continue
+		}
+		if la := LookAlike(s); la != "" {
+			return la + "; did you mean " + strconv.Quote(f) + "?"
+		}
+		return "did you mean " + strconv.Quote(f) + "?"
+	}
+	if la := LookAlike(s); la != "" {
+		return la
+	}
+	return ""
 }
 
 // timeWord says whether the value at segs was a TOML date or time.
@@ -519,10 +882,26 @@ func expectedWords(sch map[string]any) string {
 }
 
 var dateFormats = map[string]string{
-	"date-time":       "a date-time such as 2027-01-10T19:00:00Z",
-	"local-date-time": "a date-time such as 2027-01-10T19:00:00Z",
-	"date":            "a date such as 2027-01-10",
-	"time":            "a time such as 19:00:00",
+	"date-time": "a date-time such as 2027-01-10T19:00:00Z",
+	"date":      "a date such as 2027-01-10",
+	"time":      "a time such as 19:00:00",
+}
+
+// localDateTime is the pattern of a TOML local date-time (no offset) after
+// normalisation, such as 2027-01-10T19:00:00: no format names it that
+// every JSON Schema client knows.
+const localDateTime = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?$`
+
+// datePhrase words a schema that takes a date or time: its format, or the
+// local date-time pattern; "" for any other.
+func datePhrase(sch map[string]any) string {
+	if f, ok := sch["format"].(string); ok {
+		return dateFormats[f]
+	}
+	if p, _ := sch["pattern"].(string); p == localDateTime {
+		return dateFormats["date-time"]
+	}
+	return ""
 }
 
 func formatPhrase(format string) string {
@@ -534,16 +913,11 @@ func formatPhrase(format string) string {
 
 // acceptsDate says whether a schema takes TOML dates (after normalisation).
 func acceptsDate(sch map[string]any) bool {
-	if f, ok := sch["format"].(string); ok {
-		if _, ok := dateFormats[f]; ok {
-			return true
-		}
-	}
-	return formatPhrases(sch["anyOf"]) != "" || formatPhrases(sch["oneOf"]) != ""
+	return datePhrase(sch) != "" || formatPhrases(sch["anyOf"]) != "" || formatPhrases(sch["oneOf"]) != ""
 }
 
-// formatPhrases words an anyOf/oneOf whose branches are all date formats,
-// such as "a date-time such as … or a date such as …"; "" otherwise.
+// formatPhrases words an anyOf/oneOf whose branches all take dates or
+// times, such as "a date-time such as … or a date such as …"; "" otherwise.
 func formatPhrases(branches any) string {
 	list, ok := branches.([]any)
 	if !ok || len(list) == 0 {
@@ -552,9 +926,8 @@ func formatPhrases(branches any) string {
 	var phrases []string
 	for _, b := range list {
 		m, _ := b.(map[string]any)
-		f, _ := m["format"].(string)
-		p, ok := dateFormats[f]
-		if !ok {
+		p := datePhrase(m)
+		if p == "" {
 			return ""
 		}
 		if !slices.Contains(phrases, p) {

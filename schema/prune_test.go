@@ -23,7 +23,7 @@ func TestDecodePrunesFailingElements(t *testing.T) {
 	if got, want := fmt.Sprintf("%d:%d", last.Line, last.Col), fmt.Sprintf("%d:1", 5*pruneBudget+1); got != want || !strings.HasPrefix(last.Message, "…and maybe more problems from here on") {
 		t.Errorf("last fault %s: %s; want %s: …and maybe more problems from here on", got, last.Message, want)
 	}
-	if got, want := faults[0].Message, `planets[0].locations: 11 is too large; at most 10`; got != want {
+	if got, want := faults[0].Message, `locations of the 1st planet: 11 is too large; at most 10`; got != want {
 		t.Errorf("first fault %q, want %q", got, want)
 	}
 }
@@ -41,7 +41,7 @@ func TestDecodePrunedFindsLateFault(t *testing.T) {
 	}
 	b.WriteString("[[lanes]]\nbetween = [\"p0\", \"p1\"]\n")
 	_, faults := Decode(Map, []byte(b.String()))
-	if len(faults) != 1 || faults[0].Message != "planets[2999].locations: 0 is too small; at least 1" {
+	if len(faults) != 1 || faults[0].Message != "locations of the 3000th planet: 0 is too small; at least 1" {
 		t.Fatalf("Decode = %v, want the one fault of planets[2999]", faults)
 	}
 }

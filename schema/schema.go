@@ -129,7 +129,6 @@ func compileAll() (map[Kind]*compiled, error) {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	c.AssertFormat = true
-	c.Formats["local-date-time"] = isLocalDateTime
 	out := make(map[Kind]*compiled)
 	for _, k := range Kinds() {
 		name := string(k) + ".schema.json"
@@ -193,7 +192,7 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 
 	raw := map[string]any{}
 	if err := toml.Unmarshal(data, &raw); err != nil {
-		return nil, []Fault{ParseFault(data, err)}
+		return nil, []Fault{parseFault(data, err, c)}
 	}
 
 	n := normaliser{}
@@ -246,30 +245,21 @@ func (r *reporter) validate(c *compiled, v any) bool {
 }
 
 // ParseFault turns an error of the TOML library decoding data into a
-// fault at the error's position: a syntax error's line and column, or the
-// line a type mismatch names ("toml: line 3 (last key …): …"), column 1.
+// fault at the error's position: a syntax error's line and column, worded
+// for a player where the mistake behind it is a known one (syntax.go), or
+// the line a type mismatch names ("toml: line 3 (last key …): …"), column 1.
 func ParseFault(data []byte, err error) Fault {
-	var pe toml.ParseError
-	if !errors.As(err, &pe) {
-		line := 1
-		if m := typeErrLine.FindStringSubmatch(err.Error()); m != nil {
-			line, _ = strconv.Atoi(m[1])
-		}
-		return Fault{Line: max(line, 1), Col: 1, Message: "invalid TOML: " + oneLine(strings.TrimPrefix(err.Error(), "toml: "))}
+	return parseFault(data, err, nil)
+}
+
+// typeFault is a type mismatch of the TOML library, which is no
+// ParseError: at the line it names.
+func typeFault(err error) Fault {
+	line := 1
+	if m := typeErrLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ = strconv.Atoi(m[1])
 	}
-	// ParseError's Col is wrong for errors at column 1 (it reports the
-	// previous line's length + 1): work from the byte offset instead.
-	line, col := pe.Position.Line, pe.Position.Col
-	if pe.Position.Start >= 0 && pe.Position.Start <= len(data) {
-		line, col = lineCol(data, pe.Position.Start)
-	}
-	if line < 1 {
-		line = 1
-	}
-	if col < 1 {
-		col = 1
-	}
-	return Fault{Line: line, Col: col, Message: "invalid TOML: " + oneLine(pe.Message)}
+	return Fault{Line: max(line, 1), Col: 1, Message: "invalid TOML: " + oneLine(strings.TrimPrefix(err.Error(), "toml: "))}
 }
 
 // typeErrLine finds the line in the TOML library's error for a value of

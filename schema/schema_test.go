@@ -19,7 +19,9 @@ func TestKinds(t *testing.T) {
 }
 
 // Every schema is valid JSON with $id, title and a description on every
-// property (they are the editors' documentation).
+// property (they are the editors' documentation); a condition's properties
+// (if) and a property only declared where it is required (true) are
+// documented where they are defined.
 func TestSchemaFiles(t *testing.T) {
 	for _, k := range Kinds() {
 		text := JSON(k)
@@ -42,8 +44,11 @@ func TestSchemaFiles(t *testing.T) {
 			if !ok {
 				return
 			}
-			if props, ok := m["properties"].(map[string]any); ok {
+			if props, ok := m["properties"].(map[string]any); ok && !strings.HasSuffix(path, "/if") {
 				for name, p := range props {
+					if p == true {
+						continue
+					}
 					if d, _ := p.(map[string]any)["description"].(string); d == "" {
 						t.Errorf("%s: %s/%s has no description", k, path, name)
 					}
@@ -82,8 +87,8 @@ func TestValidExamples(t *testing.T) {
 			t.Errorf("%s: nil document", k)
 		}
 	}
-	// Files that may be empty.
-	for _, k := range []Kind{Moves, Builds, Results} {
+	// Files that may be empty (a result names a winner or the VPs).
+	for _, k := range []Kind{Moves, Builds} {
 		if doc, faults := Decode(k, nil); len(faults) > 0 || doc == nil {
 			t.Errorf("%s: empty file: doc %v, faults %v", k, doc, faults)
 		}
@@ -93,18 +98,19 @@ func TestValidExamples(t *testing.T) {
 		k    Kind
 		toml string
 	}{
-		{Results, "played = 2027-01-10\n"},
-		{Results, "played = 2027-01-10T19:00:00\n"},
-		{Results, "played = 2027-01-10 19:00:00\n"},
-		{Results, "played = \"2027-01-10T19:00:00+02:00\"\n"},
-		{Results, "battle_ready = []\n"},
+		{Results, "played = 2027-01-10\nwinner = \"draw\"\n"},
+		{Results, "played = 2027-01-10T19:00:00\nwinner = \"draw\"\n"},
+		{Results, "played = 2027-01-10 19:00:00\nwinner = \"draw\"\n"},
+		{Results, "played = \"2027-01-10T19:00:00+02:00\"\nwinner = \"draw\"\n"},
+		{Results, "battle_ready = []\nwinner = \"draw\"\n"},
 		{Moves, "[moves]\n"},
 		{Moves, "moves = { iron-fist = \"nor\" }\n"},
 		{Moves, "moves = { iron-fist = [\"nor\"] }\n"},
 		{Tiebreak, "[[battles]]\nplayers = [\"a\", \"b\"]\nwinner = \"x\"\nplayed = 2027-07-10\n"},
 		{Setup, strings.Replace(validExamples[Setup], "\n[[infrastructure]]", "laurel_of_victory = \"nor\"\npenumbral_wreath = [\"a\", \"b\"]\nsable_dagger = [[\"a\", \"c\"], [\"b\", \"d\"], [\"nor\", \"kal\"]]\n\n[[infrastructure]]", 1)},
 		{Campaign, validExamples[Campaign] + "tiebreak = 2027-07-20T19:00:00Z\n\n[[medals]]\nmedal = \"sable-dagger\"\nplayers = [\"alice\"]\ncampaign = \"The Old War\"\n"},
-		{Builds, "\xEF\xBB\xBFplanet = \"nor\"\n"},
+		{Builds, "\xEF\xBB\xBFplanet = \"nor\"\ninfrastructure = \"staging-grounds\"\n"},
+		{Results, "attacker_vp = 3\ndefender_vp = 3\n"},
 		{Map, "planets = [{ id = \"a\", name = \"A\", locations = 1, theatres = [\"spaceport\"] }, { id = \"b\", name = \"B\", locations = 1, theatres = [\"dead-lands\"] }]\nlanes = []\n"},
 	} {
 		if _, faults := Decode(c.k, []byte(c.toml)); len(faults) > 0 {
@@ -211,11 +217,11 @@ func runFaultCases(t *testing.T, cases []faultCase) {
 func TestFaultsCommon(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"syntax", Orders, "[[operations]]\nfleet = \n", []string{
-			`2:9  | invalid TOML: expected value but found '\n' instead`}},
+			`2:9  | invalid TOML: missing value after =`}},
 		{"syntax at column 1", Orders, "a = 1\n= 2\n", []string{
 			`2:1  | invalid TOML: unexpected '=': key name appears blank`}},
 		{"syntax duplicate key", Builds, "planet = \"a\"\nplanet = \"b\"\n", []string{
-			`2:1  | invalid TOML: Key 'planet' has already been defined`}},
+			`2:1  | invalid TOML: planet is written twice in this table; keep one`}},
 		{"invalid UTF-8", Builds, "planet = \"\xff\"\n", []string{
 			`1:10  | invalid TOML: invalid UTF-8 byte: 0xff`}},
 		{"UTF-16", Builds, "\xff\xfep\x00=\x001\x00", []string{
@@ -227,59 +233,87 @@ func TestFaultsCommon(t *testing.T) {
 		{"unknown kind", "nope", "", []string{
 			`1:1  | internal error: no schema for files of kind "nope"`}},
 		{"root unknown keys", Builds, "# build\nplanet = \"nor\"\ntype = \"stronghold\"\n[extra]\n", []string{
+			`2:10 /planet | planet goes with infrastructure: add infrastructure = …, or remove planet`,
 			`3:1 /type | unknown key "type"; valid keys: infrastructure, planet`,
 			`4:1 /extra | unknown key "extra"; valid keys: infrastructure, planet`}},
 		{"BOM does not shift columns", Builds, "\xEF\xBB\xBFtype = 1\n", []string{
 			`1:1 /type | unknown key "type"; valid keys: infrastructure, planet`}},
+		{"one bracket for an array of tables", Tiebreak, "[battles]\nplayers = [\"a\", \"b\"]\nwinner = \"x\"\n[battles]\nplayers = [\"c\", \"d\"]\nwinner = \"x\"\n", []string{
+			`1:1  | invalid TOML: write [[battles]] (two brackets) for each battle`}},
+		{"one bracket for a nested array of tables", Results, "winner = \"draw\"\n[[war_engines]]\nengine = \"a\"\n[war_engines.damage]\nstomp = 1\n[[war_engines.damage]]\nstomp = 2\n", []string{
+			`4:1  | invalid TOML: write [[war_engines.damage]] (two brackets) for each damage`}},
+		{"one bracket for a table", Builds, "infrastructure = \"staging-grounds\"\n[planet]\n", []string{
+			`2:1 /planet | planet: expected a string, got a table`}},
+		{"missing closing single quote", Builds, "planet = 'nor\n", []string{
+			`1:14  | invalid TOML: missing closing quote ': write 'nor'`}},
+		{"missing closing quote at the end of the file", Builds, "planet = \"nor", []string{
+			`1:14  | invalid TOML: missing closing quote ": write "nor"`}},
+		{"missing closing triple quote", Builds, "planet = \"\"\"nor\n", []string{
+			`1:16  | invalid TOML: missing closing """ of a multi-line string`}},
+		{"nothing after = at the end", Builds, "planet =", []string{
+			`1:8  | invalid TOML: missing value after =`}},
+		{"yes for true", Campaign, edit(Campaign, "events = true", "events = yes"), []string{
+			`9:10  | invalid TOML: write true or false, not yes`}},
+		{"table header not closed", Builds, "[moves\n", []string{
+			`1:7  | invalid TOML: missing ] at the end of the table header: write [moves]`}},
+		{"array of tables header not closed", Orders, "[[operations]\n", []string{
+			`1:14  | invalid TOML: missing ]] at the end of the table header: write [[operations]]`}},
+		{"key with a space", Builds, "my planet = \"nor\"\n", []string{
+			`1:4  | invalid TOML: a key has no spaces: write it with hyphens or underscores, or in quotes`}},
+		{"missing equals", Builds, "planet \"nor\"\n", []string{
+			`1:8  | invalid TOML: missing = between the key and its value`}},
+		{"inline table not closed", Orders, "[[operations]]\noutcome = { planet = \"nor\"\n", []string{
+			`2:27  | invalid TOML: missing } at the end of the inline table { … } (it is written on one line), or a comma between two of its keys`}},
 		{"columns count characters", Builds, "# é\nplanet = \"é\" ; x\n", []string{
-			`2:13  | invalid TOML: expected a top-level item to end with a newline, comment, or EOF, but got ';' instead`}},
+			`2:13  | invalid TOML: one value per line: after a value comes a new line or a # comment`}},
 	})
 }
 
 func TestFaultsOrders(t *testing.T) {
-	op := "[[operations]]\nfleet = \"iron-fist\"\noperation = \"battle\"\n"
+	op := "[[operations]]\nfleet = \"iron-fist\"\noperation = \"logistical-auxilia\"\n"
 	runFaultCases(t, []faultCase{
 		{"unknown key", Orders, op + "atack = \"purge-and-burn\"\n", []string{
-			`4:1 /operations/0/atack | unknown key "atack" in operations[0]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`}},
+			`4:1 /operations/0/atack | unknown key "atack" in the 1st operation; did you mean "attack"?`}},
 		{"two unknown keys", Orders, op + "atack = 1\n[operations.outcome]\nplanetz = [\"a\"]\n", []string{
-			`4:1 /operations/0/atack | unknown key "atack" in operations[0]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`,
-			`6:1 /operations/0/outcome/planetz | unknown key "planetz" in operations[0].outcome; valid keys: build, direction, extra, fleet, location, locations, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
+			`4:1 /operations/0/atack | unknown key "atack" in the 1st operation; did you mean "attack"?`,
+			`6:1 /operations/0/outcome/planetz | unknown key "planetz" in outcome of the 1st operation; did you mean "planet" or "planets"?`}},
 		{"missing keys", Orders, "[[operations]]\nfleet = \"iron-fist\"\n\n[[operations]]\noperation = \"battle\"\n", []string{
-			`1:1 /operations/0 | operations[0]: missing key "operation"`,
-			`4:1 /operations/1 | operations[1]: missing key "fleet"`}},
-		{"wrong type", Orders, "[[operations]]\nfleet = 3\noperation = \"battle\"\n", []string{
-			`2:9 /operations/0/fleet | operations[0].fleet: expected a string, got an integer`}},
+			`1:1 /operations/0 | the 1st operation: missing key "operation"`,
+			`4:1 /operations/1 | the 2nd operation: missing key "fleet"`,
+			`4:1 /operations/1 | the 2nd operation: missing keys "attack", "planet" and "defender": a battle operation needs "attack", "planet" and "defender"`}},
+		{"wrong type", Orders, "[[operations]]\nfleet = 3\noperation = \"void-leap\"\nplanet = \"nor\"\n", []string{
+			`2:9 /operations/0/fleet | fleet of the 1st operation: expected a string, got an integer`}},
 		{"wrong type array", Orders, "operations = \"all\"\n", []string{
 			`1:14 /operations | operations: expected an array, got a string`}},
 		{"wrong type table", Orders, op + "outcome = [1]\n", []string{
-			`4:11 /operations/0/outcome | operations[0].outcome: expected a table, got an array`}},
-		{"date for a string", Orders, "[[operations]]\nfleet = 2027-01-10\noperation = \"battle\"\n", []string{
-			`2:9 /operations/0/fleet | operations[0].fleet: expected a string, got a date`}},
+			`4:11 /operations/0/outcome | outcome of the 1st operation: expected a table, got an array`}},
+		{"date for a string", Orders, "[[operations]]\nfleet = 2027-01-10\noperation = \"void-leap\"\nplanet = \"nor\"\n", []string{
+			`2:9 /operations/0/fleet | fleet of the 1st operation: expected a string, got a date`}},
 		{"enum", Orders, "[[operations]]\nfleet = \"iron-fist\"\noperation = \"batle\"\n", []string{
-			`3:13 /operations/0/operation | operations[0].operation: "batle" is not one of battle, void-leap, raise-edifices, logistical-auxilia, deploy-kill-teams`}},
+			`3:13 /operations/0/operation | operation of the 1st operation: "batle" is not valid; did you mean "battle"?`}},
 		{"enum attack", Orders, op + "attack = \"charge\"\n", []string{
-			`4:10 /operations/0/attack | operations[0].attack: "charge" is not one of seize-power-base, purge-and-burn, orbital-invasion, planetary-bombardment, supply-base-raid, boarding-action`}},
-		{"pattern", Orders, "[[operations]]\nfleet = \"Iron Fist\"\noperation = \"battle\"\n", []string{
-			`2:9 /operations/0/fleet | operations[0].fleet: "Iron Fist" is not valid: ` + idRule}},
+			`4:10 /operations/0/attack | attack of the 1st operation: "charge" is not one of seize-power-base, purge-and-burn, orbital-invasion, planetary-bombardment, supply-base-raid, boarding-action`}},
+		{"pattern", Orders, "[[operations]]\nfleet = \"Iron Fist\"\noperation = \"logistical-auxilia\"\n", []string{
+			`2:9 /operations/0/fleet | fleet of the 1st operation: "Iron Fist" is not valid: ` + idRule + `; did you mean "iron-fist"?`}},
 		{"min items", Orders, "operations = []\n", []string{
 			`1:14 /operations | operations: needs at least 1 operation, has 0`}},
-		{"inline outcome enum", Orders, op + "outcome = { power_adjust = 2, pieces = [\"wall\"] }\n", []string{
-			`4:28 /operations/0/outcome/power_adjust | operations[0].outcome.power_adjust: 2 is not one of -1, 0, 1`,
-			`4:41 /operations/0/outcome/pieces/0 | operations[0].outcome.pieces[0]: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
-		{"outcome table", Orders, op + "[operations.outcome]\ndirection = \"up\"\ntransfer = [\"nor\", \"Kal\"]\n", []string{
-			`5:13 /operations/0/outcome/direction | operations[0].outcome.direction: "up" is not one of to-connected, from-connected`,
-			`6:20 /operations/0/outcome/transfer/1 | operations[0].outcome.transfer[1]: "Kal" is not valid: ` + idRule}},
+		{"inline outcome enum", Orders, op + "outcome = { power_adjust = 2, planet = \"nor\", direction = \"to-connected\", pieces = [\"wall\"] }\n", []string{
+			`4:28 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: 2 is not one of -1, 0, 1`,
+			`4:85 /operations/0/outcome/pieces/0 | the 1st piece in outcome of the 1st operation: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
+		{"outcome table", Orders, op + "[operations.outcome]\ndirection = \"up\"\ntransfer = [\"nor\", \"Kal\"]\nplanet = \"nor\"\n", []string{
+			`5:13 /operations/0/outcome/direction | outcome.direction of the 1st operation: "up" is not one of to-connected, from-connected`,
+			`6:20 /operations/0/outcome/transfer/1 | the 2nd planet in outcome.transfer of the 1st operation: "Kal" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "kal"?`}},
 		{"float for integer", Orders, op + "outcome.power_adjust = 1.0\n", []string{
-			`4:24 /operations/0/outcome/power_adjust | operations[0].outcome.power_adjust: expected an integer, got a number`}},
+			`4:24 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: expected an integer, got a number`}},
 		{"nan for integer", Orders, op + "outcome.power_adjust = nan\n", []string{
-			`4:24 /operations/0/outcome/power_adjust | operations[0].outcome.power_adjust: expected an integer, got a number`}},
+			`4:24 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: expected an integer, got a number`}},
 		{"sorted by line and column", Orders, "[[operations]]\nfleet = \"A\"\noperation = 1\n[[operations]]\nz = 1\ny = 2\n", []string{
-			`2:9 /operations/0/fleet | operations[0].fleet: "A" is not valid: ` + idRule,
-			`3:13 /operations/0/operation | operations[0].operation: expected a string, got an integer`,
-			`4:1 /operations/1 | operations[1]: missing key "fleet"`,
-			`4:1 /operations/1 | operations[1]: missing key "operation"`,
-			`5:1 /operations/1/z | unknown key "z" in operations[1]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`,
-			`6:1 /operations/1/y | unknown key "y" in operations[1]; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`}},
+			`2:9 /operations/0/fleet | fleet of the 1st operation: "A" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "a"?`,
+			`3:13 /operations/0/operation | operation of the 1st operation: expected a string, got an integer`,
+			`4:1 /operations/1 | the 2nd operation: missing key "fleet"`,
+			`4:1 /operations/1 | the 2nd operation: missing key "operation"`,
+			`5:1 /operations/1/z | unknown key "z" in the 2nd operation; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`,
+			`6:1 /operations/1/y | unknown key "y" in the 2nd operation; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`}},
 	})
 }
 
@@ -299,7 +333,7 @@ func TestFaultsCampaign(t *testing.T) {
 		{"empty name", Campaign, edit(Campaign, `name = "The Nemesis Crusade"`, `name = ""`), []string{
 			`2:8 /name | name: must not be empty`}},
 		{"misspelt seed", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `sede = "x"`), []string{
-			`6:1 /dice/sede | unknown key "sede" in dice; valid keys: commitment, seed`}},
+			`6:1 /dice/sede | unknown key "sede" in dice; did you mean "seed"?`}},
 		{"bad commitment", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `commitment = "md5:abc"`), []string{
 			`6:14 /dice/commitment | dice.commitment: "md5:abc" is not valid: sha256:<64 hex digits>, the SHA-256 of a secret dice key that advance takes from WARMASTER_DICE_KEY; publish the key after the campaign so anyone can verify every die`}},
 		{"boolean", Campaign, edit(Campaign, "events = true", `events = "yes"`), []string{
@@ -307,17 +341,17 @@ func TestFaultsCampaign(t *testing.T) {
 		{"too few alliances", Campaign, edit(Campaign, "[[alliances]]\nid = \"chaos\"\nname = \"Forces of Chaos\"\n", ""), []string{
 			`12:1 /alliances | alliances: needs at least 2 alliances, has 1`}},
 		{"login pattern", Campaign, edit(Campaign, `login = "alice"`, `login = "-alice"`), []string{
-			`21:9 /players/0/login | players[0].login: "-alice" is not valid: a GitHub login: letters, digits and hyphens, starting with a letter or digit, at most 39 characters`}},
+			`21:9 /players/0/login | login of the 1st player: "-alice" is not valid: a GitHub login: letters, digits and hyphens, starting with a letter or digit, at most 39 characters`}},
 		{"local date-time deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", "operations = 2027-01-10T19:00:00"), []string{
-			`39:14 /deadlines/0/operations | deadlines[0].operations: 2027-01-10T19:00:00 has no time zone; add one, such as 2027-01-10T19:00:00Z for UTC`}},
+			`39:14 /deadlines/0/operations | operations of the 1st deadline: 2027-01-10T19:00:00 has no time zone; add one, such as 2027-01-10T19:00:00Z for UTC`}},
 		{"date deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", "operations = 2027-01-10"), []string{
-			`39:14 /deadlines/0/operations | deadlines[0].operations: 2027-01-10 is not a date-time such as 2027-01-10T19:00:00Z`}},
+			`39:14 /deadlines/0/operations | operations of the 1st deadline: 2027-01-10 is not a date-time such as 2027-01-10T19:00:00Z`}},
 		{"string deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = "soon"`), []string{
-			`39:14 /deadlines/0/operations | deadlines[0].operations: "soon" is not a date-time such as 2027-01-10T19:00:00Z`}},
+			`39:14 /deadlines/0/operations | operations of the 1st deadline: "soon" is not a date-time such as 2027-01-10T19:00:00Z`}},
 		{"integer deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = 5`), []string{
-			`39:14 /deadlines/0/operations | deadlines[0].operations: expected a date-time, got an integer`}},
+			`39:14 /deadlines/0/operations | operations of the 1st deadline: expected a date-time, got an integer`}},
 		{"deadline phase", Campaign, edit(Campaign, "phase = 1", "phase = 0"), []string{
-			`38:9 /deadlines/0/phase | deadlines[0].phase: 0 is too small; at least 1`}},
+			`38:9 /deadlines/0/phase | phase of the 1st deadline: 0 is too small; at least 1`}},
 		{"quoted key in path", Campaign, edit(Campaign, "events = true", `"odd key" = { a = 1 }`), []string{
 			`9:1 /rules/odd key | unknown key "odd key" in rules; valid keys: behemoth_landing_enemy_dice, behemoth_repair, behemoth_untargeted_chain, boarding_action_without_fleet, events, orbital_invasion_defender_power, seize_power_base_keeps_piece, volcano_cannon_pick, war_machine_catastrophic_3, war_machine_keep_engines_damaged, war_machine_repair`}},
 	})
@@ -326,18 +360,18 @@ func TestFaultsCampaign(t *testing.T) {
 func TestFaultsMap(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"pattern", Map, edit(Map, `id = "nor"`, `id = "Nor allus"`), []string{
-			`2:6 /planets/0/id | planets[0].id: "Nor allus" is not valid: ` + idRule}},
+			`2:6 /planets/0/id | id of the 1st planet: "Nor allus" is not valid: ` + idRule + `; did you mean "nor-allus"?`}},
 		{"locations", Map, edit(Map, "locations = 10", "locations = 11"), []string{
-			`10:13 /planets/1/locations | planets[1].locations: 11 is too large; at most 10`}},
+			`10:13 /planets/1/locations | locations of the 2nd planet: 11 is too large; at most 10`}},
 		{"theatres unique", Map, edit(Map, `theatres = ["spaceport", "hab-sprawl"]`, `theatres = ["spaceport", "hab-sprawl", "spaceport", "spaceport"]`), []string{
-			`5:40 /planets/0/theatres/2 | planets[0].theatres: "spaceport" is listed more than once; list each theatre only once`,
-			`5:53 /planets/0/theatres/3 | planets[0].theatres: "spaceport" is listed more than once; list each theatre only once`}},
+			`5:40 /planets/0/theatres/2 | theatres of the 1st planet: "spaceport" is listed more than once; list each theatre only once`,
+			`5:53 /planets/0/theatres/3 | theatres of the 1st planet: "spaceport" is listed more than once; list each theatre only once`}},
 		{"theatres empty", Map, edit(Map, `theatres = ["tomb-complex"]`, `theatres = []`), []string{
-			`11:12 /planets/1/theatres | planets[1].theatres: needs at least 1 theatre, has 0`}},
+			`11:12 /planets/1/theatres | theatres of the 2nd planet: needs at least 1 theatre, has 0`}},
 		{"theatre enum", Map, edit(Map, `theatres = ["tomb-complex"]`, `theatres = ["tomb"]`), []string{
-			`11:13 /planets/1/theatres/0 | planets[1].theatres[0]: "tomb" is not one of spaceport, desolate-wastes, xenoflora-jungle, rad-zone, forge-complex, hab-sprawl, delvesite-facility, dead-lands, tomb-complex`}},
+			`11:13 /planets/1/theatres/0 | the 1st theatre of the 2nd planet: "tomb" is not valid; did you mean "tomb-complex"?`}},
 		{"lane exactly 2", Map, edit(Map, `between = ["nor", "vex-9"]`, `between = ["nor", "vex-9", "kal"]`), []string{
-			`14:11 /lanes/0/between | lanes[0].between: needs exactly 2 planets, has 3`}},
+			`14:11 /lanes/0/between | between of the 1st lane: needs exactly 2 planets, has 3`}},
 		{"too few planets", Map, "[[planets]]\nid = \"a\"\nname = \"A\"\nlocations = 1\ntheatres = [\"rad-zone\"]\n", []string{
 			`1:1  | missing key "lanes"`,
 			`1:1 /planets | planets: needs at least 2 planets, has 1`}},
@@ -351,19 +385,19 @@ func TestFaultsSetup(t *testing.T) {
 		{"power2 unique", Setup, edit(Setup, `power2 = ["a", "b", "c", "d"]`, `power2 = ["a", "b", "a", "d"]`), []string{
 			`3:21 /power2/2 | power2: "a" is listed more than once; list each planet only once`}},
 		{"fleet id", Setup, edit(Setup, `iron-fist = "nor"`, `"Iron Fist" = "nor"`), []string{
-			`15:1 /fleets/Iron Fist | fleets: key "Iron Fist" is not valid: ` + idRule}},
+			`15:1 /fleets/Iron Fist | fleets: key "Iron Fist" is not valid: ` + idRule + `; did you mean "iron-fist"?`}},
 		{"fleet planet", Setup, edit(Setup, `iron-fist = "nor"`, `iron-fist = 1`), []string{
 			`15:13 /fleets/iron-fist | fleets.iron-fist: expected a string, got an integer`}},
 		{"benefits", Setup, edit(Setup, "\n[[infrastructure]]\nplanet = \"nor\"", "penumbral_wreath = [\"a\", \"a\"]\nsable_dagger = [[\"a\"], [\"a\", \"b\"], [\"a\", \"b\"], [\"a\", \"b\"]]\n[[infrastructure]]\nplanet = \"nor\""), []string{
 			`4:26 /penumbral_wreath/1 | penumbral_wreath: "a" is listed more than once; list each planet only once`,
 			`5:16 /sable_dagger | sable_dagger: needs at most 3 swaps, has 4`,
-			`5:17 /sable_dagger/0 | sable_dagger[0]: needs exactly 2 planets, has 1`}},
+			`5:17 /sable_dagger/0 | the 1st swap in sable_dagger: needs exactly 2 planets, has 1`}},
 		{"no fleets", Setup, edit(Setup, "iron-fist = \"nor\"\nblack-ships = \"vex\"\n", ""), []string{
 			`14:1 /fleets | fleets: needs at least 1 fleet, has 0`}},
 		{"infrastructure type", Setup, edit(Setup, `type = "stronghold"`, `type = "keep"`), []string{
-			`7:8 /infrastructure/0/type | infrastructure[0].type: "keep" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
+			`7:8 /infrastructure/0/type | type of the 1st piece in infrastructure: "keep" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
 		{"alternates unique", Setup, edit(Setup, `alternates = ["kal", "a"]`, `alternates = ["kal", "kal"]`), []string{
-			`12:22 /infrastructure/1/alternates/1 | infrastructure[1].alternates: "kal" is listed more than once; list each planet only once`}},
+			`12:22 /infrastructure/1/alternates/1 | alternates of the 2nd piece in infrastructure: "kal" is listed more than once; list each planet only once`}},
 		{"stronghold date", Setup, edit(Setup, `stronghold = "nor"`, `stronghold = 2027-01-10T10:00:00Z`), []string{
 			`1:14 /stronghold | stronghold: expected a string, got a date-time`}},
 	})
@@ -372,49 +406,54 @@ func TestFaultsSetup(t *testing.T) {
 func TestFaultsResults(t *testing.T) {
 	played := "played: must be a date-time such as 2027-01-10T19:00:00Z or a date such as 2027-01-10"
 	runFaultCases(t, []faultCase{
-		{"played string", Results, "played = \"yesterday\"\n", []string{`1:10 /played | ` + played}},
-		{"played time", Results, "played = 19:00:00\n", []string{`1:10 /played | ` + played}},
-		{"played integer", Results, "played = 5\n", []string{`1:10 /played | played: expected a date-time, got an integer`}},
+		{"played string", Results, "played = \"yesterday\"\nwinner = \"draw\"\n", []string{
+			`1:10 /played | ` + played}},
+		{"played time", Results, "played = 19:00:00\nwinner = \"draw\"\n", []string{
+			`1:10 /played | ` + played}},
+		{"played integer", Results, "played = 5\nwinner = \"draw\"\n", []string{
+			`1:10 /played | played: expected a date-time, got an integer`}},
 		{"winner", Results, "winner = \"me\"\n", []string{`1:10 /winner | winner: "me" is not one of attacker, defender, draw`}},
 		{"vp", Results, "attacker_vp = -1\ndefender_vp = 3.0\n", []string{
 			`1:15 /attacker_vp | attacker_vp: -1 is too small; at least 0`,
 			`2:15 /defender_vp | defender_vp: expected an integer, got a number`}},
-		{"twist", Results, "twist = 0\n", []string{`1:9 /twist | twist: 0 is too small; at least 1`}},
-		{"twist fraction", Results, "twist = 2.5\n", []string{`1:9 /twist | twist: expected an integer, got a number`}},
-		{"battle ready", Results, "battle_ready = [\"attacker\", \"attacker\", \"both\"]\n", []string{
+		{"twist", Results, "twist = 0\ntheatre = \"rad-zone\"\nwinner = \"draw\"\n", []string{
+			`1:9 /twist | twist: 0 is too small; at least 1`}},
+		{"twist fraction", Results, "twist = 2.5\ntheatre = \"rad-zone\"\nwinner = \"draw\"\n", []string{
+			`1:9 /twist | twist: expected an integer, got a number`}},
+		{"battle ready", Results, "battle_ready = [\"attacker\", \"attacker\", \"both\"]\nwinner = \"draw\"\n", []string{
 			`1:29 /battle_ready/1 | battle_ready: "attacker" is listed more than once; list each side only once`,
-			`1:41 /battle_ready/2 | battle_ready[2]: "both" is not one of attacker, defender`}},
-		{"defender player", Results, "defender_player = \"bob smith\"\n", []string{
-			`1:19 /defender_player | defender_player: "bob smith" is not valid: a GitHub login: letters, digits and hyphens, starting with a letter or digit, at most 39 characters`}},
-		{"theatre", Results, "theatre = \"moon\"\n", []string{
+			`1:41 /battle_ready/2 | the 3rd side in battle_ready: "both" is not one of attacker, defender`}},
+		{"defender player", Results, "defender_player = \"bob smith\"\nwinner = \"draw\"\n", []string{
+			`1:19 /defender_player | defender_player: "bob smith" is not valid: a GitHub login: letters, digits and hyphens, starting with a letter or digit, at most 39 characters; did you mean "bob-smith"?`}},
+		{"theatre", Results, "theatre = \"moon\"\nwinner = \"draw\"\n", []string{
 			`1:11 /theatre | theatre: "moon" is not one of spaceport, desolate-wastes, xenoflora-jungle, rad-zone, forge-complex, hab-sprawl, delvesite-facility, dead-lands, tomb-complex`}},
-		{"outcome", Results, "[outcome]\nreinforce = \"\"\nbonus = true\n", []string{
-			`2:13 /outcome/reinforce | outcome.reinforce: "" is not valid: ` + idRule,
-			`3:1 /outcome/bonus | unknown key "bonus" in outcome; valid keys: build, direction, extra, fleet, location, locations, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
-		{"outcome lists", Results, "[outcome]\nlocations = [0, 1, 2]\nmoves = []\nextra = true\n", []string{
-			`2:13 /outcome/locations | outcome.locations: needs at most 2 locations, has 3`,
-			`2:14 /outcome/locations/0 | outcome.locations[0]: 0 is too small; at least 1`,
-			`3:9 /outcome/moves | outcome.moves: needs at least 1 planet, has 0`,
-			`4:9 /outcome/extra | outcome.extra: expected a string, got a boolean`}},
+		{"outcome", Results, "winner = \"draw\"\n[outcome]\nreinforce = \"\"\nbonus = true\n", []string{
+			`3:13 /outcome/reinforce | outcome.reinforce is empty: write ` + idRule,
+			`4:1 /outcome/bonus | unknown key "bonus" in outcome; valid keys: build, direction, extra, fleet, location, locations, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
+		{"outcome lists", Results, "winner = \"draw\"\n[outcome]\nlocations = [0, 1, 2]\nmoves = []\nextra = true\n", []string{
+			`3:13 /outcome/locations | outcome.locations: needs at most 2 locations, has 3`,
+			`3:14 /outcome/locations/0 | the 1st location in outcome: 0 is too small; at least 1`,
+			`4:9 /outcome/moves | outcome.moves: needs at least 1 planet, has 0`,
+			`5:9 /outcome/extra | outcome.extra: expected a string, got a boolean`}},
 	})
 }
 
 func TestFaultsMovesBuilds(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"fleet id", Moves, "[moves]\n\"Iron Fist\" = \"nor\"\n", []string{
-			`2:1 /moves/Iron Fist | moves: key "Iron Fist" is not valid: ` + idRule}},
+			`2:1 /moves/Iron Fist | moves: key "Iron Fist" is not valid: ` + idRule + `; did you mean "iron-fist"?`}},
 		{"planet", Moves, "moves.iron-fist = 3\n", []string{
 			`1:19 /moves/iron-fist | moves.iron-fist: expected a string or an array, got an integer`}},
 		{"moves list", Moves, "[moves]\niron-fist = [\"nor\", \"vex\", \"kal\"]\nblack-ships = []\nstar = [\"Nor\"]\n", []string{
 			`2:13 /moves/iron-fist | moves.iron-fist: needs at most 2 planets, has 3`,
 			`3:15 /moves/black-ships | moves.black-ships: needs at least 1 planet, has 0`,
-			`4:9 /moves/star/0 | moves.star[0]: "Nor" is not valid: ` + idRule}},
+			`4:9 /moves/star/0 | the 1st entry in moves.star: "Nor" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "nor"?`}},
 		{"moves not a table", Moves, "moves = [\"nor\"]\n", []string{
 			`1:9 /moves | moves: expected a table, got an array`}},
 		{"unknown", Moves, "[move]\niron-fist = \"nor\"\n", []string{
-			`1:1 /move | unknown key "move"; valid keys: moves`}},
-		{"planet pattern", Builds, "planet = \"Nor\"\n", []string{
-			`1:10 /planet | planet: "Nor" is not valid: ` + idRule}},
+			`1:1 /move | unknown key "move"; did you mean "moves"?`}},
+		{"planet pattern", Builds, "planet = \"Nor\"\ninfrastructure = \"staging-grounds\"\n", []string{
+			`1:10 /planet | planet: "Nor" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "nor"?`}},
 		{"infrastructure enum", Builds, "planet = \"nor\"\ninfrastructure = \"wall\"\n", []string{
 			`2:18 /infrastructure | infrastructure: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
 	})
@@ -434,7 +473,7 @@ func TestDeterministic(t *testing.T) {
 
 // The document returned alongside schema faults is the normalised one.
 func TestDocumentWithFaults(t *testing.T) {
-	doc, faults := Decode(Results, []byte("twist = nan\nplayed = 2027-01-10\n"))
+	doc, faults := Decode(Results, []byte("twist = nan\nplayed = 2027-01-10\ntheatre = \"rad-zone\"\nwinner = \"draw\"\n"))
 	if len(faults) != 1 {
 		t.Fatalf("faults = %v", faults)
 	}
@@ -480,6 +519,37 @@ func TestFaultsEvents(t *testing.T) {
 		{"bargain without alliance", Events, edit(Events, "alliance = \"chaos\"\n", ""), []string{
 			`17:1 /a_costly_bargain | a_costly_bargain: missing key "alliance"`}},
 		{"unknown event", Events, "[lull]\n", []string{
-			`1:1 /lull | unknown key "lull"; valid keys: a_costly_bargain, archeotech_riches, lull_in_the_fighting, machinations_of_fate, smuggled_assets, tides_of_war, xenobeast_migration`}},
+			`1:1 /lull | unknown key "lull"; did you mean "lull_in_the_fighting"?`}},
+	})
+}
+
+// Requirements that hold only in some cases (the schemas' if/then and
+// anyOf): one fault each, at the key that calls for another, or at the
+// table that lacks what its case needs.
+func TestFaultsConditional(t *testing.T) {
+	op := "[[operations]]\nfleet = \"iron-fist\"\n"
+	runFaultCases(t, []faultCase{
+		{"battle", Orders, op + "operation = \"battle\"\nattack = \"purge-and-burn\"\n", []string{
+			`1:1 /operations/0 | the 1st operation: missing keys "planet" and "defender": a battle operation needs "attack", "planet" and "defender"`}},
+		{"raise-edifices", Orders, op + "operation = \"raise-edifices\"\n", []string{
+			`1:1 /operations/0 | the 1st operation: missing key "infrastructure": a raise-edifices operation needs "infrastructure"`}},
+		{"misspelt key not also missing", Orders, op + "operation = \"void-leap\"\nplanett = \"nor\"\n", []string{
+			`4:1 /operations/0/planett | unknown key "planett" in the 1st operation; did you mean "planet"?`}},
+		{"pieces", Orders, op + "operation = \"logistical-auxilia\"\n[operations.outcome]\npieces = [\"stronghold\"]\n", []string{
+			`5:10 /operations/0/outcome/pieces | outcome of the 1st operation: pieces goes with planet and direction: add planet = … and direction = …, or remove pieces`}},
+		{"no winner", Results, "played = 2027-01-10\n", []string{
+			`1:1  | missing key "winner": give winner, or both attacker_vp and defender_vp`}},
+		{"one VP", Results, "defender_vp = 3\n", []string{
+			`1:15 /defender_vp | defender_vp goes with attacker_vp: add attacker_vp = …, or remove defender_vp`}},
+		{"damage without points", Results, "winner = \"draw\"\n[[war_engines]]\nengine = \"titan\"\n[[war_engines.damage]]\nzone = \"legs\"\n", []string{
+			`5:8 /war_engines/0/damage/0/zone | the 1st damage of the 1st war engine: zone goes with points: add points = …, or remove zone`}},
+		{"damage of nothing", Results, "winner = \"draw\"\n[[war_engines]]\nengine = \"titan\"\n[[war_engines.damage]]\nchain = [\"legs\"]\n", []string{
+			`4:1 /war_engines/0/damage/0 | the 1st damage of the 1st war engine: missing key "zone": give both zone and points, or stomp`}},
+		{"build", Builds, "infrastructure = \"staging-grounds\"\n", []string{
+			`1:18 /infrastructure | infrastructure goes with planet: add planet = …, or remove infrastructure`}},
+		{"hand", Campaign, validExamples[Campaign] + "\n[[roster_changes]]\nphase = 2\nhand = \"alice\"\n", []string{
+			`46:8 /roster_changes/0/hand | the 1st roster change: hand goes with to: add to = …, or remove hand`}},
+		{"behemoth", Engine, "name = \"Titan\"\ntype = \"behemoth\"\nspread = 3\n", []string{
+			`1:1  | missing key "zones": a behemoth profile needs "spread" and "zones"`}},
 	})
 }

@@ -15,24 +15,8 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/simulate"
 	"github.com/warmaster/warmaster/schema"
+	"github.com/warmaster/warmaster/schema/clients"
 )
-
-// taploVersion is the npm package .ci/run installs.
-const taploVersion = "@taplo/cli@0.7.0"
-
-// taplo is the taplo command line (npm's @taplo/cli). Without it the test
-// fails, unless WARMASTER_SKIP_NPM=1 says to skip what npm installs.
-func taplo(t *testing.T) string {
-	t.Helper()
-	if os.Getenv("WARMASTER_SKIP_NPM") == "1" {
-		t.Skip("WARMASTER_SKIP_NPM=1: taplo, from npm, is not run")
-	}
-	p, err := exec.LookPath("taplo")
-	if err != nil {
-		t.Fatalf("taplo is not installed: .ci/run installs it (npm install %s), or put it on PATH; WARMASTER_SKIP_NPM=1 skips this test", taploVersion)
-	}
-	return p
-}
 
 // offline is how to run a command with no network: in a network namespace
 // of its own where the machine allows one (root in CI), else as it is —
@@ -81,12 +65,13 @@ func taploFiles(t *testing.T, dir, log, what string) []string {
 // new campaign.toml as `warmaster init` writes it, and a big simulated
 // campaign (long arrays) deeper in: `taplo lint` validates every file
 // against schemas/, with no network, and finds exactly the one faulty file
-// of each kind planted beside them; `taplo fmt --check` leaves what
+// of each kind planted beside them, and those breaking a requirement that
+// holds only in some cases; `taplo fmt --check` leaves what
 // Warmaster wrote as it is, finds the one state.toml laid out otherwise,
 // and does not fail on what people wrote.
 func TestTaplo(t *testing.T) {
 	t.Parallel() // Taplo mostly waits on its own start: let the git tests run meanwhile
-	bin := taplo(t)
+	bin := clients.Taplo(t)
 	dir := t.TempDir()
 	writeTemplate(t, dir, Options{Warmasters: []string{"alice"}})
 
@@ -123,6 +108,17 @@ func TestTaplo(t *testing.T) {
 		}
 		f := "campaigns/faulty/" + rel
 		writeFile(t, filepath.Join(dir, filepath.FromSlash(f)), fmt.Sprintf("not_a_%s_key = 1\n", k))
+		faulty = append(faulty, f)
+	}
+	// And files that break a requirement holding only in some cases (the
+	// schemas' if/then): editors flag them too.
+	for _, c := range [][2]string{
+		{"phases/01/orders/oscar.toml", "[[operations]]\nfleet = \"red-9\"\noperation = \"battle\"\n"},
+		{"phases/01/results/red-8.toml", "winner = \"draw\"\ntwist = 3\n"},
+		{"phases/01/builds/blue.toml", "planet = \"nor\"\n"},
+	} {
+		f := "campaigns/faulty/" + c[0]
+		writeFile(t, filepath.Join(dir, filepath.FromSlash(f)), c[1])
 		faulty = append(faulty, f)
 	}
 	slices.Sort(faulty)

@@ -386,7 +386,7 @@ type schemaNode = map[string]any
 // keyRow is one key of a file, as the reference lists it.
 type keyRow struct {
 	key, kind, values, what string
-	required                bool
+	required                string // "yes", "", or when
 }
 
 // titlePath takes the file's path out of a schema's title:
@@ -409,10 +409,7 @@ func writeSchema(b *bytes.Buffer, kind schema.Kind, text []byte) {
 	w.object("", root, 0)
 	b.WriteString("| key | value | required | what it is |\n|---|---|---|---|\n")
 	for _, r := range w.rows {
-		req := ""
-		if r.required {
-			req = "yes"
-		}
+		req := r.required
 		what := r.what
 		if r.values != "" {
 			what = strings.TrimSuffix(what, ".")
@@ -473,13 +470,7 @@ func (w *schemaWalker) object(prefix string, n schemaNode, depth int) {
 	if depth > 8 {
 		return
 	}
-	required := map[string]bool{}
 	seen := map[string]bool{}
-	for _, part := range w.parts(n) {
-		for _, r := range strs(part["required"]) {
-			required[r] = true
-		}
-	}
 	for _, part := range w.parts(n) {
 		props, _ := part["properties"].(schemaNode)
 		for _, key := range orderedKeys(part, "properties") {
@@ -488,7 +479,7 @@ func (w *schemaWalker) object(prefix string, n schemaNode, depth int) {
 			}
 			seen[key] = true
 			child, _ := props[key].(schemaNode)
-			w.key(prefix, key, child, required[key], depth)
+			w.key(prefix, key, child, requirement(n, key), depth)
 		}
 		if extra, ok := part["additionalProperties"].(schemaNode); ok {
 			names, _ := part["propertyNames"].(schemaNode)
@@ -499,7 +490,7 @@ func (w *schemaWalker) object(prefix string, n schemaNode, depth int) {
 			if title == "" {
 				title = "name"
 			}
-			w.key(prefix, "<"+title+">", extra, false, depth)
+			w.key(prefix, "<"+title+">", extra, "", depth)
 		}
 	}
 }
@@ -524,7 +515,58 @@ func (w *schemaWalker) parts(n schemaNode) []schemaNode {
 	return out
 }
 
-func (w *schemaWalker) key(prefix, key string, n schemaNode, required bool, depth int) {
+// requirement says when an object's key is required: "yes" always; in
+// some cases, when its schema's if/then (as "with `a`" or "when `op` is
+// `battle`") or its anyOf alternatives ("or `winner`") say so; "" never.
+func requirement(n schemaNode, key string) string {
+	if slices.Contains(strs(n["required"]), key) {
+		return "yes"
+	}
+	var when []string
+	for _, c := range list(n["allOf"]) {
+		c, _ := c.(schemaNode)
+		then, _ := c["then"].(schemaNode)
+		cond, _ := c["if"].(schemaNode)
+		if then == nil || cond == nil || !slices.Contains(strs(then["required"]), key) {
+			continue
+		}
+		props, _ := cond["properties"].(schemaNode)
+		for _, p := range strs(cond["required"]) {
+			prop, _ := props[p].(schemaNode) // true, or a node
+			if v, ok := prop["const"]; ok {
+				when = append(when, fmt.Sprintf("when `%s` is `%s`", p, jsonText(v)))
+			} else {
+				when = append(when, fmt.Sprintf("with `%s`", p))
+			}
+		}
+	}
+	var alts [][]string
+	in := false
+	for _, a := range list(n["anyOf"]) {
+		a, _ := a.(schemaNode)
+		keys := strs(a["required"])
+		if slices.Contains(keys, key) {
+			in = true
+			continue
+		}
+		alts = append(alts, keys)
+	}
+	if in {
+		if len(when) == 0 {
+			when = append(when, "yes")
+		}
+		for _, keys := range alts {
+			quoted := make([]string, len(keys))
+			for i, k := range keys {
+				quoted[i] = "`" + k + "`"
+			}
+			when = append(when, "or "+strings.Join(quoted, " and ")+" instead")
+		}
+	}
+	return strings.Join(when, "; ")
+}
+
+func (w *schemaWalker) key(prefix, key string, n schemaNode, required string, depth int) {
 	n, defName := w.resolve(n)
 	if defName != "" && !slices.Contains(w.defs, defName) && !isObject(n) {
 		w.defs = append(w.defs, defName)
@@ -622,6 +664,13 @@ func (w *schemaWalker) kindOf(n schemaNode, defName string) string {
 				alts = append(alts, w.kindOf(sn, name))
 			}
 		}
+		// A value of one kind or another, told apart by if/then/else.
+		for _, k := range []string{"then", "else"} {
+			if sn, ok := n[k].(schemaNode); ok {
+				sn, name := w.resolve(sn)
+				alts = append(alts, w.kindOf(sn, name))
+			}
+		}
 		return strings.Join(alts, " or ")
 	}
 	return strings.Join(kinds, " or ")
@@ -660,6 +709,8 @@ func formats(n schemaNode) string {
 		if sn, ok := s.(schemaNode); ok {
 			if f, ok := sn["format"].(string); ok {
 				fs = append(fs, f)
+			} else if t, ok := sn["title"].(string); ok {
+				fs = append(fs, t) // a pattern standing for a format strict clients lack
 			}
 		}
 	}

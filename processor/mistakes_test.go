@@ -1,0 +1,237 @@
+package processor
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warmaster/warmaster/campaigns"
+)
+
+// mistake is one slip a player or an organiser makes in a file of the
+// example campaign, and every fault check gives for it: the exact words,
+// at the exact place.
+type mistake struct {
+	name     string
+	file     string // slash path in the campaign folder
+	old, new string // old is replaced by new, once; old "" replaces the whole file
+	now      string // check's --now; "" is before the first deadline
+	want     []string
+}
+
+// TestMistakes checks the faults a hobbyist gets for the mistakes people
+// make: each said in words, with the fix, at its line and column, and one
+// fault for one mistake.
+func TestMistakes(t *testing.T) {
+	t.Parallel()
+	planets := "norallus, masnet, felgris-secundas, tarkad-vindix, jawardet, karabas, kryndaer, novamagnor, astarthem, caltus-novem, marvinius, vikus-decima, ikaron-prime"
+	for _, m := range []mistake{
+		// TOML syntax, as the mistake behind it.
+		{name: "ErrMissingClosingQuote", file: "phases/01/orders/erin.toml",
+			old: `fleet = "green-1"`, new: `fleet = "green-1`,
+			want: []string{`phases/01/orders/erin.toml:2:17: invalid TOML: missing closing quote ": write "green-1"`}},
+		{name: "ErrCurlyQuotes", file: "phases/01/orders/erin.toml",
+			old: `fleet = "green-1"`, new: `fleet = “green-1”`,
+			want: []string{`phases/01/orders/erin.toml:2:9: invalid TOML: curly quotes “ ” are not TOML quotes: use straight quotes ": write "green-1"`}},
+		{name: "ErrCurlySingleQuotes", file: "phases/01/orders/erin.toml",
+			old: `fleet = "green-1"`, new: `fleet = ‘green-1’`,
+			want: []string{`phases/01/orders/erin.toml:2:9: invalid TOML: curly quotes ‘ ’ are not TOML quotes: use straight quotes ": write "green-1"`}},
+		{name: "ErrOneBracketOperations", file: "phases/01/orders/erin.toml",
+			old: "[[operations]]", new: "[operations]",
+			want: []string{`phases/01/orders/erin.toml:1:1: write [[operations]] (two brackets) for each operation`}},
+		{name: "ErrOneBracketOperationsTwice", file: "phases/01/orders/alice.toml",
+			old: "", new: "[operations]\nfleet = \"blue-1\"\noperation = \"logistical-auxilia\"\n\n[operations]\nfleet = \"blue-1\"\noperation = \"logistical-auxilia\"\n",
+			want: []string{`phases/01/orders/alice.toml:1:1: invalid TOML: write [[operations]] (two brackets) for each operation`}},
+		{name: "ErrOneBracketInfrastructure", file: "setup/red.toml",
+			old: "[[infrastructure]]\nplanet = \"kryndaer\"", new: "[infrastructure]\nplanet = \"kryndaer\"",
+			want: []string{`setup/red.toml:10:1: invalid TOML: write [[infrastructure]] (two brackets) for each piece`}},
+		{name: "ErrOneBracketPlayers", file: "campaign.toml",
+			old: "[[players]]\nlogin = \"frank\"", new: "[players]\nlogin = \"frank\"",
+			want: []string{`campaign.toml:60:1: invalid TOML: write [[players]] (two brackets) for each player`}},
+		{name: "ErrOneBracketWarEngines", file: "phases/01/results/red-1.toml",
+			old: "[[war_engines]]\nengine = \"doomwalker-1\"", new: "[war_engines]\nengine = \"doomwalker-1\"",
+			want: []string{`phases/01/results/red-1.toml:24:1: invalid TOML: write [[war_engines]] (two brackets) for each war engine`}},
+		{name: "ErrDateWithSlashes", file: "phases/01/results/red-1.toml",
+			old: "played = 2027-01-12T18:00:00Z", new: "played = 12/01/2027",
+			want: []string{`phases/01/results/red-1.toml:2:10: invalid TOML: write a date as 2027-01-12T18:00:00Z (year-month-day, then the time and Z for UTC), not 12/01/2027`}},
+		{name: "ErrDeadlineWithSlashes", file: "campaign.toml",
+			old: "operations = 2027-01-08T18:00:00Z", new: "operations = 12/09/2027",
+			want: []string{`campaign.toml:104:14: invalid TOML: write a date as 2027-09-12T18:00:00Z (year-month-day, then the time and Z for UTC), not 12/09/2027`}},
+		{name: "ErrDateInQuotes", file: "phases/01/results/red-1.toml",
+			old: "played = 2027-01-12T18:00:00Z", new: `played = "12/01/2027 19:30"`,
+			want: []string{`phases/01/results/red-1.toml:2:10: played: "12/01/2027 19:30" is not a date: write 2027-01-12T19:30:00Z, without quotes`}},
+		{name: "ErrCapitalTrue", file: "campaign.toml",
+			old: "events = true", new: "events = True",
+			want: []string{`campaign.toml:16:10: invalid TOML: write True in lowercase: true`}},
+		{name: "ErrTextWithoutQuotes", file: "phases/01/orders/erin.toml",
+			old: `fleet = "green-1"`, new: `fleet = green-1`,
+			want: []string{`phases/01/orders/erin.toml:2:9: invalid TOML: text goes in straight quotes: write "green-1"`}},
+		{name: "ErrColonForEquals", file: "phases/01/orders/erin.toml",
+			old: `fleet = "green-1"`, new: `fleet: "green-1"`,
+			want: []string{`phases/01/orders/erin.toml:2:6: invalid TOML: write = between a key and its value, not :`}},
+		{name: "ErrListNotClosed", file: "setup/red.toml",
+			old: `"kryndaer"]`, new: `"kryndaer"`,
+			want: []string{`setup/red.toml:3:42: invalid TOML: missing ] at the end of the list`}},
+		{name: "ErrListMissingComma", file: "setup/red.toml",
+			old: `"masnet", "karabas"`, new: `"masnet" "karabas"`,
+			want: []string{`setup/red.toml:3:20: invalid TOML: missing comma between two values of the list`}},
+		{name: "ErrLookAlikeInKey", file: "phases/01/moves/alice.toml",
+			old: "blue-1 =", new: "blue\u20111 =", now: "2027-02-03T12:00:00Z",
+			want: []string{`phases/01/moves/alice.toml:2:5: invalid TOML: the key contains U+2011 NON-BREAKING HYPHEN where a plain hyphen - is meant`}},
+
+		// Ids: another case, a look-alike character, a slip of a letter or two.
+		{name: "ErrPlanetCapitalised", file: "setup/red.toml",
+			old: `power3 = ["masnet"`, new: `power3 = ["Masnet"`,
+			want: []string{`setup/red.toml:3:11: the 1st planet in power3: "Masnet" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "masnet"?`}},
+		{name: "ErrPlanetName", file: "phases/01/moves/alice.toml",
+			old: `"tarkad-vindix"`, new: `"Tarkad Vindix"`, now: "2027-02-03T12:00:00Z",
+			want: []string{`phases/01/moves/alice.toml:2:10: moves.blue-1: "Tarkad Vindix" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "tarkad-vindix"?`}},
+		{name: "ErrNonBreakingHyphen", file: "phases/02/orders/erin.toml",
+			old: "", new: "[[operations]]\nfleet = \"green-1\"\noperation = \"battle\"\nattack = \"planetary\u2011bombardment\"\nplanet = \"novamagnor\"\ndefender = \"blue\"\n",
+			want: []string{`phases/02/orders/erin.toml:4:10: attack of the 1st operation: "planetary‑bombardment" contains U+2011 NON-BREAKING HYPHEN where a plain hyphen - is meant; did you mean "planetary-bombardment"?`}},
+		{name: "ErrAttackTypo", file: "phases/01/orders/alice.toml",
+			old: `"purge-and-burn"`, new: `"purge-and-bun"`,
+			want: []string{`phases/01/orders/alice.toml:4:10: attack of the 1st operation: "purge-and-bun" is not valid; did you mean "purge-and-burn"?`}},
+		{name: "ErrOperationTypo", file: "phases/01/orders/erin.toml",
+			old: `"logistical-auxilia"`, new: `"logistical-auxillia"`,
+			want: []string{`phases/01/orders/erin.toml:3:13: operation of the 1st operation: "logistical-auxillia" is not valid; did you mean "logistical-auxilia"?`}},
+		{name: "ErrInfrastructureTypo", file: "phases/01/orders/bob.toml",
+			old: `"fortification-line"`, new: `"fortifcation-line"`,
+			want: []string{`phases/01/orders/bob.toml:4:18: infrastructure of the 1st operation: "fortifcation-line" is not valid; did you mean "fortification-line"?`}},
+		{name: "ErrTheatreTypo", file: "phases/01/results/red-1.toml",
+			old: `"rad-zone"`, new: `"radzone"`,
+			want: []string{`phases/01/results/red-1.toml:5:11: theatre: "radzone" is not valid; did you mean "rad-zone"?`}},
+		{name: "ErrEventTypo", file: "campaign.toml",
+			old: `event = "sinister-omens"`, new: `event = "sinister-omen"`,
+			want: []string{`campaign.toml:133:9: event of the 2nd forced event: "sinister-omen" is not valid; did you mean "sinister-omens"?`}},
+		{name: "ErrPlanetTypo", file: "phases/01/orders/alice.toml",
+			old: `planet = "astarthem"`, new: `planet = "astarhem"`,
+			want: []string{`phases/01/orders/alice.toml:5:10: unknown planet "astarhem"; did you mean "astarthem"?`}},
+		{name: "ErrPlanetUnknown", file: "phases/01/orders/alice.toml",
+			old: `planet = "astarthem"`, new: `planet = "terra"`,
+			want: []string{`phases/01/orders/alice.toml:5:10: unknown planet "terra"; valid: ` + planets}},
+		{name: "ErrFleetTypo", file: "phases/01/orders/erin.toml",
+			old: `fleet = "green-1"`, new: `fleet = "gren-1"`,
+			want: []string{`phases/01/orders/erin.toml:2:9: unknown fleet "gren-1"; did you mean "green-1"?`}},
+		{name: "ErrAllianceTypo", file: "phases/01/orders/alice.toml",
+			old: `defender = "green"`, new: `defender = "gren"`,
+			want: []string{`phases/01/orders/alice.toml:6:12: unknown alliance "gren"; did you mean "green"?`}},
+		{name: "ErrLoginCapitalised", file: "phases/01/results/red-1.toml",
+			old: `defender_player = "bob"`, new: `defender_player = "Bob"`,
+			want: []string{`phases/01/results/red-1.toml:4:19: unknown player "Bob"; did you mean "bob"?`}},
+		{name: "ErrKeyTypo", file: "phases/01/orders/alice.toml",
+			old: "defender =", new: "defendr =",
+			want: []string{`phases/01/orders/alice.toml:6:1: unknown key "defendr" in the 1st operation; did you mean "defender"?`}},
+		{name: "ErrMovesFleetTypo", file: "phases/01/moves/alice.toml",
+			old: "blue-1 =", new: "blue1 =", now: "2027-02-03T12:00:00Z",
+			want: []string{`phases/01/moves/alice.toml:2:1: unknown fleet "blue1"; did you mean "blue-1"?`}},
+
+		{name: "ErrPlanetFirstWord", file: "phases/01/builds/blue.toml",
+			old: `planet = "tarkad-vindix"`, new: `planet = "tarkad"`, now: "2027-02-05T12:00:00Z",
+			want: []string{`phases/01/builds/blue.toml:1:10: unknown planet "tarkad"; did you mean "tarkad-vindix"?`}},
+		{name: "ErrFileNameTypo", file: "phases/01/orders/eirn.toml",
+			new:  "[[operations]]\nfleet = \"green-1\"\noperation = \"logistical-auxilia\"\n",
+			want: []string{`phases/01/orders/eirn.toml: no player "eirn" in campaign.toml; did you mean "erin"?`}},
+
+		// One mistake, one fault.
+		{name: "ErrFleetDeclaredTwice", file: "campaign.toml",
+			old: "id = \"green-2\"\nplayer = \"frank\"", new: "id = \"green-1\"\nplayer = \"frank\"",
+			want: []string{`campaign.toml:80:6: fleet "green-1" is declared twice`}},
+		{name: "ErrMissingAttack", file: "phases/02/orders/carol.toml",
+			old: "attack = \"seize-power-base\"\n", new: "",
+			want: []string{`phases/02/orders/carol.toml:2:1: the 1st operation: missing key "attack": a battle operation needs "attack", "planet" and "defender"`}},
+		{name: "ErrUnknownPlanetNotOutOfReach", file: "phases/01/orders/carol.toml",
+			old: `planet = "tarkad-vindix"`, new: `planet = "tarkad-vindex"`,
+			want: []string{`phases/01/orders/carol.toml:5:10: unknown planet "tarkad-vindex"; did you mean "tarkad-vindix"?`}},
+		{name: "ErrFleetPlayerTypo", file: "campaign.toml",
+			old: "id = \"green-2\"\nplayer = \"frank\"", new: "id = \"green-2\"\nplayer = \"frnak\"",
+			want: []string{`campaign.toml:81:10: unknown player "frnak"; did you mean "frank"?`}},
+		{name: "ErrSetupFleetTypo", file: "setup/red.toml",
+			old: `red-1 = "masnet"`, new: `red1 = "masnet"`,
+			want: []string{`setup/red.toml:20:1: unknown fleet "red1"; did you mean "red-1"?`}},
+		{name: "ErrVPWithoutTheOther", file: "phases/01/results/blue-1.toml",
+			old: "defender_vp = 65\n", new: "",
+			want: []string{`phases/01/results/blue-1.toml:3:15: attacker_vp goes with defender_vp: add defender_vp = …, or remove attacker_vp`}},
+		{name: "ErrTwistWithoutTheatre", file: "phases/01/results/red-1.toml",
+			old: "theatre = \"rad-zone\"\n", new: "",
+			want: []string{`phases/01/results/red-1.toml:5:9: twist goes with theatre: add theatre = …, or remove twist`}},
+		{name: "ErrVPKeyTypo", file: "phases/01/results/blue-1.toml",
+			old: "defender_vp =", new: "defendr_vp =",
+			want: []string{`phases/01/results/blue-1.toml:4:1: unknown key "defendr_vp"; did you mean "defender_vp"?`}},
+		{name: "ErrWinnerKeyTypo", file: "phases/01/results/red-1.toml",
+			old: "winner =", new: "winnr =",
+			want: []string{`phases/01/results/red-1.toml:3:1: unknown key "winnr"; did you mean "winner"?`}},
+		{name: "ErrQuotedNumber", file: "phases/01/results/blue-1.toml",
+			old: "attacker_vp = 80", new: `attacker_vp = "80"`,
+			want: []string{`phases/01/results/blue-1.toml:3:15: attacker_vp: expected an integer, got a string; write 80, without quotes`}},
+	} {
+		t.Run(m.name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "camp")
+			if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(dir, filepath.FromSlash(m.file))
+			text := m.new
+			if m.old != "" {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := strings.Count(string(data), m.old); n != 1 {
+					t.Fatalf("%s holds %q %d times, want once", m.file, m.old, n)
+				}
+				text = strings.Replace(string(data), m.old, m.new, 1)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			now := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
+			if m.now != "" {
+				var err error
+				if now, err = time.Parse(time.RFC3339, m.now); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := Check(dir, Options{Now: now})
+			var got []string
+			for _, f := range faultsOf(t, err) {
+				got = append(got, f.String())
+			}
+			if !slices.Equal(got, m.want) {
+				t.Errorf("faults:\n  got  %s\n  want %s", strings.Join(got, "\n       "), strings.Join(m.want, "\n       "))
+			}
+		})
+	}
+}
+
+// Hints are bounded: past the run's budget, or over a long list with no
+// budget to draw on, a fault lists what is valid instead.
+func TestHintBudget(t *testing.T) {
+	known := []PlanetID{"norallus", "masnet"}
+	var fs faults
+	if got, want := hint(&fs, "Masnet", known, "valid: …"), `did you mean "masnet"?`; got != want {
+		t.Errorf("hint = %q, want %q", got, want)
+	}
+	if got, want := fs.hintWork, len(known); got != want {
+		t.Errorf("hintWork = %d, want %d", got, want)
+	}
+	fs.hintWork = hintBudget - 1
+	if got, want := hint(&fs, "Masnet", known, "valid: …"), "valid: …"; got != want {
+		t.Errorf("hint past the budget = %q, want %q", got, want)
+	}
+	if got, want := hint(nil, "Masnet", known, "valid: …"), `did you mean "masnet"?`; got != want {
+		t.Errorf("hint(nil) = %q, want %q", got, want)
+	}
+	long := make([]PlanetID, hintShortList+1)
+	for i := range long {
+		long[i] = PlanetID(fmt.Sprintf("planet-%d", i))
+	}
+	if got, want := hint(nil, "Planet-7", long, "valid: …"), "valid: …"; got != want {
+		t.Errorf("hint(nil) over %d = %q, want %q", len(long), got, want)
+	}
+}

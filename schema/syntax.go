@@ -1,0 +1,339 @@
+package schema
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/BurntSushi/toml"
+)
+
+// TOML syntax errors in a player's words. The TOML library words its
+// errors for programmers ("expected a top-level item to end with a
+// newline, comment, or EOF, but got '/' instead"); the mistakes behind
+// them are few and known: a missing closing quote, curly quotes from a
+// word processor, [operations] for [[operations]], a date written the way
+// people write dates, True for true, text without quotes, a colon for =.
+// Each is said as it is, with the fix; anything else keeps the library's
+// words. The library's messages are matched as its pinned version words
+// them: TestFaultsCommon and processor's TestMistakes hold each.
+
+// syntax is one syntax error, with what is known around it.
+type syntax struct {
+	data []byte
+	off  int    // byte offset of the error
+	msg  string // the library's message
+	// c is the schema of a file a person writes: its arrays of tables,
+	// and the fixes to suggest; nil for a file Warmaster writes, which is
+	// restored, not fixed.
+	c *compiled
+}
+
+// curlyQuotes are the quotes word processors and phones put for " and '.
+const curlyQuotes = "“”„‟‘’‚‛«»″"
+
+var (
+	// dateLike is a date as people write it: 12/09/2027, 12.09.2027,
+	// 2027/09/12, maybe with a time.
+	dateLike = regexp.MustCompile(`^(\d{1,4})[/.](\d{1,2})[/.](\d{1,4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?`)
+	// bareValue is a value written without quotes: a word, an id.
+	bareValue = regexp.MustCompile(`^[^\s"'#\[\]{},=]+`)
+	// wordKey is the key at the start of a line.
+	wordKey = regexp.MustCompile(`^\s*([A-Za-z0-9_-]+)`)
+)
+
+// word rewrites the library's message; "" keeps it.
+func (s syntax) word() (string, int) {
+	line, lineStart := s.line()
+	value, valueOff := s.value(line, lineStart)
+	r, _ := utf8.DecodeRune(s.data[min(s.off, len(s.data)):])
+	switch {
+	case s.msg == "strings cannot contain newlines":
+		return s.unclosed(line), s.off
+	case strings.HasPrefix(s.msg, "unexpected EOF; expected '\"") || strings.HasPrefix(s.msg, `unexpected EOF; expected "'`):
+		// the quote goes at the end of the text
+		return s.unclosed(line), len(bytes.TrimRight(s.data, "\r\n"))
+	case strings.ContainsRune(curlyQuotes, r):
+		fix := ""
+		if q := curlyQuoted(s.data[s.off:]); q != "" && s.c != nil {
+			fix = ": write " + strconv.Quote(q)
+		}
+		return fmt.Sprintf("curly quotes %c %c are not TOML quotes: use straight quotes \"%s", r, closing(r), fix), s.off
+	case lookAlikes[r].name != "" && strings.HasPrefix(s.msg, "expected '.' or '='"):
+		return "the key " + LookAlike(string(r)), s.off
+	case strings.HasPrefix(s.msg, "Key '"):
+		return s.redefined()
+	}
+	if m := dateLike.FindStringSubmatch(value); m != nil && valueOff >= 0 {
+		if iso := isoDate(m); iso != "" {
+			return fmt.Sprintf("write a date as %s (year-month-day, then the time and Z for UTC), not %s", iso, m[0]), valueOff
+		}
+	}
+	switch {
+	case strings.HasPrefix(s.msg, "expected value but found"), strings.HasPrefix(s.msg, "unexpected EOF; expected value"),
+		strings.HasPrefix(s.msg, "expected a top-level item to end"):
+		if valueOff < 0 {
+			break
+		}
+		w := bareValue.FindString(value)
+		switch w {
+		case "":
+			if strings.TrimSpace(value) == "" {
+				return "missing value after =", s.off
+			}
+		case "True", "TRUE", "False", "FALSE":
+			return fmt.Sprintf("write %s in lowercase: %s", w, strings.ToLower(w)), valueOff
+		case "yes", "Yes", "YES", "no", "No", "NO", "on", "off", "y", "n":
+			return fmt.Sprintf("write true or false, not %s", w), valueOff
+		default:
+			if s.off == valueOff {
+				return fmt.Sprintf("text goes in straight quotes: write %s", strconv.Quote(w)), valueOff
+			}
+		}
+		if strings.HasPrefix(s.msg, "expected a top-level item") {
+			return "one value per line: after a value comes a new line or a # comment", s.off
+		}
+	case strings.HasPrefix(s.msg, "expected '.' or '=', but got ':'"):
+		return "write = between a key and its value, not :", s.off
+	case strings.HasPrefix(s.msg, "expected '.' or '=', but got '\"'"), strings.HasPrefix(s.msg, "unexpected EOF; expected key separator '='"):
+		return "missing = between the key and its value", s.off
+	case strings.HasPrefix(s.msg, "expected '.' or '=', but got"):
+		return "a key has no spaces: write it with hyphens or underscores, or in quotes", s.off
+	case strings.HasPrefix(s.msg, "expected a comma (',') or array terminator (']')"):
+		if strings.Count(line, `"`)%2 == 1 {
+			return s.unclosed(line), s.off
+		}
+		if s.off == lineStart || s.off >= len(s.data) {
+			// the list ran on to the next line: the ] is missing at the
+			// end of the last one
+			end := bytes.LastIndexFunc(s.data[:s.off], func(r rune) bool { return r != '\n' && r != '\r' && r != ' ' && r != '\t' })
+			return "missing ] at the end of the list", end + 1
+		}
+		return "missing comma between two values of the list", s.off
+	case strings.HasPrefix(s.msg, "expected a comma or an inline table terminator '}'"):
+		return "missing } at the end of the inline table { … } (it is written on one line), or a comma between two of its keys", s.off
+	case strings.HasPrefix(s.msg, "expected end of table array name delimiter ']'"):
+		return "missing ]] at the end of the table header: write [[" + s.header(line) + "]]", lineStart + len(strings.TrimRight(line, " \t"))
+	case strings.HasPrefix(s.msg, "expected '.' or ']' to end table name"):
+		return "missing ] at the end of the table header: write [" + s.header(line) + "]", lineStart + len(strings.TrimRight(line, " \t"))
+	}
+	return "", s.off
+}
+
+// line is the text of the line holding the error, and where it starts.
+func (s syntax) line() (string, int) {
+	off := min(s.off, len(s.data))
+	start := bytes.LastIndexByte(s.data[:off], '\n') + 1
+	end := bytes.IndexByte(s.data[start:], '\n')
+	if end < 0 {
+		end = len(s.data) - start
+	}
+	return strings.TrimRight(string(s.data[start:start+end]), "\r"), start
+}
+
+// value is the text after the line's first = (blanks skipped), and its
+// offset; -1 if the line has no key = value.
+func (s syntax) value(line string, lineStart int) (string, int) {
+	if strings.HasPrefix(strings.TrimSpace(line), "[") {
+		return "", -1
+	}
+	eq := strings.IndexByte(line, '=')
+	if eq < 0 {
+		return "", -1
+	}
+	rest := line[eq+1:]
+	trimmed := strings.TrimLeft(rest, " \t")
+	return trimmed, lineStart + eq + 1 + len(rest) - len(trimmed)
+}
+
+// unclosed words a string whose closing quote is missing.
+func (s syntax) unclosed(line string) string {
+	q := byte('"')
+	switch {
+	case strings.HasSuffix(s.msg, `'"""'`):
+		return `missing closing """ of a multi-line string`
+	case strings.HasSuffix(s.msg, `"'''"`):
+		return "missing closing ''' of a multi-line string"
+	case strings.HasSuffix(s.msg, `"'"`):
+		q = '\''
+	case strings.HasSuffix(s.msg, `'"'`):
+	case strings.Count(line, "'")%2 == 1 && strings.Count(line, `"`)%2 == 0:
+		q = '\''
+	}
+	msg := fmt.Sprintf("missing closing quote %c", q)
+	// The text of the string, if it opens on this line: what to write.
+	if i := strings.LastIndexByte(line, q); i >= 0 && strings.Count(line, string(q))%2 == 1 && s.c != nil {
+		text := line[i+1:]
+		if c := strings.Index(text, " #"); c >= 0 {
+			text = text[:c]
+		}
+		text = strings.TrimRight(text, " \t")
+		if text != "" && !strings.ContainsAny(text, `"'`) {
+			msg += fmt.Sprintf(": write %c%s%c", q, text, q)
+		}
+	}
+	return msg
+}
+
+// redefined words "Key 'x' has already been defined" and its kin: a table
+// written with one pair of brackets where the schema has an array of
+// tables (each [operations] is meant as [[operations]]), or a key or table
+// written twice.
+func (s syntax) redefined() (string, int) {
+	key, _, _ := strings.Cut(strings.TrimPrefix(s.msg, "Key '"), "'")
+	if s.c != nil {
+		if noun, ok := s.c.tablesNoun(key); ok {
+			off := s.off
+			if at := singleHeader(s.data, key); at >= 0 {
+				off = at
+			}
+			return fmt.Sprintf("write [[%s]] (two brackets) for each %s", key, noun), off
+		}
+	}
+	line, _ := s.line()
+	if strings.HasPrefix(strings.TrimSpace(line), "[") {
+		return fmt.Sprintf("the table [%s] is written twice; write it once", key), s.off
+	}
+	name := key[strings.LastIndexByte(key, '.')+1:]
+	if m := wordKey.FindStringSubmatch(line); m != nil {
+		name = m[1]
+	}
+	return fmt.Sprintf("%s is written twice in this table; keep one", name), s.off
+}
+
+// header is the table name in the header on line: "[[operations]" gives
+// "operations".
+func (s syntax) header(line string) string {
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "[]"))
+}
+
+// singleHeader is the offset of the first [key] header (one pair of
+// brackets) in data, or -1.
+func singleHeader(data []byte, key string) int {
+	off := 0
+	for line := range bytes.Lines(data) {
+		t := bytes.TrimLeft(line, " \t")
+		if bytes.HasPrefix(t, []byte("[")) && !bytes.HasPrefix(t, []byte("[[")) {
+			name, _, ok := bytes.Cut(t[1:], []byte("]"))
+			if ok && string(bytes.ReplaceAll(bytes.TrimSpace(name), []byte(" "), nil)) == key {
+				return off + len(line) - len(t)
+			}
+		}
+		off += len(line)
+	}
+	return -1
+}
+
+// curlyQuoted is the text between a curly quote at the start of b and the
+// next curly quote on the same line; "" if there is none.
+func curlyQuoted(b []byte) string {
+	_, size := utf8.DecodeRune(b)
+	rest := b[size:]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	i := bytes.IndexAny(rest, curlyQuotes)
+	if i < 0 {
+		return ""
+	}
+	return string(rest[:i])
+}
+
+// closing is the curly quote that closes r.
+func closing(r rune) rune {
+	switch r {
+	case '“', '„', '‟':
+		return '”'
+	case '‘', '‚', '‛':
+		return '’'
+	case '«':
+		return '»'
+	}
+	return r
+}
+
+// isoDate writes a date matched by dateLike as TOML does, reading
+// day/month/year (or month/day/year when the day comes second and is over
+// 12, or year/month/day); "" if it is no date.
+func isoDate(m []string) string {
+	a, _ := strconv.Atoi(m[1])
+	b, _ := strconv.Atoi(m[2])
+	c, _ := strconv.Atoi(m[3])
+	var y, mo, d int
+	switch {
+	case len(m[1]) == 4:
+		y, mo, d = a, b, c
+	case len(m[3]) == 4 || len(m[3]) == 2:
+		y, d, mo = c, a, b
+		if y < 100 {
+			y += 2000
+		}
+		if mo > 12 && d <= 12 {
+			d, mo = mo, d
+		}
+	default:
+		return ""
+	}
+	if mo < 1 || mo > 12 || d < 1 || d > 31 {
+		return ""
+	}
+	h, mi, sec := 18, 0, 0
+	if m[4] != "" {
+		h, _ = strconv.Atoi(m[4])
+		mi, _ = strconv.Atoi(m[5])
+		sec, _ = strconv.Atoi(m[6])
+	}
+	return fmt.Sprintf("%04d-%02d-%02dT%02d:%02d:%02dZ", y, mo, d, h, mi, sec)
+}
+
+// parseFault is ParseFault, with the schema of the file a person wrote
+// (nil for one Warmaster wrote): its arrays of tables, to word [x] written
+// for [[x]], and fixes to suggest.
+func parseFault(data []byte, err error, c *compiled) Fault {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return typeFault(err)
+	}
+	// ParseError's Col is wrong for errors at column 1 (it reports the
+	// previous line's length + 1): work from the byte offset instead.
+	off := pe.Position.Start
+	if off < 0 || off > len(data) {
+		off = len(data)
+	}
+	msg := oneLine(pe.Message)
+	if words, at := (syntax{data: data, off: off, msg: pe.Message, c: c}).word(); words != "" {
+		msg, off = words, at
+	}
+	line, col := lineCol(data, off)
+	return Fault{Line: max(line, 1), Col: max(col, 1), Message: "invalid TOML: " + msg}
+}
+
+// tablesNoun says whether the key at the dotted path is an array of tables
+// in the schema, and what each table is called ("operation").
+func (c *compiled) tablesNoun(path string) (string, bool) {
+	s := deref(c.raw, c.raw)
+	for _, k := range strings.Split(path, ".") {
+		if s != nil && hasType(s, "array") {
+			s = deref(c.raw, s["items"])
+		}
+		if s == nil {
+			return "", false
+		}
+		props, _ := s["properties"].(map[string]any)
+		s = deref(c.raw, props[k])
+	}
+	if s == nil || !hasType(s, "array") {
+		return "", false
+	}
+	if items := deref(c.raw, s["items"]); items == nil || !hasType(items, "object") {
+		return "", false
+	}
+	if noun := nounOf(s["items"], c.raw); noun != "" {
+		return noun, true
+	}
+	return "entry", true
+}
