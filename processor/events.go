@@ -537,7 +537,7 @@ func (r *run) cultUprisings(a AllianceID) []string {
 		}
 	}
 	if s.Destroyed(site) {
-		return append(out, fmt.Sprintf("%s is destroyed: no Power Level rolls (RULINGS 19)", site))
+		return append(out, fmt.Sprintf("%s is destroyed: no Power Level rolls (%s)", site, ruling(19)))
 	}
 	fleet := slices.ContainsFunc(r.c.AllianceFleets(a), func(f FleetID) bool { return s.Fleets[f] == site })
 	n := s.Power(site, a)

@@ -212,7 +212,7 @@ func (r *run) archeotechRiches() {
 				notes = append(notes, fmt.Sprintf("%s: no battle was won there this phase: nobody secures the riches", p))
 				continue
 			case tied:
-				notes = append(notes, fmt.Sprintf("%s: battles won %s, a tie: nobody secures the riches (RULINGS 20)", p, oneOf(tally)))
+				notes = append(notes, fmt.Sprintf("%s: battles won %s, a tie: nobody secures the riches (%s)", p, oneOf(tally), ruling(20)))
 				continue
 			}
 			notes = append(notes, fmt.Sprintf("%s: battles won %s: %s secures the riches", p, oneOf(tally), who))

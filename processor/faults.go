@@ -271,3 +271,11 @@ func ids[T ~string](list []T) []string {
 	}
 	return out
 }
+
+// rulesURL is the page where every ruling Warmaster follows is stated, in
+// the tool's repository (docs/rules.md), each under an anchor of its own.
+const rulesURL = "https://github.com/warmaster/warmaster/blob/main/docs/rules.md"
+
+// ruling cites a ruling in a report: a link to where docs/rules.md states
+// it, "[RULINGS 16](…#rulings-16)".
+func ruling(n int) string { return fmt.Sprintf("[RULINGS %d](%s#rulings-%d)", n, rulesURL, n) }

@@ -217,7 +217,7 @@ func (r *run) noMedal(m Medal) string {
 // reportMedals writes the medals and the numbers behind them into the
 // report's end section.
 func (r *run) reportMedals(awards []MedalAward) {
-	r.sec.Para("Campaign Medals, decided in the order Laurel, Wreath, Star, Dagger; a tie goes to the Alliance with the fewest medals so far, then a roll-off (RULINGS 23):")
+	r.sec.Para("Campaign Medals, decided in the order Laurel, Wreath, Star, Dagger; a tie goes to the Alliance with the fewest medals so far, then a roll-off (%s):", ruling(23))
 	header := []string{"medal", "measure"}
 	for _, a := range r.c.AllianceIDs() {
 		header = append(header, string(a))

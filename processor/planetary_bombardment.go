@@ -124,7 +124,7 @@ func (r *run) planetaryBombardmentDefenderWins(f fought, adj int) []string {
 		if k < len(wanted) {
 			switch why := r.strikeProblem(q, wanted[k], rank); {
 			case struck[wanted[k]-1]:
-				out = append(out, fmt.Sprintf("strike %d: location %d of %s was destroyed by the first strike: the strike is lost (RULINGS 22)", k+1, wanted[k], q))
+				out = append(out, fmt.Sprintf("strike %d: location %d of %s was destroyed by the first strike: the strike is lost (%s)", k+1, wanted[k], q, ruling(22)))
 				continue
 			case why != "":
 				out = append(out, fmt.Sprintf("strike %d: location %d of %s is not possible now (%s)", k+1, wanted[k], q, why))

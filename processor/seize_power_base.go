@@ -68,7 +68,7 @@ func (r *run) seizePowerBaseTake(f fought) []string {
 			out = append(out, fmt.Sprintf("%s already has %d %s pieces, the limit: %s's %s at %s stays ([rules] seize_power_base_keeps_piece)", A, t.Limit(), t.Title(), D, t.Title(), p))
 		default:
 			s.planet(p).Locations[i] = Location{}
-			out = append(out, fmt.Sprintf("%s's %s at %s (location %d) is removed; %s already has %d %s pieces, the limit: nothing is built (RULINGS 16)", D, t.Title(), p, i+1, A, t.Limit(), t.Title()))
+			out = append(out, fmt.Sprintf("%s's %s at %s (location %d) is removed; %s already has %d %s pieces, the limit: nothing is built (%s)", D, t.Title(), p, i+1, A, t.Limit(), t.Title(), ruling(16)))
 		}
 	} else {
 		out = append(out, fmt.Sprintf("%s has no piece of Infrastructure at %s to take (a Stronghold excluded); instead, %s", D, p, r.buildOne(p, A, ch.Build, ch.HasBuild, "build")))

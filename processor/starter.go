@@ -131,6 +131,8 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	p("# branch = \"main\"                         # the branch pull requests go to (default main)")
 	p("# path = \"campaigns/war\"                  # this folder's path in the repository; left out only at its root")
 	p("")
+	p("# How Warmaster reads what the rules leave open, each option's RULINGS N")
+	p("# included: %s", rulesURL)
 	p("[rules]")
 	p("events = true               # Vespator Front Events (false: the house rule \"no events\")")
 	p("orbital_invasion_defender_power = false  # RULINGS 14 option: Orbital Invasion — Defender wins also adds 1 Power Level")
