@@ -343,7 +343,7 @@ func TestGitHubSchema(t *testing.T) {
 // another can be struck. Each choice offered, written into the result,
 // passes check.
 func TestDraftOutcomeChoices(t *testing.T) {
-	dir := prestateDir(t, `
+	dir := newCaseDir(t, `
 step battles
 power tarkad-vindix red=2
 locations tarkad-vindix red:staging-grounds red:fortification-line empty
@@ -418,20 +418,4 @@ func offered(t *testing.T, draft, re string) string {
 		t.Fatalf("the draft offers no %s:\n%s", re, draft)
 	}
 	return m[1]
-}
-
-// prestateDir is a campaign folder of the rules cases' base campaign with
-// the state a prestate describes (parsePrestate).
-func prestateDir(t *testing.T, prestate string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for _, name := range []string{CampaignFile, MapFile} {
-		data, err := os.ReadFile(filepath.Join("testdata/base", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFile(t, dir, name, data)
-	}
-	writePrestate(t, dir, parsePrestate(t, loadCampaign(t, dir), prestate))
-	return dir
 }

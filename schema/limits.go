@@ -196,8 +196,8 @@ const MaxKeys = 64 << 10
 // LimitOf is what a file of kind may hold (zero for an unknown kind).
 func LimitOf(kind Kind) Limits { return limits[kind] }
 
-// byteSize words a limit: 65536 -> "64 KiB".
-func byteSize(n int) string {
+// ByteSize words a size: 65536 -> "64 KiB".
+func ByteSize(n int) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return strconv.Itoa(n>>20) + " MiB"

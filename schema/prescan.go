@@ -25,7 +25,7 @@ func TooLarge(data []byte, max int) *Fault {
 	}
 	line, col := lineCol(data, max)
 	return &Fault{Line: line, Col: col, Message: fmt.Sprintf(
-		"the file is too large: it goes past %s here, the most this kind of file may hold (a real campaign's are far smaller)", byteSize(max))}
+		"the file is too large: it goes past %s here, the most this kind of file may hold (a real campaign's are far smaller)", ByteSize(max))}
 }
 
 // prescanner walks a TOML text as far as nesting goes — headers, keys,

@@ -210,7 +210,7 @@ costs more to check than a real campaign's.
 		if r.lim.Work > 0 {
 			work, keys = thousands(r.lim.Work), thousands(r.lim.Keys)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", r.files, byteSize(r.lim.Bytes), work, keys)
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", r.files, schema.ByteSize(r.lim.Bytes), work, keys)
 	}
 	fmt.Fprintf(b, `
 - **Size**: a file is read only up to its limit (and one byte more, to
@@ -241,17 +241,6 @@ func schemaFile(k schema.Kind) string {
 		panic(fmt.Sprintf("schema %s: the title %q names no file", k, s.Title))
 	}
 	return m[2]
-}
-
-// byteSize words a size: 65536 is "64 KiB".
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return thousands(n) + " bytes"
 }
 
 // thousands writes n with a comma every three digits.

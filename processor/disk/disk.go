@@ -27,7 +27,6 @@ import (
 	"os"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -362,21 +361,10 @@ type tooLargeError struct {
 }
 
 func (e *tooLargeError) Error() string {
-	return fmt.Sprintf("read %s: it is longer than %s, the most Warmaster reads of such a file", e.path, byteSize(e.limit))
+	return fmt.Sprintf("read %s: it is longer than %d bytes, the most Warmaster reads of such a file", e.path, e.limit)
 }
 
 func (e *tooLargeError) Unwrap() error { return ErrTooLarge }
-
-// byteSize words a size: 33554432 -> "32 MiB".
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return strconv.Itoa(n>>20) + " MiB"
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return strconv.Itoa(n>>10) + " KiB"
-	}
-	return strconv.Itoa(n) + " bytes"
-}
 
 // ReadFile reads a regular file the scan found, up to MaxFileBytes, as
 // ReadFileLimit does.

@@ -470,7 +470,7 @@ func TestReadFileCap(t *testing.T) {
 		if got, want := len(data), 64<<10+1; !errors.Is(err, ErrTooLarge) || got != want {
 			t.Errorf("read %d bytes, %v; want %d bytes, ErrTooLarge", got, err, want)
 		}
-		if got, want := fmt.Sprint(err), "read edge.out: it is longer than 64 KiB, the most Warmaster reads of such a file"; got != want {
+		if got, want := fmt.Sprint(err), "read edge.out: it is longer than 65536 bytes, the most Warmaster reads of such a file"; got != want {
 			t.Errorf("err = %q, want %q", got, want)
 		}
 	})
