@@ -102,6 +102,11 @@ func TestCommitBack(t *testing.T) {
 		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 1\nstep = \"battles\"\n")
 		writeFile(t, filepath.Join(bot, "campaigns/spring/phases/01/report.md"), "# Phase 1\n")
 		writeFile(t, filepath.Join(bot, "notes.txt"), "not a campaign file\n")
+		// What advance wrote is committed even where a .gitignore (here a
+		// player's, at the top) would hide it; its .warmaster/ never is.
+		writeFile(t, filepath.Join(bot, ".gitignore"), "**/phases/*/report.md\n")
+		writeFile(t, filepath.Join(bot, "campaigns/spring/.warmaster/.gitignore"), "*\n")
+		writeFile(t, filepath.Join(bot, "campaigns/spring/.warmaster/left-by-a-killed-run"), "x\n")
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, appliedSpring+"campaigns/autumn\tapplied Setup the Campaign Map\nnot an applied line\n")
 

@@ -100,7 +100,11 @@ for f in "${folders[@]}"; do
 	fi
 done
 if [[ ${#existing[@]} -gt 0 ]]; then
-	git add -- "${existing[@]}"
+	# Everything advance wrote, whatever a .gitignore says (a rule ignoring
+	# revealed orders or reports would leave the journal naming files the
+	# commit lacks, and replay failing for good); but never its own
+	# .warmaster/ (a commit in progress, which it removes).
+	git add --force -- "${existing[@]}" ':(exclude,glob)**/.warmaster/**'
 fi
 if git diff --cached --quiet; then
 	echo "commit-back: nothing changed; no commit"
