@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"hash"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 
@@ -30,6 +32,15 @@ func CampaignID(dir string) (string, error) {
 	id := filepath.Base(filepath.Clean(abs))
 	if id == string(filepath.Separator) || id == "." || id == ".." || id == "" {
 		return "", fmt.Errorf("the campaign folder %s has no name to identify the campaign by: put it in a folder of its own", dir)
+	}
+	// The folder itself, not a link to it: a link named after another
+	// campaign would run this one under that campaign's identity (its
+	// dice, and every order sealed for it refused).
+	if st, err := os.Lstat(abs); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return "", fmt.Errorf("the campaign folder %s is a symbolic link: give the folder itself (a campaign is identified by its folder's name, and a link would give it another)", dir)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil && filepath.Base(real) != id {
+		return "", fmt.Errorf("the campaign folder %s is %s through a link: give the folder itself (a campaign is identified by its folder's name, and a link would give it another)", dir, real)
 	}
 	return id, nil
 }

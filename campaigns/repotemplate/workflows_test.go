@@ -267,8 +267,20 @@ func checkRules(t *testing.T, w *actionlint.Workflow, names []string, hooks map[
 	if got, want := strings.Join(names, " "), "merge_group pull_request_target"; got != want {
 		t.Errorf("a pull request check runs on %q, want %q", got, want)
 	}
-	if h := hooks["pull_request_target"]; h != nil && (h.Paths != nil || h.PathsIgnore != nil || h.Branches != nil || h.BranchesIgnore != nil || len(h.Types) > 0) {
+	if h := hooks["pull_request_target"]; h != nil && (h.Paths != nil || h.PathsIgnore != nil || h.Branches != nil || h.BranchesIgnore != nil) {
 		t.Errorf("pull_request_target has a filter: the required check must report on every pull request")
+	}
+	// GitHub's default types, and edited: a pull request whose base is
+	// switched to the default branch is checked again against it.
+	if h := hooks["pull_request_target"]; h != nil {
+		var types []string
+		for _, ty := range h.Types {
+			types = append(types, str(ty))
+		}
+		sort.Strings(types)
+		if got, want := strings.Join(types, " "), "edited opened reopened synchronize"; got != want {
+			t.Errorf("pull_request_target runs on types %q, want %q", got, want)
+		}
 	}
 	if _, ok := w.Jobs["check"]; !ok || len(w.Jobs) != 1 {
 		t.Errorf("one job, named check (the required status check), not %d", len(w.Jobs))

@@ -372,6 +372,10 @@ func cmdCheck(c *cli.Context) error {
 	if c.NArg() < 1 {
 		return usagef("check needs a campaign folder")
 	}
+	actor, err := actorFlag(c)
+	if err != nil {
+		return err
+	}
 	dir := c.Args().First()
 	files, err := relFiles(dir, c.Args().Slice()[1:])
 	if err != nil {
@@ -410,8 +414,8 @@ func cmdCheck(c *cli.Context) error {
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them.
-	if actor := c.String("actor"); actor != "" && f != nil {
-		err = processor.WithRefusals(err, authorize(dir, processor.Login(actor), f, files))
+	if actor != "" && f != nil {
+		err = processor.WithRefusals(err, authorize(dir, actor, f, files))
 	}
 	if err != nil {
 		return reportFaults(c, format, dir, err, false)
@@ -423,7 +427,8 @@ func cmdCheck(c *cli.Context) error {
 // authorize refuses the FILEs actor may not change (an *InvalidError): by
 // the campaign's rules and, when DIR is a campaign its repository declares
 // (in a .github/warmaster.toml in a folder above DIR, up to the git work
-// tree's top), by the repository's as well: campaign.toml is the
+// tree's top), by the repository's as well: a campaign folder it does not
+// declare is its Warmasters' alone; campaign.toml is the
 // repository's Warmasters', who may also change the campaign's map and
 // war-engine profiles. (The pull-request check, check-changes, reads the
 // registry from the base instead of the work tree, and judges the files
@@ -434,10 +439,10 @@ func authorize(dir string, actor processor.Login, f *processor.Folder, files []s
 	if err != nil {
 		return fmt.Errorf("the campaign repository's %s is invalid:\n%v", repository.RegistryFile, err)
 	}
-	if !ok || !reg.Declares(rel) {
+	if !ok {
 		return f.Authorize(actor, files)
 	}
-	refused, judged := reg.Rights(actor, files, func(file string) bool {
+	refused, judged := reg.RightsIn(actor, rel, files, func(file string) bool {
 		_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(file)))
 		return err == nil
 	})
@@ -446,6 +451,15 @@ func authorize(dir string, actor processor.Login, f *processor.Folder, files []s
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}
 	return err
+}
+
+// actorFlag is --actor: a login, or none when the flag is not given (an
+// empty one would check nobody's rights while seeming to).
+func actorFlag(c *cli.Context) (processor.Login, error) {
+	if c.IsSet("actor") && c.String("actor") == "" {
+		return "", usagef("--actor needs a GitHub login (leave the flag out to check nobody's rights)")
+	}
+	return processor.Login(c.String("actor")), nil
 }
 
 // relFiles turns FILE arguments into slash paths relative to the campaign

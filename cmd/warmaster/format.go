@@ -53,7 +53,7 @@ func reportFaults(c *cli.Context, format, dir string, err error, wrote bool) err
 	if !errors.As(err, &invalid) {
 		fmt.Fprintf(workflowCommands(c.App.Writer), "::error title=warmaster::%s\n", escapeData(err.Error()))
 		if summary != "" {
-			appendSummary(c, summary, fmt.Sprintf("**warmaster %s %s**: %s\n", c.Command.Name, dir, report.Escape(err.Error())))
+			appendSummary(c, summary, fmt.Sprintf("**warmaster %s %s**: %s\n", c.Command.Name, report.Plain(dir), report.Plain(err.Error())))
 		}
 		return err
 	}
@@ -71,7 +71,7 @@ func reportFaults(c *cli.Context, format, dir string, err error, wrote bool) err
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%s%s\n", n, suffix)
 	if summary != "" {
-		appendSummary(c, summary, faultTable(fmt.Sprintf("warmaster %s: %s in %s%s", c.Command.Name, n, dir, suffix), faults))
+		appendSummary(c, summary, faultTable(fmt.Sprintf("warmaster %s: %s in %s%s", c.Command.Name, n, report.Plain(dir), suffix), faults))
 	}
 	return err
 }
@@ -105,7 +105,9 @@ func escapeData(s string) string     { return dataEscaper.Replace(s) }
 func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
 
 // faultTable is the full list of faults as Markdown: GitHub shows only the
-// first few annotations of a step, the job summary shows everything.
+// first few annotations of a step, the job summary shows everything. File
+// names and messages are players' text, shown as it is (report.Plain): a
+// file named "<img …>.toml" or "[click](…)" is no markup.
 func faultTable(title string, faults []processor.Fault) string {
 	var d report.Doc
 	d.Heading(3, "%s", title)
@@ -115,7 +117,7 @@ func faultTable(title string, faults []processor.Fault) string {
 		if f.Line > 0 {
 			line, col = strconv.Itoa(f.Line), strconv.Itoa(f.Col)
 		}
-		rows[i] = []string{f.File, line, col, f.Message}
+		rows[i] = []string{report.Plain(f.File), line, col, report.Plain(f.Message)}
 	}
 	d.Table([]string{"file", "line", "column", "problem"}, rows)
 	return d.String()

@@ -82,8 +82,9 @@ func cmdCheckChanges(c *cli.Context) error {
 	if c.String("base") == "" {
 		return usagef("check-changes needs --base, the revision the changes are made to (e.g. HEAD^1)")
 	}
-	if c.IsSet("actor") && c.String("actor") == "" {
-		return usagef("--actor needs a GitHub login (leave the flag out to check nobody's rights)")
+	actor, err := actorFlag(c)
+	if err != nil {
+		return err
 	}
 	now, err := parseNow(c)
 	if err != nil {
@@ -94,7 +95,7 @@ func cmdCheckChanges(c *cli.Context) error {
 		return err
 	}
 	rep, err := repository.CheckChanges(root, repository.Options{
-		Base: c.String("base"), Head: c.String("head"), Actor: processor.Login(c.String("actor")), Run: secrets(now),
+		Base: c.String("base"), Head: c.String("head"), Actor: actor, Run: secrets(now),
 	})
 	if err != nil {
 		return err
@@ -138,14 +139,14 @@ func cmdCheckChanges(c *cli.Context) error {
 			md.WriteString(cr.Plan)
 		} else {
 			fmt.Fprintln(w, cr.NoPlan)
-			fmt.Fprintf(&md, "**%s**: %s\n", report.Escape(cr.Dir), report.Escape(cr.NoPlan))
+			fmt.Fprintf(&md, "**%s**: %s\n", report.Plain(cr.Dir), report.Plain(cr.NoPlan))
 		}
 		md.WriteString("\n")
 	}
 	for _, d := range rep.Undeclared {
 		line := fmt.Sprintf("%s has a campaign.toml but %s does not declare it: advance will not process it.", d, repository.RegistryFile)
 		fmt.Fprintln(w, line)
-		md.WriteString(report.Escape(line) + "\n")
+		md.WriteString("**Not played:** " + report.Plain(line) + "\n") // a fixed start: a folder's name could begin a heading or a list
 	}
 	if summary := os.Getenv("GITHUB_STEP_SUMMARY"); format == formatGitHub && summary != "" {
 		appendSummary(c, summary, md.String())

@@ -160,3 +160,30 @@ func Escape(s string) string {
 }
 
 var cellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\t", " ")
+
+// Plain makes text that someone else chose (a file name, a message
+// quoting a file) read as itself in Markdown, not as markup: every
+// character that could start emphasis, a link, an image, HTML, a heading
+// or code is backslash-escaped (GitHub renders "\<" as "<"), newlines and
+// tabs become spaces. A pipe is left for Escape (a table cell) to escape.
+// Not at the start of a line: "1." or "-" there could still begin a list.
+func Plain(s string) string {
+	if !strings.ContainsAny(s, plainSpecial+"\n\t") {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteByte(' ')
+		case strings.ContainsRune(plainSpecial, r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+const plainSpecial = "\\`*_[]<>#!~&{}"

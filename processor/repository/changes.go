@@ -72,7 +72,8 @@ var editorConfigs = []string{".taplo.toml", "taplo.toml"}
 // work tree holding root, as the pull-request check does:
 //
 //   - Who may change what outside the campaigns: only the repository's
-//     Warmasters (the base's registry) change the registry, CODEOWNERS and
+//     Warmasters (the base's registry) change anything outside the
+//     campaign folders the base declares: among them the registry, CODEOWNERS and
 //     .github/ (which decide how pull requests are judged and reviewed),
 //     the editors' .taplo.toml and schemas/ (which every player's editor
 //     checks their files with),
@@ -212,6 +213,12 @@ func (c *changes) repositoryRights() {
 		default:
 			if dir, ok := c.undeclaredCampaign(f); ok {
 				why = c.base.undeclared(dir)
+			} else {
+				// Anything else outside the campaigns: a .gitignore or
+				// .gitattributes changes what the jobs check out and
+				// commit, a link where a declared campaign is to be runs
+				// another in its place, a new folder is a campaign to be.
+				why = fmt.Sprintf("it is outside the campaigns this repository plays (%s); only the Warmaster (%s) changes the rest of the repository", strings.Join(c.base.Campaigns, ", "), wms)
 			}
 		}
 		if why != "" {

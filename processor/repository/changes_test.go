@@ -243,6 +243,43 @@ func TestCheckChanges(t *testing.T) {
 		wantFaults(t, r.change("alice", edit))
 	})
 
+	// Whatever a player changes outside the declared campaigns is refused:
+	// a .gitignore (hiding what advance writes from commit-back), a
+	// .gitattributes (changing the bytes the jobs check out), a new folder,
+	// the README, and a link where a declared campaign is to be (advance
+	// would run spring under autumn's name).
+	t.Run("ErrOutsideTheCampaigns", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		r.write(RegistryFile, "warmasters = [\"alice\"]\ncampaigns = [\"campaigns/spring\", \"campaigns/autumn\"]\n")
+		r.commit("autumn is to come")
+		edit := func() {
+			r.write(".gitignore", "**/orders/*.toml\n")
+			r.write("campaigns/.gitattributes", "*.toml eol=crlf\n")
+			r.write("notacampaign/x.toml", "")
+			r.write("README.md", "# Bob's campaigns\n")
+			if err := os.Symlink("spring", r.path("campaigns/autumn")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rep := r.change("bob", edit)
+		outside := "bob may not change this file: it is outside the campaigns this repository plays (campaigns/spring, campaigns/autumn); only the Warmaster (alice) changes the rest of the repository"
+		wantFaults(t, rep,
+			[2]string{".gitignore", outside},
+			[2]string{"README.md", outside},
+			[2]string{"campaigns/.gitattributes", outside},
+			[2]string{"campaigns/autumn", outside},
+			[2]string{"notacampaign/x.toml", outside},
+		)
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		if err := os.Remove(r.path("campaigns/autumn")); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		if got := faults(r.change("alice", edit)); strings.Contains(got, "may not change") {
+			t.Errorf("the Warmaster's own changes are refused:\n%s", got)
+		}
+	})
+
 	// A pull request that changes only CODEOWNERS is judged and reported
 	// like any other: the Warmaster's passes.
 	t.Run("WarmasterChangesCodeowners", func(t *testing.T) {

@@ -273,6 +273,24 @@ func (r *Registry) Rights(actor processor.Login, files []string, exists func(fil
 	return refused, judged
 }
 
+// RightsIn is Rights for the campaign folder dir (a slash path from the
+// repository's root): a folder the registry does not declare is the
+// repository's Warmasters' alone — every file of it is refused to anyone
+// else (a "practice" campaign naming its author its Warmaster is not
+// theirs to add), and a Warmaster's files are not judged further.
+func (r *Registry) RightsIn(actor processor.Login, dir string, files []string, exists func(file string) bool) (refused []processor.Fault, judged []string) {
+	if r.Declares(dir) {
+		return r.Rights(actor, files, exists)
+	}
+	if r.IsWarmaster(actor) {
+		return nil, nil
+	}
+	for _, file := range files {
+		refused = append(refused, refusal(file, exists(file), "%s may not change this file: %s", actor, r.undeclared(dir)))
+	}
+	return refused, nil
+}
+
 // refusal is a fault refusing a change to file: at its start when it is
 // there (an annotation then sits on the file), else with no position.
 func refusal(file string, exists bool, format string, args ...any) processor.Fault {
