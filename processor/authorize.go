@@ -117,6 +117,7 @@ func (p campaignPath) step() (Step, bool) {
 // on disk now (a file that is not there was deleted). Each refused file is
 // a fault saying why; nil when every change is allowed.
 func (f *Folder) Authorize(actor Login, files []string) error {
+	actor = f.Campaign.spelling(actor)
 	var fs faults
 	for _, file := range files {
 		why := f.refusal(actor, file)

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 	"time"
 
 	"filippo.io/age"
@@ -153,6 +154,21 @@ func (c *Campaign) PlayerOf(l Login) (Player, bool) {
 		return Player{}, false
 	}
 	return c.Players[i], true
+}
+
+// spelling is a login as campaign.toml spells it: GitHub's logins are the
+// same whatever their case (the pull request's author "Bob" is the
+// player "bob"), and the registry compares them so too.
+func (c *Campaign) spelling(l Login) Login {
+	if _, ok := c.player[l]; ok {
+		return l
+	}
+	for _, p := range c.Players {
+		if strings.EqualFold(string(p.Login), string(l)) {
+			return p.Login
+		}
+	}
+	return l
 }
 
 // FleetOf returns the fleet with this id.
