@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"strings"
 
@@ -233,12 +234,21 @@ func deadlineText(a Await) string {
 	return a.Deadline.Format("2006-01-02 15:04 MST")
 }
 
-func presentText(ok bool) string {
-	if ok {
+// inText is an awaited file's "in" column: yes, awaited, faulty, or sealed.
+func inText(a Await) string {
+	switch {
+	case a.Faulty:
+		return "faulty"
+	case a.Sealed:
+		return "sealed (" + path.Base(a.File) + SealedExt + ")"
+	case a.Present:
 		return "yes"
 	}
 	return "awaited"
 }
+
+// faultyNote says what a faulty file in an awaited table means.
+const faultyNote = "faulty: the file is there but has faults, listed with their line and column: it is not in until they are fixed. Before the deadline advance refuses it; past the deadline it is not applied, and the rules' default for a missing file applies instead."
 
 // legend says what the map's colours and marks mean.
 func (r *run) legend() string {

@@ -122,11 +122,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Action: cmdAdvance,
 			},
 			{
-				Name:        "status",
-				Usage:       "show the phase, the step and what is awaited from whom by when",
-				ArgsUsage:   "DIR",
-				Description: "It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals.",
-				Action:      cmdStatus,
+				Name:      "status",
+				Usage:     "show the phase, the step and what is awaited from whom by when",
+				ArgsUsage: "DIR",
+				Description: "An awaited file that has faults, as it is or against the map as it stands now (a file sent early that the steps since have made invalid), is in: faulty, its faults listed below the table; every fault in the folder is also printed on stderr as check prints it (exit 1). " +
+					"It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals.",
+				Action: cmdStatus,
 			},
 			{
 				Name:  "demo",
@@ -402,10 +403,7 @@ func cmdCheck(c *cli.Context) error {
 		}
 		// What init wrote for the Warmaster to replace: accepted, and said.
 		if len(files) == 0 || slices.Contains(files, processor.CampaignFile) {
-			for _, n := range f.Placeholders() {
-				n.File = path.Join(filepath.ToSlash(dir), n.File)
-				fmt.Fprintf(c.App.ErrWriter, "note: %s\n", n)
-			}
+			printNotes(c.App.ErrWriter, dir, f.Placeholders())
 		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
@@ -526,6 +524,7 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return reportFaults(c, format, dir, err, true)
 	}
+	printNotes(c.App.ErrWriter, dir, sum.Placeholders)
 	w := c.App.Writer
 	if len(sum.Applied) == 0 {
 		fmt.Fprintln(w, "nothing to do: the current step is still waiting for input")
@@ -561,13 +560,29 @@ func cmdStatus(c *cli.Context) error {
 	return status(c.App.Writer, c.App.ErrWriter, dir)
 }
 
+// status prints where the campaign stands, each awaited file with faults
+// marked and its faults listed below the table; then, as check, the notes
+// on init's placeholders and every fault of the folder (exit 1).
 func status(w, ew io.Writer, dir string) error {
-	f, err := processor.Load(dir)
+	f, text, err := processor.Status(dir)
+	fmt.Fprint(w, text)
+	if f != nil {
+		printNotes(ew, dir, f.Placeholders())
+	}
 	if err != nil {
 		return printFaults(ew, dir, err, false)
 	}
-	fmt.Fprint(w, processor.Status(f))
 	return nil
+}
+
+// printNotes prints notes on stderr (what init wrote into campaign.toml for
+// the Warmaster to replace and that is still there: accepted, and said),
+// paths as printFaults has them.
+func printNotes(w io.Writer, dir string, notes []processor.Fault) {
+	for _, n := range notes {
+		n.File = path.Join(filepath.ToSlash(dir), n.File)
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 }
 
 func cmdDemo(c *cli.Context) error {
