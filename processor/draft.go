@@ -444,7 +444,7 @@ func (r *run) draftResult(t *draftText, id string, a Await) []string {
 	b := bs[i]
 	t.say("Result of battle %s, phase %d: %s's fleet %s (%s) attacks %s at %s — %s.", b.ID, s.Phase, b.Player, b.Fleet, b.Attacker, b.Defender, b.Planet, b.Attack.Title())
 	t.say("%s", deadlineSentence(a, "a battle without a result then is won by the attacker, with the choices of its orders."))
-	t.say("Fill in winner (or give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
+	t.say("Fill in winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
 	t.blank()
 	t.toml(`winner = ""  # %s`, either([]string{"attacker", "defender", "draw"}))
 	t.help("Victory points, instead of winner or with it: the most wins, +10 for an army painted Battle Ready (battle_ready).")
