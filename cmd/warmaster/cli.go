@@ -114,6 +114,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				ArgsUsage: "DIR",
 				Description: "It stops at the first step that must wait, and writes state.toml, journal.toml, battle sheets, reports and the campaign's README.md, all or nothing. " +
 					"Then it prints each player's file it did not apply (not applied: FILE: why, with its faults) and where things stand, as status does, listing at most 60 awaited files. " +
+					"Like check and status, it notes on stderr what init wrote into campaign.toml for you to replace and is still there when the set-up is applied (the placeholder logins and seed): it applies it all the same. " +
 					"With a committed dice key it needs WARMASTER_DICE_KEY; at 2.1 Reveal of sealed orders, WARMASTER_AGE_IDENTITY.",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "now", Usage: "the time to process at, RFC 3339 (default: the clock)"},
@@ -125,7 +126,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Name:      "status",
 				Usage:     "show the phase, the step and what is awaited from whom by when",
 				ArgsUsage: "DIR",
-				Description: "An awaited file that has faults, as it is or against the map as it stands now (a file sent early that the steps since have made invalid), is in: faulty, its faults listed below the table; every fault in the folder is also printed on stderr as check prints it (exit 1). " +
+				Description: "An awaited file that has faults, as it is or against the map as it stands now (a file sent early that the steps since have made invalid), is in: faulty, its faults listed below the table; every fault in the folder is also printed on stderr as check prints it (exit 1), with check's notes on init's placeholders. " +
 					"It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals.",
 				Action: cmdStatus,
 			},
