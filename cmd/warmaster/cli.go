@@ -33,6 +33,12 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// refusedError is an argument the campaign refuses (a draft of a file it
+// does not await, a war engine it does not have): exit 2, as a usage error,
+// but the message says what would do, and --help would not, so it carries
+// no pointer to it.
+type refusedError struct{ error }
+
 // demoNow is the moment the demo runs at: after the example campaign's last
 // deadline (phase 3's battles), so the demo plays it to its end.
 const demoNow = "2027-06-10T12:00:00Z"
@@ -51,13 +57,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var invalid *processor.InvalidError
 	var usage usageError
+	var refused refusedError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &invalid):
 		return exitInvalid
 	case errors.As(err, &usage):
+		// Only a command used wrongly points at --help, which says how to use it.
 		fmt.Fprintf(stderr, "warmaster: %v\n(run warmaster --help for usage)\n", err)
+		return exitUsage
+	case errors.As(err, &refused):
+		fmt.Fprintf(stderr, "warmaster: %v\n", err)
 		return exitUsage
 	default:
 		fmt.Fprintf(stderr, "warmaster: %v\n", err)
