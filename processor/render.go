@@ -222,7 +222,7 @@ const (
 	// The "in the browser" cell: a file not in the folder, and one in it.
 	newAndEditCell = "[new][new-%d] · [edit][edit-%d]"
 	editCell       = "[edit][edit-%d]"
-	draftsCutNote = "Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole."
+	draftsCutNote  = "Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole."
 )
 
 // draftLink is the link to GitHub's editor on a new file holding the
