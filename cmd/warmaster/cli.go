@@ -98,7 +98,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					"(2 Alliances: 3 each; 3 Alliances: 2 each up to 6 players, 3 for 7–9, 4 for 10–12, 1 per player from 13; never fewer than an Alliance's players). " +
 					"check accepts it as it is, and once the set-up files are in. With --medals-from, campaign.toml also records ([[medals]]) the players of each Campaign Medal won in OLD, a campaign that has ended.",
 				Flags: []cli.Flag{
-					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3"},
+					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3 (add more to campaign.toml by hand)"},
 					&cli.IntFlag{Name: "players", Value: 2, Usage: "the number of players in each Alliance (placeholder logins to replace)"},
 					&cli.StringFlag{Name: "medals-from", Usage: "record in DIR's campaign.toml the Campaign Medals each player won in the ended campaign OLD"},
 				},
@@ -352,7 +352,7 @@ func cmdInit(c *cli.Context) error {
 	}
 	alliances, players := c.Int("alliances"), c.Int("players")
 	if alliances != 2 && alliances != 3 {
-		return usagef("--alliances %d: a campaign has 2 or 3 Alliances", alliances)
+		return usagef("--alliances %d: init writes 2 or 3 Alliances; a campaign may have more: add them to campaign.toml by hand (an [[alliances]] table each, with its players and fleets)", alliances)
 	}
 	if players < 1 || players > maxInitPlayers {
 		return usagef("--players %d: give the number of players in each Alliance, 1 to %d", players, maxInitPlayers)
