@@ -160,11 +160,11 @@ func TestAdvanceStatusIsCapped(t *testing.T) {
 	if !strings.Contains(sum.Status, "… and 40 more awaited files: `warmaster status` lists them all.") {
 		t.Errorf("advance's status does not say how many more:\n%s", sum.Status)
 	}
-	f, err := Load(dir)
+	_, status, err := Status(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Count(Status(f), "/moves/"); got != 100 {
+	if got := strings.Count(status, "/moves/"); got != 100 {
 		t.Errorf("status lists %d moves files, want 100", got)
 	}
 }

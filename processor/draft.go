@@ -32,6 +32,16 @@ type NotAwaitedError struct {
 	Files   []string // the files refused
 	Step    string   // where the campaign stands: "phase 2 of 3, waiting for step 1 Select Operations"
 	Awaited []string // the files it waits for
+	// Early are the refused files that may come early: a player's input
+	// for a later step of this phase, whose draft comes when that step is
+	// awaited (its legal choices depend on the steps before it).
+	Early []EarlyFile
+}
+
+// EarlyFile is a player's input that may be written before its step.
+type EarlyFile struct {
+	File string
+	Step string // the step that awaits it: "4 Move Fleets"
 }
 
 func (e *NotAwaitedError) Error() string {
@@ -42,7 +52,11 @@ func (e *NotAwaitedError) Error() string {
 	case n > 0:
 		what = strings.Join(e.Awaited, ", ")
 	}
-	return fmt.Sprintf("%s %s not awaited (%s); awaited: %s", strings.Join(e.Files, ", "), agree(len(e.Files), "is", "are"), e.Step, what)
+	msg := fmt.Sprintf("%s %s not awaited (%s); awaited: %s", strings.Join(e.Files, ", "), agree(len(e.Files), "is", "are"), e.Step, what)
+	for _, x := range e.Early {
+		msg += fmt.Sprintf("\n%s: its draft comes when step %s awaits it, as its choices depend on the steps before; until then you may write it by hand (it is checked against the map when its step comes)", x.File, x.Step)
+	}
+	return msg
 }
 
 // maxNamed is the most awaited files a message names.
@@ -84,9 +98,38 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 		for _, a := range aw {
 			e.Awaited = append(e.Awaited, a.File)
 		}
+		for _, file := range refused {
+			if step, ok := r.comesLater(file); ok {
+				e.Early = append(e.Early, EarlyFile{File: file, Step: step.Title()})
+			}
+		}
 		return nil, e
 	}
 	return out, nil
+}
+
+// comesLater reports whether file is a player's input for a step of the
+// current phase still to come (a file that may come early), and its step.
+func (r *run) comesLater(file string) (Step, bool) {
+	cp := classify(file)
+	step, ok := cp.step()
+	s := r.s
+	if !ok || step == StepSetup || s.Step == StepSetup || s.Step == StepEnded || cp.phase != s.Phase || step <= s.Step {
+		return 0, false
+	}
+	// Someone the campaign knows: a player's moves, an Alliance's builds
+	// or event choices, a fleet's result.
+	switch cp.kind {
+	case kindMoves:
+		ok = slices.Contains(r.c.Commanders(), Login(cp.name))
+	case kindBuilds, kindEvents:
+		ok = slices.Contains(r.c.AllianceIDs(), AllianceID(cp.name))
+	case kindResults:
+		_, ok = r.c.FleetOf(FleetID(cp.name))
+	default:
+		ok = false
+	}
+	return step, ok
 }
 
 // WriteDrafts writes each draft to its file in the campaign folder dir,
@@ -444,7 +487,7 @@ func (r *run) draftResult(t *draftText, id string, a Await) []string {
 	b := bs[i]
 	t.say("Result of battle %s, phase %d: %s's fleet %s (%s) attacks %s at %s — %s.", b.ID, s.Phase, b.Player, b.Fleet, b.Attacker, b.Defender, b.Planet, b.Attack.Title())
 	t.say("%s", deadlineSentence(a, "a battle without a result then is won by the attacker, with the choices of its orders."))
-	t.say("Fill in winner (or give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
+	t.say("Fill in winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
 	t.blank()
 	t.toml(`winner = ""  # %s`, either([]string{"attacker", "defender", "draw"}))
 	t.help("Victory points, instead of winner or with it: the most wins, +10 for an army painted Battle Ready (battle_ready).")

@@ -147,6 +147,15 @@ func OnlyFiles(err error, files []string) error {
 
 func (fs *faults) empty() bool { return len(fs.list) == 0 }
 
+// resolved is the faults as err has them: positioned and sorted.
+func (fs *faults) resolved(text func(file string) []byte) []Fault {
+	var inv *InvalidError
+	if errors.As(fs.err(text), &inv) {
+		return inv.Faults
+	}
+	return nil
+}
+
 // err resolves positions against the files' text and returns the sorted
 // faults as an *InvalidError, or nil when there are none.
 func (fs *faults) err(text func(file string) []byte) error {

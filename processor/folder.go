@@ -249,10 +249,29 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 		doc, sf = schema.Decode(kind, data)
 	}
 	if len(sf) > 0 {
+		if kind == schema.Results {
+			emptyWinnerWithVP(doc, sf)
+		}
 		fs.addSchema(file, sf)
 		return nil, nil
 	}
 	return doc, nil
+}
+
+// emptyWinnerWithVP rewords the fault of a result's empty winner when both
+// VP are given (a draft's winner = "" left in beside the VP filled in): the
+// VP decide the winner, so the line can go.
+func emptyWinnerWithVP(doc map[string]any, sf []schema.Fault) {
+	_, a := doc["attacker_vp"]
+	_, d := doc["defender_vp"]
+	if w, ok := doc["winner"].(string); !ok || w != "" || !a || !d {
+		return
+	}
+	for i, f := range sf {
+		if f.Pointer == "/winner" {
+			sf[i].Message = `winner is empty: delete winner = "" (attacker_vp and defender_vp decide it) or fill it in: attacker, defender or draw`
+		}
+	}
 }
 
 // readFile reads a file of the folder (at its size: the text is kept, for

@@ -91,6 +91,10 @@ type Summary struct {
 	// NotApplied are the players' files the run did not apply: arrived
 	// after their step, or still faulty past its deadline.
 	NotApplied []NotApplied
+	// Placeholders are the notes on what init wrote into campaign.toml for
+	// the Warmaster to replace and that was still there when the run began
+	// (Folder.Placeholders): a rehearsal may go on with them, but should know.
+	Placeholders []Fault
 }
 
 // Advance applies every step of the campaign whose inputs are in or whose
@@ -112,7 +116,7 @@ func Advance(dir string, opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows), NotApplied: r.notAppliedList()}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows, r.stepFaults()), NotApplied: r.notAppliedList(), Placeholders: r.f.Placeholders()}
 	if len(r.applied) == 0 {
 		return sum, nil
 	}
@@ -411,6 +415,25 @@ type Await struct {
 	Present  bool
 	// Sealed: the orders are in as <login>.toml.age (File + SealedExt).
 	Sealed bool
+	// Faulty: the file is there but has faults, as read or against the map
+	// as it stands now (a file sent early that the steps since have made
+	// invalid): it is not in until they are fixed.
+	Faulty bool
+}
+
+// markFaulty marks each awaited file that has a fault in list.
+func markFaulty(aw []Await, list []Fault) {
+	for i, a := range aw {
+		aw[i].Faulty = slices.ContainsFunc(list, func(f Fault) bool { return f.File == a.File || f.File == a.File+SealedExt })
+	}
+}
+
+// stepFaults are the faults of the current step's inputs against the map as
+// it stands now, positioned.
+func (r *run) stepFaults() []Fault {
+	var fs faults
+	r.validate(r.s.Step, &fs)
+	return fs.resolved(r.f.Text)
 }
 
 // Awaited lists the inputs the current step waits for.

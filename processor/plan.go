@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,9 @@ type PlanResult struct {
 	StandInDice bool
 	// NotApplied are the players' files advance would not apply.
 	NotApplied []NotApplied
+	// Faults stop advance: it would apply nothing and write nothing until
+	// they are fixed (or, for a player's file, its step's deadline passes).
+	Faults []Fault
 
 	c *Campaign
 }
@@ -51,10 +55,15 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	}
 	defer d.Close()
 	r, err := dryRun(d, opt)
+	var inv *InvalidError
+	if errors.As(err, &inv) {
+		return refusedPlan(d, opt, inv)
+	}
 	if err != nil {
 		return nil, err
 	}
 	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), c: r.c}
+	markFaulty(p.Awaited, r.stepFaults())
 	if len(r.applied) == 0 {
 		return p, nil
 	}
@@ -74,6 +83,22 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 		}
 	}
 	return p, nil
+}
+
+// refusedPlan is the plan of a folder with faults that advance would stop
+// at: it would apply nothing and write nothing; the plan says so, with where
+// things stand, the awaited files with faults marked, and every fault. The
+// faults come back as the error too. Without a campaign to plan (its own
+// files cannot be read), only the error.
+func refusedPlan(d *disk.Dir, opt Options, inv *InvalidError) (*PlanResult, error) {
+	f, _, err := load(d)
+	if err != nil || f == nil {
+		return nil, inv
+	}
+	r := newRun(f, opt.Now)
+	p := &PlanResult{Now: r.now, State: r.s, Awaited: r.awaited(), Faults: inv.Faults, c: r.c}
+	markFaulty(p.Awaited, inv.Faults)
+	return p, inv
 }
 
 // about says in one line what a file the run would write holds.
@@ -133,9 +158,13 @@ func (p *PlanResult) Markdown(dir string) string {
 	r := &run{c: p.c, s: p.State}
 	var d report.Doc
 	d.Heading(2, "warmaster plan: %s at %s", dir, p.Now.Format(time.RFC3339))
-	if len(p.Applied) == 0 {
+	switch {
+	case len(p.Faults) > 0:
+		d.Para("advance would refuse to run, applying no step and writing nothing, until %s fixed:", plural(len(p.Faults), "fault is", "faults are"))
+		d.List(faultLines(p.Faults))
+	case len(p.Applied) == 0:
 		d.Para("Nothing to do: advance would apply no step and write nothing.")
-	} else {
+	default:
 		d.Para("advance would apply %s:", plural(len(p.Applied), "step", "steps"))
 		d.List(p.Applied)
 		if p.StandInDice {
@@ -168,9 +197,12 @@ func (p *PlanResult) Markdown(dir string) string {
 	d.Para("%s.", upperFirst(r.stepText()))
 	rows := make([][]string, len(p.Awaited))
 	for i, a := range p.Awaited {
-		rows[i] = []string{a.File, a.Who, deadlineText(a), presentText(a.Present)}
+		rows[i] = []string{a.File, a.Who, deadlineText(a), inText(a)}
 	}
 	d.Table([]string{"awaited file", "from", "deadline", "in"}, rows)
+	if slices.ContainsFunc(p.Awaited, func(a Await) bool { return a.Faulty }) {
+		d.Para("%s", faultyNote)
+	}
 	return d.String()
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"strings"
 
@@ -182,18 +183,27 @@ func (r *run) standing(d *report.Doc, level int, readme bool) {
 }
 
 // awaitedLinks is the awaited files' table with, for each, a link that
-// opens GitHub's web editor on a new file holding its draft, and one on the
-// file once it is in the repository. The links are Markdown references
-// below the table, so that the table stays readable in the file itself.
+// opens GitHub's web editor on the file: on a new file holding its draft
+// when the file is not in the folder (and the link to edit it once it is:
+// this README is written afresh only when a step is applied), on the file
+// itself when it is. The links are Markdown references below the table,
+// so that the table stays readable in the file itself.
 func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 	g := r.c.GitHub
 	rows := make([][]string, len(aw))
 	var refs []string
 	cut := false
 	for i, a := range aw {
+		if r.f.disk.IsFile(a.File) || a.Sealed {
+			// In already (sealed orders too: a plain file beside them would
+			// be a fault): a new file of that name would clash.
+			rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(editCell, i+1)}
+			refs = append(refs, fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
+			continue
+		}
 		link, full := draftLink(g, r.draft(a))
 		cut = cut || !full
-		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf("[new][new-%d] · [edit][edit-%d]", i+1, i+1)}
+		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(newAndEditCell, i+1, i+1)}
 		refs = append(refs, fmt.Sprintf("[new-%d]: %s", i+1, link), fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
 	}
 	d.Table([]string{"file", "from", "deadline", browserColumn}, rows)
@@ -208,8 +218,11 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 // (replay recognises them: see sameButMoved).
 const (
 	browserColumn = "in the browser"
-	browserNote   = "In the browser: *new* opens GitHub's editor on the file, filled with a draft that lists every choice; *edit* opens it once it is in the repository. Propose the change: the pull request's check says what is wrong, if anything."
-	draftsCutNote = "Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole."
+	browserNote   = "In the browser: *new* opens GitHub's editor on a file not yet in the repository, filled with a draft that lists every choice; *edit* opens the file in the repository, to change it (this page is written afresh only when a step is applied, so a file merged since still shows *new*: use *edit* for it). Propose the change: the pull request's check says what is wrong, if anything."
+	// The "in the browser" cell: a file not in the folder, and one in it.
+	newAndEditCell = "[new][new-%d] · [edit][edit-%d]"
+	editCell       = "[edit][edit-%d]"
+	draftsCutNote  = "Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole."
 )
 
 // draftLink is the link to GitHub's editor on a new file holding the
@@ -233,12 +246,21 @@ func deadlineText(a Await) string {
 	return a.Deadline.Format("2006-01-02 15:04 MST")
 }
 
-func presentText(ok bool) string {
-	if ok {
+// inText is an awaited file's "in" column: yes, awaited, faulty, or sealed.
+func inText(a Await) string {
+	switch {
+	case a.Faulty:
+		return "faulty"
+	case a.Sealed:
+		return "sealed (" + path.Base(a.File) + SealedExt + ")"
+	case a.Present:
 		return "yes"
 	}
 	return "awaited"
 }
+
+// faultyNote says what a faulty file in an awaited table means.
+const faultyNote = "faulty: the file is there but has faults, listed with their line and column: it is not in until they are fixed. Before the deadline advance refuses it; past the deadline it is not applied, and the rules' default for a missing file applies instead."
 
 // legend says what the map's colours and marks mean.
 func (r *run) legend() string {

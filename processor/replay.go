@@ -8,6 +8,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -277,8 +278,42 @@ func sameButMoved(a, b []byte, deadlines map[string]bool) bool {
 	if !slices.ContainsFunc(la, isEditorLink) && slices.ContainsFunc(lb, isEditorLink) {
 		lb = withoutEditorLinks(lb)
 	}
-	return sameButDeadlines(la, lb, deadlines)
+	return sameButDeadlines(la, withoutNewLinksOf(la, lb), deadlines)
 }
+
+// withoutNewLinksOf is a README's replay (lb) without the *new* links the
+// README (la) does not have: a file already in the folder when the run
+// wrote the README gets only its *edit* link (awaitedLinks), and a replay
+// never has the files of a step still to come. Links are only taken away,
+// never allowed in.
+func withoutNewLinksOf(la, lb []string) []string {
+	drop := map[string]bool{}
+	for _, l := range lb {
+		if m := newLinkRefRE.FindStringSubmatch(l); m != nil && !slices.ContainsFunc(la, func(x string) bool { return strings.HasPrefix(x, m[0]) }) {
+			drop[m[1]] = true
+		}
+	}
+	if len(drop) == 0 {
+		return lb
+	}
+	out := make([]string, 0, len(lb))
+	for _, l := range lb {
+		if m := newLinkRefRE.FindStringSubmatch(l); m != nil && drop[m[1]] {
+			continue
+		}
+		if strings.HasPrefix(l, "|") {
+			for n := range drop { // the order does not matter: each row has one N
+				i, _ := strconv.Atoi(n)
+				l = strings.Replace(l, fmt.Sprintf(newAndEditCell, i, i), fmt.Sprintf(editCell, i), 1)
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// newLinkRefRE is the start of a *new* link's reference, and its number.
+var newLinkRefRE = regexp.MustCompile(`^\[new-([0-9]+)\]: `)
 
 // editorLinkRE is a link to GitHub's editor as the README writes it below
 // the awaited files' table (awaitedLinks): for a new file (its draft in

@@ -1,21 +1,40 @@
 package processor
 
 import (
-	"path"
+	"slices"
 	"time"
 
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
-// Status says where the campaign stands: phase, step, and what is awaited
-// from whom by when, as a Markdown table of every awaited file.
-func Status(f *Folder) string {
-	return newRun(f, time.Time{}).status(0)
+// Status reads the campaign folder dir and says where it stands: phase,
+// step, and what is awaited from whom by when, as a Markdown table of every
+// awaited file. An awaited file with faults — as read, or against the map as
+// it stands now (a file sent early that the steps since have made invalid)
+// — is marked faulty, and every fault in the folder comes back as an
+// *InvalidError beside the text. The folder is returned when it could be
+// read at all (for its Placeholders); the text is empty when it could not.
+func Status(dir string) (*Folder, string, error) {
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		return nil, "", err
+	}
+	defer d.Unlock()
+	f, fs, err := load(d)
+	if err != nil {
+		return nil, "", err
+	}
+	r := newRun(f, time.Time{})
+	r.validate(r.s.Step, fs)
+	list := fs.resolved(f.Text)
+	return f, r.status(0, list), fs.err(f.Text)
 }
 
-// status is Status for the run's state; with limit > 0 it lists at most
-// limit awaited files and says how many more there are.
-func (r *run) status(limit int) string {
+// status says where the run's state stands, each awaited file with a fault
+// in faults marked faulty; with limit > 0 it lists at most limit awaited
+// files and says how many more there are.
+func (r *run) status(limit int, faults []Fault) string {
 	var d report.Doc
 	s := r.s
 	switch {
@@ -40,19 +59,21 @@ func (r *run) status(limit int) string {
 		d.Para("%s — phase %d of %d, step: %s (%s).", r.c.Name, s.Phase, r.c.Phases, s.Step, s.Step.Title())
 	}
 	aw := r.awaited()
+	markFaulty(aw, faults)
+	faulty := slices.ContainsFunc(aw, func(a Await) bool { return a.Faulty })
 	more := 0
 	if limit > 0 && len(aw) > limit {
 		aw, more = aw[:limit], len(aw)-limit
 	}
 	rows := make([][]string, len(aw))
 	for i, a := range aw {
-		in := presentText(a.Present)
-		if a.Sealed {
-			in = "sealed (" + path.Base(a.File) + SealedExt + ")"
-		}
-		rows[i] = []string{a.File, a.Who, deadlineText(a), in}
+		rows[i] = []string{a.File, a.Who, deadlineText(a), inText(a)}
 	}
 	d.Table([]string{"file", "from", "deadline", "in"}, rows)
+	if faulty {
+		d.Para("%s", faultyNote)
+		d.List(faultLines(slices.DeleteFunc(slices.Clone(faults), func(f Fault) bool { return !isAwaited(aw, f.File) })))
+	}
 	if more > 0 {
 		d.Para("… and %d more awaited files: `warmaster status` lists them all.", more)
 	}
@@ -65,4 +86,10 @@ func (r *run) status(limit int) string {
 		d.Table([]string{"file", "why"}, rows)
 	}
 	return d.String()
+}
+
+// isAwaited reports whether file is one of the awaited files (or sealed
+// orders for one).
+func isAwaited(aw []Await, file string) bool {
+	return slices.ContainsFunc(aw, func(a Await) bool { return file == a.File || file == a.File+SealedExt })
 }

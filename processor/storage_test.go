@@ -280,8 +280,23 @@ func playedExampleGitHub(t *testing.T) string {
 	dir := example(t)
 	appendFile(t, dir, CampaignFile, gitHubTable)
 	playExample(t, dir, Options{})
-	if !strings.Contains(string(readFile(t, dir, ReadmeFile)), "\n[new-1]: https://github.com/our-club/vespator/new/main/campaigns/c/phases/02/results?filename=") {
-		t.Fatalf("the README has no links to GitHub's editor:\n%s", readFile(t, dir, ReadmeFile))
+	readme := string(readFile(t, dir, ReadmeFile))
+	// red-2's result is not in: a new file with its draft (and the edit
+	// link for once it is); blue-2's is: only the edit link, as a new file
+	// of that name would clash.
+	for _, want := range []string{
+		"| phases/02/results/red-2.toml   | dave (attacker) or alliance green | 2027-04-01 18:00 UTC | [new][new-3] · [edit][edit-3] |",
+		"\n[new-3]: https://github.com/our-club/vespator/new/main/campaigns/c/phases/02/results?filename=red-2.toml&value=",
+		"\n[edit-3]: https://github.com/our-club/vespator/edit/main/campaigns/c/phases/02/results/red-2.toml\n",
+		"| phases/02/results/blue-2.toml  | bob (attacker) or alliance green  | 2027-04-01 18:00 UTC | [edit][edit-1]                |",
+		"\n[edit-1]: https://github.com/our-club/vespator/edit/main/campaigns/c/phases/02/results/blue-2.toml\n",
+	} {
+		if !strings.Contains(readme, want) {
+			t.Fatalf("the README has no %q:\n%s", want, readme)
+		}
+	}
+	if strings.Contains(readme, "[new-1]") {
+		t.Fatalf("the README links blue-2's result, which is in, as a new file:\n%s", readme)
 	}
 	return dir
 }
@@ -314,6 +329,9 @@ func TestReplayGitHubAdded(t *testing.T) {
 	}{
 		// An attacker's link, in place of the editor's.
 		{"ErrLinkEdited", true, []string{"[edit-1]: https://github.com/our-club/", "[edit-1]: https://github.com/evil-club/"}},
+		// A new file's link taken away from a file that is not in: only a
+		// file in the folder when the README was written goes without.
+		{"ErrNewLinkDropped", true, []string{"[new][new-3] · [edit][edit-3]", "[edit][edit-3]"}},
 		// A draft that says something else, with a deadline moved to hide it.
 		{"ErrDraftEdited", true, []string{"value=%23%20Result%20of", "value=%23%20Resolt%20of", "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z"}},
 		// Links nobody asked for.

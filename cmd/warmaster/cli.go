@@ -33,6 +33,12 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// refusedError is an argument the campaign refuses (a draft of a file it
+// does not await, a war engine it does not have): exit 2, as a usage error,
+// but the message says what would do, and --help would not, so it carries
+// no pointer to it.
+type refusedError struct{ error }
+
 // demoNow is the moment the demo runs at: after the example campaign's last
 // deadline (phase 3's battles), so the demo plays it to its end.
 const demoNow = "2027-06-10T12:00:00Z"
@@ -51,13 +57,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var invalid *processor.InvalidError
 	var usage usageError
+	var refused refusedError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &invalid):
 		return exitInvalid
 	case errors.As(err, &usage):
+		// Only a command used wrongly points at --help, which says how to use it.
 		fmt.Fprintf(stderr, "warmaster: %v\n(run warmaster --help for usage)\n", err)
+		return exitUsage
+	case errors.As(err, &refused):
+		fmt.Fprintf(stderr, "warmaster: %v\n", err)
 		return exitUsage
 	default:
 		fmt.Fprintf(stderr, "warmaster: %v\n", err)
@@ -87,7 +98,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					"(2 Alliances: 3 each; 3 Alliances: 2 each up to 6 players, 3 for 7–9, 4 for 10–12, 1 per player from 13; never fewer than an Alliance's players). " +
 					"check accepts it as it is, and once the set-up files are in. With --medals-from, campaign.toml also records ([[medals]]) the players of each Campaign Medal won in OLD, a campaign that has ended.",
 				Flags: []cli.Flag{
-					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3"},
+					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3 (add more to campaign.toml by hand)"},
 					&cli.IntFlag{Name: "players", Value: 2, Usage: "the number of players in each Alliance (placeholder logins to replace)"},
 					&cli.StringFlag{Name: "medals-from", Usage: "record in DIR's campaign.toml the Campaign Medals each player won in the ended campaign OLD"},
 				},
@@ -114,6 +125,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				ArgsUsage: "DIR",
 				Description: "It stops at the first step that must wait, and writes state.toml, journal.toml, battle sheets, reports and the campaign's README.md, all or nothing. " +
 					"Then it prints each player's file it did not apply (not applied: FILE: why, with its faults) and where things stand, as status does, listing at most 60 awaited files. " +
+					"Like check and status, it notes on stderr what init wrote into campaign.toml for you to replace and is still there when the set-up is applied (the placeholder logins and seed): it applies it all the same. " +
 					"With a committed dice key it needs WARMASTER_DICE_KEY; at 2.1 Reveal of sealed orders, WARMASTER_AGE_IDENTITY.",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "now", Usage: "the time to process at, RFC 3339 (default: the clock)"},
@@ -122,11 +134,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Action: cmdAdvance,
 			},
 			{
-				Name:        "status",
-				Usage:       "show the phase, the step and what is awaited from whom by when",
-				ArgsUsage:   "DIR",
-				Description: "It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals.",
-				Action:      cmdStatus,
+				Name:      "status",
+				Usage:     "show the phase, the step and what is awaited from whom by when",
+				ArgsUsage: "DIR",
+				Description: "An awaited file that has faults, as it is or against the map as it stands now (a file sent early that the steps since have made invalid), is in: faulty, its faults listed below the table; every fault in the folder is also printed on stderr as check prints it (exit 1), with check's notes on init's placeholders. " +
+					"It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals.",
+				Action: cmdStatus,
 			},
 			{
 				Name:  "demo",
@@ -339,7 +352,7 @@ func cmdInit(c *cli.Context) error {
 	}
 	alliances, players := c.Int("alliances"), c.Int("players")
 	if alliances != 2 && alliances != 3 {
-		return usagef("--alliances %d: a campaign has 2 or 3 Alliances", alliances)
+		return usagef("--alliances %d: init writes 2 or 3 Alliances; a campaign may have more: add them to campaign.toml by hand (an [[alliances]] table each, with its players and fleets)", alliances)
 	}
 	if players < 1 || players > maxInitPlayers {
 		return usagef("--players %d: give the number of players in each Alliance, 1 to %d", players, maxInitPlayers)
@@ -406,10 +419,7 @@ func cmdCheck(c *cli.Context) error {
 		}
 		// What init wrote for the Warmaster to replace: accepted, and said.
 		if len(files) == 0 || slices.Contains(files, processor.CampaignFile) {
-			for _, n := range f.Placeholders() {
-				n.File = path.Join(filepath.ToSlash(dir), n.File)
-				fmt.Fprintf(c.App.ErrWriter, "note: %s\n", n)
-			}
+			printNotes(c.App.ErrWriter, dir, f.Placeholders())
 		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
@@ -540,6 +550,7 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return reportFaults(c, format, dir, err, true)
 	}
+	printNotes(c.App.ErrWriter, dir, sum.Placeholders)
 	w := c.App.Writer
 	if len(sum.Applied) == 0 {
 		fmt.Fprintln(w, "nothing to do: the current step is still waiting for input")
@@ -575,13 +586,29 @@ func cmdStatus(c *cli.Context) error {
 	return status(c.App.Writer, c.App.ErrWriter, dir)
 }
 
+// status prints where the campaign stands, each awaited file with faults
+// marked and its faults listed below the table; then, as check, the notes
+// on init's placeholders and every fault of the folder (exit 1).
 func status(w, ew io.Writer, dir string) error {
-	f, err := processor.Load(dir)
+	f, text, err := processor.Status(dir)
+	fmt.Fprint(w, text)
+	if f != nil {
+		printNotes(ew, dir, f.Placeholders())
+	}
 	if err != nil {
 		return printFaults(ew, dir, err, false)
 	}
-	fmt.Fprint(w, processor.Status(f))
 	return nil
+}
+
+// printNotes prints notes on stderr (what init wrote into campaign.toml for
+// the Warmaster to replace and that is still there: accepted, and said),
+// paths as printFaults has them.
+func printNotes(w io.Writer, dir string, notes []processor.Fault) {
+	for _, n := range notes {
+		n.File = path.Join(filepath.ToSlash(dir), n.File)
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 }
 
 func cmdDemo(c *cli.Context) error {

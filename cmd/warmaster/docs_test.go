@@ -601,11 +601,11 @@ func (g *guideRun) example(file, text string) {
 		g.errorf("example %s: the example campaign does not advance to its step: %v", file, err)
 		return
 	}
-	f, err := processor.Load(dir)
+	_, status, err := processor.Status(dir)
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	if status := processor.Status(f); !strings.Contains(status, "| "+file+" ") {
+	if !strings.Contains(status, "| "+file+" ") {
 		g.errorf("example %s: the example campaign does not await this file at its step:\n%s", file, status)
 		return
 	}
@@ -835,4 +835,36 @@ func lane(a, b string) string {
 		a, b = b, a
 	}
 	return a + "–" + b
+}
+
+// The repository README init-repo writes says its set-up steps come in the
+// organisers' guide's order: they have the guide's numbers, and its step
+// references name the steps the guide does.
+func TestRepositoryReadmeSteps(t *testing.T) {
+	guide := readDoc(t, "docs/organisers.md")
+	start := strings.Index(guide, "\n## Running it on GitHub\n")
+	if start < 0 {
+		t.Fatal("docs/organisers.md has no section Running it on GitHub")
+	}
+	section := guide[start+1:]
+	if end := strings.Index(section[3:], "\n## "); end >= 0 {
+		section = section[:end+3]
+	}
+	var want []string
+	for _, m := range regexp.MustCompile(`(?m)^### ([0-9]+)\. `).FindAllStringSubmatch(section, -1) {
+		want = append(want, m[1])
+	}
+	readme := readDoc(t, "campaigns/repotemplate/files/README.md")
+	var got []string
+	for _, m := range regexp.MustCompile(`(?m)^([0-9]+)\. \*\*`).FindAllStringSubmatch(readme, -1) {
+		got = append(got, m[1])
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the repository README's set-up steps are numbered %v, the guide's %v", got, want)
+	}
+	for _, ref := range []string{"environment (step 4)", "pushed (step 5)", "protected (step 6)"} {
+		if !strings.Contains(strings.Join(strings.Fields(readme), " "), ref) {
+			t.Errorf("the repository README does not say %q, as the guide's steps are numbered", ref)
+		}
+	}
 }

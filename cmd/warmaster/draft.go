@@ -18,7 +18,7 @@ func draftCommand() *cli.Command {
 		Name:      "draft",
 		Usage:     "print a ready-to-edit draft of each awaited input FILE: every key, the legal choices as comments, the values the rules apply by default",
 		ArgsUsage: "[--write] DIR FILE...",
-		Description: "FILEs are the files the campaign awaits now, as status lists them (paths relative to DIR, or through it); a FILE that is not awaited is a usage error naming what is. " +
+		Description: "FILEs are the files the campaign awaits now, as status lists them (paths relative to DIR, or through it); a FILE that is not awaited is refused (exit 2) naming what is, and, for a player's file of a later step of this phase (moves while the battles are played), the step whose draft brings it: such a file may be written by hand before then. " +
 			"Drafts of orders, moves, builds and event choices pass check as they are; drafts of results, set-ups and a tie-break leave the values only a player knows empty, and check refuses them until they are filled in. " +
 			"--write never writes over a file (then nothing is written, exit 1).",
 		Flags: []cli.Flag{
@@ -41,7 +41,7 @@ func cmdDraft(c *cli.Context) error {
 	var notAwaited *processor.NotAwaitedError
 	switch {
 	case errors.As(err, &notAwaited):
-		return usageError{err.Error()}
+		return refusedError{err}
 	case err != nil:
 		return printFaults(c.App.ErrWriter, dir, err, false)
 	}

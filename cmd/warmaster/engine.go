@@ -108,7 +108,7 @@ func loadTableEngine(c *cli.Context) (*tableEngine, error) {
 		for _, x := range f.Campaign.Engines.Engines {
 			ids = append(ids, string(x.ID))
 		}
-		return nil, usagef("%s has no war engine %q; its engines: %s", dir, id, strings.Join(ids, ", "))
+		return nil, refusedError{fmt.Errorf("%s has no war engine %q; its engines: %s", dir, id, strings.Join(ids, ", "))}
 	}
 	return &tableEngine{name: fmt.Sprintf("%s (%s's %s)", e.ID, e.Fleet, e.Profile.Name), profile: e.Profile, cond: f.State.Engines[e.ID], rules: f.Campaign.Engines.Rules}, nil
 }
