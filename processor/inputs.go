@@ -120,6 +120,21 @@ func (r *Result) vpWithBonus() (a, d int) {
 	return a, d
 }
 
+// vpWords says the VP as they decide the victor: "50 to 60", or, with an
+// army painted Battle Ready, "80 to 60, +10 for the defender's army painted
+// Battle Ready: 80 to 70" (Determine the Victor; RULINGS 7).
+func (r *Result) vpWords() string {
+	a, d := r.vpWithBonus()
+	if a == r.AttackerVP && d == r.DefenderVP {
+		return fmt.Sprintf("%d to %d", a, d)
+	}
+	whose := "both armies"
+	if len(r.BattleReady) == 1 {
+		whose = "the " + r.BattleReady[0].String() + "'s army"
+	}
+	return fmt.Sprintf("%d to %d, +10 for %s painted Battle Ready: %d to %d", r.AttackerVP, r.DefenderVP, whose, a, d)
+}
+
 // Move is one fleet's move in step 4.
 type Move struct {
 	Fleet FleetID
@@ -352,7 +367,7 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 			byVP = Defender
 		}
 		if byVP != r.Winner {
-			k.fs.add(d.src.At("winner"), "winner is %q but the VP (%d to %d, with +10 for Battle Ready) make it %q", r.Winner, a, dv, byVP)
+			k.fs.add(d.src.At("winner"), "winner is %q but the VP make it %q (%s); correct winner or the VP", r.Winner, byVP, r.vpWords())
 		}
 	}
 	if d.has("defender_player") {

@@ -150,6 +150,10 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 			r.at(segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(segs), word))
 			return
 		}
+		if r.arrayTable(sch, v) {
+			r.at(segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(segs)))
+			return
+		}
 		want := expectedWords(sch)
 		if n := len(kpath); n >= 2 && kpath[n-2] == "else" {
 			// if: {type: X} … else: {type: Y}: X would do as well
@@ -334,6 +338,10 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		if str, ok := v.(string); ok && acceptsDate(sch) {
 			if iso := dateFix(str); iso != "" {
 				r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, str, iso))
+				return
+			}
+			if r.timeWord(segs) != "" && isLocalDateTime(str) {
+				r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, str, str))
 				return
 			}
 		}
@@ -613,6 +621,21 @@ func (r *reporter) tableArray(segs []string, sch map[string]any, v any) (string,
 	return noun, true
 }
 
+// arrayTable says whether v is an array of tables where one table is
+// expected ([[moves]] where [moves] is meant).
+func (r *reporter) arrayTable(sch map[string]any, v any) bool {
+	arr, ok := v.([]any)
+	if !ok || len(arr) == 0 || !hasType(sch, "object") || hasType(sch, "array") {
+		return false
+	}
+	for _, e := range arr {
+		if _, ok := e.(map[string]any); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // dependent reports the keys that must go with the key have (if have is
 // there, then they are) and are missing from the table at segs: at have,
 // once.
@@ -887,21 +910,11 @@ var dateFormats = map[string]string{
 	"time":      "a time such as 19:00:00",
 }
 
-// localDateTime is the pattern of a TOML local date-time (no offset) after
-// normalisation, such as 2027-01-10T19:00:00: no format names it that
-// every JSON Schema client knows.
-const localDateTime = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?$`
-
-// datePhrase words a schema that takes a date or time: its format, or the
-// local date-time pattern; "" for any other.
+// datePhrase words a schema that takes a date or time (its format); "" for
+// any other.
 func datePhrase(sch map[string]any) string {
-	if f, ok := sch["format"].(string); ok {
-		return dateFormats[f]
-	}
-	if p, _ := sch["pattern"].(string); p == localDateTime {
-		return dateFormats["date-time"]
-	}
-	return ""
+	f, _ := sch["format"].(string)
+	return dateFormats[f]
 }
 
 func formatPhrase(format string) string {

@@ -99,8 +99,6 @@ func TestValidExamples(t *testing.T) {
 		toml string
 	}{
 		{Results, "played = 2027-01-10\nwinner = \"draw\"\n"},
-		{Results, "played = 2027-01-10T19:00:00\nwinner = \"draw\"\n"},
-		{Results, "played = 2027-01-10 19:00:00\nwinner = \"draw\"\n"},
 		{Results, "played = \"2027-01-10T19:00:00+02:00\"\nwinner = \"draw\"\n"},
 		{Results, "battle_ready = []\nwinner = \"draw\"\n"},
 		{Moves, "[moves]\n"},
@@ -410,6 +408,8 @@ func TestFaultsResults(t *testing.T) {
 			`1:10 /played | ` + played}},
 		{"played time", Results, "played = 19:00:00\nwinner = \"draw\"\n", []string{
 			`1:10 /played | ` + played}},
+		{"played without time zone", Results, "played = 2027-01-10 19:00:00\nwinner = \"draw\"\n", []string{
+			`1:10 /played | played: 2027-01-10T19:00:00 has no time zone; add one, such as 2027-01-10T19:00:00Z for UTC`}},
 		{"played integer", Results, "played = 5\nwinner = \"draw\"\n", []string{
 			`1:10 /played | played: expected a date-time, got an integer`}},
 		{"winner", Results, "winner = \"me\"\n", []string{`1:10 /winner | winner: "me" is not one of attacker, defender, draw`}},
