@@ -154,14 +154,14 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 			r.at(segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(segs)))
 			return
 		}
-		want := expectedWords(sch)
+		types := schemaTypes(sch)
 		if n := len(kpath); n >= 2 && kpath[n-2] == "else" {
 			// if: {type: X} … else: {type: Y}: X would do as well
 			if cond, ok := r.schemaAt(append(kpath[:n-2:n-2], "if")).(map[string]any); ok && len(schemaTypes(cond)) > 0 {
-				want = expectedWords(cond) + " or " + want
+				types = append(schemaTypes(cond), types...)
 			}
 		}
-		r.at(segs, fmt.Sprintf("%sexpected %s, got %s%s", p, want, r.gotWord(segs, v), unquote(sch, v)))
+		r.at(segs, p+r.typeFix(segs, types, acceptsDate(sch), v))
 
 	case "required":
 		if n := len(kpath); n >= 2 && kpath[n-2] == "then" {
@@ -263,8 +263,11 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		}
 		msg := fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(sch))
 		if str, ok := v.(string); ok {
-			if fix := patternFix(str, sch); fix != "" {
-				msg += "; " + fix
+			// the fix says what to write: the rule need not be said too
+			if fix := patternFix(str, sch); strings.HasPrefix(fix, "contains ") {
+				msg = fmt.Sprintf("%s%s %s", p, r.text(segs, v), fix)
+			} else if fix != "" {
+				msg = fmt.Sprintf("%s%s is not valid; %s", p, r.text(segs, v), fix)
 			}
 		}
 		r.at(segs, msg)
@@ -407,22 +410,56 @@ func (r *reporter) misspelt(segs []string, obj map[string]any, name string) bool
 // a slip among them: a person's table has a few, a hostile one millions.
 const maxTypoKeys = 64
 
-// unquote advises writing a quoted number or boolean without its quotes,
-// when the schema wants one: "; write 80, without quotes".
-func unquote(sch map[string]any, v any) string {
-	str, ok := v.(string)
-	if !ok {
-		return ""
-	}
+// typeFix says in words what to write where a value of another type is
+// given: "write true or false (without quotes), not "yes"". types are the
+// JSON Schema types wanted; date says a string there is a date.
+func (r *reporter) typeFix(segs []string, types []string, date bool, v any) string {
+	str, quoted := v.(string)
+	quoted = quoted && r.timeWord(segs) == ""
 	str = strings.TrimSpace(str)
-	_, errInt := strconv.ParseInt(str, 10, 64)
-	_, errFloat := strconv.ParseFloat(str, 64)
-	switch {
-	case hasType(sch, "integer") && errInt == nil, hasType(sch, "number") && errFloat == nil,
-		hasType(sch, "boolean") && (str == "true" || str == "false"):
-		return "; write " + str + ", without quotes"
+	var ways []string
+	for _, ty := range types {
+		w := ""
+		switch ty {
+		case "boolean":
+			w = "true or false (without quotes)"
+			if quoted && (str == "true" || str == "false") {
+				w = str + " (without quotes)"
+			}
+		case "integer":
+			w = "a whole number, such as 3 (without quotes)"
+			if _, err := strconv.ParseInt(str, 10, 64); quoted && err == nil {
+				w = str + " (without quotes)"
+			}
+		case "number":
+			w = "a number, such as 2.5 (without quotes)"
+			if _, err := strconv.ParseFloat(str, 64); quoted && err == nil {
+				w = str + " (without quotes)"
+			}
+		case "string":
+			w = `text in straight quotes, such as "…"`
+			if date {
+				w = "a date-time such as 2027-01-10T19:00:00Z (without quotes)"
+			} else if s := r.text(segs, v); !quoted && s != "a table" && s != "an array" {
+				w = "text in straight quotes: " + strconv.Quote(s)
+			}
+		case "array":
+			w = "a list in brackets, such as [" + `"a", "b"` + "]"
+		case "object":
+			w = "a table: a [name] heading with its keys on the lines below"
+		}
+		if w != "" {
+			ways = append(ways, w)
+		}
 	}
-	return ""
+	if len(ways) == 0 {
+		ways = []string{"something else"}
+	}
+	got := r.text(segs, v)
+	if got == "an array" {
+		got = "a list"
+	}
+	return "write " + strings.Join(ways, ", or ") + ", not " + got
 }
 
 // dateFix is how to write a date people wrote their way (12/09/2027), or
@@ -444,7 +481,13 @@ func (r *reporter) nameFault(segs []string, kw string, sch map[string]any, msg s
 		why = oneLine(msg)
 	}
 	if fix := patternFix(name, sch); fix != "" && kw == "pattern" {
-		why += "; " + fix
+		// the fix says what to write: the rule need not be said too
+		if strings.HasPrefix(fix, "contains ") {
+			r.atKey(segs, fmt.Sprintf("%skey %s %s", p, strconv.Quote(name), fix))
+		} else {
+			r.atKey(segs, fmt.Sprintf("%skey %s is not valid; %s", p, strconv.Quote(name), fix))
+		}
+		return
 	}
 	r.atKey(segs, fmt.Sprintf("%skey %s is not valid: %s", p, strconv.Quote(name), why))
 }
@@ -461,14 +504,16 @@ func (r *reporter) checkValues() {
 		if sch == nil || !hasType(sch, "string") || acceptsDate(sch) {
 			continue
 		}
-		typed = append(typed, r.typeFault(t.path, fmt.Sprintf("expected %s, got %s", expectedWords(sch), t.word)))
+		v, _ := r.value(t.path)
+		typed = append(typed, r.typeFault(t.path, r.typeFix(t.path, schemaTypes(sch), false, v)))
 	}
 	for _, path := range r.floats {
 		sch := resolveSchema(r.c.raw, path)
 		if sch == nil || !hasType(sch, "integer") || hasType(sch, "number") {
 			continue
 		}
-		typed = append(typed, r.typeFault(path, fmt.Sprintf("expected %s, got a number", expectedWords(sch))))
+		v, _ := r.value(path)
+		typed = append(typed, r.typeFault(path, r.typeFix(path, schemaTypes(sch), false, v)))
 	}
 	if len(typed) == 0 {
 		return
@@ -818,7 +863,11 @@ func (r *reporter) text(segs []string, v any) string {
 		case math.IsInf(v, -1):
 			return "-inf"
 		}
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		s := strconv.FormatFloat(v, 'g', -1, 64)
+		if !strings.ContainsAny(s, ".e") {
+			s += ".0" // as TOML writes a float: 2.0, not the integer 2
+		}
+		return s
 	case map[string]any:
 		return "a table"
 	case []any:
