@@ -40,6 +40,19 @@ type fault struct {
 	// one (a missing key of an alternative partly given): the fault is
 	// dropped then, so that one mistake gives one fault.
 	unless []string
+	// table is the pointer of the table a missing or unknown key fault is
+	// about; missing the keys it misses; unknown the key it does not know
+	// (see pairKeys).
+	table   string
+	missing []string
+	unknown string
+}
+
+// keyFault marks the last fault as one about keys of the table at segs:
+// the keys it misses, or the key it does not know.
+func (r *reporter) keyFault(segs []string, missing []string, unknown string) {
+	f := &r.faults[len(r.faults)-1]
+	f.table, f.missing, f.unknown = joinPointer(segs), missing, unknown
 }
 
 func (r *reporter) add(segs []string, line, col int, msg string) {
@@ -64,6 +77,7 @@ func (r *reporter) sorted() []Fault {
 	if len(r.faults) == 0 {
 		return nil
 	}
+	r.pairKeys()
 	r.dropExplained()
 	var left int
 	r.faults, left = CapFaults(r.faults, r.dropped, func(f fault) (string, string) { return f.Pointer, f.Message })
@@ -92,6 +106,109 @@ func (r *reporter) sorted() []Fault {
 			cmp.Compare(a.Message, b.Message), cmp.Compare(a.Pointer, b.Pointer))
 	})
 	return slices.Compact(out)
+}
+
+// pairKeys makes one fault of an unknown key and the missing key it
+// stands for, in one table: type = "staging-grounds" where infrastructure
+// is meant is one mistake, not a missing infrastructure and an unknown
+// type. The unknown key stands for the missing one when it is the table's
+// only unknown key and that is its only missing key, or when its value is
+// one of the missing key's values (and no other unknown key's is). The
+// fault is said at the unknown key, with the fix.
+func (r *reporter) pairKeys() {
+	if !slices.ContainsFunc(r.faults, func(f fault) bool { return f.unknown != "" }) {
+		return
+	}
+	tables := map[string][]int{}
+	var order []string
+	for i, f := range r.faults {
+		if f.unknown == "" && len(f.missing) == 0 {
+			continue
+		}
+		if _, ok := tables[f.table]; !ok {
+			order = append(order, f.table)
+		}
+		tables[f.table] = append(tables[f.table], i)
+	}
+	drop := map[int]bool{}
+	for _, table := range order {
+		var unknown, missing []int
+		var names []string
+		for _, i := range tables[table] {
+			if r.faults[i].unknown != "" {
+				unknown = append(unknown, i)
+			} else {
+				missing = append(missing, i)
+				names = append(names, r.faults[i].missing...)
+			}
+		}
+		if len(unknown) == 0 || len(missing) == 0 {
+			continue
+		}
+		segs := instanceSegments(table)
+		obj, _ := r.value(segs)
+		m, _ := obj.(map[string]any)
+		pair := func(u int, name string) {
+			f := &r.faults[u]
+			head, _, _ := strings.Cut(f.Message, ";")
+			v := m[f.unknown]
+			if s := r.text(append(segs[:len(segs):len(segs)], f.unknown), v); s != "a table" && s != "an array" {
+				f.Message = fmt.Sprintf("%s: write %s = %s here", head, keyText(name), s)
+			} else {
+				f.Message = fmt.Sprintf("%s; did you mean %s?", head, strconv.Quote(name))
+			}
+			for _, i := range missing {
+				if slices.Contains(r.faults[i].missing, name) {
+					drop[i] = true // a fault about a key that goes with it follows from it too
+				}
+			}
+		}
+		if len(unknown) == 1 && len(names) == 1 {
+			pair(unknown[0], names[0])
+			continue
+		}
+		sch := resolveSchema(r.c.raw, segs)
+		props, _ := sch["properties"].(map[string]any)
+		for _, name := range names {
+			fits := -1
+			for _, u := range unknown {
+				if r.fitsEnum(deref(r.c.raw, props[name]), m[r.faults[u].unknown]) {
+					if fits >= 0 {
+						fits = -1
+						break
+					}
+					fits = u
+				}
+			}
+			if fits >= 0 {
+				pair(fits, name)
+			}
+		}
+	}
+	if len(drop) > 0 {
+		out := r.faults[:0]
+		for i, f := range r.faults {
+			if !drop[i] {
+				out = append(out, f)
+			}
+		}
+		r.faults = out
+	}
+}
+
+// fitsEnum says whether v is one of the values sch lists.
+func (r *reporter) fitsEnum(sch map[string]any, v any) bool {
+	list, _ := sch["enum"].([]any)
+	return v != nil && slices.Contains(list, v)
+}
+
+// unquoteAll is the names of keys quoted for a message, unquoted.
+func unquoteAll(quoted []string) []string {
+	out := make([]string, len(quoted))
+	for i, q := range quoted {
+		out[i], _ = strconv.Unquote(q)
+	}
+	return out
 }
 
 // dropExplained drops each fault that another one explains (see unless).
@@ -190,10 +307,12 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 				msg += ": " + d
 			}
 			r.at(segs, msg)
+			r.keyFault(segs, unquoteAll(missing), "")
 			break
 		}
 		for _, name := range missing {
 			r.at(segs, p+"missing key "+name)
+			r.keyFault(segs, unquoteAll([]string{name}), "")
 		}
 
 	case "additionalProperties":
@@ -233,6 +352,7 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		for _, k := range unknown {
 			ks := append(segs[:len(segs):len(segs)], k)
 			r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowed(k)))
+			r.keyFault(segs, nil, k)
 		}
 
 	case "enum":
@@ -366,6 +486,7 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 				}
 			}
 			r.at(segs, fmt.Sprintf("%smissing key %s: give %s", p, strconv.Quote(missing), alts))
+			r.keyFault(segs, []string{missing}, "")
 			r.faults[len(r.faults)-1].unless = unless
 			return
 		}
@@ -705,6 +826,7 @@ func (r *reporter) dependent(segs []string, have string, deps any, v any) {
 	at := append(segs[:len(segs):len(segs)], have)
 	r.at(at, fmt.Sprintf("%s%s goes with %s: add %s, or remove %s",
 		prefix(r.path(segs)), keyText(have), andList(missing), andList(adds), keyText(have)))
+	r.keyFault(segs, missing, "")
 }
 
 // triggerKey is the key an if schema asks for when it only asks that the

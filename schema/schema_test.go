@@ -231,9 +231,10 @@ func TestFaultsCommon(t *testing.T) {
 		{"unknown kind", "nope", "", []string{
 			`1:1  | internal error: no schema for files of kind "nope"`}},
 		{"root unknown keys", Builds, "# build\nplanet = \"nor\"\ntype = \"stronghold\"\n[extra]\n", []string{
-			`2:10 /planet | planet goes with infrastructure: add infrastructure = …, or remove planet`,
-			`3:1 /type | unknown key "type"; valid keys: infrastructure, planet`,
+			`3:1 /type | unknown key "type": write infrastructure = "stronghold" here`,
 			`4:1 /extra | unknown key "extra"; valid keys: infrastructure, planet`}},
+		{"unknown key for a missing one", Builds, "planet = \"nor\"\nkind = [\"stronghold\"]\n", []string{
+			`2:1 /kind | unknown key "kind"; did you mean "infrastructure"?`}},
 		{"BOM does not shift columns", Builds, "\xEF\xBB\xBFtype = 1\n", []string{
 			`1:1 /type | unknown key "type"; valid keys: infrastructure, planet`}},
 		{"one bracket for an array of tables", Tiebreak, "[battles]\nplayers = [\"a\", \"b\"]\nwinner = \"x\"\n[battles]\nplayers = [\"c\", \"d\"]\nwinner = \"x\"\n", []string{
