@@ -46,6 +46,9 @@ type fault struct {
 	table   string
 	missing []string
 	unknown string
+	// belongs: the sub-table of table that keys written above its heading
+	// belong in (see misplaced); its own missing-key fault follows from it.
+	belongs string
 }
 
 // keyFault marks the last fault as one about keys of the table at segs:
@@ -116,6 +119,17 @@ func (r *reporter) sorted() []Fault {
 // one of the missing key's values (and no other unknown key's is). The
 // fault is said at the unknown key, with the fix.
 func (r *reporter) pairKeys() {
+	homes := map[string]bool{} // table pointer + "/" + sub-table
+	for _, f := range r.faults {
+		if f.belongs != "" {
+			homes[f.table+"/"+f.belongs] = true
+		}
+	}
+	if len(homes) > 0 {
+		r.faults = slices.DeleteFunc(r.faults, func(m fault) bool {
+			return len(m.missing) == 1 && homes[m.table+"/"+m.missing[0]]
+		})
+	}
 	if !slices.ContainsFunc(r.faults, func(f fault) bool { return f.unknown != "" }) {
 		return
 	}
@@ -349,10 +363,23 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 			r.dropped += len(unknown) - (MaxFaults + 1)
 			unknown = unknown[:MaxFaults+1]
 		}
+		sort.Strings(unknown)
+		homes := map[string][]string{} // a sub-table: the keys that belong under it
+		var order []string
 		for _, k := range unknown {
+			if home := r.home(sch, k, valid); home != "" {
+				if homes[home] == nil {
+					order = append(order, home)
+				}
+				homes[home] = append(homes[home], k)
+				continue
+			}
 			ks := append(segs[:len(segs):len(segs)], k)
 			r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowed(k)))
 			r.keyFault(segs, nil, k)
+		}
+		for _, home := range order {
+			r.misplaced(segs, sch, home, homes[home])
 		}
 
 	case "enum":
@@ -785,6 +812,77 @@ func (r *reporter) tableArray(segs []string, sch map[string]any, v any) (string,
 		noun = "entry"
 	}
 	return noun, true
+}
+
+// home is the sub-table of the table whose schema is sch that a key
+// unknown there belongs in: a key written above its table's heading
+// (planet = … before [outcome], blue-2 = … with no [moves]). It is the one
+// sub-table that names the key; else, unless the key is a near miss of one
+// of valid, the one whose keys are any name of a pattern the key matches.
+// "" if none or several.
+func (r *reporter) home(sch map[string]any, key string, valid []string) string {
+	props, _ := sch["properties"].(map[string]any)
+	var named, patterned []string
+	for _, name := range valid {
+		sub := deref(r.c.raw, props[name])
+		if sub != nil && hasType(sub, "array") {
+			sub = deref(r.c.raw, sub["items"])
+		}
+		if sub == nil || !hasType(sub, "object") {
+			continue
+		}
+		if subProps, _ := sub["properties"].(map[string]any); subProps[key] != nil {
+			named = append(named, name)
+			continue
+		}
+		names := deref(r.c.raw, sub["propertyNames"])
+		if pat, _ := names["pattern"].(string); pat != "" && sub["additionalProperties"] != false {
+			if re, err := regexpCache(pat); err == nil && re.MatchString(key) {
+				patterned = append(patterned, name)
+			}
+		}
+	}
+	switch {
+	case len(named) == 1:
+		return named[0]
+	case len(named) == 0 && len(patterned) == 1 && DidYouMean(key, valid) == "":
+		return patterned[0]
+	}
+	return ""
+}
+
+// misplaced reports keys of the table at segs that belong in its sub-table
+// home, written above its heading: one fault, at the first of them.
+func (r *reporter) misplaced(segs []string, sch map[string]any, home string, keys []string) {
+	queries := make([]Query, len(keys))
+	for i, k := range keys {
+		queries[i] = Query{Pointer: joinPointer(append(segs[:len(segs):len(segs)], k)), Key: true}
+	}
+	pos := LocateAll(r.data, queries)
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		return cmp.Or(cmp.Compare(pos[a].Line, pos[b].Line), cmp.Compare(pos[a].Col, pos[b].Col))
+	})
+	words := make([]string, len(keys))
+	for i, j := range idx {
+		words[i] = keyText(keys[j])
+	}
+	header := "[" + tomlPath(append(segs[:len(segs):len(segs)], home)) + "]"
+	props, _ := sch["properties"].(map[string]any)
+	if sub := deref(r.c.raw, props[home]); sub != nil && hasType(sub, "array") {
+		header = "[" + header + "]"
+	}
+	ks := append(segs[:len(segs):len(segs)], keys[idx[0]])
+	if len(keys) == 1 {
+		r.atKey(ks, fmt.Sprintf("%s = … belongs under %s: write %s on a line above it", words[0], header, header))
+	} else {
+		r.atKey(ks, fmt.Sprintf("%s belong under %s: write %s on a line above them", andList(words), header, header))
+	}
+	f := &r.faults[len(r.faults)-1]
+	f.table, f.belongs = joinPointer(segs), home
 }
 
 // arrayTable says whether v is an array of tables where one table is
