@@ -22,6 +22,10 @@ type Order struct {
 	// Theatre is the battle's Theatre when Sinister Omens has it rolled.
 	Theatre string
 	Src     Src
+	// Unresolved is the fleet as written when it is none of the player's
+	// (Fleet is then ""): the fault says so, and the fleet it was meant
+	// for is not also said to have no operation.
+	Unresolved string
 }
 
 // Choices are a victor's Campaign Outcome decisions (`[outcome]`).
@@ -273,6 +277,9 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 		// A second entry for a fleet is its second operation, refused unless
 		// Defiant Zeal is in force for its Alliance (validateOrders).
 		ord := Order{Fleet: fleet, Second: ok && seen[fleet] == 2, Src: o.src}
+		if !ok {
+			ord.Unresolved = o.str("fleet")
+		}
 		ord.Op, _ = operationNames.Parse(o.str("operation"))
 		// Which keys each operation takes. That it has them is the
 		// schema's to check (orders.schema.json, if/then: editors see it

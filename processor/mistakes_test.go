@@ -20,7 +20,9 @@ type mistake struct {
 	file     string // slash path in the campaign folder
 	old, new string // old is replaced by new, once; old "" replaces the whole file
 	now      string // check's --now; "" is before the first deadline
-	want     []string
+	// also are edits to other files that set the scene: [file, old, new]
+	also [][3]string
+	want []string
 }
 
 // TestMistakes checks the faults a hobbyist gets for the mistakes people
@@ -28,6 +30,12 @@ type mistake struct {
 // fault for one mistake.
 func TestMistakes(t *testing.T) {
 	t.Parallel()
+	// bob commands a second fleet, blue-3, from Jawardet.
+	bobsSecondFleet := [][3]string{
+		{"campaign.toml", "id = \"blue-2\"\nplayer = \"bob\"", "id = \"blue-2\"\nplayer = \"bob\"\n[[fleets]]\nid = \"blue-3\"\nplayer = \"bob\""},
+		{"setup/blue.toml", "blue-2 = \"caltus-novem\"", "blue-2 = \"caltus-novem\"\nblue-3 = \"jawardet\""},
+		{"phases/02/orders/bob.toml", "defender = \"green\"", "defender = \"green\"\n[[operations]]\nfleet = \"blue-3\"\noperation = \"logistical-auxilia\""},
+	}
 	planets := "norallus, masnet, felgris-secundas, tarkad-vindix, jawardet, karabas, kryndaer, novamagnor, astarthem, caltus-novem, marvinius, vikus-decima, ikaron-prime"
 	for _, m := range []mistake{
 		// TOML syntax, as the mistake behind it.
@@ -196,6 +204,18 @@ func TestMistakes(t *testing.T) {
 			old: "type = \"staging-grounds\"", new: "infrastructure = \"staging-grounds\"\nnote = \"by the spaceport\"",
 			want: []string{`setup/red.toml:12:1: unknown key "infrastructure" in the 2nd piece in infrastructure: write type = "staging-grounds" here`,
 				`setup/red.toml:13:1: unknown key "note" in the 2nd piece in infrastructure; valid keys: alternates, planet, type`}},
+		{name: "ErrFleetTypoLeavesNoneWithout", file: "phases/01/orders/bob.toml",
+			old: `fleet = "blue-2"`, new: `fleet = "blue2"`, now: "2027-01-09T00:00:00Z",
+			want: []string{`phases/01/orders/bob.toml:2:9: unknown fleet "blue2"; did you mean "blue-2"? (past the operations deadline: advance does not apply this file)`}},
+		{name: "ErrFleetCopiedForAnother", file: "phases/01/orders/bob.toml",
+			old: "", new: "[[operations]]\nfleet = \"blue-2\"\noperation = \"logistical-auxilia\"\n\n[[operations]]\nfleet = \"blue-2\"\noperation = \"void-leap\"\nplanet = \"norallus\"\n",
+			also: bobsSecondFleet, now: "2027-01-09T00:00:00Z",
+			want: []string{`phases/01/orders/bob.toml:6:9: fleet "blue-2" has an operation already (the 1st); blue-3 has none: was this one meant for it? (past the operations deadline: advance does not apply this file)`}},
+		{name: "ErrFleetUnknownForAnother", file: "phases/01/orders/bob.toml",
+			old: "", new: "[[operations]]\nfleet = \"blue-2\"\noperation = \"logistical-auxilia\"\n\n[[operations]]\nfleet = \"terra\"\noperation = \"void-leap\"\nplanet = \"norallus\"\n",
+			also: bobsSecondFleet,
+			now: "2027-01-09T00:00:00Z",
+			want: []string{`phases/01/orders/bob.toml:6:9: unknown fleet "terra"; bob controls blue-2, blue-3 (past the operations deadline: advance does not apply this file)`}},
 		{name: "ErrVPWithoutTheOther", file: "phases/01/results/blue-1.toml",
 			old: "defender_vp = 65\n", new: "",
 			want: []string{`phases/01/results/blue-1.toml:3:15: attacker_vp goes with defender_vp: add defender_vp = …, or remove attacker_vp`}},
@@ -233,20 +253,22 @@ func TestMistakes(t *testing.T) {
 			if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 				t.Fatal(err)
 			}
-			p := filepath.Join(dir, filepath.FromSlash(m.file))
-			text := m.new
-			if m.old != "" {
-				data, err := os.ReadFile(p)
-				if err != nil {
+			for _, e := range append(m.also, [3]string{m.file, m.old, m.new}) {
+				p := filepath.Join(dir, filepath.FromSlash(e[0]))
+				text := e[2]
+				if e[1] != "" {
+					data, err := os.ReadFile(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n := strings.Count(string(data), e[1]); n != 1 {
+						t.Fatalf("%s holds %q %d times, want once", e[0], e[1], n)
+					}
+					text = strings.Replace(string(data), e[1], e[2], 1)
+				}
+				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				if n := strings.Count(string(data), m.old); n != 1 {
-					t.Fatalf("%s holds %q %d times, want once", m.file, m.old, n)
-				}
-				text = strings.Replace(string(data), m.old, m.new, 1)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
 			}
 			now := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
 			if m.now != "" {
