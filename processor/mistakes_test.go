@@ -214,7 +214,7 @@ func TestMistakes(t *testing.T) {
 		{name: "ErrFleetUnknownForAnother", file: "phases/01/orders/bob.toml",
 			old: "", new: "[[operations]]\nfleet = \"blue-2\"\noperation = \"logistical-auxilia\"\n\n[[operations]]\nfleet = \"terra\"\noperation = \"void-leap\"\nplanet = \"norallus\"\n",
 			also: bobsSecondFleet,
-			now: "2027-01-09T00:00:00Z",
+			now:  "2027-01-09T00:00:00Z",
 			want: []string{`phases/01/orders/bob.toml:6:9: unknown fleet "terra"; bob controls blue-2, blue-3 (past the operations deadline: advance does not apply this file)`}},
 		{name: "ErrVPWithoutTheOther", file: "phases/01/results/blue-1.toml",
 			old: "defender_vp = 65\n", new: "",
