@@ -66,6 +66,8 @@ func (s syntax) word() (string, int) {
 			fix = ": write " + strconv.Quote(q)
 		}
 		return fmt.Sprintf("curly quotes %c %c are not TOML quotes: use straight quotes \"%s", r, closing(r), fix), s.off
+	case lookAlikes[r].repl == "=" && strings.HasPrefix(s.msg, "expected '.' or '='"):
+		return fmt.Sprintf("write a plain = between a key and its value, not U+%04X %s %c", r, lookAlikes[r].name, r), s.off
 	case lookAlikes[r].name != "" && strings.HasPrefix(s.msg, "expected '.' or '='"):
 		return "the key " + LookAlike(string(r)), s.off
 	case strings.HasPrefix(s.msg, "Key '"):
