@@ -463,10 +463,8 @@ func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
 	for _, o := range pieces {
 		pc := SetupPiece{Alliance: a, Planet: k.planet(o.src.At("planet"), o.str("planet")), Type: k.infra(o.src.At("type"), o.str("type")), Src: o.src}
 		pc.Alternates = k.planets(o.src.At("alternates"), o.strs("alternates"))
-		if pc.Type == Stronghold {
-			k.fs.add(o.src.At("type"), "the Stronghold is named by `stronghold`; starting Infrastructure is fortification-line, support-facility or staging-grounds")
-			continue
-		}
+		// A Stronghold is no starting piece: stronghold names it (the
+		// schema's enum, setup.schema.json).
 		perType[pc.Type]++
 		if perType[pc.Type] == pc.Type.Limit()+1 {
 			k.fs.add(o.src.At("type"), "more than %d %s pieces: the limit per Alliance", pc.Type.Limit(), pc.Type.Title())

@@ -400,7 +400,12 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 				return
 			}
 		}
-		r.at(segs, fmt.Sprintf("%s%s is not one of %s", p, r.text(segs, v), strings.Join(opts, ", ")))
+		msg := fmt.Sprintf("%s%s is not one of %s", p, r.text(segs, v), strings.Join(opts, ", "))
+		if str, ok := v.(string); ok && str != "" && strings.Contains(describe(sch), " "+str+" ") {
+			// the description names the value: it says why it is not one
+			msg += "; " + describe(sch)
+		}
+		r.at(segs, msg)
 
 	case "pattern":
 		if v == "" {

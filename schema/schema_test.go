@@ -393,8 +393,10 @@ func TestFaultsSetup(t *testing.T) {
 			`5:17 /sable_dagger/0 | the 1st swap in sable_dagger: needs exactly 2 planets, has 1`}},
 		{"no fleets", Setup, edit(Setup, "iron-fist = \"nor\"\nblack-ships = \"vex\"\n", ""), []string{
 			`14:1 /fleets | fleets: needs at least 1 fleet, has 0`}},
-		{"infrastructure type", Setup, edit(Setup, `type = "stronghold"`, `type = "keep"`), []string{
-			`7:8 /infrastructure/0/type | type of the 1st piece in infrastructure: "keep" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
+		{"infrastructure type", Setup, edit(Setup, `type = "staging-grounds"`, `type = "keep"`), []string{
+			`7:8 /infrastructure/0/type | type of the 1st piece in infrastructure: "keep" is not one of staging-grounds, support-facility, fortification-line`}},
+		{"stronghold as a piece", Setup, edit(Setup, `type = "staging-grounds"`, `type = "stronghold"`), []string{
+			`7:8 /infrastructure/0/type | type of the 1st piece in infrastructure: "stronghold" is not one of staging-grounds, support-facility, fortification-line; the stronghold is named by stronghold = …, not here`}},
 		{"alternates unique", Setup, edit(Setup, `alternates = ["kal", "a"]`, `alternates = ["kal", "kal"]`), []string{
 			`12:22 /infrastructure/1/alternates/1 | alternates of the 2nd piece in infrastructure: "kal" is listed more than once; list each planet only once`}},
 		{"stronghold date", Setup, edit(Setup, `stronghold = "nor"`, `stronghold = 2027-01-10T10:00:00Z`), []string{
