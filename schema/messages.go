@@ -1050,27 +1050,6 @@ func (r *reporter) timeWord(segs []string) string {
 	return r.timeWords[joinPointer(segs)]
 }
 
-func (r *reporter) gotWord(segs []string, v any) string {
-	if w := r.timeWord(segs); w != "" {
-		return w
-	}
-	switch v.(type) {
-	case string:
-		return "a string"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a number"
-	case bool:
-		return "a boolean"
-	case map[string]any:
-		return "a table"
-	case []any:
-		return "an array"
-	}
-	return "nothing"
-}
-
 // text renders a value for a message as it would be written in TOML.
 func (r *reporter) text(segs []string, v any) string {
 	switch v := v.(type) {
@@ -1135,16 +1114,6 @@ func keyText(k string) string {
 	return k
 }
 
-var typeWords = map[string]string{
-	"string":  "a string",
-	"integer": "an integer",
-	"number":  "a number",
-	"boolean": "a boolean",
-	"object":  "a table",
-	"array":   "an array",
-	"null":    "nothing",
-}
-
 func schemaTypes(sch map[string]any) []string {
 	switch t := sch["type"].(type) {
 	case string:
@@ -1157,25 +1126,6 @@ func schemaTypes(sch map[string]any) []string {
 
 func hasType(sch map[string]any, t string) bool {
 	return slices.Contains(schemaTypes(sch), t)
-}
-
-// expectedWords says in words what type the schema wants.
-func expectedWords(sch map[string]any) string {
-	var words []string
-	for _, t := range schemaTypes(sch) {
-		w := typeWords[t]
-		if t == "string" && acceptsDate(sch) {
-			w = "a date-time"
-		}
-		if w == "" {
-			w = t
-		}
-		words = append(words, w)
-	}
-	if len(words) == 0 {
-		return "something else"
-	}
-	return strings.Join(words, " or ")
 }
 
 var dateFormats = map[string]string{
