@@ -98,7 +98,7 @@ func (r *run) validateBoardingActionTarget(o Order, fs *faults) {
 	if len(with) > 0 {
 		where = fmt.Sprintf("planets in reach of %s with one: %s", o.Fleet, oneOf(with))
 	}
-	fs.add(o.Src.At("planet"), "a Boarding Action needs a Fleet of %s at the target planet, and %s has none at %s (RULINGS 15); %s (or [rules] boarding_action_without_fleet = true)", o.Defender, o.Defender, o.Planet, where)
+	fs.add(o.Src.At("planet"), "a Boarding Action needs a Fleet of %s at the target planet, and %s has none at %s (RULINGS 15); %s; your Warmaster may allow it in campaign.toml: boarding_action_without_fleet = true under [rules]", o.Defender, o.Defender, o.Planet, where)
 }
 
 // validateBoardingAction checks Boarding Action choices against the map now:

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // applyEventChoices is the `events` step: every Event of step 3 that asks
@@ -524,8 +525,10 @@ func (s *State) coordinatedOpposition(a, foe AllianceID) bool {
 }
 
 // validateEventOrder checks an order against the Events in force; it
-// reports whether the order's other checks still make sense.
-func (r *run) validateEventOrder(login Login, o Order, fs *faults) bool {
+// reports whether the order's other checks still make sense. first is the
+// fleet's first operation in the file (counting from 1), meant the fleet
+// without one that a second operation was likely meant for ("" if none).
+func (r *run) validateEventOrder(login Login, o Order, first int, meant FleetID, fs *faults) bool {
 	s := r.s
 	if o.Fleet == "" {
 		return false
@@ -535,7 +538,11 @@ func (r *run) validateEventOrder(login Login, o Order, fs *faults) bool {
 		return false
 	}
 	if o.Second && !r.defiantZeal(o.Fleet) {
-		fs.add(o.Src.At("fleet"), "fleet %q already has an operation in this file; one operation per fleet", o.Fleet)
+		if meant != "" {
+			fs.add(o.Src.At("fleet"), "fleet %q has an operation already (the %s); %s has none: was this one meant for it?", o.Fleet, schema.Ordinal(first), meant)
+		} else {
+			fs.add(o.Src.At("fleet"), "fleet %q has an operation already (the %s); one operation per fleet", o.Fleet, schema.Ordinal(first))
+		}
 		return false
 	}
 	refused := map[Operation]EventKind{}

@@ -22,6 +22,10 @@ type Order struct {
 	// Theatre is the battle's Theatre when Sinister Omens has it rolled.
 	Theatre string
 	Src     Src
+	// Unresolved is the fleet as written when it is none of the player's
+	// (Fleet is then ""): the fault says so, and the fleet it was meant
+	// for is not also said to have no operation.
+	Unresolved string
 }
 
 // Choices are a victor's Campaign Outcome decisions (`[outcome]`).
@@ -118,6 +122,21 @@ func (r *Result) vpWithBonus() (a, d int) {
 		}
 	}
 	return a, d
+}
+
+// vpWords says the VP as they decide the victor: "50 to 60", or, with an
+// army painted Battle Ready, "80 to 60, +10 for the defender's army painted
+// Battle Ready: 80 to 70" (Determine the Victor; RULINGS 7).
+func (r *Result) vpWords() string {
+	a, d := r.vpWithBonus()
+	if a == r.AttackerVP && d == r.DefenderVP {
+		return fmt.Sprintf("%d to %d", a, d)
+	}
+	whose := "both armies"
+	if len(r.BattleReady) == 1 {
+		whose = "the " + r.BattleReady[0].String() + "'s army"
+	}
+	return fmt.Sprintf("%d to %d, +10 for %s painted Battle Ready: %d to %d", r.AttackerVP, r.DefenderVP, whose, a, d)
 }
 
 // Move is one fleet's move in step 4.
@@ -258,6 +277,9 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 		// A second entry for a fleet is its second operation, refused unless
 		// Defiant Zeal is in force for its Alliance (validateOrders).
 		ord := Order{Fleet: fleet, Second: ok && seen[fleet] == 2, Src: o.src}
+		if !ok {
+			ord.Unresolved = o.str("fleet")
+		}
 		ord.Op, _ = operationNames.Parse(o.str("operation"))
 		// Which keys each operation takes. That it has them is the
 		// schema's to check (orders.schema.json, if/then: editors see it
@@ -352,7 +374,7 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 			byVP = Defender
 		}
 		if byVP != r.Winner {
-			k.fs.add(d.src.At("winner"), "winner is %q but the VP (%d to %d, with +10 for Battle Ready) make it %q", r.Winner, a, dv, byVP)
+			k.fs.add(d.src.At("winner"), "winner is %q but the VP make it %q (%s); correct winner or the VP", r.Winner, byVP, r.vpWords())
 		}
 	}
 	if d.has("defender_player") {
@@ -441,10 +463,8 @@ func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
 	for _, o := range pieces {
 		pc := SetupPiece{Alliance: a, Planet: k.planet(o.src.At("planet"), o.str("planet")), Type: k.infra(o.src.At("type"), o.str("type")), Src: o.src}
 		pc.Alternates = k.planets(o.src.At("alternates"), o.strs("alternates"))
-		if pc.Type == Stronghold {
-			k.fs.add(o.src.At("type"), "the Stronghold is named by `stronghold`; starting Infrastructure is fortification-line, support-facility or staging-grounds")
-			continue
-		}
+		// A Stronghold is no starting piece: stronghold names it (the
+		// schema's enum, setup.schema.json).
 		perType[pc.Type]++
 		if perType[pc.Type] == pc.Type.Limit()+1 {
 			k.fs.add(o.src.At("type"), "more than %d %s pieces: the limit per Alliance", pc.Type.Limit(), pc.Type.Title())

@@ -62,19 +62,52 @@ func (r *run) validateOrders(fs *faults) {
 // validatePlayerOrders checks one player's orders against the map as it stands.
 func (r *run) validatePlayerOrders(login Login, list []Order, fs *faults) {
 	file := InputPath(r.s.Phase, "orders", string(login))
-	given := map[FleetID]bool{}
+	// Select Operations: "one Campaign Operation for each of their Fleets"
+	// (under Sinister Omens a fleet may be left out: see validateEventOrder).
+	var missing []FleetID
+	if len(r.s.Active(SinisterOmens)) == 0 {
+		given := map[FleetID]bool{}
+		for _, o := range list {
+			given[o.Fleet] = true
+		}
+		for _, fl := range r.c.FleetsOf(login) {
+			if !given[fl] {
+				missing = append(missing, fl)
+			}
+		}
+	}
+	// One mistake, one fault: an operation whose fleet is misspelt or not
+	// the player's was meant for a fleet that has none (the one it is a
+	// near miss of, else the first), and a second operation for a fleet
+	// (a copy-paste) for the first fleet left without one; the fault about
+	// the operation says so, and that fleet is not said to have none.
+	claim := func(fl FleetID) { missing = slices.DeleteFunc(missing, func(m FleetID) bool { return m == fl }) }
 	for _, o := range list {
-		given[o.Fleet] = true
-		if r.validateEventOrder(login, o, fs) {
+		if o.Fleet != "" || len(missing) == 0 {
+			continue
+		}
+		if near := closest(fs, o.Unresolved, missing); len(near) > 0 {
+			claim(near[0])
+		} else {
+			claim(missing[0])
+		}
+	}
+	first := map[FleetID]int{} // the operation each fleet has first, counting from 1
+	for i, o := range list {
+		if _, ok := first[o.Fleet]; !ok {
+			first[o.Fleet] = i + 1
+		}
+		meant := FleetID("")
+		if o.Second && !r.defiantZeal(o.Fleet) && len(missing) > 0 {
+			meant = missing[0]
+			claim(meant)
+		}
+		if r.validateEventOrder(login, o, first[o.Fleet], meant, fs) {
 			r.validateOrder(o, fs)
 		}
 	}
-	// Select Operations: "one Campaign Operation for each of their Fleets"
-	// (under Sinister Omens a fleet may be left out: see validateEventOrder).
-	for _, fl := range r.c.FleetsOf(login) {
-		if !given[fl] && len(r.s.Active(SinisterOmens)) == 0 {
-			fs.add(Src{File: file}, "fleet %q has no operation; give every fleet you control one (logistical-auxilia if it should support)", fl)
-		}
+	for _, fl := range missing {
+		fs.add(Src{File: file}, "fleet %q has no operation; give every fleet you control one (logistical-auxilia if it should support)", fl)
 	}
 }
 

@@ -501,7 +501,7 @@ func TestSealedCheck(t *testing.T) {
 		}
 		edit(t, dir, CampaignFile, "age1", "AGE1")
 		_, err = Check(dir, Options{Now: beforeDeadline})
-		if fs := faultsOf(t, err); !hasFault(fs, CampaignFile, "is not valid: an age X25519 recipient") {
+		if fs := faultsOf(t, err); !hasFault(fs, CampaignFile, `is not valid; did you mean "age1`) {
 			t.Errorf("check: %v", fs)
 		}
 	})

@@ -66,7 +66,7 @@ power2 = ["a", "b", "c", "d"]
 
 [[infrastructure]]
 planet = "nor"
-type = "stronghold"
+type = "staging-grounds"
 
 [[infrastructure]]
 planet = "vex"

@@ -40,6 +40,22 @@ type fault struct {
 	// one (a missing key of an alternative partly given): the fault is
 	// dropped then, so that one mistake gives one fault.
 	unless []string
+	// table is the pointer of the table a missing or unknown key fault is
+	// about; missing the keys it misses; unknown the key it does not know
+	// (see pairKeys).
+	table   string
+	missing []string
+	unknown string
+	// belongs: the sub-table of table that keys written above its heading
+	// belong in (see misplaced); its own missing-key fault follows from it.
+	belongs string
+}
+
+// keyFault marks the last fault as one about keys of the table at segs:
+// the keys it misses, or the key it does not know.
+func (r *reporter) keyFault(segs []string, missing []string, unknown string) {
+	f := &r.faults[len(r.faults)-1]
+	f.table, f.missing, f.unknown = joinPointer(segs), missing, unknown
 }
 
 func (r *reporter) add(segs []string, line, col int, msg string) {
@@ -64,6 +80,7 @@ func (r *reporter) sorted() []Fault {
 	if len(r.faults) == 0 {
 		return nil
 	}
+	r.pairKeys()
 	r.dropExplained()
 	var left int
 	r.faults, left = CapFaults(r.faults, r.dropped, func(f fault) (string, string) { return f.Pointer, f.Message })
@@ -92,6 +109,120 @@ func (r *reporter) sorted() []Fault {
 			cmp.Compare(a.Message, b.Message), cmp.Compare(a.Pointer, b.Pointer))
 	})
 	return slices.Compact(out)
+}
+
+// pairKeys makes one fault of an unknown key and the missing key it
+// stands for, in one table: type = "staging-grounds" where infrastructure
+// is meant is one mistake, not a missing infrastructure and an unknown
+// type. The unknown key stands for the missing one when it is the table's
+// only unknown key and that is its only missing key, or when its value is
+// one of the missing key's values (and no other unknown key's is). The
+// fault is said at the unknown key, with the fix.
+func (r *reporter) pairKeys() {
+	homes := map[string]bool{} // table pointer + "/" + sub-table
+	for _, f := range r.faults {
+		if f.belongs != "" {
+			homes[f.table+"/"+f.belongs] = true
+		}
+	}
+	if len(homes) > 0 {
+		r.faults = slices.DeleteFunc(r.faults, func(m fault) bool {
+			return len(m.missing) == 1 && homes[m.table+"/"+m.missing[0]]
+		})
+	}
+	if !slices.ContainsFunc(r.faults, func(f fault) bool { return f.unknown != "" }) {
+		return
+	}
+	tables := map[string][]int{}
+	var order []string
+	for i, f := range r.faults {
+		if f.unknown == "" && len(f.missing) == 0 {
+			continue
+		}
+		if _, ok := tables[f.table]; !ok {
+			order = append(order, f.table)
+		}
+		tables[f.table] = append(tables[f.table], i)
+	}
+	drop := map[int]bool{}
+	for _, table := range order {
+		var unknown, missing []int
+		var names []string
+		for _, i := range tables[table] {
+			if r.faults[i].unknown != "" {
+				unknown = append(unknown, i)
+			} else {
+				missing = append(missing, i)
+				names = append(names, r.faults[i].missing...)
+			}
+		}
+		if len(unknown) == 0 || len(missing) == 0 {
+			continue
+		}
+		segs := instanceSegments(table)
+		obj, _ := r.value(segs)
+		m, _ := obj.(map[string]any)
+		pair := func(u int, name string) {
+			f := &r.faults[u]
+			head, _, _ := strings.Cut(f.Message, ";")
+			v := m[f.unknown]
+			if s := r.text(append(segs[:len(segs):len(segs)], f.unknown), v); s != "a table" && s != "an array" {
+				f.Message = fmt.Sprintf("%s: write %s = %s here", head, keyText(name), s)
+			} else {
+				f.Message = fmt.Sprintf("%s; did you mean %s?", head, strconv.Quote(name))
+			}
+			for _, i := range missing {
+				if slices.Contains(r.faults[i].missing, name) {
+					drop[i] = true // a fault about a key that goes with it follows from it too
+				}
+			}
+		}
+		if len(unknown) == 1 && len(names) == 1 {
+			pair(unknown[0], names[0])
+			continue
+		}
+		sch := resolveSchema(r.c.raw, segs)
+		props, _ := sch["properties"].(map[string]any)
+		for _, name := range names {
+			fits := -1
+			for _, u := range unknown {
+				if r.fitsEnum(deref(r.c.raw, props[name]), m[r.faults[u].unknown]) {
+					if fits >= 0 {
+						fits = -1
+						break
+					}
+					fits = u
+				}
+			}
+			if fits >= 0 {
+				pair(fits, name)
+			}
+		}
+	}
+	if len(drop) > 0 {
+		out := r.faults[:0]
+		for i, f := range r.faults {
+			if !drop[i] {
+				out = append(out, f)
+			}
+		}
+		r.faults = out
+	}
+}
+
+// fitsEnum says whether v is one of the values sch lists.
+func (r *reporter) fitsEnum(sch map[string]any, v any) bool {
+	list, _ := sch["enum"].([]any)
+	return v != nil && slices.Contains(list, v)
+}
+
+// unquoteAll is the names of keys quoted for a message, unquoted.
+func unquoteAll(quoted []string) []string {
+	out := make([]string, len(quoted))
+	for i, q := range quoted {
+		out[i], _ = strconv.Unquote(q)
+	}
+	return out
 }
 
 // dropExplained drops each fault that another one explains (see unless).
@@ -150,14 +281,18 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 			r.at(segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(segs), word))
 			return
 		}
-		want := expectedWords(sch)
+		if r.arrayTable(sch, v) {
+			r.at(segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(segs)))
+			return
+		}
+		types := schemaTypes(sch)
 		if n := len(kpath); n >= 2 && kpath[n-2] == "else" {
 			// if: {type: X} … else: {type: Y}: X would do as well
 			if cond, ok := r.schemaAt(append(kpath[:n-2:n-2], "if")).(map[string]any); ok && len(schemaTypes(cond)) > 0 {
-				want = expectedWords(cond) + " or " + want
+				types = append(schemaTypes(cond), types...)
 			}
 		}
-		r.at(segs, fmt.Sprintf("%sexpected %s, got %s%s", p, want, r.gotWord(segs, v), unquote(sch, v)))
+		r.at(segs, p+r.typeFix(segs, types, acceptsDate(sch), v))
 
 	case "required":
 		if n := len(kpath); n >= 2 && kpath[n-2] == "then" {
@@ -186,10 +321,12 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 				msg += ": " + d
 			}
 			r.at(segs, msg)
+			r.keyFault(segs, unquoteAll(missing), "")
 			break
 		}
 		for _, name := range missing {
 			r.at(segs, p+"missing key "+name)
+			r.keyFault(segs, unquoteAll([]string{name}), "")
 		}
 
 	case "additionalProperties":
@@ -226,9 +363,23 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 			r.dropped += len(unknown) - (MaxFaults + 1)
 			unknown = unknown[:MaxFaults+1]
 		}
+		sort.Strings(unknown)
+		homes := map[string][]string{} // a sub-table: the keys that belong under it
+		var order []string
 		for _, k := range unknown {
+			if home := r.home(sch, k, valid); home != "" {
+				if homes[home] == nil {
+					order = append(order, home)
+				}
+				homes[home] = append(homes[home], k)
+				continue
+			}
 			ks := append(segs[:len(segs):len(segs)], k)
 			r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowed(k)))
+			r.keyFault(segs, nil, k)
+		}
+		for _, home := range order {
+			r.misplaced(segs, sch, home, homes[home])
 		}
 
 	case "enum":
@@ -249,7 +400,12 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 				return
 			}
 		}
-		r.at(segs, fmt.Sprintf("%s%s is not one of %s", p, r.text(segs, v), strings.Join(opts, ", ")))
+		msg := fmt.Sprintf("%s%s is not one of %s", p, r.text(segs, v), strings.Join(opts, ", "))
+		if str, ok := v.(string); ok && str != "" && strings.Contains(describe(sch), " "+str+" ") {
+			// the description names the value: it says why it is not one
+			msg += "; " + describe(sch)
+		}
+		r.at(segs, msg)
 
 	case "pattern":
 		if v == "" {
@@ -259,8 +415,11 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		}
 		msg := fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(sch))
 		if str, ok := v.(string); ok {
-			if fix := patternFix(str, sch); fix != "" {
-				msg += "; " + fix
+			// the fix says what to write: the rule need not be said too
+			if fix := patternFix(str, sch); strings.HasPrefix(fix, "contains ") {
+				msg = fmt.Sprintf("%s%s %s", p, r.text(segs, v), fix)
+			} else if fix != "" {
+				msg = fmt.Sprintf("%s%s is not valid; %s", p, r.text(segs, v), fix)
 			}
 		}
 		r.at(segs, msg)
@@ -336,6 +495,10 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 				r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, str, iso))
 				return
 			}
+			if r.timeWord(segs) != "" && isLocalDateTime(str) {
+				r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, str, str))
+				return
+			}
 		}
 		if keys, alts := requiredAlternatives(sch[kw]); alts != "" {
 			obj, _ := v.(map[string]any)
@@ -355,6 +518,7 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 				}
 			}
 			r.at(segs, fmt.Sprintf("%smissing key %s: give %s", p, strconv.Quote(missing), alts))
+			r.keyFault(segs, []string{missing}, "")
 			r.faults[len(r.faults)-1].unless = unless
 			return
 		}
@@ -399,22 +563,56 @@ func (r *reporter) misspelt(segs []string, obj map[string]any, name string) bool
 // a slip among them: a person's table has a few, a hostile one millions.
 const maxTypoKeys = 64
 
-// unquote advises writing a quoted number or boolean without its quotes,
-// when the schema wants one: "; write 80, without quotes".
-func unquote(sch map[string]any, v any) string {
-	str, ok := v.(string)
-	if !ok {
-		return ""
-	}
+// typeFix says in words what to write where a value of another type is
+// given: "write true or false (without quotes), not "yes"". types are the
+// JSON Schema types wanted; date says a string there is a date.
+func (r *reporter) typeFix(segs []string, types []string, date bool, v any) string {
+	str, quoted := v.(string)
+	quoted = quoted && r.timeWord(segs) == ""
 	str = strings.TrimSpace(str)
-	_, errInt := strconv.ParseInt(str, 10, 64)
-	_, errFloat := strconv.ParseFloat(str, 64)
-	switch {
-	case hasType(sch, "integer") && errInt == nil, hasType(sch, "number") && errFloat == nil,
-		hasType(sch, "boolean") && (str == "true" || str == "false"):
-		return "; write " + str + ", without quotes"
+	var ways []string
+	for _, ty := range types {
+		w := ""
+		switch ty {
+		case "boolean":
+			w = "true or false (without quotes)"
+			if quoted && (str == "true" || str == "false") {
+				w = str + " (without quotes)"
+			}
+		case "integer":
+			w = "a whole number, such as 3 (without quotes)"
+			if _, err := strconv.ParseInt(str, 10, 64); quoted && err == nil {
+				w = str + " (without quotes)"
+			}
+		case "number":
+			w = "a number, such as 2.5 (without quotes)"
+			if _, err := strconv.ParseFloat(str, 64); quoted && err == nil {
+				w = str + " (without quotes)"
+			}
+		case "string":
+			w = `text in straight quotes, such as "…"`
+			if date {
+				w = "a date-time such as 2027-01-10T19:00:00Z (without quotes)"
+			} else if s := r.text(segs, v); !quoted && s != "a table" && s != "an array" {
+				w = "text in straight quotes: " + strconv.Quote(s)
+			}
+		case "array":
+			w = "a list in brackets, such as [" + `"a", "b"` + "]"
+		case "object":
+			w = "a table: a [name] heading with its keys on the lines below"
+		}
+		if w != "" {
+			ways = append(ways, w)
+		}
 	}
-	return ""
+	if len(ways) == 0 {
+		ways = []string{"something else"}
+	}
+	got := r.text(segs, v)
+	if got == "an array" {
+		got = "a list"
+	}
+	return "write " + strings.Join(ways, ", or ") + ", not " + got
 }
 
 // dateFix is how to write a date people wrote their way (12/09/2027), or
@@ -436,7 +634,13 @@ func (r *reporter) nameFault(segs []string, kw string, sch map[string]any, msg s
 		why = oneLine(msg)
 	}
 	if fix := patternFix(name, sch); fix != "" && kw == "pattern" {
-		why += "; " + fix
+		// the fix says what to write: the rule need not be said too
+		if strings.HasPrefix(fix, "contains ") {
+			r.atKey(segs, fmt.Sprintf("%skey %s %s", p, strconv.Quote(name), fix))
+		} else {
+			r.atKey(segs, fmt.Sprintf("%skey %s is not valid; %s", p, strconv.Quote(name), fix))
+		}
+		return
 	}
 	r.atKey(segs, fmt.Sprintf("%skey %s is not valid: %s", p, strconv.Quote(name), why))
 }
@@ -453,14 +657,16 @@ func (r *reporter) checkValues() {
 		if sch == nil || !hasType(sch, "string") || acceptsDate(sch) {
 			continue
 		}
-		typed = append(typed, r.typeFault(t.path, fmt.Sprintf("expected %s, got %s", expectedWords(sch), t.word)))
+		v, _ := r.value(t.path)
+		typed = append(typed, r.typeFault(t.path, r.typeFix(t.path, schemaTypes(sch), false, v)))
 	}
 	for _, path := range r.floats {
 		sch := resolveSchema(r.c.raw, path)
 		if sch == nil || !hasType(sch, "integer") || hasType(sch, "number") {
 			continue
 		}
-		typed = append(typed, r.typeFault(path, fmt.Sprintf("expected %s, got a number", expectedWords(sch))))
+		v, _ := r.value(path)
+		typed = append(typed, r.typeFault(path, r.typeFix(path, schemaTypes(sch), false, v)))
 	}
 	if len(typed) == 0 {
 		return
@@ -613,6 +819,92 @@ func (r *reporter) tableArray(segs []string, sch map[string]any, v any) (string,
 	return noun, true
 }
 
+// home is the sub-table of the table whose schema is sch that a key
+// unknown there belongs in: a key written above its table's heading
+// (planet = … before [outcome], blue-2 = … with no [moves]). It is the one
+// sub-table that names the key; else, unless the key is a near miss of one
+// of valid, the one whose keys are any name of a pattern the key matches.
+// "" if none or several.
+func (r *reporter) home(sch map[string]any, key string, valid []string) string {
+	props, _ := sch["properties"].(map[string]any)
+	var named, patterned []string
+	for _, name := range valid {
+		sub := deref(r.c.raw, props[name])
+		if sub != nil && hasType(sub, "array") {
+			sub = deref(r.c.raw, sub["items"])
+		}
+		if sub == nil || !hasType(sub, "object") {
+			continue
+		}
+		if subProps, _ := sub["properties"].(map[string]any); subProps[key] != nil {
+			named = append(named, name)
+			continue
+		}
+		names := deref(r.c.raw, sub["propertyNames"])
+		if pat, _ := names["pattern"].(string); pat != "" && sub["additionalProperties"] != false {
+			if re, err := regexpCache(pat); err == nil && re.MatchString(key) {
+				patterned = append(patterned, name)
+			}
+		}
+	}
+	switch {
+	case len(named) == 1:
+		return named[0]
+	case len(named) == 0 && len(patterned) == 1 && DidYouMean(key, valid) == "":
+		return patterned[0]
+	}
+	return ""
+}
+
+// misplaced reports keys of the table at segs that belong in its sub-table
+// home, written above its heading: one fault, at the first of them.
+func (r *reporter) misplaced(segs []string, sch map[string]any, home string, keys []string) {
+	queries := make([]Query, len(keys))
+	for i, k := range keys {
+		queries[i] = Query{Pointer: joinPointer(append(segs[:len(segs):len(segs)], k)), Key: true}
+	}
+	pos := LocateAll(r.data, queries)
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		return cmp.Or(cmp.Compare(pos[a].Line, pos[b].Line), cmp.Compare(pos[a].Col, pos[b].Col))
+	})
+	words := make([]string, len(keys))
+	for i, j := range idx {
+		words[i] = keyText(keys[j])
+	}
+	header := "[" + tomlPath(append(segs[:len(segs):len(segs)], home)) + "]"
+	props, _ := sch["properties"].(map[string]any)
+	if sub := deref(r.c.raw, props[home]); sub != nil && hasType(sub, "array") {
+		header = "[" + header + "]"
+	}
+	ks := append(segs[:len(segs):len(segs)], keys[idx[0]])
+	if len(keys) == 1 {
+		r.atKey(ks, fmt.Sprintf("%s = … belongs under %s: write %s on a line above it", words[0], header, header))
+	} else {
+		r.atKey(ks, fmt.Sprintf("%s belong under %s: write %s on a line above them", andList(words), header, header))
+	}
+	f := &r.faults[len(r.faults)-1]
+	f.table, f.belongs = joinPointer(segs), home
+}
+
+// arrayTable says whether v is an array of tables where one table is
+// expected ([[moves]] where [moves] is meant).
+func (r *reporter) arrayTable(sch map[string]any, v any) bool {
+	arr, ok := v.([]any)
+	if !ok || len(arr) == 0 || !hasType(sch, "object") || hasType(sch, "array") {
+		return false
+	}
+	for _, e := range arr {
+		if _, ok := e.(map[string]any); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // dependent reports the keys that must go with the key have (if have is
 // there, then they are) and are missing from the table at segs: at have,
 // once.
@@ -637,6 +929,7 @@ func (r *reporter) dependent(segs []string, have string, deps any, v any) {
 	at := append(segs[:len(segs):len(segs)], have)
 	r.at(at, fmt.Sprintf("%s%s goes with %s: add %s, or remove %s",
 		prefix(r.path(segs)), keyText(have), andList(missing), andList(adds), keyText(have)))
+	r.keyFault(segs, missing, "")
 }
 
 // triggerKey is the key an if schema asks for when it only asks that the
@@ -757,27 +1050,6 @@ func (r *reporter) timeWord(segs []string) string {
 	return r.timeWords[joinPointer(segs)]
 }
 
-func (r *reporter) gotWord(segs []string, v any) string {
-	if w := r.timeWord(segs); w != "" {
-		return w
-	}
-	switch v.(type) {
-	case string:
-		return "a string"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a number"
-	case bool:
-		return "a boolean"
-	case map[string]any:
-		return "a table"
-	case []any:
-		return "an array"
-	}
-	return "nothing"
-}
-
 // text renders a value for a message as it would be written in TOML.
 func (r *reporter) text(segs []string, v any) string {
 	switch v := v.(type) {
@@ -795,7 +1067,11 @@ func (r *reporter) text(segs []string, v any) string {
 		case math.IsInf(v, -1):
 			return "-inf"
 		}
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		s := strconv.FormatFloat(v, 'g', -1, 64)
+		if !strings.ContainsAny(s, ".e") {
+			s += ".0" // as TOML writes a float: 2.0, not the integer 2
+		}
+		return s
 	case map[string]any:
 		return "a table"
 	case []any:
@@ -838,16 +1114,6 @@ func keyText(k string) string {
 	return k
 }
 
-var typeWords = map[string]string{
-	"string":  "a string",
-	"integer": "an integer",
-	"number":  "a number",
-	"boolean": "a boolean",
-	"object":  "a table",
-	"array":   "an array",
-	"null":    "nothing",
-}
-
 func schemaTypes(sch map[string]any) []string {
 	switch t := sch["type"].(type) {
 	case string:
@@ -862,46 +1128,17 @@ func hasType(sch map[string]any, t string) bool {
 	return slices.Contains(schemaTypes(sch), t)
 }
 
-// expectedWords says in words what type the schema wants.
-func expectedWords(sch map[string]any) string {
-	var words []string
-	for _, t := range schemaTypes(sch) {
-		w := typeWords[t]
-		if t == "string" && acceptsDate(sch) {
-			w = "a date-time"
-		}
-		if w == "" {
-			w = t
-		}
-		words = append(words, w)
-	}
-	if len(words) == 0 {
-		return "something else"
-	}
-	return strings.Join(words, " or ")
-}
-
 var dateFormats = map[string]string{
 	"date-time": "a date-time such as 2027-01-10T19:00:00Z",
 	"date":      "a date such as 2027-01-10",
 	"time":      "a time such as 19:00:00",
 }
 
-// localDateTime is the pattern of a TOML local date-time (no offset) after
-// normalisation, such as 2027-01-10T19:00:00: no format names it that
-// every JSON Schema client knows.
-const localDateTime = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?$`
-
-// datePhrase words a schema that takes a date or time: its format, or the
-// local date-time pattern; "" for any other.
+// datePhrase words a schema that takes a date or time (its format); "" for
+// any other.
 func datePhrase(sch map[string]any) string {
-	if f, ok := sch["format"].(string); ok {
-		return dateFormats[f]
-	}
-	if p, _ := sch["pattern"].(string); p == localDateTime {
-		return dateFormats["date-time"]
-	}
-	return ""
+	f, _ := sch["format"].(string)
+	return dateFormats[f]
 }
 
 func formatPhrase(format string) string {

@@ -99,8 +99,6 @@ func TestValidExamples(t *testing.T) {
 		toml string
 	}{
 		{Results, "played = 2027-01-10\nwinner = \"draw\"\n"},
-		{Results, "played = 2027-01-10T19:00:00\nwinner = \"draw\"\n"},
-		{Results, "played = 2027-01-10 19:00:00\nwinner = \"draw\"\n"},
 		{Results, "played = \"2027-01-10T19:00:00+02:00\"\nwinner = \"draw\"\n"},
 		{Results, "battle_ready = []\nwinner = \"draw\"\n"},
 		{Moves, "[moves]\n"},
@@ -233,9 +231,10 @@ func TestFaultsCommon(t *testing.T) {
 		{"unknown kind", "nope", "", []string{
 			`1:1  | internal error: no schema for files of kind "nope"`}},
 		{"root unknown keys", Builds, "# build\nplanet = \"nor\"\ntype = \"stronghold\"\n[extra]\n", []string{
-			`2:10 /planet | planet goes with infrastructure: add infrastructure = …, or remove planet`,
-			`3:1 /type | unknown key "type"; valid keys: infrastructure, planet`,
+			`3:1 /type | unknown key "type": write infrastructure = "stronghold" here`,
 			`4:1 /extra | unknown key "extra"; valid keys: infrastructure, planet`}},
+		{"unknown key for a missing one", Builds, "planet = \"nor\"\nkind = [\"stronghold\"]\n", []string{
+			`2:1 /kind | unknown key "kind"; did you mean "infrastructure"?`}},
 		{"BOM does not shift columns", Builds, "\xEF\xBB\xBFtype = 1\n", []string{
 			`1:1 /type | unknown key "type"; valid keys: infrastructure, planet`}},
 		{"one bracket for an array of tables", Tiebreak, "[battles]\nplayers = [\"a\", \"b\"]\nwinner = \"x\"\n[battles]\nplayers = [\"c\", \"d\"]\nwinner = \"x\"\n", []string{
@@ -243,7 +242,7 @@ func TestFaultsCommon(t *testing.T) {
 		{"one bracket for a nested array of tables", Results, "winner = \"draw\"\n[[war_engines]]\nengine = \"a\"\n[war_engines.damage]\nstomp = 1\n[[war_engines.damage]]\nstomp = 2\n", []string{
 			`4:1  | invalid TOML: write [[war_engines.damage]] (two brackets) for each damage`}},
 		{"one bracket for a table", Builds, "infrastructure = \"staging-grounds\"\n[planet]\n", []string{
-			`2:1 /planet | planet: expected a string, got a table`}},
+			`2:1 /planet | planet: write text in straight quotes, such as "…", not a table`}},
 		{"missing closing single quote", Builds, "planet = 'nor\n", []string{
 			`1:14  | invalid TOML: missing closing quote ': write 'nor'`}},
 		{"missing closing quote at the end of the file", Builds, "planet = \"nor", []string{
@@ -282,19 +281,19 @@ func TestFaultsOrders(t *testing.T) {
 			`4:1 /operations/1 | the 2nd operation: missing key "fleet"`,
 			`4:1 /operations/1 | the 2nd operation: missing keys "attack", "planet" and "defender": a battle operation needs "attack", "planet" and "defender"`}},
 		{"wrong type", Orders, "[[operations]]\nfleet = 3\noperation = \"void-leap\"\nplanet = \"nor\"\n", []string{
-			`2:9 /operations/0/fleet | fleet of the 1st operation: expected a string, got an integer`}},
+			`2:9 /operations/0/fleet | fleet of the 1st operation: write text in straight quotes: "3", not 3`}},
 		{"wrong type array", Orders, "operations = \"all\"\n", []string{
-			`1:14 /operations | operations: expected an array, got a string`}},
+			`1:14 /operations | operations: write a list in brackets, such as ["a", "b"], not "all"`}},
 		{"wrong type table", Orders, op + "outcome = [1]\n", []string{
-			`4:11 /operations/0/outcome | outcome of the 1st operation: expected a table, got an array`}},
+			`4:11 /operations/0/outcome | outcome of the 1st operation: write a table: a [name] heading with its keys on the lines below, not a list`}},
 		{"date for a string", Orders, "[[operations]]\nfleet = 2027-01-10\noperation = \"void-leap\"\nplanet = \"nor\"\n", []string{
-			`2:9 /operations/0/fleet | fleet of the 1st operation: expected a string, got a date`}},
+			`2:9 /operations/0/fleet | fleet of the 1st operation: write text in straight quotes: "2027-01-10", not 2027-01-10`}},
 		{"enum", Orders, "[[operations]]\nfleet = \"iron-fist\"\noperation = \"batle\"\n", []string{
 			`3:13 /operations/0/operation | operation of the 1st operation: "batle" is not valid; did you mean "battle"?`}},
 		{"enum attack", Orders, op + "attack = \"charge\"\n", []string{
 			`4:10 /operations/0/attack | attack of the 1st operation: "charge" is not one of seize-power-base, purge-and-burn, orbital-invasion, planetary-bombardment, supply-base-raid, boarding-action`}},
 		{"pattern", Orders, "[[operations]]\nfleet = \"Iron Fist\"\noperation = \"logistical-auxilia\"\n", []string{
-			`2:9 /operations/0/fleet | fleet of the 1st operation: "Iron Fist" is not valid: ` + idRule + `; did you mean "iron-fist"?`}},
+			`2:9 /operations/0/fleet | fleet of the 1st operation: "Iron Fist" is not valid; did you mean "iron-fist"?`}},
 		{"min items", Orders, "operations = []\n", []string{
 			`1:14 /operations | operations: needs at least 1 operation, has 0`}},
 		{"inline outcome enum", Orders, op + "outcome = { power_adjust = 2, planet = \"nor\", direction = \"to-connected\", pieces = [\"wall\"] }\n", []string{
@@ -302,14 +301,14 @@ func TestFaultsOrders(t *testing.T) {
 			`4:85 /operations/0/outcome/pieces/0 | the 1st piece in outcome of the 1st operation: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
 		{"outcome table", Orders, op + "[operations.outcome]\ndirection = \"up\"\ntransfer = [\"nor\", \"Kal\"]\nplanet = \"nor\"\n", []string{
 			`5:13 /operations/0/outcome/direction | outcome.direction of the 1st operation: "up" is not one of to-connected, from-connected`,
-			`6:20 /operations/0/outcome/transfer/1 | the 2nd planet in outcome.transfer of the 1st operation: "Kal" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "kal"?`}},
+			`6:20 /operations/0/outcome/transfer/1 | the 2nd planet in outcome.transfer of the 1st operation: "Kal" is not valid; did you mean "kal"?`}},
 		{"float for integer", Orders, op + "outcome.power_adjust = 1.0\n", []string{
-			`4:24 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: expected an integer, got a number`}},
+			`4:24 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: write a whole number, such as 3 (without quotes), not 1.0`}},
 		{"nan for integer", Orders, op + "outcome.power_adjust = nan\n", []string{
-			`4:24 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: expected an integer, got a number`}},
+			`4:24 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: write a whole number, such as 3 (without quotes), not nan`}},
 		{"sorted by line and column", Orders, "[[operations]]\nfleet = \"A\"\noperation = 1\n[[operations]]\nz = 1\ny = 2\n", []string{
-			`2:9 /operations/0/fleet | fleet of the 1st operation: "A" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "a"?`,
-			`3:13 /operations/0/operation | operation of the 1st operation: expected a string, got an integer`,
+			`2:9 /operations/0/fleet | fleet of the 1st operation: "A" is not valid; did you mean "a"?`,
+			`3:13 /operations/0/operation | operation of the 1st operation: write text in straight quotes: "1", not 1`,
 			`4:1 /operations/1 | the 2nd operation: missing key "fleet"`,
 			`4:1 /operations/1 | the 2nd operation: missing key "operation"`,
 			`5:1 /operations/1/z | unknown key "z" in the 2nd operation; valid keys: attack, defender, fleet, infrastructure, operation, outcome, planet`,
@@ -337,7 +336,7 @@ func TestFaultsCampaign(t *testing.T) {
 		{"bad commitment", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `commitment = "md5:abc"`), []string{
 			`6:14 /dice/commitment | dice.commitment: "md5:abc" is not valid: sha256:<64 hex digits>, the SHA-256 of a secret dice key that advance takes from WARMASTER_DICE_KEY; publish the key after the campaign so anyone can verify every die`}},
 		{"boolean", Campaign, edit(Campaign, "events = true", `events = "yes"`), []string{
-			`9:10 /rules/events | rules.events: expected a boolean, got a string`}},
+			`9:10 /rules/events | rules.events: write true or false (without quotes), not "yes"`}},
 		{"too few alliances", Campaign, edit(Campaign, "[[alliances]]\nid = \"chaos\"\nname = \"Forces of Chaos\"\n", ""), []string{
 			`12:1 /alliances | alliances: needs at least 2 alliances, has 1`}},
 		{"login pattern", Campaign, edit(Campaign, `login = "alice"`, `login = "-alice"`), []string{
@@ -349,7 +348,7 @@ func TestFaultsCampaign(t *testing.T) {
 		{"string deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = "soon"`), []string{
 			`39:14 /deadlines/0/operations | operations of the 1st deadline: "soon" is not a date-time such as 2027-01-10T19:00:00Z`}},
 		{"integer deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = 5`), []string{
-			`39:14 /deadlines/0/operations | operations of the 1st deadline: expected a date-time, got an integer`}},
+			`39:14 /deadlines/0/operations | operations of the 1st deadline: write a date-time such as 2027-01-10T19:00:00Z (without quotes), not 5`}},
 		{"deadline phase", Campaign, edit(Campaign, "phase = 1", "phase = 0"), []string{
 			`38:9 /deadlines/0/phase | phase of the 1st deadline: 0 is too small; at least 1`}},
 		{"quoted key in path", Campaign, edit(Campaign, "events = true", `"odd key" = { a = 1 }`), []string{
@@ -360,7 +359,7 @@ func TestFaultsCampaign(t *testing.T) {
 func TestFaultsMap(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"pattern", Map, edit(Map, `id = "nor"`, `id = "Nor allus"`), []string{
-			`2:6 /planets/0/id | id of the 1st planet: "Nor allus" is not valid: ` + idRule + `; did you mean "nor-allus"?`}},
+			`2:6 /planets/0/id | id of the 1st planet: "Nor allus" is not valid; did you mean "nor-allus"?`}},
 		{"locations", Map, edit(Map, "locations = 10", "locations = 11"), []string{
 			`10:13 /planets/1/locations | locations of the 2nd planet: 11 is too large; at most 10`}},
 		{"theatres unique", Map, edit(Map, `theatres = ["spaceport", "hab-sprawl"]`, `theatres = ["spaceport", "hab-sprawl", "spaceport", "spaceport"]`), []string{
@@ -385,21 +384,23 @@ func TestFaultsSetup(t *testing.T) {
 		{"power2 unique", Setup, edit(Setup, `power2 = ["a", "b", "c", "d"]`, `power2 = ["a", "b", "a", "d"]`), []string{
 			`3:21 /power2/2 | power2: "a" is listed more than once; list each planet only once`}},
 		{"fleet id", Setup, edit(Setup, `iron-fist = "nor"`, `"Iron Fist" = "nor"`), []string{
-			`15:1 /fleets/Iron Fist | fleets: key "Iron Fist" is not valid: ` + idRule + `; did you mean "iron-fist"?`}},
+			`15:1 /fleets/Iron Fist | fleets: key "Iron Fist" is not valid; did you mean "iron-fist"?`}},
 		{"fleet planet", Setup, edit(Setup, `iron-fist = "nor"`, `iron-fist = 1`), []string{
-			`15:13 /fleets/iron-fist | fleets.iron-fist: expected a string, got an integer`}},
+			`15:13 /fleets/iron-fist | fleets.iron-fist: write text in straight quotes: "1", not 1`}},
 		{"benefits", Setup, edit(Setup, "\n[[infrastructure]]\nplanet = \"nor\"", "penumbral_wreath = [\"a\", \"a\"]\nsable_dagger = [[\"a\"], [\"a\", \"b\"], [\"a\", \"b\"], [\"a\", \"b\"]]\n[[infrastructure]]\nplanet = \"nor\""), []string{
 			`4:26 /penumbral_wreath/1 | penumbral_wreath: "a" is listed more than once; list each planet only once`,
 			`5:16 /sable_dagger | sable_dagger: needs at most 3 swaps, has 4`,
 			`5:17 /sable_dagger/0 | the 1st swap in sable_dagger: needs exactly 2 planets, has 1`}},
 		{"no fleets", Setup, edit(Setup, "iron-fist = \"nor\"\nblack-ships = \"vex\"\n", ""), []string{
 			`14:1 /fleets | fleets: needs at least 1 fleet, has 0`}},
-		{"infrastructure type", Setup, edit(Setup, `type = "stronghold"`, `type = "keep"`), []string{
-			`7:8 /infrastructure/0/type | type of the 1st piece in infrastructure: "keep" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
+		{"infrastructure type", Setup, edit(Setup, `type = "staging-grounds"`, `type = "keep"`), []string{
+			`7:8 /infrastructure/0/type | type of the 1st piece in infrastructure: "keep" is not one of staging-grounds, support-facility, fortification-line`}},
+		{"stronghold as a piece", Setup, edit(Setup, `type = "staging-grounds"`, `type = "stronghold"`), []string{
+			`7:8 /infrastructure/0/type | type of the 1st piece in infrastructure: "stronghold" is not one of staging-grounds, support-facility, fortification-line; the stronghold is named by stronghold = …, not here`}},
 		{"alternates unique", Setup, edit(Setup, `alternates = ["kal", "a"]`, `alternates = ["kal", "kal"]`), []string{
 			`12:22 /infrastructure/1/alternates/1 | alternates of the 2nd piece in infrastructure: "kal" is listed more than once; list each planet only once`}},
 		{"stronghold date", Setup, edit(Setup, `stronghold = "nor"`, `stronghold = 2027-01-10T10:00:00Z`), []string{
-			`1:14 /stronghold | stronghold: expected a string, got a date-time`}},
+			`1:14 /stronghold | stronghold: write text in straight quotes: "2027-01-10T10:00:00Z", not 2027-01-10T10:00:00Z`}},
 	})
 }
 
@@ -410,21 +411,23 @@ func TestFaultsResults(t *testing.T) {
 			`1:10 /played | ` + played}},
 		{"played time", Results, "played = 19:00:00\nwinner = \"draw\"\n", []string{
 			`1:10 /played | ` + played}},
+		{"played without time zone", Results, "played = 2027-01-10 19:00:00\nwinner = \"draw\"\n", []string{
+			`1:10 /played | played: 2027-01-10T19:00:00 has no time zone; add one, such as 2027-01-10T19:00:00Z for UTC`}},
 		{"played integer", Results, "played = 5\nwinner = \"draw\"\n", []string{
-			`1:10 /played | played: expected a date-time, got an integer`}},
+			`1:10 /played | played: write a date-time such as 2027-01-10T19:00:00Z (without quotes), not 5`}},
 		{"winner", Results, "winner = \"me\"\n", []string{`1:10 /winner | winner: "me" is not one of attacker, defender, draw`}},
 		{"vp", Results, "attacker_vp = -1\ndefender_vp = 3.0\n", []string{
 			`1:15 /attacker_vp | attacker_vp: -1 is too small; at least 0`,
-			`2:15 /defender_vp | defender_vp: expected an integer, got a number`}},
+			`2:15 /defender_vp | defender_vp: write a whole number, such as 3 (without quotes), not 3.0`}},
 		{"twist", Results, "twist = 0\ntheatre = \"rad-zone\"\nwinner = \"draw\"\n", []string{
 			`1:9 /twist | twist: 0 is too small; at least 1`}},
 		{"twist fraction", Results, "twist = 2.5\ntheatre = \"rad-zone\"\nwinner = \"draw\"\n", []string{
-			`1:9 /twist | twist: expected an integer, got a number`}},
+			`1:9 /twist | twist: write a whole number, such as 3 (without quotes), not 2.5`}},
 		{"battle ready", Results, "battle_ready = [\"attacker\", \"attacker\", \"both\"]\nwinner = \"draw\"\n", []string{
 			`1:29 /battle_ready/1 | battle_ready: "attacker" is listed more than once; list each side only once`,
 			`1:41 /battle_ready/2 | the 3rd side in battle_ready: "both" is not one of attacker, defender`}},
 		{"defender player", Results, "defender_player = \"bob smith\"\nwinner = \"draw\"\n", []string{
-			`1:19 /defender_player | defender_player: "bob smith" is not valid: a GitHub login: letters, digits and hyphens, starting with a letter or digit, at most 39 characters; did you mean "bob-smith"?`}},
+			`1:19 /defender_player | defender_player: "bob smith" is not valid; did you mean "bob-smith"?`}},
 		{"theatre", Results, "theatre = \"moon\"\nwinner = \"draw\"\n", []string{
 			`1:11 /theatre | theatre: "moon" is not one of spaceport, desolate-wastes, xenoflora-jungle, rad-zone, forge-complex, hab-sprawl, delvesite-facility, dead-lands, tomb-complex`}},
 		{"outcome", Results, "winner = \"draw\"\n[outcome]\nreinforce = \"\"\nbonus = true\n", []string{
@@ -434,26 +437,26 @@ func TestFaultsResults(t *testing.T) {
 			`3:13 /outcome/locations | outcome.locations: needs at most 2 locations, has 3`,
 			`3:14 /outcome/locations/0 | the 1st location in outcome: 0 is too small; at least 1`,
 			`4:9 /outcome/moves | outcome.moves: needs at least 1 planet, has 0`,
-			`5:9 /outcome/extra | outcome.extra: expected a string, got a boolean`}},
+			`5:9 /outcome/extra | outcome.extra: write text in straight quotes: "true", not true`}},
 	})
 }
 
 func TestFaultsMovesBuilds(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"fleet id", Moves, "[moves]\n\"Iron Fist\" = \"nor\"\n", []string{
-			`2:1 /moves/Iron Fist | moves: key "Iron Fist" is not valid: ` + idRule + `; did you mean "iron-fist"?`}},
+			`2:1 /moves/Iron Fist | moves: key "Iron Fist" is not valid; did you mean "iron-fist"?`}},
 		{"planet", Moves, "moves.iron-fist = 3\n", []string{
-			`1:19 /moves/iron-fist | moves.iron-fist: expected a string or an array, got an integer`}},
+			`1:19 /moves/iron-fist | moves.iron-fist: write text in straight quotes: "3", or a list in brackets, such as ["a", "b"], not 3`}},
 		{"moves list", Moves, "[moves]\niron-fist = [\"nor\", \"vex\", \"kal\"]\nblack-ships = []\nstar = [\"Nor\"]\n", []string{
 			`2:13 /moves/iron-fist | moves.iron-fist: needs at most 2 planets, has 3`,
 			`3:15 /moves/black-ships | moves.black-ships: needs at least 1 planet, has 0`,
-			`4:9 /moves/star/0 | the 1st entry in moves.star: "Nor" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "nor"?`}},
+			`4:9 /moves/star/0 | the 1st entry in moves.star: "Nor" is not valid; did you mean "nor"?`}},
 		{"moves not a table", Moves, "moves = [\"nor\"]\n", []string{
-			`1:9 /moves | moves: expected a table, got an array`}},
+			`1:9 /moves | moves: write a table: a [name] heading with its keys on the lines below, not a list`}},
 		{"unknown", Moves, "[move]\niron-fist = \"nor\"\n", []string{
 			`1:1 /move | unknown key "move"; did you mean "moves"?`}},
 		{"planet pattern", Builds, "planet = \"Nor\"\ninfrastructure = \"staging-grounds\"\n", []string{
-			`1:10 /planet | planet: "Nor" is not valid: an id: lowercase letters, digits and hyphens, starting with a letter or digit; did you mean "nor"?`}},
+			`1:10 /planet | planet: "Nor" is not valid; did you mean "nor"?`}},
 		{"infrastructure enum", Builds, "planet = \"nor\"\ninfrastructure = \"wall\"\n", []string{
 			`2:18 /infrastructure | infrastructure: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
 	})

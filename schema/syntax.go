@@ -51,6 +51,9 @@ func (s syntax) word() (string, int) {
 	line, lineStart := s.line()
 	value, valueOff := s.value(line, lineStart)
 	r, _ := utf8.DecodeRune(s.data[min(s.off, len(s.data)):])
+	if msg, at := s.curlyClose(line, lineStart); msg != "" {
+		return msg, at
+	}
 	switch {
 	case s.msg == "strings cannot contain newlines":
 		return s.unclosed(line), s.off
@@ -63,6 +66,8 @@ func (s syntax) word() (string, int) {
 			fix = ": write " + strconv.Quote(q)
 		}
 		return fmt.Sprintf("curly quotes %c %c are not TOML quotes: use straight quotes \"%s", r, closing(r), fix), s.off
+	case lookAlikes[r].repl == "=" && strings.HasPrefix(s.msg, "expected '.' or '='"):
+		return fmt.Sprintf("write a plain = between a key and its value, not U+%04X %s %c", r, lookAlikes[r].name, r), s.off
 	case lookAlikes[r].name != "" && strings.HasPrefix(s.msg, "expected '.' or '='"):
 		return "the key " + LookAlike(string(r)), s.off
 	case strings.HasPrefix(s.msg, "Key '"):
@@ -179,6 +184,34 @@ func (s syntax) unclosed(line string) string {
 	return msg
 }
 
+// curlyClose words a string opened with a straight quote and closed with
+// a curly one ("attacker”, what autocorrect makes of "attacker"): the
+// library sees no closing quote, the player wrote one that only looks
+// right. "" if the error is no such string.
+func (s syntax) curlyClose(line string, lineStart int) (string, int) {
+	if s.msg != "strings cannot contain newlines" && !strings.HasPrefix(s.msg, "unexpected EOF; expected") {
+		return "", 0
+	}
+	open := strings.LastIndexAny(line, `"'`)
+	if open < 0 {
+		return "", 0
+	}
+	text := line[open+1:]
+	i := strings.IndexAny(text, curlyQuotes)
+	if i < 0 {
+		return "", 0
+	}
+	r, size := utf8.DecodeRuneInString(text[i:])
+	if after := strings.TrimSpace(text[i+size:]); after != "" && !strings.HasPrefix(after, "#") {
+		return "", 0 // a curly apostrophe inside the text: "Bob’s
+	}
+	msg := fmt.Sprintf("curly quotes %c %c are not TOML quotes: use straight quotes \"", opening(r), closing(r))
+	if s.c != nil {
+		msg += ": write " + strconv.Quote(text[:i])
+	}
+	return msg, lineStart + open + 1 + i
+}
+
 // redefined words "Key 'x' has already been defined" and its kin: a table
 // written with one pair of brackets where the schema has an array of
 // tables (each [operations] is meant as [[operations]]), or a key or table
@@ -229,18 +262,31 @@ func singleHeader(data []byte, key string) int {
 }
 
 // curlyQuoted is the text between a curly quote at the start of b and the
-// next curly quote on the same line; "" if there is none.
+// next quote, curly or straight, on the same line; "" if there is none.
 func curlyQuoted(b []byte) string {
 	_, size := utf8.DecodeRune(b)
 	rest := b[size:]
 	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
 		rest = rest[:nl]
 	}
-	i := bytes.IndexAny(rest, curlyQuotes)
+	i := bytes.IndexAny(rest, curlyQuotes+`"'`)
 	if i < 0 {
 		return ""
 	}
 	return string(rest[:i])
+}
+
+// opening is the curly quote that opens the pair r closes.
+func opening(r rune) rune {
+	switch r {
+	case '”':
+		return '“'
+	case '’':
+		return '‘'
+	case '»':
+		return '«'
+	}
+	return r
 }
 
 // closing is the curly quote that closes r.

@@ -53,6 +53,7 @@ var lookAlikes = map[rune]lookAlike{
 	'\uFE58': {"SMALL EM DASH", "a plain hyphen -", "-"},
 	'\uFE63': {"SMALL HYPHEN-MINUS", "a plain hyphen -", "-"},
 	'\uFF0D': {"FULLWIDTH HYPHEN-MINUS", "a plain hyphen -", "-"},
+	'\uFF1D': {"FULLWIDTH EQUALS SIGN", "a plain =", "="},
 	'\u00A0': {"NO-BREAK SPACE", "a plain space", " "},
 	'\u2007': {"FIGURE SPACE", "a plain space", " "},
 	'\u2009': {"THIN SPACE", "a plain space", " "},
