@@ -1134,11 +1134,22 @@ var dateFormats = map[string]string{
 	"time":      "a time such as 19:00:00",
 }
 
-// datePhrase words a schema that takes a date or time (its format); "" for
-// any other.
+// localDateTime is the pattern of a TOML local date-time (no offset) after
+// normalisation, such as 2027-01-10T19:00:00: no format names it that
+// every JSON Schema client knows. A battle's played time may be one (taken
+// as UTC); a deadline may not.
+const localDateTime = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?$`
+
+// datePhrase words a schema that takes a date or time: its format, or the
+// local date-time pattern; "" for any other.
 func datePhrase(sch map[string]any) string {
-	f, _ := sch["format"].(string)
-	return dateFormats[f]
+	if f, ok := sch["format"].(string); ok {
+		return dateFormats[f]
+	}
+	if p, _ := sch["pattern"].(string); p == localDateTime {
+		return dateFormats["date-time"]
+	}
+	return ""
 }
 
 func formatPhrase(format string) string {
