@@ -173,6 +173,17 @@ func check(d *disk.Dir, opt Options) (*Folder, error) {
 			fs.list = append(fs.list, f)
 		}
 	}
+	// The step the run stopped at, waiting for files, when this run came to
+	// it: the files of it that are in are checked against the map as the
+	// run left it, as the step will check them (a moves file sent with the
+	// battles' last result is judged by those battles' outcome). A step the
+	// folder was at already was checked when the run began.
+	if len(r.journal) > 0 && r.s.Step != StepEnded {
+		var ahead faults
+		r.validate(r.s.Step, &ahead)
+		r.deferFaults(&ahead)
+		fs.list = append(fs.list, ahead.list...)
+	}
 	for _, f := range r.deferred.list {
 		if at, ok := r.pastDeadline(f.File); ok {
 			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply this file)", deadlineName(at.step))
