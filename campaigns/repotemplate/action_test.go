@@ -185,6 +185,24 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// A .warmaster/ committed to git (a manifest planted for warmaster to
+	// finish, overwriting a player's orders): that campaign is not run at
+	// all, the others are, and the step fails naming it.
+	t.Run("ErrPlantedCommit", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		writeFile(t, filepath.Join(a.dir, "campaigns/spring/.warmaster/commit"), "planted\n")
+		git(t, a.env, a.dir, "add", "--force", ".")
+		git(t, a.env, a.dir, "commit", "--quiet", "-m", "planted")
+		res, calls := a.action(t, "COMMAND=advance", "ARGS=--now 2027-01-01T00:00:00Z")
+		if res.code != 1 || !strings.Contains(res.out, "::error title=warmaster::campaigns/spring/.warmaster/ is committed to git") {
+			t.Errorf("exit %d, want 1 naming the folder:\n%s", res.code, res.out)
+		}
+		if got, want := strings.Join(calls, "\n"), "campaigns|--|.\nadvance|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/autumn"; got != want {
+			t.Errorf("calls:\n%s\nwant:\n%s", got, want)
+		}
+	})
+
 	// A campaign that fails does not stop the others; the step fails at the
 	// end. The script adds no annotation of its own: warmaster's are the
 	// faults, one each.

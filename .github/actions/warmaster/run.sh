@@ -139,7 +139,16 @@ status=0
 for dir in "${folders[@]}"; do
 	echo "::group::warmaster $command $dir"
 	rc=0
-	case $command in
+	# A run's commit in progress lives in DIR/.warmaster/, never in git: one
+	# that came with the checkout was planted, and warmaster would finish
+	# it (overwriting players' files) were its identity guessed.
+	planted=$(git ls-files -- "$dir/.warmaster" 2>/dev/null | head -n 1 || true)
+	if [[ -n $planted ]]; then
+		echo "::error title=warmaster::$dir/.warmaster/ is committed to git: it only ever holds a run's commit in progress; the Warmaster removes it (git rm -r -- $dir/.warmaster) and finds who committed it"
+		rc=1
+	fi
+	# (planted: "skip…" matches no command, and nothing runs)
+	case ${planted:+skip}$command in
 	check | replay)
 		"$warmaster" "$command" --format "$format" "${extra[@]}" -- "$dir" || rc=$?
 		;;
