@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // A campaign never stalls on one player's file. Before a step's deadline a
@@ -210,7 +212,7 @@ func faultLines(fs []Fault) []string {
 		if f.Line > 0 {
 			where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
 		}
-		lines[i] = fmt.Sprintf("`%s`: %s", where, f.Message)
+		lines[i] = fmt.Sprintf("`%s`: %s", where, report.Plain(f.Message)) // it may quote a player's text
 	}
 	return lines
 }

@@ -172,10 +172,12 @@ func Plain(s string) string {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
+	for i, r := range s {
 		switch {
 		case r == '\n' || r == '\t':
 			b.WriteByte(' ')
+		case r == '_' && i > 0 && i+1 < len(s) && wordByte(s[i-1]) && wordByte(s[i+1]):
+			b.WriteByte('_') // inside a word (attacker_vp) it is no emphasis
 		case strings.ContainsRune(plainSpecial, r):
 			b.WriteByte('\\')
 			b.WriteRune(r)
@@ -184,6 +186,10 @@ func Plain(s string) string {
 		}
 	}
 	return b.String()
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 const plainSpecial = "\\`*_[]<>#!~&{}"

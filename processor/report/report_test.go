@@ -112,3 +112,18 @@ func TestTableWidthsIgnoreLocale(t *testing.T) {
 		t.Fatalf("locale changed the table:\n%s\n%s", narrow.String(), wide.String())
 	}
 }
+
+func TestPlain(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"attacker_vp and defender_vp", "attacker_vp and defender_vp"},
+		{`unknown planet "<img src=x>"`, `unknown planet "\<img src=x\>"`},
+		{"[click](https://x) `code` *b* _i_ # h ~s~ &amp; {x} !", "\\[click\\](https://x) \\`code\\` \\*b\\* \\_i\\_ \\# h \\~s\\~ \\&amp; \\{x\\} \\!"},
+		{"a\\b", "a\\\\b"},
+		{"two\nlines\tand a tab", "two lines and a tab"},
+		{"a | b", "a | b"}, // a pipe is Escape's, in a cell
+	} {
+		if got := Plain(c.in); got != c.want {
+			t.Errorf("Plain(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
