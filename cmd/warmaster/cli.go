@@ -365,13 +365,16 @@ func cmdInit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := campaigns.CopyTo(campaigns.Template, dir); err != nil {
-		return fmt.Errorf("init: %w", err)
+	if medals != nil {
+		text = append(text, medals.toml...)
 	}
-	if err := os.WriteFile(filepath.Join(dir, processor.CampaignFile), text, 0o644); err != nil {
-		return fmt.Errorf("init: %w", err)
-	}
-	if err := appendMedals(dir, medals); err != nil {
+	err = makeFolder(dir, func(tmp string) error {
+		if err := campaigns.CopyTo(campaigns.Template, tmp); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(tmp, processor.CampaignFile), text, 0o644)
+	})
+	if err != nil {
 		return fmt.Errorf("init: %w", err)
 	}
 	fmt.Fprintf(c.App.Writer, "made %s: edit campaign.toml (alliances, players, fleets, deadlines), then each Alliance commits setup/<alliance>.toml; `warmaster check %s` says what is missing\n", dir, dir)
@@ -379,6 +382,34 @@ func cmdInit(c *cli.Context) error {
 		fmt.Fprintln(c.App.Writer, medals.summary)
 	}
 	return nil
+}
+
+// makeFolder makes dir, new or empty, whole or not at all: write fills a
+// hidden folder beside it, which then takes its place. A run killed midway
+// leaves dir as it was (and at most that hidden folder), so running it
+// again goes ahead.
+func makeFolder(dir string, write func(tmp string) error) error {
+	d, err := disk.Create(dir) // new or empty, not a link: or refused here
+	if err != nil {
+		return err
+	}
+	d.Close()
+	clean := filepath.Clean(dir)
+	tmp, err := os.MkdirTemp(filepath.Dir(clean), ".warmaster-init-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp) // gone already once it has taken dir's place
+	if err := os.Chmod(tmp, 0o755); err != nil { // as MkdirAll would make dir
+		return err
+	}
+	if err := write(tmp); err != nil {
+		return err
+	}
+	if err := os.Remove(clean); err != nil { // empty: disk.Create said so
+		return err
+	}
+	return os.Rename(tmp, clean)
 }
 
 func cmdCheck(c *cli.Context) error {

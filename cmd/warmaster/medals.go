@@ -7,7 +7,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/warmaster/warmaster/processor"
-	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // initMedals is what `init --medals-from OLD` records in the new campaign.toml.
@@ -48,21 +47,4 @@ func medalsFrom(c *cli.Context) (*initMedals, error) {
 		m.summary = fmt.Sprintf("recorded the Campaign Medals of %q in campaign.toml's [[medals]]: %s; at set-up, the Alliance with the most players holding each medal receives its benefit", name, strings.Join(won, "; "))
 	}
 	return m, nil
-}
-
-// appendMedals adds the [[medals]] tables to the new campaign.toml.
-func appendMedals(dir string, m *initMedals) error {
-	if m == nil || m.toml == "" {
-		return nil
-	}
-	d, err := disk.Open(dir, disk.Scratch, nil) // the folder init has just made
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	data, err := d.ReadFile(processor.CampaignFile)
-	if err != nil {
-		return err
-	}
-	return d.WriteFile(processor.CampaignFile, append(data, m.toml...))
 }
