@@ -399,7 +399,7 @@ func makeFolder(dir string, write func(tmp string) error) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp) // gone already once it has taken dir's place
+	defer os.RemoveAll(tmp)                      // gone already once it has taken dir's place
 	if err := os.Chmod(tmp, 0o755); err != nil { // as MkdirAll would make dir
 		return err
 	}
