@@ -399,8 +399,10 @@ func makeFolder(dir string, write func(tmp string) error) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)                      // gone already once it has taken dir's place
-	if err := os.Chmod(tmp, 0o755); err != nil { // as MkdirAll would make dir
+	// Gone already once it has taken dir's place.
+	defer os.RemoveAll(tmp)
+	// As MkdirAll would make dir (MkdirTemp makes it rwx------).
+	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
 	if err := write(tmp); err != nil {
