@@ -311,9 +311,6 @@ func (s *State) checkOrder(at Src, o Order, bad func(Src, string, ...any)) {
 	}
 }
 
-// maxListed is the most valid ids a fault lists.
-const maxListed = 60
-
 // maxLocations: a planet has 1 to 10 Infrastructure locations (map.toml).
 const maxLocations = 10
 
