@@ -367,7 +367,7 @@ func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) 
 
 // refusals counts the files of one folder refused by their name or kind,
 // which are never read: their faults need no content. Past
-// maxRefusedFiles of them one fault says how many more there are, so that
+// MaxRefusedEntries of them one fault says how many more there are, so that
 // what a folder holds beyond its valid files costs a listing, not a
 // reading, and its faults fit on a screen.
 type refusals struct {
@@ -376,19 +376,20 @@ type refusals struct {
 	n   int
 }
 
-// maxRefusedFiles is the most files of one folder refused one by one.
-const maxRefusedFiles = 100
+// MaxRefusedEntries is the most entries (files, folders) of one folder
+// refused one by one.
+const MaxRefusedEntries = 100
 
 // listed counts one more refused file and says whether its fault is listed.
 func (r *refusals) listed() bool {
 	r.n++
-	return r.n <= maxRefusedFiles
+	return r.n <= MaxRefusedEntries
 }
 
 // summarise adds the fault that counts the refused files not listed.
 func (r *refusals) summarise() {
-	if more := r.n - maxRefusedFiles; more > 0 {
-		r.fs.add(Src{File: r.dir}, "%d more entries of %s/ are refused as the %d listed are (none of them was read)", more, r.dir, maxRefusedFiles)
+	if more := r.n - MaxRefusedEntries; more > 0 {
+		r.fs.add(Src{File: r.dir}, "%d more entries of %s/ are refused as the %d listed are (none of them was read)", more, r.dir, MaxRefusedEntries)
 	}
 }
 

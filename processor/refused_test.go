@@ -11,13 +11,13 @@ import (
 )
 
 // A folder's files whose names are refused are not read, and past
-// maxRefusedFiles of them one fault counts the rest: what a player can
+// MaxRefusedEntries of them one fault counts the rest: what a player can
 // add beyond the campaign's own files costs a listing. Before, each was
 // read and parsed (1,000 junk orders files of 256 KiB: 5.7 s, 840 MB).
 func TestRefusedFilesNotRead(t *testing.T) {
 	dir := exampleAt(t, atSetup)
 	const extra = 50
-	for i := range maxRefusedFiles + extra {
+	for i := range MaxRefusedEntries + extra {
 		p := filepath.Join(dir, "phases/01/orders", fmt.Sprintf("x%03d.toml", i))
 		if err := os.WriteFile(p, nil, 0o644); err != nil {
 			t.Fatal(err)
@@ -47,10 +47,10 @@ func TestRefusedFilesNotRead(t *testing.T) {
 			summary = append(summary, fl.Message)
 		}
 	}
-	if got, want := len(refused), maxRefusedFiles; got != want {
+	if got, want := len(refused), MaxRefusedEntries; got != want {
 		t.Errorf("%d refused files listed, want %d", got, want)
 	}
-	if got, want := strings.Join(summary, "\n"), fmt.Sprintf("%d more entries of phases/01/orders/ are refused as the %d listed are (none of them was read)", extra, maxRefusedFiles); got != want {
+	if got, want := strings.Join(summary, "\n"), fmt.Sprintf("%d more entries of phases/01/orders/ are refused as the %d listed are (none of them was read)", extra, MaxRefusedEntries); got != want {
 		t.Errorf("summary:\n  got  %s\n  want %s", got, want)
 	}
 	if f == nil {

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -135,6 +136,23 @@ func TestEditDistanceBand(t *testing.T) {
 			if got := min(editDistance(a, b, limit), limit+1); got != want {
 				t.Fatalf("editDistance(%q, %q, %d) = %d, want %d", a, b, limit, got, want)
 			}
+		}
+	}
+}
+
+// Every schema's id is at most MaxIDRunes long.
+func TestIDLength(t *testing.T) {
+	for _, k := range Kinds() {
+		var s struct {
+			Defs map[string]struct {
+				MaxLength int `json:"maxLength"`
+			} `json:"$defs"`
+		}
+		if err := json.Unmarshal(JSON(k), &s); err != nil {
+			t.Fatal(err)
+		}
+		if id, ok := s.Defs["id"]; ok && id.MaxLength != MaxIDRunes {
+			t.Errorf("%s: an id's maxLength is %d, want %d", k, id.MaxLength, MaxIDRunes)
 		}
 	}
 }
