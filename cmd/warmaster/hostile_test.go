@@ -249,17 +249,17 @@ func heavyCases(t *testing.T) []hostile {
 					return fillTo(processor.HandEditedLimits, old, func(i int) string { return fmt.Sprintf("[fleets.x%d]\nplanet=\"masnet\"\n", i) })
 				})
 			}},
-		hostile{name: "JournalOfInputs", heavy: true, want: "phases/01/orders/",
+		hostile{name: "JournalOfInputs", heavy: true, want: `phases/01/moves/zed.toml: no player "zed"`,
 			setup: func(t *testing.T, dir string) {
 				advanced(t, dir)
 				writeHostile(t, dir, "journal.toml", func(old []byte) []byte {
 					return fillTo(processor.JournalLimits, old, func(i int) string {
-						return fmt.Sprintf("\n  [[steps.inputs]]\n    path = \"x/%d.toml\"\n    sha256 = \"%064x\"\n", i, i)
+						return fmt.Sprintf("\n  [[steps.inputs]]\n    path = \"phases/01/orders/x%d.toml\"\n    sha256 = \"%064x\"\n", i, i)
 					})
 				})
-				// A file of a later step, so that check has a fault to report
-				// once it has read the journal.
-				writeHostile(t, dir, "phases/01/orders/zed.toml", constant(""))
+				// A file of the step awaited, so that check has a fault to
+				// report once it has read the journal.
+				writeHostile(t, dir, "phases/01/moves/zed.toml", constant(""))
 			}},
 	)
 	return cases
