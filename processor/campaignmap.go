@@ -82,6 +82,7 @@ func decodeMap(d obj, fs *faults) *Map {
 	}
 	m.adj = make([][]int, len(m.Planets))
 	seen := map[[2]int]bool{}
+	var ids []PlanetID // the planets, once a lane names an unknown one
 	for _, l := range d.objs("lanes") {
 		b := l.strs("between")
 		if len(b) != 2 {
@@ -90,7 +91,10 @@ func decodeMap(d obj, fs *faults) *Map {
 		ok := true
 		for i, id := range b {
 			if !m.Has(PlanetID(id)) {
-				fs.add(l.src.At("between", i), "unknown planet %q; %s", id, hint(fs, id, m.IDs(), "valid: "+oneOf(m.IDs())))
+				if ids == nil {
+					ids = m.IDs()
+				}
+				fs.add(l.src.At("between", i), "unknown planet %q; %s", id, hint(fs, id, ids, "valid: "+oneOf(ids)))
 				ok = false
 			}
 		}

@@ -70,7 +70,7 @@ func (e *InvalidError) Error() string {
 // faults collects problems found while reading and checking a campaign.
 type faults struct {
 	list     []Fault
-	hintWork int // known ids compared with by hints so far (see closest)
+	hintWork int // bytes of ids read by hints so far (see closest)
 }
 
 func (fs *faults) add(at Src, format string, args ...any) {
@@ -221,17 +221,29 @@ func capFaults(list []Fault) []Fault {
 	return out
 }
 
-// oneOf lists valid values for a message: "blue, green, red".
+// oneOf lists valid values for a message: "blue, green, red"; past
+// MaxListed of them, the first ones and how many more ("a, b, … and 980
+// more"), so that a file of thousands of faults over a list of thousands
+// of ids does not print (and build) the list thousands of times.
 func oneOf[T ~string](vs []T) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = string(v)
-	}
-	if len(s) == 0 {
+	if len(vs) == 0 {
 		return "(none)"
 	}
-	return strings.Join(s, ", ")
+	var b strings.Builder
+	for i, v := range vs[:min(len(vs), MaxListed)] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(v))
+	}
+	if more := len(vs) - MaxListed; more > 0 {
+		fmt.Fprintf(&b, ", … and %d more", more)
+	}
+	return b.String()
 }
+
+// MaxListed is the most valid ids a fault lists (see oneOf).
+const MaxListed = 60
 
 // hint is what follows `unknown planet "x"; `: `did you mean "y"?` when a
 // known id is close to id (another case, a look-alike character, the first
@@ -245,17 +257,26 @@ func hint[T ~string](fs *faults, id string, known []T, list string) string {
 }
 
 // closest are the known ids a misspelt id was likely meant to be (see
-// hint). Each call compares id with every known one: fs counts the work,
-// and past hintBudget (a hostile file of thousands of unknown ids among
-// thousands of known ones) it finds none; nil fs allows a short list only.
+// hint). Each call reads every known id, and ids have no length of their
+// own limit: fs counts the bytes read, and past hintBudget (a hostile file
+// of thousands of unknown ids among thousands of known ones, or of ids
+// thousands of characters long) it finds none; nil fs allows a short list
+// only.
 func closest[T ~string](fs *faults, id string, known []T) []T {
-	switch {
-	case fs == nil && len(known) > hintShortList:
+	if fs != nil && fs.hintWork >= hintBudget {
 		return nil
-	case fs != nil && fs.hintWork+len(known) > hintBudget:
+	}
+	work := len(id)
+	for _, k := range known {
+		work += len(k)
+	}
+	switch {
+	case fs == nil && work > hintShortList:
+		return nil
+	case fs != nil && fs.hintWork+work > hintBudget:
 		return nil
 	case fs != nil:
-		fs.hintWork += len(known)
+		fs.hintWork += work
 	}
 	var out []T
 	for _, m := range schema.Closest(id, ids(known)) {
@@ -264,13 +285,14 @@ func closest[T ~string](fs *faults, id string, known []T) []T {
 	return out
 }
 
-// hintBudget is how many known ids the hints of one run compare with: a
-// tenth of a second or so; a club's campaign spends a few hundred.
-const hintBudget = 200_000
+// hintBudget is how many bytes of ids the hints of one run read: a tenth
+// of a second or so (schema.Closest's cost is linear in them); a club's
+// campaign spends a few kilobytes.
+const hintBudget = 4 << 20
 
-// hintShortList is the longest list of known ids a hint with no budget to
-// draw on compares with.
-const hintShortList = 1000
+// hintShortList is the most bytes of ids a hint with no budget to draw on
+// reads: a thousand ids of 16 characters.
+const hintShortList = 16 << 10
 
 // ids are typed ids as strings.
 func ids[T ~string](list []T) []string {

@@ -339,8 +339,9 @@ func (f *Folder) entries(rel string) []disk.Entry {
 
 // tomlFiles lists the .toml files of an input folder by name (without
 // .toml) and, where sealedOK (orders/), the sealed <name>.toml.age files;
-// anything else in it is a fault, so no submission goes unseen.
-func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (names, sealed []string) {
+// anything else in it is a fault (counted by r), so no submission goes
+// unseen.
+func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) (names, sealed []string) {
 	for _, e := range f.entries(rel) {
 		name := e.Name()
 		switch {
@@ -352,12 +353,44 @@ func (f *Folder) tomlFiles(rel string, fs *faults, what string, sealedOK bool) (
 			sealed = append(sealed, strings.TrimSuffix(name, ".toml"+SealedExt))
 			continue
 		case strings.HasSuffix(name, ".toml"+SealedExt):
-			fs.add(Src{File: path.Join(rel, name)}, "unexpected file here: only orders are sealed; %s holds only <%s>.toml files", rel, what)
+			if r.listed() {
+				r.fs.add(Src{File: path.Join(rel, name)}, "unexpected file here: only orders are sealed; %s holds only <%s>.toml files", rel, what)
+			}
 			continue
 		}
-		fs.add(Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
+		if r.listed() {
+			r.fs.add(Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
+		}
 	}
 	return names, sealed
+}
+
+// refusals counts the files of one folder refused by their name or kind,
+// which are never read: their faults need no content. Past
+// MaxRefusedEntries of them one fault says how many more there are, so that
+// what a folder holds beyond its valid files costs a listing, not a
+// reading, and its faults fit on a screen.
+type refusals struct {
+	fs  *faults
+	dir string
+	n   int
+}
+
+// MaxRefusedEntries is the most entries (files, folders) of one folder
+// refused one by one.
+const MaxRefusedEntries = 100
+
+// listed counts one more refused file and says whether its fault is listed.
+func (r *refusals) listed() bool {
+	r.n++
+	return r.n <= MaxRefusedEntries
+}
+
+// summarise adds the fault that counts the refused files not listed.
+func (r *refusals) summarise() {
+	if more := r.n - MaxRefusedEntries; more > 0 {
+		r.fs.add(Src{File: r.dir}, "%d more entries of %s/ are refused as the %d listed are (none of them was read)", more, r.dir, MaxRefusedEntries)
+	}
 }
 
 func kindOf(e disk.Entry) string {
@@ -368,12 +401,16 @@ func kindOf(e disk.Entry) string {
 }
 
 func (f *Folder) loadSetup(k checker) error {
-	names, _ := f.tomlFiles("setup", k.fs, "alliance", false)
+	r := &refusals{fs: k.fs, dir: "setup"}
+	defer r.summarise()
+	names, _ := f.tomlFiles("setup", r, "alliance", false)
 	for _, name := range names {
 		file := path.Join("setup", name+".toml")
 		a := AllianceID(name)
 		if !k.c.HasAlliance(a) {
-			k.fs.add(Src{File: file}, "no alliance %q in campaign.toml; %s", name, hint(k.fs, name, k.c.AllianceIDs(), "set-up files are named after an alliance: "+oneOf(k.c.AllianceIDs())))
+			if r.listed() {
+				k.fs.add(Src{File: file}, "no alliance %q in campaign.toml; %s", name, hint(k.fs, name, k.c.AllianceIDs(), "set-up files are named after an alliance: "+oneOf(k.c.AllianceIDs())))
+			}
 			continue
 		}
 		if f.State.Step != StepSetup {
@@ -393,18 +430,25 @@ func (f *Folder) loadSetup(k checker) error {
 
 func (f *Folder) loadPhases(k checker) error {
 	s := f.State
+	phases := &refusals{fs: k.fs, dir: "phases"}
+	defer phases.summarise()
 	for _, e := range f.entries("phases") {
 		rel := path.Join("phases", e.Name())
 		n, err := strconv.Atoi(e.Name())
 		if !e.IsDir() || !phaseDirRE.MatchString(e.Name()) || err != nil || n < 1 {
-			k.fs.add(Src{File: rel}, "unexpected %s: phases/ holds one folder per phase, 01 to %02d", kindOf(e), k.c.Phases)
+			if phases.listed() {
+				k.fs.add(Src{File: rel}, "unexpected %s: phases/ holds one folder per phase, 01 to %02d", kindOf(e), k.c.Phases)
+			}
 			continue
 		}
 		if e.Name() != fmt.Sprintf("%02d", n) || n > k.c.Phases {
-			k.fs.add(Src{File: rel}, "unexpected folder: the campaign has phases 01 to %02d", k.c.Phases)
+			if phases.listed() {
+				k.fs.add(Src{File: rel}, "unexpected folder: the campaign has phases 01 to %02d", k.c.Phases)
+			}
 			continue
 		}
 		fs := k.fs
+		phase := &refusals{fs: k.fs, dir: rel}
 		for _, se := range f.entries(rel) {
 			switch se.Name() {
 			case "battles":
@@ -423,12 +467,15 @@ func (f *Folder) loadPhases(k checker) error {
 			}
 			i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
 			if i < 0 || !se.IsDir() {
-				k.fs.add(Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, events/, moves/ and builds/", kindOf(se))
+				if phase.listed() {
+					k.fs.add(Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, events/, moves/ and builds/", kindOf(se))
+				}
 				continue
 			}
 			d := inputDirs[i]
 			k := checker{c: f.campaignFor(n, d.step), fs: fs} // who plays, and for whom, at that step
-			names, sealed := f.tomlFiles(path.Join(rel, d.dir), k.fs, inputWho[d.dir], d.dir == "orders")
+			r := &refusals{fs: k.fs, dir: path.Join(rel, d.dir)}
+			names, sealed := f.tomlFiles(r.dir, r, inputWho[d.dir], d.dir == "orders")
 			pending := func(file string) bool {
 				step := d.step
 				if d.dir == "orders" && f.openTomeOrders(n, file) {
@@ -443,9 +490,11 @@ func (f *Folder) loadPhases(k checker) error {
 				}
 				return true
 			}
+			// A file whose name is refused is not read: only the others
+			// are decoded.
 			var load []string
 			for _, name := range names {
-				if file := InputPath(n, d.dir, name); pending(file) {
+				if file := InputPath(n, d.dir, name); pending(file) && !f.refusedName(k, r, d.dir, name, file) {
 					load = append(load, name)
 				}
 			}
@@ -469,11 +518,13 @@ func (f *Folder) loadPhases(k checker) error {
 				if !pending(file) {
 					continue
 				}
-				if err := f.loadSealed(k, n, name, file, slices.Contains(names, name)); err != nil {
+				if err := f.loadSealed(k, r, n, name, file, slices.Contains(names, name)); err != nil {
 					return err
 				}
 			}
+			r.summarise()
 		}
+		phase.summarise()
 	}
 	return nil
 }
@@ -494,30 +545,45 @@ func (f *Folder) consumed(k checker, file string) {
 	}
 }
 
-func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, name, file string) error {
+// refusedName says whether an input file's name is refused (no such
+// player, Alliance or battle), with a fault naming what it should be
+// (counted by r); such a file is not read.
+func (f *Folder) refusedName(k checker, r *refusals, dir, name, file string) bool {
 	at := Src{File: file}
 	c := k.c
 	switch dir {
 	case "orders", "moves":
 		if _, ok := c.PlayerOf(Login(name)); !ok {
-			why := c.notPlaying(Login(name))
-			if why == "" {
-				why = fmt.Sprintf("no player %q in campaign.toml", name)
+			if r.listed() {
+				why := c.notPlaying(Login(name))
+				if why == "" {
+					why = fmt.Sprintf("no player %q in campaign.toml", name)
+				}
+				k.fs.add(at, "%s; %s", why, hint(k.fs, name, c.Commanders(), dir+" files are named after a player's login: "+oneOf(c.Commanders())))
 			}
-			k.fs.add(at, "%s; %s", why, hint(k.fs, name, c.Commanders(), dir+" files are named after a player's login: "+oneOf(c.Commanders())))
-			return nil
+			return true
 		}
 	case "builds", "events":
 		if !c.HasAlliance(AllianceID(name)) {
-			k.fs.add(at, "no alliance %q in campaign.toml; %s", name, hint(k.fs, name, c.AllianceIDs(), dir+" files are named after an alliance: "+oneOf(c.AllianceIDs())))
-			return nil
+			if r.listed() {
+				k.fs.add(at, "no alliance %q in campaign.toml; %s", name, hint(k.fs, name, c.AllianceIDs(), dir+" files are named after an alliance: "+oneOf(c.AllianceIDs())))
+			}
+			return true
 		}
 	case "results":
 		if _, ok := c.battleFleet(name); !ok {
-			k.fs.add(at, "no battle %q: results files are named after the attacking fleet; %s", name, hint(k.fs, name, c.fleetIDs(), "fleets: "+oneOf(c.fleetIDs())))
-			return nil
+			if r.listed() {
+				k.fs.add(at, "no battle %q: results files are named after the attacking fleet; %s", name, hint(k.fs, name, c.fleetIDs(), "fleets: "+oneOf(c.fleetIDs())))
+			}
+			return true
 		}
 	}
+	return false
+}
+
+// loadInput decodes an input file whose name refusedName accepted.
+func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, name, file string) error {
+	at := Src{File: file}
 	doc, err := f.decode(file, kind, k.fs)
 	if err != nil || doc == nil {
 		return err
@@ -541,12 +607,14 @@ func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, n
 // loadSealed checks a sealed orders file without decrypting it: a player's
 // login for a name, campaign.toml's [secrecy] recipient to seal to, the
 // armored age format, and no plaintext orders beside it.
-func (f *Folder) loadSealed(k checker, phase int, name, file string, plaintext bool) error {
+func (f *Folder) loadSealed(k checker, r *refusals, phase int, name, file string, plaintext bool) error {
 	at := Src{File: file}
 	c := k.c
 	plain := InputPath(phase, "orders", name)
 	if _, ok := c.PlayerOf(Login(name)); !ok {
-		k.fs.add(at, "no player %q in campaign.toml; %s", name, hint(k.fs, name, c.Commanders(), "sealed orders files are named after a player's login: "+oneOf(c.Commanders())))
+		if r.listed() {
+			k.fs.add(at, "no player %q in campaign.toml; %s", name, hint(k.fs, name, c.Commanders(), "sealed orders files are named after a player's login: "+oneOf(c.Commanders())))
+		}
 		return nil
 	}
 	data, _, err := f.read(file)

@@ -306,8 +306,8 @@ func TestHintBudget(t *testing.T) {
 	if got, want := hint(&fs, "Masnet", known, "valid: …"), `did you mean "masnet"?`; got != want {
 		t.Errorf("hint = %q, want %q", got, want)
 	}
-	if got, want := fs.hintWork, len(known); got != want {
-		t.Errorf("hintWork = %d, want %d", got, want)
+	if got, want := fs.hintWork, len("Masnet")+len("norallus")+len("masnet"); got != want {
+		t.Errorf("hintWork = %d bytes, want %d", got, want)
 	}
 	fs.hintWork = hintBudget - 1
 	if got, want := hint(&fs, "Masnet", known, "valid: …"), "valid: …"; got != want {
@@ -316,11 +316,26 @@ func TestHintBudget(t *testing.T) {
 	if got, want := hint(nil, "Masnet", known, "valid: …"), `did you mean "masnet"?`; got != want {
 		t.Errorf("hint(nil) = %q, want %q", got, want)
 	}
-	long := make([]PlanetID, hintShortList+1)
+	long := make([]PlanetID, hintShortList/len("planet-1000")+1)
 	for i := range long {
-		long[i] = PlanetID(fmt.Sprintf("planet-%d", i))
+		long[i] = PlanetID(fmt.Sprintf("planet-%d", 1000+i))
 	}
-	if got, want := hint(nil, "Planet-7", long, "valid: …"), "valid: …"; got != want {
+	if got, want := hint(nil, "Planet-1007", long, "valid: …"), "valid: …"; got != want {
 		t.Errorf("hint(nil) over %d = %q, want %q", len(long), got, want)
+	}
+	// Ids thousands of characters long: a few of them spend the budget.
+	fs = faults{}
+	huge := make([]PlanetID, 1000)
+	for i := range huge {
+		huge[i] = PlanetID(strings.Repeat("p", 1994) + fmt.Sprintf("%06d", i))
+	}
+	for i := range 10 {
+		hint(&fs, string(huge[i][:len(huge[i])-1])+"x", huge, "valid: …")
+	}
+	if fs.hintWork > hintBudget {
+		t.Errorf("hintWork = %d bytes, more than the budget %d", fs.hintWork, hintBudget)
+	}
+	if got, want := fs.hintWork, 2*(1000*2000+2000); got != want {
+		t.Errorf("hintWork after 10 hints over 1000 ids of 2000 characters = %d, want %d (two hints, then none)", got, want)
 	}
 }

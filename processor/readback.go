@@ -217,7 +217,7 @@ func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...a
 	}
 	slices.Sort(unknown)
 	valid := "campaign.toml's fleets are " + oneOf(c.declared().fleetIDs())
-	if n := len(c.declared().Fleets); n > maxListed {
+	if n := len(c.declared().Fleets); n > MaxListed {
 		valid = fmt.Sprintf("not one of the %d fleets campaign.toml declares", n) // not listed in each of up to MaxFaults faults
 	}
 	for i, id := range unknown {
@@ -310,9 +310,6 @@ func (s *State) checkOrder(at Src, o Order, bad func(Src, string, ...any)) {
 		}
 	}
 }
-
-// maxListed is the most valid ids a fault lists.
-const maxListed = 60
 
 // maxLocations: a planet has 1 to 10 Infrastructure locations (map.toml).
 const maxLocations = 10

@@ -213,7 +213,7 @@ func TestReadBackUnknownFleets(t *testing.T) {
 		want   string
 	}{
 		{"ErrFew", 0, `unknown fleet "zz-9": campaign.toml's fleets are blue-1, blue-2, red-1, red-2, green-1, green-2`},
-		{"ErrMany", maxListed, fmt.Sprintf(`unknown fleet "zz-9": not one of the %d fleets campaign.toml declares`, 6+maxListed)},
+		{"ErrMany", MaxListed, fmt.Sprintf(`unknown fleet "zz-9": not one of the %d fleets campaign.toml declares`, 6+MaxListed)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var more strings.Builder

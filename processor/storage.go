@@ -189,11 +189,13 @@ func (f *Folder) battleSheets(fs *faults, rel string, e disk.Entry) {
 		fs.add(Src{File: rel}, "a file named battles: %s/ is the folder of the battle sheets Warmaster writes", rel)
 		return
 	}
+	r := &refusals{fs: fs, dir: rel}
 	for _, p := range f.filesUnder(rel) {
-		if strings.Contains(strings.TrimPrefix(p, rel+"/"), "/") || !strings.HasSuffix(p, ".toml") {
+		if (strings.Contains(strings.TrimPrefix(p, rel+"/"), "/") || !strings.HasSuffix(p, ".toml")) && r.listed() {
 			fs.add(Src{File: p}, "Warmaster reads no file here: %s/ holds only the battle sheets Warmaster writes, <battle>.toml", rel)
 		}
 	}
+	r.summarise()
 }
 
 // Edit is a campaign folder open to change a player's files (seal): it

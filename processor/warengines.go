@@ -107,11 +107,14 @@ var profileIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 // and war-engine [rules] options into c.Engines.
 func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 	c.Engines = Roster{Profiles: map[string]*engines.Profile{}, index: map[EngineID]int{}}
-	names, _ := f.tomlFiles(EnginesDir, fs, "profile", false)
+	r := &refusals{fs: fs, dir: EnginesDir}
+	names, _ := f.tomlFiles(EnginesDir, r, "profile", false)
 	for _, name := range names {
 		file := path.Join(EnginesDir, name+".toml")
 		if !profileIDRE.MatchString(name) {
-			fs.add(Src{File: file}, "a profile's file name is its id: lowercase letters, digits and hyphens, such as engines/warhound.toml")
+			if r.listed() {
+				fs.add(Src{File: file}, "a profile's file name is its id: lowercase letters, digits and hyphens, such as engines/warhound.toml")
+			}
 			continue
 		}
 		doc, err := f.decode(file, schema.Engine, fs)
@@ -122,6 +125,7 @@ func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 			c.Engines.Profiles[name] = decodeProfile(name, obj{doc, Src{File: file}}, fs)
 		}
 	}
+	r.summarise()
 	c.Engines.Rules = decodeEngineRules(d.obj("rules"), fs)
 	for _, o := range d.objs("war_engines") {
 		e := WarEngine{ID: EngineID(o.str("id")), Fleet: FleetID(o.str("fleet")), src: o.src}

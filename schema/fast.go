@@ -36,6 +36,7 @@ type fastNode struct {
 	maxItems      int
 	hasMaxItems   bool
 	minLength     int
+	maxLength     int // 0: none
 	maxProps      int
 	minProps      int
 	hasMaxProps   bool
@@ -172,7 +173,7 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 				} else {
 					n.max = &f
 				}
-			case "minItems", "maxItems", "minLength", "maxProperties", "minProperties":
+			case "minItems", "maxItems", "minLength", "maxLength", "maxProperties", "minProperties":
 				num, ok := v.(json.Number)
 				if !ok {
 					return nil, fmt.Errorf("%s %v", k, v)
@@ -190,6 +191,8 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 					n.maxProps, n.hasMaxProps = int(i), true
 				case "minProperties":
 					n.minProps = int(i)
+				case "maxLength":
+					n.maxLength = int(i)
 				default:
 					n.minLength = int(i)
 				}
@@ -448,6 +451,9 @@ func (n *fastNode) validArray(a []any) bool {
 
 func (n *fastNode) validString(s string) bool {
 	if n.minLength > 0 && utf8.RuneCountInString(s) < n.minLength {
+		return false
+	}
+	if n.maxLength > 0 && utf8.RuneCountInString(s) > n.maxLength {
 		return false
 	}
 	if n.pattern != nil && !n.pattern.MatchString(s) {

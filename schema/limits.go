@@ -23,6 +23,11 @@ const (
 	// MaxKeyBytes is the longest key, in bytes (of each part of a dotted
 	// key). Keys are ids and names: a GitHub login is at most 39.
 	MaxKeyBytes = 256
+	// MaxIDRunes is the longest id (of a planet, fleet, alliance…), in
+	// characters: the schemas' "maxLength" of an id. Ids are short words
+	// (the longest in a real campaign has 13), and every fault that names
+	// an unknown one compares it with the known ones.
+	MaxIDRunes = 64
 )
 
 // MaxFaults is the most faults listed for one file. A file within its

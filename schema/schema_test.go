@@ -362,6 +362,8 @@ func TestFaultsMap(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"pattern", Map, edit(Map, `id = "nor"`, `id = "Nor allus"`), []string{
 			`2:6 /planets/0/id | id of the 1st planet: "Nor allus" is not valid; did you mean "nor-allus"?`}},
+		{"id too long", Map, edit(Map, `id = "nor"`, `id = "`+strings.Repeat("n", 65)+`"`), []string{
+			`2:6 /planets/0/id | id of the 1st planet: "` + strings.Repeat("n", 65) + `" is too long; at most 64 characters`}},
 		{"locations", Map, edit(Map, "locations = 10", "locations = 11"), []string{
 			`10:13 /planets/1/locations | locations of the 2nd planet: 11 is too large; at most 10`}},
 		{"theatres unique", Map, edit(Map, `theatres = ["spaceport", "hab-sprawl"]`, `theatres = ["spaceport", "hab-sprawl", "spaceport", "spaceport"]`), []string{

@@ -140,50 +140,55 @@ func DidYouMean(s string, known []string) string {
 
 // Closest is the known words closest to s as DidYouMean counts it (all of
 // them when several are as close, at most three); nil if none is close.
+// Its cost is linear in the length of the known words: a word longer than
+// MaxHintRunes gets no suggestion (ids are short words, and a hostile file
+// can make both s and the known words thousands of characters long), and
+// the edit distance looks only at a band two characters wide.
 func Closest(s string, known []string) []string {
-	if s == "" || len(known) == 0 {
+	if s == "" || len(known) == 0 || utf8.RuneCountInString(s) > MaxHintRunes {
 		return nil
 	}
 	ls := idForm(s)
-	var exact []string
-	for _, k := range known {
-		if k != s && idForm(k) == ls {
-			exact = append(exact, k)
-		}
-	}
-	if len(exact) > 0 {
-		return first(exact)
-	}
-	// The first word of a longer name: tarkad for tarkad-vindix.
-	var prefixed []string
-	for _, k := range known {
-		if strings.HasPrefix(idForm(k), ls+"-") {
-			prefixed = append(prefixed, k)
-		}
-	}
-	if len(prefixed) == 1 {
-		return prefixed
-	}
-	// A typo: at most two edits, and fewer than the word has letters, so
-	// that "xy" does not suggest "red".
 	n := utf8.RuneCountInString(ls)
-	var best []string
+	var exact, prefixed, best []string
 	bestD := 2
 	for _, k := range known {
-		if k == s || abs(utf8.RuneCountInString(k)-n) > bestD {
+		if k == s {
 			continue
 		}
-		d := editDistance(ls, idForm(k), bestD)
-		if d > bestD || d >= n {
-			continue
+		lk := idForm(k)
+		switch {
+		case lk == ls:
+			exact = append(exact, k)
+		case exact != nil:
+		case strings.HasPrefix(lk, ls+"-"):
+			// The first word of a longer name: tarkad for tarkad-vindix.
+			prefixed = append(prefixed, k)
+		case abs(utf8.RuneCountInString(lk)-n) <= bestD:
+			// A typo: at most two edits, and fewer than the word has
+			// letters, so that "xy" does not suggest "red".
+			d := editDistance(ls, lk, bestD)
+			if d > bestD || d >= n {
+				continue
+			}
+			if d < bestD || best == nil {
+				best, bestD = nil, d
+			}
+			best = append(best, k)
 		}
-		if d < bestD || best == nil {
-			best, bestD = nil, d
-		}
-		best = append(best, k)
+	}
+	switch {
+	case len(exact) > 0:
+		return first(exact)
+	case len(prefixed) == 1:
+		return prefixed
 	}
 	return first(best)
 }
+
+// MaxHintRunes is the longest word Closest suggests for, in characters:
+// ids are lowercase-hyphen words well under it.
+const MaxHintRunes = 64
 
 func first(list []string) []string {
 	list = slices.Compact(list)
@@ -210,27 +215,40 @@ func quoteOr(words []string) string {
 }
 
 // editDistance is the Levenshtein distance between a and b (in runes), or
-// more than limit when it is more than limit.
+// more than limit when it is more than limit. Only the cells at most limit
+// away from the diagonal are computed (a path through any other costs more
+// than limit), so its cost is (2·limit+1)·len(a), not len(a)·len(b).
 func editDistance(a, b string, limit int) int {
 	ra, rb := []rune(a), []rune(b)
+	if abs(len(ra)-len(rb)) > limit {
+		return limit + 1
+	}
+	over := limit + 1 // stands for every distance past limit
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
-		prev[j] = j
+		prev[j] = min(j, over)
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		low := cur[0]
-		for j := 1; j <= len(rb); j++ {
+		lo, hi := max(1, i-limit), min(len(rb), i+limit)
+		cur[lo-1] = over
+		if lo == 1 {
+			cur[0] = min(i, over)
+		}
+		low := cur[lo-1]
+		for j := lo; j <= hi; j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost, over)
 			low = min(low, cur[j])
 		}
+		if hi < len(rb) {
+			cur[hi+1] = over
+		}
 		if low > limit {
-			return limit + 1
+			return over
 		}
 		prev, cur = cur, prev
 	}

@@ -226,6 +226,15 @@ func heavyCases(t *testing.T) []hostile {
 			data: fill(schema.Map, mapFile, func(i int) string {
 				return fmt.Sprintf("[[planets]]\nid = \"w%d\"\nname = \"World %d\"\nlocations = 3\ntheatres = [\"rad-zone\", \"hab-sprawl\"]\n", i, i)
 			})},
+		// Ids as long as they may be, each planet with a lane to a
+		// misspelt one: every lane's fault looks for what was meant
+		// among all the planets (before its bound, 2,000-character ids
+		// made each look cost seconds).
+		hostile{name: "MapOfMisspeltLanes", file: "map.toml", heavy: true, want: "map.toml:",
+			data: fill(schema.Map, mapFile, func(i int) string {
+				id := fmt.Sprintf("%s%06d", strings.Repeat("w", 58), i)
+				return fmt.Sprintf("[[planets]]\nid = \"%s\"\nname = \"W\"\nlocations = 3\ntheatres = [\"rad-zone\"]\n[[lanes]]\nbetween = [\"%s\", \"%sx\"]\n", id, id, id[:len(id)-1])
+			})},
 		hostile{name: "StateOfFleets", heavy: true, want: "state.toml:",
 			setup: func(t *testing.T, dir string) {
 				advanced(t, dir)
@@ -240,17 +249,17 @@ func heavyCases(t *testing.T) []hostile {
 					return fillTo(processor.HandEditedLimits, old, func(i int) string { return fmt.Sprintf("[fleets.x%d]\nplanet=\"masnet\"\n", i) })
 				})
 			}},
-		hostile{name: "JournalOfInputs", heavy: true, want: "phases/01/orders/",
+		hostile{name: "JournalOfInputs", heavy: true, want: `phases/01/moves/zed.toml: no player "zed"`,
 			setup: func(t *testing.T, dir string) {
 				advanced(t, dir)
 				writeHostile(t, dir, "journal.toml", func(old []byte) []byte {
 					return fillTo(processor.JournalLimits, old, func(i int) string {
-						return fmt.Sprintf("\n  [[steps.inputs]]\n    path = \"x/%d.toml\"\n    sha256 = \"%064x\"\n", i, i)
+						return fmt.Sprintf("\n  [[steps.inputs]]\n    path = \"phases/01/orders/x%d.toml\"\n    sha256 = \"%064x\"\n", i, i)
 					})
 				})
-				// A file of a later step, so that check has a fault to report
-				// once it has read the journal.
-				writeHostile(t, dir, "phases/01/orders/zed.toml", constant(""))
+				// A file of the step awaited, so that check has a fault to
+				// report once it has read the journal.
+				writeHostile(t, dir, "phases/01/moves/zed.toml", constant(""))
 			}},
 	)
 	return cases

@@ -227,7 +227,15 @@ costs more to check than a real campaign's.
   around it; Warmaster's files need 6), and a key is at most **%d bytes**.
 - At most **%s faults** are listed per file, those that come first in it,
   and one more says how many were left out.
-`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults))
+- An id (of a planet, fleet, alliance, war engine…) is at most **%d
+  characters**; a fault suggests what a misspelt word was meant to be only
+  for words of at most %d, and lists at most %d of the valid ids.
+- A file or folder refused for its name or place (orders of no player, a
+  results file of no battle, a file where none belongs) is never read: its
+  fault needs no content. Past **%d** such entries in one folder, one fault
+  counts the rest, so what a folder holds beyond the campaign's own files
+  costs a listing, however many there are.
+`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults), schema.MaxIDRunes, schema.MaxHintRunes, processor.MaxListed, processor.MaxRefusedEntries)
 }
 
 // schemaFile is the path a kind of file has, from its schema's title.
