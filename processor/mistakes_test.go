@@ -127,7 +127,7 @@ func TestMistakes(t *testing.T) {
 			want: []string{`setup/red.toml:3:11: the 1st planet in power3: "Masnet" is not valid; did you mean "masnet"?`}},
 		{name: "ErrPlanetName", file: "phases/01/moves/alice.toml",
 			old: `"tarkad-vindix"`, new: `"Tarkad Vindix"`, now: "2027-02-03T12:00:00Z",
-			want: []string{`phases/01/moves/alice.toml:2:10: moves.blue-1: "Tarkad Vindix" is not valid; did you mean "tarkad-vindix"?`}},
+			want: []string{`phases/01/moves/alice.toml:2:10: blue-1 under [moves]: "Tarkad Vindix" is not valid; did you mean "tarkad-vindix"?`}},
 		{name: "ErrNonBreakingHyphen", file: "phases/02/orders/erin.toml",
 			old: "", new: "[[operations]]\nfleet = \"green-1\"\noperation = \"battle\"\nattack = \"planetary\u2011bombardment\"\nplanet = \"novamagnor\"\ndefender = \"blue\"\n",
 			want: []string{`phases/02/orders/erin.toml:4:10: attack of the 1st operation: "planetary‑bombardment" contains U+2011 NON-BREAKING HYPHEN where a plain hyphen - is meant; did you mean "planetary-bombardment"?`}},
@@ -199,7 +199,7 @@ func TestMistakes(t *testing.T) {
 			want: []string{`phases/01/builds/blue.toml:2:1: unknown key "type": write infrastructure = "fortification-line" here`}},
 		{name: "ErrInfrastructureForTypeInEvents", file: "phases/01/events/red.toml",
 			old: `type = "support-facility"`, new: `infrastructure = "fortification-line"`, now: "2027-02-01T20:00:00Z",
-			want: []string{`phases/01/events/red.toml:3:30: unknown key "infrastructure" in lull_in_the_fighting.build: write type = "fortification-line" here`}},
+			want: []string{`phases/01/events/red.toml:3:30: unknown key "infrastructure" in [lull_in_the_fighting.build]: write type = "fortification-line" here`}},
 		{name: "ErrInfrastructureForTypeInSetup", file: "setup/red.toml",
 			old: "type = \"staging-grounds\"", new: "infrastructure = \"staging-grounds\"\nnote = \"by the spaceport\"",
 			want: []string{`setup/red.toml:12:1: unknown key "infrastructure" in the 2nd piece in infrastructure: write type = "staging-grounds" here`,
@@ -255,6 +255,23 @@ func TestMistakes(t *testing.T) {
 		{name: "ErrQuotedNumber", file: "phases/01/results/blue-1.toml",
 			old: "attacker_vp = 80", new: `attacker_vp = "80"`,
 			want: []string{`phases/01/results/blue-1.toml:3:15: attacker_vp: write 80 (without quotes), not "80"`}},
+
+		// Where a key is: by its table's heading, as the player writes it.
+		{name: "ErrTidesOfWarStrongholdCapitalised", file: "phases/01/events/blue.toml",
+			old: "", new: "[tides_of_war]\nstronghold = \"Astarthem\"\n", now: "2027-02-01T20:00:00Z",
+			want: []string{`phases/01/events/blue.toml:2:14: stronghold under [tides_of_war]: "Astarthem" is not valid; did you mean "astarthem"?`}},
+		{name: "ErrLullMovePlanetName", file: "phases/01/events/blue.toml",
+			old: `"ikaron-prime"`, new: `"Ikaron Prime"`, now: "2027-02-01T20:00:00Z",
+			want: []string{`phases/01/events/blue.toml:5:20: blue-2 under [lull_in_the_fighting.moves]: "Ikaron Prime" is not valid; did you mean "ikaron-prime"?`}},
+		{name: "ErrSetupFleetEmpty", file: "setup/blue.toml",
+			old: `blue-1 = "jawardet"`, new: `blue-1 = ""`,
+			want: []string{`X`}},
+		{name: "ErrSetupStrongholdEmpty", file: "setup/blue.toml",
+			old: `stronghold = "ikaron-prime"`, new: `stronghold = ""`,
+			want: []string{`X`}},
+		{name: "ErrSetupWithoutFleetsHeading", file: "setup/blue.toml",
+			old: "[fleets]\n", new: "",
+			want: []string{`X`}},
 	} {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()

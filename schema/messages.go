@@ -274,6 +274,9 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 	}
 	v, _ := r.value(segs)
 	p := prefix(r.path(segs))
+	if _, ok := v.(map[string]any); ok && hasType(sch, "object") {
+		p = prefix(r.table(segs)) // [dice]: missing key "seed"
+	}
 
 	switch kw {
 	case "type":
@@ -339,7 +342,7 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		sort.Strings(valid)
 		where := ""
 		if len(segs) > 0 {
-			where = " in " + r.path(segs)
+			where = " in " + r.table(segs)
 		}
 		allowed := func(k string) string {
 			if len(valid) == 0 {
@@ -628,7 +631,10 @@ func dateFix(s string) string {
 // nameFault reports a key that fails propertyNames, at the key.
 func (r *reporter) nameFault(segs []string, kw string, sch map[string]any, msg string) {
 	name := segs[len(segs)-1]
-	p := prefix(r.path(segs[:len(segs)-1]))
+	where := ""
+	if len(segs) > 1 {
+		where = " in " + r.table(segs[:len(segs)-1])
+	}
 	why := describe(sch)
 	if kw != "pattern" || why == "" {
 		why = oneLine(msg)
@@ -636,13 +642,13 @@ func (r *reporter) nameFault(segs []string, kw string, sch map[string]any, msg s
 	if fix := patternFix(name, sch); fix != "" && kw == "pattern" {
 		// the fix says what to write: the rule need not be said too
 		if strings.HasPrefix(fix, "contains ") {
-			r.atKey(segs, fmt.Sprintf("%skey %s %s", p, strconv.Quote(name), fix))
+			r.atKey(segs, fmt.Sprintf("key %s%s %s", strconv.Quote(name), where, fix))
 		} else {
-			r.atKey(segs, fmt.Sprintf("%skey %s is not valid; %s", p, strconv.Quote(name), fix))
+			r.atKey(segs, fmt.Sprintf("key %s%s is not valid; %s", strconv.Quote(name), where, fix))
 		}
 		return
 	}
-	r.atKey(segs, fmt.Sprintf("%skey %s is not valid: %s", p, strconv.Quote(name), why))
+	r.atKey(segs, fmt.Sprintf("key %s%s is not valid: %s", strconv.Quote(name), where, why))
 }
 
 // checkValues catches what JSON Schema cannot see after normalisation: a TOML
@@ -732,33 +738,38 @@ func (r *reporter) value(segs []string) (any, bool) {
 
 // path says in words where segs is, counting from 1: "planets/1/locations"
 // is "locations of the 2nd planet", "power3/0" is "the 1st planet in
-// power3"; keys outside arrays keep their TOML spelling (moves.blue-1).
+// power3", "moves/blue-1" is "blue-1 under [moves]": a key in a table is
+// named with the table's heading, as the player writes it above the key.
 func (r *reporter) path(segs []string) string {
 	var outer []string // "the 2nd planet", outermost first
 	var keys []string  // the keys since the last array element
+	from := 0          // where keys start in segs
 	var v any = r.doc
 	for i, s := range segs {
 		if arr, ok := v.([]any); ok {
 			n, err := strconv.Atoi(s)
 			if err != nil || n < 0 || n >= len(arr) {
 				v = nil
-				keys = append(keys, keyText(s))
+				keys = append(keys, s)
 				continue
 			}
 			v = arr[n]
 			noun, named := r.noun(segs[:i])
 			phrase := "the " + Ordinal(n+1) + " " + noun
-			if named && len(keys) > 0 {
-				keys = keys[:len(keys)-1] // the noun says it
-			}
-			if len(keys) > 0 {
-				phrase += " in " + strings.Join(keys, ".")
+			switch {
+			case named && len(keys) > 1:
+				// the noun says the array's key; the table holding it is
+				// named by its heading: the 1st location in [outcome]
+				phrase += " in [" + tomlPath(segs[:i-1]) + "]"
+			case !named && len(keys) > 0:
+				phrase += " in " + keyChain(segs[:i], keys)
 			}
 			outer = append(outer, phrase)
 			keys = keys[:0]
+			from = i + 1
 			continue
 		}
-		keys = append(keys, keyText(s))
+		keys = append(keys, s)
 		if m, ok := v.(map[string]any); ok {
 			v = m[s]
 		} else {
@@ -767,9 +778,45 @@ func (r *reporter) path(segs []string) string {
 	}
 	slices.Reverse(outer)
 	if len(keys) > 0 {
-		outer = slices.Insert(outer, 0, strings.Join(keys, "."))
+		outer = slices.Insert(outer, 0, keyChain(segs[:from+len(keys)], keys))
 	}
 	return strings.Join(outer, " of ")
+}
+
+// table says in words where the table at segs is: by its heading, "[dice]",
+// "[lull_in_the_fighting.build]" (written so, or as build = { … } under
+// [lull_in_the_fighting]) or "[war_engines.landing] of the 1st war engine";
+// an element of an array of tables as path says, "the 1st operation".
+func (r *reporter) table(segs []string) string {
+	if len(segs) == 0 {
+		return ""
+	}
+	if _, err := strconv.Atoi(segs[len(segs)-1]); err == nil {
+		return r.path(segs)
+	}
+	from := len(segs) - 1
+	for from > 0 {
+		if _, err := strconv.Atoi(segs[from-1]); err == nil {
+			break
+		}
+		from--
+	}
+	head := "[" + tomlPath(segs) + "]"
+	if from == 0 {
+		return head
+	}
+	return head + " of " + r.path(segs[:from])
+}
+
+// keyChain words keys, the last of segs (keys outside arrays): one key is
+// itself, a key in a table is "key under [table]", the table named by the
+// heading that segs up to the key would have.
+func keyChain(segs, keys []string) string {
+	last := keyText(keys[len(keys)-1])
+	if len(keys) == 1 {
+		return last
+	}
+	return last + " under [" + tomlPath(segs[:len(segs)-1]) + "]"
 }
 
 // noun is what the elements of the array at segs are called, from its
@@ -928,7 +975,7 @@ func (r *reporter) dependent(segs []string, have string, deps any, v any) {
 	}
 	at := append(segs[:len(segs):len(segs)], have)
 	r.at(at, fmt.Sprintf("%s%s goes with %s: add %s, or remove %s",
-		prefix(r.path(segs)), keyText(have), andList(missing), andList(adds), keyText(have)))
+		prefix(r.table(segs)), keyText(have), andList(missing), andList(adds), keyText(have)))
 	r.keyFault(segs, missing, "")
 }
 

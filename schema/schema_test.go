@@ -277,7 +277,7 @@ func TestFaultsOrders(t *testing.T) {
 			`4:1 /operations/0/atack | unknown key "atack" in the 1st operation; did you mean "attack"?`}},
 		{"two unknown keys", Orders, op + "atack = 1\n[operations.outcome]\nplanetz = [\"a\"]\n", []string{
 			`4:1 /operations/0/atack | unknown key "atack" in the 1st operation; did you mean "attack"?`,
-			`6:1 /operations/0/outcome/planetz | unknown key "planetz" in outcome of the 1st operation; did you mean "planet" or "planets"?`}},
+			`6:1 /operations/0/outcome/planetz | unknown key "planetz" in [operations.outcome] of the 1st operation; did you mean "planet" or "planets"?`}},
 		{"missing keys", Orders, "[[operations]]\nfleet = \"iron-fist\"\n\n[[operations]]\noperation = \"battle\"\n", []string{
 			`1:1 /operations/0 | the 1st operation: missing key "operation"`,
 			`4:1 /operations/1 | the 2nd operation: missing key "fleet"`,
@@ -299,15 +299,15 @@ func TestFaultsOrders(t *testing.T) {
 		{"min items", Orders, "operations = []\n", []string{
 			`1:14 /operations | operations: needs at least 1 operation, has 0`}},
 		{"inline outcome enum", Orders, op + "outcome = { power_adjust = 2, planet = \"nor\", direction = \"to-connected\", pieces = [\"wall\"] }\n", []string{
-			`4:28 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: 2 is not one of -1, 0, 1`,
-			`4:85 /operations/0/outcome/pieces/0 | the 1st piece in outcome of the 1st operation: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
+			`4:28 /operations/0/outcome/power_adjust | power_adjust under [operations.outcome] of the 1st operation: 2 is not one of -1, 0, 1`,
+			`4:85 /operations/0/outcome/pieces/0 | the 1st piece in [operations.outcome] of the 1st operation: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
 		{"outcome table", Orders, op + "[operations.outcome]\ndirection = \"up\"\ntransfer = [\"nor\", \"Kal\"]\nplanet = \"nor\"\n", []string{
-			`5:13 /operations/0/outcome/direction | outcome.direction of the 1st operation: "up" is not one of to-connected, from-connected`,
-			`6:20 /operations/0/outcome/transfer/1 | the 2nd planet in outcome.transfer of the 1st operation: "Kal" is not valid; did you mean "kal"?`}},
+			`5:13 /operations/0/outcome/direction | direction under [operations.outcome] of the 1st operation: "up" is not one of to-connected, from-connected`,
+			`6:20 /operations/0/outcome/transfer/1 | the 2nd planet in transfer under [operations.outcome] of the 1st operation: "Kal" is not valid; did you mean "kal"?`}},
 		{"float for integer", Orders, op + "outcome.power_adjust = 1.0\n", []string{
-			`4:24 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: write a whole number, such as 3 (without quotes), not 1.0`}},
+			`4:24 /operations/0/outcome/power_adjust | power_adjust under [operations.outcome] of the 1st operation: write a whole number, such as 3 (without quotes), not 1.0`}},
 		{"nan for integer", Orders, op + "outcome.power_adjust = nan\n", []string{
-			`4:24 /operations/0/outcome/power_adjust | outcome.power_adjust of the 1st operation: write a whole number, such as 3 (without quotes), not nan`}},
+			`4:24 /operations/0/outcome/power_adjust | power_adjust under [operations.outcome] of the 1st operation: write a whole number, such as 3 (without quotes), not nan`}},
 		{"sorted by line and column", Orders, "[[operations]]\nfleet = \"A\"\noperation = 1\n[[operations]]\nz = 1\ny = 2\n", []string{
 			`2:9 /operations/0/fleet | fleet of the 1st operation: "A" is not valid; did you mean "a"?`,
 			`3:13 /operations/0/operation | operation of the 1st operation: write text in straight quotes: "1", not 1`,
@@ -334,11 +334,11 @@ func TestFaultsCampaign(t *testing.T) {
 		{"empty name", Campaign, edit(Campaign, `name = "The Nemesis Crusade"`, `name = ""`), []string{
 			`2:8 /name | name: must not be empty`}},
 		{"misspelt seed", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `sede = "x"`), []string{
-			`6:1 /dice/sede | unknown key "sede" in dice; did you mean "seed"?`}},
+			`6:1 /dice/sede | unknown key "sede" in [dice]; did you mean "seed"?`}},
 		{"bad commitment", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `commitment = "md5:abc"`), []string{
-			`6:14 /dice/commitment | dice.commitment: "md5:abc" is not valid: sha256:<64 hex digits>, the SHA-256 of a secret dice key that advance takes from WARMASTER_DICE_KEY; publish the key after the campaign so anyone can verify every die`}},
+			`6:14 /dice/commitment | commitment under [dice]: "md5:abc" is not valid: sha256:<64 hex digits>, the SHA-256 of a secret dice key that advance takes from WARMASTER_DICE_KEY; publish the key after the campaign so anyone can verify every die`}},
 		{"boolean", Campaign, edit(Campaign, "events = true", `events = "yes"`), []string{
-			`9:10 /rules/events | rules.events: write true or false (without quotes), not "yes"`}},
+			`9:10 /rules/events | events under [rules]: write true or false (without quotes), not "yes"`}},
 		{"too few alliances", Campaign, edit(Campaign, "[[alliances]]\nid = \"chaos\"\nname = \"Forces of Chaos\"\n", ""), []string{
 			`12:1 /alliances | alliances: needs at least 2 alliances, has 1`}},
 		{"login pattern", Campaign, edit(Campaign, `login = "alice"`, `login = "-alice"`), []string{
@@ -354,7 +354,7 @@ func TestFaultsCampaign(t *testing.T) {
 		{"deadline phase", Campaign, edit(Campaign, "phase = 1", "phase = 0"), []string{
 			`38:9 /deadlines/0/phase | phase of the 1st deadline: 0 is too small; at least 1`}},
 		{"quoted key in path", Campaign, edit(Campaign, "events = true", `"odd key" = { a = 1 }`), []string{
-			`9:1 /rules/odd key | unknown key "odd key" in rules; valid keys: behemoth_landing_enemy_dice, behemoth_repair, behemoth_untargeted_chain, boarding_action_without_fleet, events, orbital_invasion_defender_power, seize_power_base_keeps_piece, volcano_cannon_pick, war_machine_catastrophic_3, war_machine_keep_engines_damaged, war_machine_repair`}},
+			`9:1 /rules/odd key | unknown key "odd key" in [rules]; valid keys: behemoth_landing_enemy_dice, behemoth_repair, behemoth_untargeted_chain, boarding_action_without_fleet, events, orbital_invasion_defender_power, seize_power_base_keeps_piece, volcano_cannon_pick, war_machine_catastrophic_3, war_machine_keep_engines_damaged, war_machine_repair`}},
 	})
 }
 
@@ -388,15 +388,15 @@ func TestFaultsSetup(t *testing.T) {
 		{"power2 unique", Setup, edit(Setup, `power2 = ["a", "b", "c", "d"]`, `power2 = ["a", "b", "a", "d"]`), []string{
 			`3:21 /power2/2 | power2: "a" is listed more than once; list each planet only once`}},
 		{"fleet id", Setup, edit(Setup, `iron-fist = "nor"`, `"Iron Fist" = "nor"`), []string{
-			`15:1 /fleets/Iron Fist | fleets: key "Iron Fist" is not valid; did you mean "iron-fist"?`}},
+			`15:1 /fleets/Iron Fist | key "Iron Fist" in [fleets] is not valid; did you mean "iron-fist"?`}},
 		{"fleet planet", Setup, edit(Setup, `iron-fist = "nor"`, `iron-fist = 1`), []string{
-			`15:13 /fleets/iron-fist | fleets.iron-fist: write text in straight quotes: "1", not 1`}},
+			`15:13 /fleets/iron-fist | iron-fist under [fleets]: write text in straight quotes: "1", not 1`}},
 		{"benefits", Setup, edit(Setup, "\n[[infrastructure]]\nplanet = \"nor\"", "penumbral_wreath = [\"a\", \"a\"]\nsable_dagger = [[\"a\"], [\"a\", \"b\"], [\"a\", \"b\"], [\"a\", \"b\"]]\n[[infrastructure]]\nplanet = \"nor\""), []string{
 			`4:26 /penumbral_wreath/1 | penumbral_wreath: "a" is listed more than once; list each planet only once`,
 			`5:16 /sable_dagger | sable_dagger: needs at most 3 swaps, has 4`,
 			`5:17 /sable_dagger/0 | the 1st swap in sable_dagger: needs exactly 2 planets, has 1`}},
 		{"no fleets", Setup, edit(Setup, "iron-fist = \"nor\"\nblack-ships = \"vex\"\n", ""), []string{
-			`14:1 /fleets | fleets: needs at least 1 fleet, has 0`}},
+			`14:1 /fleets | [fleets]: needs at least 1 fleet, has 0`}},
 		{"infrastructure type", Setup, edit(Setup, `type = "staging-grounds"`, `type = "keep"`), []string{
 			`7:8 /infrastructure/0/type | type of the 1st piece in infrastructure: "keep" is not one of staging-grounds, support-facility, fortification-line`}},
 		{"stronghold as a piece", Setup, edit(Setup, `type = "staging-grounds"`, `type = "stronghold"`), []string{
@@ -433,26 +433,26 @@ func TestFaultsResults(t *testing.T) {
 		{"theatre", Results, "theatre = \"moon\"\nwinner = \"draw\"\n", []string{
 			`1:11 /theatre | theatre: "moon" is not one of spaceport, desolate-wastes, xenoflora-jungle, rad-zone, forge-complex, hab-sprawl, delvesite-facility, dead-lands, tomb-complex`}},
 		{"outcome", Results, "winner = \"draw\"\n[outcome]\nreinforce = \"\"\nbonus = true\n", []string{
-			`3:13 /outcome/reinforce | outcome.reinforce is empty: write ` + idRule,
-			`4:1 /outcome/bonus | unknown key "bonus" in outcome; valid keys: build, direction, extra, fleet, location, locations, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
+			`3:13 /outcome/reinforce | reinforce under [outcome] is empty: write ` + idRule,
+			`4:1 /outcome/bonus | unknown key "bonus" in [outcome]; valid keys: build, direction, extra, fleet, location, locations, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
 		{"outcome lists", Results, "winner = \"draw\"\n[outcome]\nlocations = [0, 1, 2]\nmoves = []\nextra = true\n", []string{
-			`3:13 /outcome/locations | outcome.locations: needs at most 2 locations, has 3`,
-			`3:14 /outcome/locations/0 | the 1st location in outcome: 0 is too small; at least 1`,
-			`4:9 /outcome/moves | outcome.moves: needs at least 1 planet, has 0`,
-			`5:9 /outcome/extra | outcome.extra: write text in straight quotes: "true", not true`}},
+			`3:13 /outcome/locations | locations under [outcome]: needs at most 2 locations, has 3`,
+			`3:14 /outcome/locations/0 | the 1st location in [outcome]: 0 is too small; at least 1`,
+			`4:9 /outcome/moves | moves under [outcome]: needs at least 1 planet, has 0`,
+			`5:9 /outcome/extra | extra under [outcome]: write text in straight quotes: "true", not true`}},
 	})
 }
 
 func TestFaultsMovesBuilds(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"fleet id", Moves, "[moves]\n\"Iron Fist\" = \"nor\"\n", []string{
-			`2:1 /moves/Iron Fist | moves: key "Iron Fist" is not valid; did you mean "iron-fist"?`}},
+			`2:1 /moves/Iron Fist | key "Iron Fist" in [moves] is not valid; did you mean "iron-fist"?`}},
 		{"planet", Moves, "moves.iron-fist = 3\n", []string{
-			`1:19 /moves/iron-fist | moves.iron-fist: write text in straight quotes: "3", or a list in brackets, such as ["a", "b"], not 3`}},
+			`1:19 /moves/iron-fist | iron-fist under [moves]: write text in straight quotes: "3", or a list in brackets, such as ["a", "b"], not 3`}},
 		{"moves list", Moves, "[moves]\niron-fist = [\"nor\", \"vex\", \"kal\"]\nblack-ships = []\nstar = [\"Nor\"]\n", []string{
-			`2:13 /moves/iron-fist | moves.iron-fist: needs at most 2 planets, has 3`,
-			`3:15 /moves/black-ships | moves.black-ships: needs at least 1 planet, has 0`,
-			`4:9 /moves/star/0 | the 1st entry in moves.star: "Nor" is not valid; did you mean "nor"?`}},
+			`2:13 /moves/iron-fist | iron-fist under [moves]: needs at most 2 planets, has 3`,
+			`3:15 /moves/black-ships | black-ships under [moves]: needs at least 1 planet, has 0`,
+			`4:9 /moves/star/0 | the 1st entry in star under [moves]: "Nor" is not valid; did you mean "nor"?`}},
 		{"moves not a table", Moves, "moves = [\"nor\"]\n", []string{
 			`1:9 /moves | moves: write a table: a [name] heading with its keys on the lines below, not a list`}},
 		{"unknown", Moves, "[move]\niron-fist = \"nor\"\n", []string{
@@ -518,11 +518,11 @@ func TestConcurrent(t *testing.T) {
 func TestFaultsEvents(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"piece type", Events, edit(Events, `type = "support-facility"`, `type = "stronghold"`), []string{
-			`2:34 /lull_in_the_fighting/build/type | lull_in_the_fighting.build.type: "stronghold" is not one of staging-grounds, support-facility, fortification-line`}},
+			`2:34 /lull_in_the_fighting/build/type | type under [lull_in_the_fighting.build]: "stronghold" is not one of staging-grounds, support-facility, fortification-line`}},
 		{"four riches", Events, edit(Events, `nor = ["nor", "vex", "vex"]`, `nor = ["nor", "vex", "vex", "kal"]`), []string{
-			`9:7 /archeotech_riches/nor | archeotech_riches.nor: needs at most 3 entries, has 4`}},
+			`9:7 /archeotech_riches/nor | nor under [archeotech_riches]: needs at most 3 entries, has 4`}},
 		{"bargain without alliance", Events, edit(Events, "alliance = \"chaos\"\n", ""), []string{
-			`17:1 /a_costly_bargain | a_costly_bargain: missing key "alliance"`}},
+			`17:1 /a_costly_bargain | [a_costly_bargain]: missing key "alliance"`}},
 		{"unknown event", Events, "[lull]\n", []string{
 			`1:1 /lull | unknown key "lull"; did you mean "lull_in_the_fighting"?`}},
 	})
@@ -541,7 +541,7 @@ func TestFaultsConditional(t *testing.T) {
 		{"misspelt key not also missing", Orders, op + "operation = \"void-leap\"\nplanett = \"nor\"\n", []string{
 			`4:1 /operations/0/planett | unknown key "planett" in the 1st operation; did you mean "planet"?`}},
 		{"pieces", Orders, op + "operation = \"logistical-auxilia\"\n[operations.outcome]\npieces = [\"stronghold\"]\n", []string{
-			`5:10 /operations/0/outcome/pieces | outcome of the 1st operation: pieces goes with planet and direction: add planet = … and direction = …, or remove pieces`}},
+			`5:10 /operations/0/outcome/pieces | [operations.outcome] of the 1st operation: pieces goes with planet and direction: add planet = … and direction = …, or remove pieces`}},
 		{"no winner", Results, "played = 2027-01-10\n", []string{
 			`1:1  | missing key "winner": give winner, or both attacker_vp and defender_vp`}},
 		{"one VP", Results, "defender_vp = 3\n", []string{
