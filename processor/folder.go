@@ -232,6 +232,16 @@ func (f *Folder) read(file string) ([]byte, bool, error) {
 
 // decode reads and schema-validates one file; a missing required file is a fault.
 func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]any, error) {
+	return f.decodeFor(nil, file, kind, fs)
+}
+
+// decodeInput decodes a file the campaign is known for: an id left empty
+// is a fault that names the ids it may be (wordBlanks).
+func (f *Folder) decodeInput(k checker, file string, kind schema.Kind) (map[string]any, error) {
+	return f.decodeFor(&k, file, kind, k.fs)
+}
+
+func (f *Folder) decodeFor(k *checker, file string, kind schema.Kind, fs *faults) (map[string]any, error) {
 	data, ok, err := f.read(file)
 	if err != nil {
 		return nil, err
@@ -251,6 +261,9 @@ func (f *Folder) decode(file string, kind schema.Kind, fs *faults) (map[string]a
 	if len(sf) > 0 {
 		if kind == schema.Results {
 			emptyWinnerWithVP(doc, sf)
+		}
+		if k != nil {
+			k.wordBlanks(file, kind, sf)
 		}
 		fs.addSchema(file, sf)
 		return nil, nil
@@ -417,7 +430,7 @@ func (f *Folder) loadSetup(k checker) error {
 			f.consumed(k, file) // set-up is done
 			continue
 		}
-		doc, err := f.decode(file, schema.Setup, k.fs)
+		doc, err := f.decodeInput(k, file, schema.Setup)
 		if err != nil {
 			return err
 		}
@@ -584,7 +597,7 @@ func (f *Folder) refusedName(k checker, r *refusals, dir, name, file string) boo
 // loadInput decodes an input file whose name refusedName accepted.
 func (f *Folder) loadInput(k checker, phase int, dir string, kind schema.Kind, name, file string) error {
 	at := Src{File: file}
-	doc, err := f.decode(file, kind, k.fs)
+	doc, err := f.decodeInput(k, file, kind)
 	if err != nil || doc == nil {
 		return err
 	}

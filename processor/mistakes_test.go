@@ -257,6 +257,7 @@ func TestMistakes(t *testing.T) {
 			want: []string{`phases/01/results/blue-1.toml:3:15: attacker_vp: write 80 (without quotes), not "80"`}},
 
 		// Where a key is: by its table's heading, as the player writes it.
+		// An id left empty: the ids it may be.
 		{name: "ErrTidesOfWarStrongholdCapitalised", file: "phases/01/events/blue.toml",
 			old: "", new: "[tides_of_war]\nstronghold = \"Astarthem\"\n", now: "2027-02-01T20:00:00Z",
 			want: []string{`phases/01/events/blue.toml:2:14: stronghold under [tides_of_war]: "Astarthem" is not valid; did you mean "astarthem"?`}},
@@ -265,10 +266,16 @@ func TestMistakes(t *testing.T) {
 			want: []string{`phases/01/events/blue.toml:5:20: blue-2 under [lull_in_the_fighting.moves]: "Ikaron Prime" is not valid; did you mean "ikaron-prime"?`}},
 		{name: "ErrSetupFleetEmpty", file: "setup/blue.toml",
 			old: `blue-1 = "jawardet"`, new: `blue-1 = ""`,
-			want: []string{`X`}},
+			want: []string{`setup/blue.toml:20:10: blue-1 under [fleets] is empty: write a planet, such as norallus, masnet or felgris-secundas (map.toml lists all 13)`}},
 		{name: "ErrSetupStrongholdEmpty", file: "setup/blue.toml",
 			old: `stronghold = "ikaron-prime"`, new: `stronghold = ""`,
-			want: []string{`X`}},
+			want: []string{`setup/blue.toml:2:14: stronghold is empty: write a planet, such as norallus, masnet or felgris-secundas (map.toml lists all 13)`}},
+		{name: "ErrOrdersFleetEmpty", file: "phases/01/orders/erin.toml",
+			old: `fleet = "green-1"`, new: `fleet = ""`,
+			want: []string{`phases/01/orders/erin.toml:2:9: fleet of the 1st operation is empty: write your fleet, green-1`}},
+		{name: "ErrOrdersDefenderEmpty", file: "phases/01/orders/alice.toml",
+			old: `defender = "green"`, new: `defender = ""`,
+			want: []string{`phases/01/orders/alice.toml:6:12: defender of the 1st operation is empty: write one of the alliances: blue, red, green`}},
 		{name: "ErrSetupWithoutFleetsHeading", file: "setup/blue.toml",
 			old: "[fleets]\n", new: "",
 			want: []string{`X`}},

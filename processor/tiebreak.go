@@ -100,7 +100,7 @@ func (f *Folder) loadTiebreak(k checker, phase int) error {
 		k.fs.add(Src{File: file}, "the campaign is not waiting for a tie-break: commit this file only once the final phase has ended tied (state.toml says step = \"tiebreak\")")
 		return nil
 	}
-	doc, err := f.decode(file, schema.Tiebreak, k.fs)
+	doc, err := f.decodeInput(k, file, schema.Tiebreak)
 	if err != nil || doc == nil {
 		return err
 	}

@@ -414,6 +414,7 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		if v == "" {
 			// a draft's blank: what to fill in
 			r.at(segs, fmt.Sprintf("%s is empty: write %s", r.path(segs), describe(sch)))
+			r.faults[len(r.faults)-1].Blank = r.path(segs)
 			break
 		}
 		msg := fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(sch))

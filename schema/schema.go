@@ -51,6 +51,11 @@ type Fault struct {
 	Line, Col int
 	Pointer   string
 	Message   string
+	// Blank is set on the fault of a value left empty where the schema
+	// asks for an id ("stronghold is empty: write an id: …"): where it is,
+	// in words ("stronghold", "blue-1 under [fleets]"), for a caller that
+	// knows the ids it may be to say "<Blank> is empty: write one of …".
+	Blank string
 }
 
 //go:embed *.schema.json

@@ -1,0 +1,120 @@
+package processor
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/warmaster/warmaster/schema"
+)
+
+// idKind is what an id names, for a value left empty: what to write there.
+type idKind int
+
+const (
+	planetID idKind = iota + 1
+	fleetID
+	allianceID
+	playerID
+)
+
+// blankIDs are the values of each kind of file that name a planet, a fleet,
+// an alliance or a player: JSON pointers, * for any key or index.
+var blankIDs = map[schema.Kind][]struct {
+	ptr  string
+	kind idKind
+}{
+	schema.Setup: {
+		{"/stronghold", planetID}, {"/power3/*", planetID}, {"/power2/*", planetID},
+		{"/infrastructure/*/planet", planetID}, {"/infrastructure/*/alternates/*", planetID},
+		{"/fleets/*", planetID},
+	},
+	schema.Orders: {
+		{"/operations/*/fleet", fleetID}, {"/operations/*/planet", planetID}, {"/operations/*/defender", allianceID},
+		{"/operations/*/outcome/planet", planetID}, {"/operations/*/outcome/reinforce", planetID},
+		{"/operations/*/outcome/transfer/*", planetID}, {"/operations/*/outcome/planets/*", planetID},
+		{"/operations/*/outcome/moves/*", planetID},
+	},
+	schema.Moves:  {{"/moves/*", planetID}, {"/moves/*/*", planetID}},
+	schema.Builds: {{"/planet", planetID}},
+	schema.Events: {
+		{"/lull_in_the_fighting/build/planet", planetID}, {"/lull_in_the_fighting/moves/*", planetID},
+		{"/tides_of_war/stronghold", planetID}, {"/archeotech_riches/*/*", planetID},
+		{"/xenobeast_migration/*", planetID}, {"/machinations_of_fate/*", allianceID},
+		{"/a_costly_bargain/planet", planetID}, {"/a_costly_bargain/alliance", allianceID},
+		{"/smuggled_assets/relocate/*/from", planetID}, {"/smuggled_assets/relocate/*/to", planetID},
+	},
+	schema.Results: {
+		{"/defender_player", playerID},
+		{"/outcome/planet", planetID}, {"/outcome/reinforce", planetID},
+		{"/outcome/transfer/*", planetID}, {"/outcome/planets/*", planetID}, {"/outcome/moves/*", planetID},
+	},
+	schema.Tiebreak: {{"/victor", allianceID}, {"/battles/*/winner", allianceID}},
+}
+
+// wordBlanks words the fault of an id left empty (a draft's "") where the
+// campaign knows the ids it may be: the schema knows only how an id is
+// spelt, so its fault ("stronghold is empty: write an id: lowercase
+// letters…") is replaced by one that names them — still one fault.
+func (k checker) wordBlanks(file string, kind schema.Kind, sf []schema.Fault) {
+	if k.c == nil || k.c.Map == nil {
+		return
+	}
+	for i, f := range sf {
+		if f.Blank == "" {
+			continue
+		}
+		for _, b := range blankIDs[kind] {
+			if pointerMatch(b.ptr, f.Pointer) {
+				sf[i].Message = f.Blank + " is empty: write " + k.idChoice(b.kind, file)
+				break
+			}
+		}
+	}
+}
+
+// pointerMatch says whether ptr matches pattern, whose * segments match
+// any one key or index.
+func pointerMatch(pattern, ptr string) bool {
+	ps, qs := strings.Split(pattern, "/"), strings.Split(ptr, "/")
+	if len(ps) != len(qs) {
+		return false
+	}
+	for i := range ps {
+		if ps[i] != "*" && ps[i] != qs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// blankListed is the most ids a fault for an empty value lists; past it,
+// it names the first few, "such as …".
+const blankListed = 8
+
+// idChoice is what to write for an id of kind in file: the ids it may be
+// (a player's own fleets in their orders).
+func (k checker) idChoice(kind idKind, file string) string {
+	switch kind {
+	case planetID:
+		ps := k.c.Map.IDs()
+		if len(ps) > blankListed {
+			return fmt.Sprintf("a planet, such as %s (map.toml lists all %d)", either(ps[:3]), len(ps))
+		}
+		return "one of the planets: " + oneOf(ps)
+	case fleetID:
+		login := Login(strings.TrimSuffix(path.Base(file), ".toml"))
+		switch fs := k.c.FleetsOf(login); len(fs) {
+		case 0:
+			return "one of the fleets: " + oneOf(k.c.fleetIDs())
+		case 1:
+			return "your fleet, " + string(fs[0])
+		default:
+			return "one of your fleets: " + oneOf(fs)
+		}
+	case allianceID:
+		return "one of the alliances: " + oneOf(k.c.AllianceIDs())
+	default:
+		return "one of the players' logins: " + oneOf(k.c.logins())
+	}
+}
