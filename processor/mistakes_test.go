@@ -276,9 +276,14 @@ func TestMistakes(t *testing.T) {
 		{name: "ErrOrdersDefenderEmpty", file: "phases/01/orders/alice.toml",
 			old: `defender = "green"`, new: `defender = ""`,
 			want: []string{`phases/01/orders/alice.toml:6:12: defender of the 1st operation is empty: write one of the alliances: blue, red, green`}},
+		// Keys of a table whose heading is left out land in the table above.
 		{name: "ErrSetupWithoutFleetsHeading", file: "setup/blue.toml",
 			old: "[fleets]\n", new: "",
-			want: []string{`X`}},
+			want: []string{`setup/blue.toml:19:1: blue-1 and blue-2 belong under [fleets]: write [fleets] on a line above them`}},
+		{name: "ErrSetupWithoutFleetsHeadingAndANote", file: "setup/blue.toml",
+			old: "[fleets]\n", new: "note = \"by the spaceport\"\n",
+			want: []string{`setup/blue.toml:19:1: unknown key "note" in the 3rd piece in infrastructure; valid keys: alternates, planet, type`,
+				`setup/blue.toml:20:1: blue-1 and blue-2 belong under [fleets]: write [fleets] on a line above them`}},
 	} {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()

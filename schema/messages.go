@@ -369,8 +369,30 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 		sort.Strings(unknown)
 		homes := map[string][]string{} // a sub-table: the keys that belong under it
 		var order []string
+		// A top-level table the file leaves out: keys written without its
+		// heading land in the table above them ([fleets] left out, its
+		// fleets in the last [[infrastructure]]).
+		var root map[string]any
+		var rootValid []string
+		if len(segs) > 0 {
+			if root = resolveSchema(r.c.raw, nil); root != nil {
+				rootProps, _ := root["properties"].(map[string]any)
+				for k := range rootProps {
+					if _, ok := r.doc[k]; !ok {
+						rootValid = append(rootValid, k)
+					}
+				}
+				sort.Strings(rootValid)
+			}
+		}
 		for _, k := range unknown {
-			if home := r.home(sch, k, valid); home != "" {
+			home := r.home(sch, k, valid)
+			if home == "" && len(rootValid) > 0 && DidYouMean(k, valid) == "" {
+				if h := r.home(root, k, rootValid); h != "" && r.valueFits(root, h, k, obj[k]) {
+					home = "/" + h
+				}
+			}
+			if home != "" {
 				if homes[home] == nil {
 					order = append(order, home)
 				}
@@ -382,7 +404,11 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 			r.keyFault(segs, nil, k)
 		}
 		for _, home := range order {
-			r.misplaced(segs, sch, home, homes[home])
+			if top, ok := strings.CutPrefix(home, "/"); ok {
+				r.misplaced(segs, nil, root, top, homes[home])
+				continue
+			}
+			r.misplaced(segs, segs, sch, home, homes[home])
 		}
 
 	case "enum":
@@ -904,9 +930,35 @@ func (r *reporter) home(sch map[string]any, key string, valid []string) string {
 	return ""
 }
 
-// misplaced reports keys of the table at segs that belong in its sub-table
-// home, written above its heading: one fault, at the first of them.
-func (r *reporter) misplaced(segs []string, sch map[string]any, home string, keys []string) {
+// valueFits says whether v could be the value of key in the sub-table home
+// of the table whose schema is sch: text where text is asked for, and of
+// the spelling asked for (a fleet's planet is an id, "by the spaceport" is
+// no fleet's).
+func (r *reporter) valueFits(sch map[string]any, home, key string, v any) bool {
+	props, _ := sch["properties"].(map[string]any)
+	sub := deref(r.c.raw, props[home])
+	subProps, _ := sub["properties"].(map[string]any)
+	vs := deref(r.c.raw, subProps[key])
+	if vs == nil {
+		vs = deref(r.c.raw, sub["additionalProperties"])
+	}
+	str, isStr := v.(string)
+	if vs == nil || !isStr {
+		return true
+	}
+	if len(schemaTypes(vs)) > 0 && !hasType(vs, "string") {
+		return false
+	}
+	pat, _ := vs["pattern"].(string)
+	re, err := regexpCache(pat)
+	return pat == "" || err == nil && re.MatchString(str)
+}
+
+// misplaced reports keys of the table at segs that belong in home, a
+// sub-table of the table at table (whose schema is sch): segs itself, or
+// the file's top level, for keys written without their table's heading.
+// One fault, at the first of them.
+func (r *reporter) misplaced(segs, table []string, sch map[string]any, home string, keys []string) {
 	queries := make([]Query, len(keys))
 	for i, k := range keys {
 		queries[i] = Query{Pointer: joinPointer(append(segs[:len(segs):len(segs)], k)), Key: true}
@@ -923,7 +975,7 @@ func (r *reporter) misplaced(segs []string, sch map[string]any, home string, key
 	for i, j := range idx {
 		words[i] = keyText(keys[j])
 	}
-	header := "[" + tomlPath(append(segs[:len(segs):len(segs)], home)) + "]"
+	header := "[" + tomlPath(append(table[:len(table):len(table)], home)) + "]"
 	props, _ := sch["properties"].(map[string]any)
 	if sub := deref(r.c.raw, props[home]); sub != nil && hasType(sub, "array") {
 		header = "[" + header + "]"
@@ -935,7 +987,7 @@ func (r *reporter) misplaced(segs []string, sch map[string]any, home string, key
 		r.atKey(ks, fmt.Sprintf("%s belong under %s: write %s on a line above them", andList(words), header, header))
 	}
 	f := &r.faults[len(r.faults)-1]
-	f.table, f.belongs = joinPointer(segs), home
+	f.table, f.belongs = joinPointer(table), home
 }
 
 // arrayTable says whether v is an array of tables where one table is
