@@ -49,7 +49,7 @@ var blankIDs = map[schema.Kind][]struct {
 		{"/outcome/planet", planetID}, {"/outcome/reinforce", planetID},
 		{"/outcome/transfer/*", planetID}, {"/outcome/planets/*", planetID}, {"/outcome/moves/*", planetID},
 	},
-	schema.Tiebreak: {{"/victor", allianceID}, {"/battles/*/winner", allianceID}},
+	schema.Tiebreak: {{"/victor", allianceID}, {"/battles/*/winner", allianceID}, {"/battles/*/players/*", playerID}},
 }
 
 // wordBlanks words the fault of an id left empty (a draft's "") where the
