@@ -113,7 +113,11 @@ func Open(dir string, mode Mode, writable func(string) bool) (*Dir, error) {
 	}
 	d := &Dir{path: dir, root: root, mode: mode, writable: writable}
 	if mode != Scratch {
-		if d.lock, err = lockFolder(root, mode, lockWait); err != nil {
+		wait := lockWait // a reader waits for a writer; a writer waits for none
+		if mode == Write {
+			wait = 0
+		}
+		if d.lock, err = lockFolder(root, mode, wait); err != nil {
 			root.Close()
 			return nil, err
 		}

@@ -529,3 +529,61 @@ func TestCommitLargeFile(t *testing.T) {
 		})
 	}
 }
+
+// killedAfterCommitPoint leaves in a new folder what a run killed just
+// after its commit point leaves: a manifest in .warmaster/, nothing yet
+// in place.
+func killedAfterCommitPoint(t *testing.T) (dir string) {
+	t.Helper()
+	dir = folder(t, map[string]string{"state.toml": "old state"})
+	d, err := Open(dir, Write, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close() // the OS releases the lock of a killed process
+	TestHook = func(point string, i int) {
+		if point == "committed" {
+			panic(errKilled{point})
+		}
+	}
+	defer func() {
+		TestHook = nil
+		if _, ok := recover().(errKilled); !ok {
+			t.Fatal("the commit went past its commit point")
+		}
+	}()
+	d.Commit([]Change{{Path: "state.toml", Data: []byte("new state")}, {Path: "b.out", Data: []byte("b")}})
+	return dir
+}
+
+// Readers that open a folder at once, after a kill that left a commit for
+// them to complete: one completes it, the others wait for it and go on —
+// none is refused as if a writer held the folder (each would take the
+// exclusive lock without waiting while the others held the shared one).
+func TestReadersRollForward(t *testing.T) {
+	const readers, runs = 4, 40
+	for run := range runs {
+		dir := killedAfterCommitPoint(t)
+		start := make(chan struct{})
+		errs := make(chan error, readers)
+		for range readers {
+			go func() {
+				<-start
+				d, err := Open(dir, Read, writable)
+				if err == nil {
+					if got, rerr := d.ReadFile("state.toml"); string(got) != "new state" {
+						err = fmt.Errorf("state.toml = %q (%v), want the commit's", got, rerr)
+					}
+					d.Close()
+				}
+				errs <- err
+			}()
+		}
+		close(start)
+		for range readers {
+			if err := <-errs; err != nil {
+				t.Fatalf("run %d: a reader: %v", run, err)
+			}
+		}
+	}
+}
