@@ -12,7 +12,10 @@ func Prescan(data []byte, lim Limits) []Fault {
 	if f := TooLarge(data, lim.Bytes); f != nil {
 		return []Fault{*f}
 	}
-	s := prescanner{data: data, lim: lim, keys: map[uint64]bool{}}
+	// The keys' map is made about the size it grows to (a key and its
+	// value take some 16 bytes), as far as the limit: growing a step at a
+	// time, it took a third of the scan of a file of a million keys.
+	s := prescanner{data: data, lim: lim, keys: make(map[uint64]bool, min(len(data)/16, lim.Keys+1))}
 	s.run()
 	return s.faults
 }
