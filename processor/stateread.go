@@ -106,7 +106,7 @@ type stateReader struct {
 	order *orderFile
 	// elems counts the elements of [[orders]], [[events]] and [[effects]]:
 	// a table below one ([orders.outcome]) is that element's.
-	elems map[string]int
+	elems  map[string]int
 	fleets int // how many [fleets.<id>] tables the file has, about
 }
 

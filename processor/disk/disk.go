@@ -26,6 +26,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -145,8 +146,12 @@ func openRoot(dir string) (*os.Root, error) {
 }
 
 // Create makes dir, which must not exist or be empty, and opens it to be
-// written file by file (Scratch).
+// written file by file (Scratch). A symbolic link there, to a folder or to
+// nothing, is refused: never written through.
 func Create(dir string) (*Dir, error) {
+	if st, err := os.Lstat(filepath.Clean(dir)); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s is a symbolic link: give a new or empty folder (Warmaster does not write through a link)", dir)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -587,3 +587,42 @@ func TestReadersRollForward(t *testing.T) {
 		}
 	}
 }
+
+// Create makes a new folder or takes an empty one; a link in its place,
+// to nothing or to an empty folder, is refused, never written through.
+func TestCreate(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		for _, dir := range []string{filepath.Join(t.TempDir(), "new", "camp"), t.TempDir()} {
+			d, err := Create(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Close()
+		}
+	})
+	t.Run("ErrNotEmpty", func(t *testing.T) {
+		dir := folder(t, map[string]string{"x": "x"})
+		if _, err := Create(dir); err == nil || !strings.Contains(err.Error(), "is not empty") {
+			t.Errorf("Create of a folder with a file: %v", err)
+		}
+	})
+	for _, c := range []struct{ name, target string }{{"ErrDanglingLink", "nothing"}, {"ErrLinkToEmptyFolder", "empty"}} {
+		t.Run(c.name, func(t *testing.T) {
+			base := t.TempDir()
+			if err := os.Mkdir(filepath.Join(base, "empty"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			link := filepath.Join(base, "link")
+			symlink(t, filepath.Join(base, c.target), link)
+			for _, dir := range []string{link, link + string(filepath.Separator)} {
+				_, err := Create(dir)
+				if got, want := fmt.Sprint(err), dir+" is a symbolic link: give a new or empty folder"; !strings.HasPrefix(got, want) {
+					t.Errorf("Create(%s) = %s, want %s…", dir, got, want)
+				}
+			}
+			if _, err := os.Lstat(filepath.Join(base, "nothing")); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("the link's target was made: %v", err)
+			}
+		})
+	}
+}
