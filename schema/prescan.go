@@ -50,7 +50,7 @@ func notText(data []byte) *Fault {
 		}
 		line, col := lineCol(data, i)
 		return &Fault{Line: line, Col: col, Message: fmt.Sprintf(
-			"the file holds %s here: it is not text (a TOML file holds no control characters but tabs and line breaks); save it as UTF-8 text", what)}
+			"invalid TOML: the file holds %s here, so it is not text (TOML allows no control characters but tabs and line breaks); save it as UTF-8 text", what)}
 	}
 	return nil
 }
