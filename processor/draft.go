@@ -133,13 +133,15 @@ func (r *run) comesLater(file string) (Step, bool) {
 }
 
 // WriteDrafts writes each draft to its file in the campaign folder dir,
-// never over an existing file: if any exists, nothing is written. The
+// never over an existing file: if any exists, nothing is written. A file
+// that holds its draft already, byte for byte (a run killed after it
+// wrote it, run again), is not written again: held lists those. The
 // folder is held and written as advance writes it (disk): all the drafts
 // or none, and never through a link.
-func WriteDrafts(dir string, ds []Draft) error {
+func WriteDrafts(dir string, ds []Draft) (held []string, err error) {
 	e, err := OpenEdit(dir)
 	if err != nil {
-		return fmt.Errorf("draft: %w", err)
+		return nil, fmt.Errorf("draft: %w", err)
 	}
 	defer e.Close()
 	var there []string
@@ -147,20 +149,29 @@ func WriteDrafts(dir string, ds []Draft) error {
 	for _, d := range ds {
 		// Orders sealed already (<login>.toml.age) are in too: a plain file
 		// beside them would be a fault.
-		for _, f := range []string{d.File, d.File + SealedExt} {
-			if e.d.IsFile(f) {
-				there = append(there, f)
+		if e.d.IsFile(d.File + SealedExt) {
+			there = append(there, d.File+SealedExt)
+		}
+		if e.d.IsFile(d.File) {
+			if data, err := e.d.ReadFile(d.File); err == nil && string(data) == d.Text {
+				held = append(held, d.File)
+			} else {
+				there = append(there, d.File)
 			}
+			continue
 		}
 		changes = append(changes, disk.Change{Path: d.File, Data: []byte(d.Text)})
 	}
 	if len(there) > 0 {
-		return fmt.Errorf("draft: %s %s already; a draft is never written over a file (edit it, or remove it first); nothing was written", strings.Join(there, ", "), agree(len(there), "exists", "exist"))
+		return nil, fmt.Errorf("draft: %s %s already; a draft is never written over a file (edit it, or remove it first); nothing was written", strings.Join(there, ", "), agree(len(there), "exists", "exist"))
+	}
+	if len(changes) == 0 {
+		return held, nil
 	}
 	if err := e.d.Commit(changes); err != nil {
-		return fmt.Errorf("draft: %w; nothing was written", err)
+		return nil, fmt.Errorf("draft: %w; nothing was written", err)
 	}
-	return nil
+	return held, nil
 }
 
 // draft is the draft of one awaited input, from the campaign and the state

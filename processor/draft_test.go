@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/campaigns"
+	"github.com/warmaster/warmaster/processor/disk"
 )
 
 // exampleGitHub is the [github] table the draft tests give the example.
@@ -74,7 +75,7 @@ func TestDraftsExample(t *testing.T) {
 		if round > 0 {
 			readmeLinks(t, dir, ds)
 		}
-		if err := WriteDrafts(dir, ds); err != nil {
+		if _, err := WriteDrafts(dir, ds); err != nil {
 			t.Fatal(err)
 		}
 		_, err = Check(dir, Options{Now: now})
@@ -208,7 +209,7 @@ func TestDraftNotAwaited(t *testing.T) {
 			t.Fatal(err)
 		}
 		writeFile(t, dir, "phases/01/results/red-1.toml", []byte("winner = \"attacker\"\n"))
-		if err := WriteDrafts(dir, ds); err == nil || !strings.Contains(err.Error(), "phases/01/results/red-1.toml exists already") {
+		if _, err := WriteDrafts(dir, ds); err == nil || !strings.Contains(err.Error(), "phases/01/results/red-1.toml exists already") {
 			t.Fatalf("got %v, want a refusal naming the file", err)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "phases/01/results/blue-1.toml")); !errors.Is(err, os.ErrNotExist) {
@@ -221,7 +222,7 @@ func TestDraftNotAwaited(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteDrafts(dir, ds); err == nil || !strings.Contains(err.Error(), "blue-1.toml.age exists already") {
+		if _, err := WriteDrafts(dir, ds); err == nil || !strings.Contains(err.Error(), "blue-1.toml.age exists already") {
 			t.Errorf("got %v, want a refusal naming the sealed file", err)
 		}
 	})
@@ -238,7 +239,7 @@ func TestDraftNotAwaited(t *testing.T) {
 		// Refused when the folder is read (a link anywhere in it), or at
 		// the latest when the draft is written.
 		if ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml"}); err == nil {
-			if err := WriteDrafts(dir, ds); err == nil {
+			if _, err := WriteDrafts(dir, ds); err == nil {
 				t.Error("a draft was written through a symbolic link out of the campaign folder")
 			}
 		}
@@ -418,4 +419,62 @@ func offered(t *testing.T, draft, re string) string {
 		t.Fatalf("the draft offers no %s:\n%s", re, draft)
 	}
 	return m[1]
+}
+
+// draft --write killed after its commit point, then run again: opening the
+// folder completes the commit, and a file that holds its draft byte for
+// byte counts as written; a file with anything else is still refused.
+func TestDraftWrittenAgain(t *testing.T) {
+	dir := exampleToOrders(t)
+	if _, err := Advance(dir, Options{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"phases/01/results/blue-1.toml", "phases/01/results/red-1.toml"}
+	ds, err := Drafts(dir, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type killed struct{}
+	disk.TestHook = func(point string, _ int) {
+		if point == "committed" {
+			panic(killed{})
+		}
+	}
+	func() {
+		defer func() {
+			disk.TestHook = nil
+			if _, ok := recover().(killed); !ok {
+				t.Fatal("the write went past its commit point")
+			}
+		}()
+		WriteDrafts(dir, ds) // its deferred Close releases the lock, as the OS does a killed run's
+	}()
+	t.Run("OK", func(t *testing.T) {
+		ds, err := Drafts(dir, files) // completes the commit
+		if err != nil {
+			t.Fatal(err)
+		}
+		held, err := WriteDrafts(dir, ds)
+		if err != nil {
+			t.Fatalf("run again: %v", err)
+		}
+		if !slices.Equal(held, files) {
+			t.Errorf("held %q, want %q", held, files)
+		}
+		for _, d := range ds {
+			if got := string(readFile(t, dir, d.File)); got != d.Text {
+				t.Errorf("%s:\n%s\nwant its draft\n%s", d.File, got, d.Text)
+			}
+		}
+	})
+	t.Run("ErrOtherContent", func(t *testing.T) {
+		ds, err := Drafts(dir, files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, files[1], []byte(ds[1].Text+"# mine\n"))
+		if _, err := WriteDrafts(dir, ds); err == nil || !strings.Contains(err.Error(), files[1]+" exists already") || strings.Contains(err.Error(), files[0]) {
+			t.Errorf("got %v, want a refusal naming %s alone", err, files[1])
+		}
+	})
 }

@@ -152,8 +152,14 @@ func Check(dir string, opt Options) (*Folder, error) {
 func check(d *disk.Dir, opt Options) (*Folder, error) {
 	opt.noReveal = true   // sealed orders stay sealed: check looks at their name and format only
 	opt.unverified = true // players check without the secret dice key
-	r, err := dryRun(d, opt)
+	loaded, lfs, err := load(d)
+	if err != nil {
+		return nil, err // as it is: loading it again would fail again
+	}
+	r, err := runLoaded(d, loaded, lfs, opt)
 	if r == nil {
+		// The folder as read again: a run that stopped before its steps
+		// may have set aside files of it (past their deadlines).
 		f, _, lerr := load(d)
 		if lerr != nil {
 			return nil, lerr
@@ -236,6 +242,11 @@ func dryRun(d *disk.Dir, opt Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
+	return runLoaded(d, f, fs, opt)
+}
+
+// runLoaded is dryRun on the folder load read.
+func runLoaded(d *disk.Dir, f *Folder, fs *faults, opt Options) (r *run, err error) {
 	if opt.campaignID == "" {
 		if opt.campaignID, err = CampaignID(d.Path()); err != nil {
 			return nil, err
@@ -250,7 +261,7 @@ func dryRun(d *disk.Dir, opt Options) (*run, error) {
 			return nil, err
 		}
 	}
-	r := newRun(f, opt.Now)
+	r = newRun(f, opt.Now)
 	r.opt, r.standInDice = opt, standIn
 	r.dice = roller
 	// Every fault in the files as they are, at once; those of inputs past

@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -65,5 +66,57 @@ func TestRefusedFilesNotRead(t *testing.T) {
 		if strings.HasPrefix(file, "phases/01/orders/x") {
 			t.Errorf("%s was decoded", file)
 		}
+	}
+}
+
+// A campaign has at most MaxProfiles war-engine profiles: past them one
+// fault, at the first left out, says how many there are, and the rest are
+// not read (a pull request adding thousands costs a listing): those past
+// the cap are sparse gigabytes, each refused for its size if it were read.
+func TestProfilesCapped(t *testing.T) {
+	dir := exampleAt(t, atSetup)
+	profile, err := os.ReadFile(filepath.Join(dir, EnginesDir, "warhound.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	existing, err := os.ReadDir(filepath.Join(dir, EnginesDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const extra = 50
+	var first string // the first profile left out, by name
+	for i := range MaxProfiles - len(existing) + extra {
+		name := fmt.Sprintf("a%03d.toml", i) // before the example's, by name
+		p := filepath.Join(dir, EnginesDir, name)
+		if err := os.WriteFile(p, profile, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if i >= MaxProfiles {
+			if first == "" {
+				first = EnginesDir + "/" + name
+			}
+			if err := os.Truncate(p, 1<<30); err != nil { // sparse: no room on disk
+				t.Fatal(err)
+			}
+		}
+	}
+	d, err := openFolder(dir, disk.Read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Unlock()
+	// The faults of engines/ stop the load: the fault list is the error.
+	_, _, err = load(d)
+	var invalid *InvalidError
+	if !errors.As(err, &invalid) {
+		t.Fatalf("load: %v, want the faults of engines/", err)
+	}
+	var got []string
+	for _, fl := range invalid.Faults {
+		got = append(got, fl.File+": "+fl.Message)
+	}
+	want := fmt.Sprintf("%s: a campaign has at most %d war-engine profiles, and engines/ holds %d: this one and the %d after it were not read; remove the profiles no [[war_engines]] uses", first, MaxProfiles, MaxProfiles+extra, extra-1)
+	if len(got) != 1 || got[0] != want { // a file read past the cap is refused for its size
+		t.Errorf("faults:\n  got  %q\n  want %q", got, want)
 	}
 }

@@ -24,7 +24,12 @@ func readStateLines(data []byte) (stateFile, int) {
 	if bad := invalidUTF8Line(data); bad > 0 {
 		return stateFile{}, bad
 	}
-	r := stateReader{}
+	// The tables' maps are made at their size (bounded by the keys the
+	// limits allow): grown a step at a time, a state of half a million
+	// fleets spent a third of its reading rehashing them.
+	tables := min(bytes.Count(data, []byte("]\n")), StateLimits.Keys)
+	r := stateReader{seen: make(map[string]bool, tables), elems: map[string]int{}}
+	r.fleets = min(bytes.Count(data, []byte("[fleets.")), tables)
 	r.set = r.root
 	for n := 1; len(data) > 0; n++ {
 		var line []byte
@@ -101,7 +106,8 @@ type stateReader struct {
 	order *orderFile
 	// elems counts the elements of [[orders]], [[events]] and [[effects]]:
 	// a table below one ([orders.outcome]) is that element's.
-	elems map[string]int
+	elems  map[string]int
+	fleets int // how many [fleets.<id>] tables the file has, about
 }
 
 func (r *stateReader) keyValue(line []byte) bool {
@@ -142,12 +148,10 @@ func (r *stateReader) header(line []byte) bool {
 		}
 		line = rest[1:]
 	}
-	r.keys = nil
-	if r.seen == nil {
-		r.seen = map[string]bool{}
-	}
-	if r.elems == nil {
-		r.elems = map[string]int{}
+	if len(r.keys) <= 16 {
+		clear(r.keys) // a few keys a table: no map made for each
+	} else {
+		r.keys = nil // clear costs what the map grew to
 	}
 	if array && len(path) == 1 {
 		r.elems[path[0]]++
@@ -243,7 +247,7 @@ func (r *stateReader) open(path []string, array bool) func(string, tval) bool {
 	case n >= 2 && path[0] == "planets" && f.Planets != nil:
 		return r.openPlanet(path[1:], array)
 	case !array && n == 1 && path[0] == "fleets":
-		f.Fleets = map[string]fleetFile{}
+		f.Fleets = make(map[string]fleetFile, r.fleets)
 		return none
 	case !array && n == 2 && path[0] == "fleets" && f.Fleets != nil:
 		id := path[1]

@@ -103,18 +103,40 @@ func (c *Campaign) initialEngines() map[EngineID]EngineCondition {
 
 var profileIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
+// MaxProfiles is the most war-engine profiles (engines/<profile>.toml) a
+// campaign may have: past it the rest are not read, so that a pull
+// request adding thousands costs a listing. A profile is a kind of engine
+// with its weapons: the example campaign has 3; the texts' war engines are
+// Behemoths and four classes of War Machine (super-heavy vehicles, scout
+// titans, titans, leviathans), and a big campaign's roster uses some ten
+// kinds of them.
+const MaxProfiles = 100
+
 // loadWarEngines reads the profiles in engines/ and campaign.toml's roster
 // and war-engine [rules] options into c.Engines.
 func (f *Folder) loadWarEngines(c *Campaign, d obj, fs *faults) error {
 	c.Engines = Roster{Profiles: map[string]*engines.Profile{}, index: map[EngineID]int{}}
 	r := &refusals{fs: fs, dir: EnginesDir}
 	names, _ := f.tomlFiles(EnginesDir, r, "profile", false)
+	valid := 0
+	for _, name := range names {
+		if profileIDRE.MatchString(name) {
+			valid++
+		}
+	}
+	profiles := 0
 	for _, name := range names {
 		file := path.Join(EnginesDir, name+".toml")
 		if !profileIDRE.MatchString(name) {
 			if r.listed() {
 				fs.add(Src{File: file}, "a profile's file name is its id: lowercase letters, digits and hyphens, such as engines/warhound.toml")
 			}
+			continue
+		}
+		if profiles++; profiles == MaxProfiles+1 {
+			fs.add(Src{File: file}, "a campaign has at most %d war-engine profiles, and %s/ holds %d: this one and the %d after it were not read; remove the profiles no [[war_engines]] uses", MaxProfiles, EnginesDir, valid, valid-profiles)
+		}
+		if profiles > MaxProfiles {
 			continue
 		}
 		doc, err := f.decode(file, schema.Engine, fs)

@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -149,7 +150,6 @@ func (k checker) behemothEntry(o obj, e *EngineEntry, p *engines.Profile) {
 }
 
 func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
-	w := p.WarMachine
 	b := &e.Battle
 	closeCombat := false
 	for _, s := range o.strs("hits") {
@@ -179,13 +179,8 @@ func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 		}
 	}
 	for i, n := range o.strs("weapons_lost") {
-		at := o.src.At("weapons_lost", i)
-		switch {
-		case !slices.Contains(w.WeaponNames(), n):
-			k.fs.add(at, "%s has no weapon %q; its weapons: %s", p.Name, n, quoted(w.WeaponNames()))
-		case w.IsStructural(n):
-			// "Weapons with the Structural special rule cannot be affected by Crippled results."
-			k.fs.add(at, "the %s is structural (structural = true in engines/%s.toml): Weapon Destroyed never takes it; weapons it can take: %s", n, p.ID, quoted(w.Destructible()))
+		if msg := WeaponLostProblem(p, n); msg != "" {
+			k.fs.add(o.src.At("weapons_lost", i), "%s", msg)
 		}
 	}
 	b.WeaponsLost = o.strs("weapons_lost")
@@ -200,6 +195,21 @@ func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 		}
 		k.fs.add(at, "%s", f.Message)
 	}
+}
+
+// WeaponLostProblem says why a War Machine's battle may not name a weapon
+// as the opponent's pick for a Weapon Destroyed result (a result's
+// weapons_lost, engine hits' --weapon-lost), or "".
+func WeaponLostProblem(p *engines.Profile, weapon string) string {
+	w := p.WarMachine
+	switch {
+	case !slices.Contains(w.WeaponNames(), weapon):
+		return fmt.Sprintf("%s has no weapon %q; its weapons: %s", p.Name, weapon, quoted(w.WeaponNames()))
+	case w.IsStructural(weapon):
+		// "Weapons with the Structural special rule cannot be affected by Crippled results."
+		return fmt.Sprintf("the %s is structural (structural = true in engines/%s.toml): Weapon Destroyed never takes it; weapons it can take: %s", weapon, p.ID, quoted(w.Destructible()))
+	}
+	return ""
 }
 
 func quoted(ss []string) string {

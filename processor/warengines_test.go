@@ -1,12 +1,14 @@
 package processor
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/warmaster/warmaster/processor/engines"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // prestateEngine reads a rules case's `engine <id> <key>=<value> ...` line:
@@ -152,5 +154,38 @@ func TestReadProfile(t *testing.T) {
 	}
 	if p.ID != "knight" || p.WarMachine.Field != engines.OrkPowerField || p.WarMachine.Fields != 1 {
 		t.Errorf("got %+v %+v", p, p.WarMachine)
+	}
+}
+
+// A result's turns and hit_turns are at most engines.MaxTurns, the bound
+// engine hits --turns holds to.
+func TestMaxTurnsIsTheSchemas(t *testing.T) {
+	var s struct {
+		Defs map[string]struct {
+			Properties map[string]struct {
+				Maximum int `json:"maximum"`
+				Items   struct {
+					Maximum int `json:"maximum"`
+				} `json:"items"`
+			} `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(schema.JSON(schema.Results), &s); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for name, d := range s.Defs {
+		if p, ok := d.Properties["turns"]; ok {
+			found = true
+			if got, want := p.Maximum, engines.MaxTurns; got != want {
+				t.Errorf("$defs/%s turns: maximum %d, want engines.MaxTurns, %d", name, got, want)
+			}
+			if got, want := d.Properties["hit_turns"].Items.Maximum, engines.MaxTurns; got != want {
+				t.Errorf("$defs/%s hit_turns: items' maximum %d, want engines.MaxTurns, %d", name, got, want)
+			}
+		}
+	}
+	if !found {
+		t.Error("no $defs of the results schema has turns")
 	}
 }

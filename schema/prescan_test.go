@@ -37,6 +37,9 @@ func TestPrescan(t *testing.T) {
 		{"ErrKeyTooLong", "a = 1\n\n" + strings.Repeat("k", 300) + " = 1\n", big, "3:1: key too long: 300 bytes, at most 256"},
 		{"ErrQuotedKeyTooLong", "[t]\n\"" + strings.Repeat("k", 257) + "\" = 1\n", big, "2:1: key too long: 257 bytes, at most 256"},
 		{"ErrTooManyKeys", "a = 1\nb = 2\n[t]\nc = 3\n", Limits{Bytes: 100, Work: 100, Keys: 3}, "4:1: too many keys: more than 3 different ones"},
+		{"ErrNUL", strings.Repeat("\x00", 256<<10), big, "1:1: invalid TOML: the file holds a NUL byte (U+0000) here, so it is not text"},
+		{"ErrControlInString", "a = 1\nb = \"x\x1by\"\n", big, "2:7: invalid TOML: the file holds the control character U+001B here, so it is not text"},
+		{"ErrControlInComment", "a = 1 # \x07\n", big, "1:9: invalid TOML: the file holds the control character U+0007 here"},
 		{"ErrTooMuchWork", "x = [1, 2, 3]\n", Limits{Bytes: 100, Work: 20, Keys: 10}, "1:12: too many values: counting 4 for each key"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

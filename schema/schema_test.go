@@ -227,7 +227,7 @@ func TestFaultsCommon(t *testing.T) {
 		{"UTF-16", Builds, "\xff\xfep\x00=\x001\x00", []string{
 			`1:1  | invalid TOML: the file is saved as UTF-16; save it as UTF-8`}},
 		{"NUL", Builds, "\x00", []string{
-			`1:1  | invalid TOML: files cannot contain NULL bytes; probably using UTF-16; TOML files must be UTF-8`}},
+			`1:1  | invalid TOML: the file holds a NUL byte (U+0000) here, so it is not text (TOML allows no control characters but tabs and line breaks); save it as UTF-8 text`}},
 		{"empty file", Orders, "", []string{
 			`1:1  | missing key "operations"`}},
 		{"unknown kind", "nope", "", []string{

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -20,7 +21,7 @@ func draftCommand() *cli.Command {
 		ArgsUsage: "[--write] DIR FILE...",
 		Description: "FILEs are the files the campaign awaits now, as status lists them (paths relative to DIR, or through it); a FILE that is not awaited is refused (exit 2) naming what is, and, for a player's file of a later step of this phase (moves while the battles are played), the step whose draft brings it: such a file may be written by hand before then. " +
 			"Drafts of orders, moves, builds and event choices pass check as they are; drafts of results, set-ups and a tie-break leave the values only a player knows empty, and check refuses them until they are filled in. " +
-			"--write never writes over a file (then nothing is written, exit 1).",
+			"--write never writes over a file (then nothing is written, exit 1); a file that holds its draft already, byte for byte, is left as it is (a run killed after writing it, run again).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "write", Usage: "write each draft to its FILE in DIR instead, never over an existing file"},
 		},
@@ -58,11 +59,16 @@ func cmdDraft(c *cli.Context) error {
 		}
 		return nil
 	}
-	if err := processor.WriteDrafts(dir, drafts); err != nil {
+	held, err := processor.WriteDrafts(dir, drafts)
+	if err != nil {
 		return err
 	}
 	for _, d := range drafts {
-		fmt.Fprintf(w, "wrote %s", path.Join(filepath.ToSlash(dir), d.File))
+		if slices.Contains(held, d.File) {
+			fmt.Fprintf(w, "%s already holds this draft", path.Join(filepath.ToSlash(dir), d.File))
+		} else {
+			fmt.Fprintf(w, "wrote %s", path.Join(filepath.ToSlash(dir), d.File))
+		}
 		if len(d.Fill) > 0 {
 			fmt.Fprintf(w, ": fill in %s (check refuses it until then)", strings.Join(d.Fill, ", "))
 		}

@@ -38,7 +38,8 @@ var engineFlags = []cli.Flag{
 	&cli.StringFlag{Name: "hits", Usage: "hits: the hits in order, comma-separated: glancing, penetrating, close-combat-glancing, close-combat-penetrating, volcano-glancing, volcano-penetrating"},
 	&cli.StringSliceFlag{Name: "weapon-lost", Usage: "hits: the opponent's pick for each Weapon Destroyed, in order (repeat the flag)"},
 	&cli.BoolFlag{Name: "titan-weapon", Usage: "hits: the close-combat hits were scored by a Titan close combat weapon (a result's close_combat_by): each adds D3 structure points"},
-	&cli.IntFlag{Name: "turns", Usage: "hits: the owner's turns played, as a result's turns: Imperial Void Fields down are rolled for at the start of each (LABEL/void-fields, LABEL/void-fields/2…), as the campaign rolls them"},
+	&cli.IntFlag{Name: "turns", Usage: fmt.Sprintf("hits: the owner's turns played (1 to %d), as a result's turns: Imperial Void Fields down are rolled for at the start of each (LABEL/void-fields, LABEL/void-fields/2…), as the campaign rolls them", engines.MaxTurns)},
+	&cli.StringFlag{Name: "volcano-pick", Usage: "hits: which of a Volcano Cannon's 2D6 the attacking player uses, higher or lower, as [rules] volcano_cannon_pick (default: the campaign's with --campaign, otherwise higher)"},
 	&cli.StringFlag{Name: "hit-turns", Usage: "hits, with --turns: the owner's turn of each hit, comma-separated, as a result's hit_turns (default: all in the first)"},
 }
 
@@ -213,7 +214,18 @@ func cmdEngine(c *cli.Context) error {
 				return usagef("--titan-weapon: no close-combat hit in --hits; list the hits the Titan close combat weapon scored as close-combat-glancing or close-combat-penetrating")
 			}
 		}
+		if c.IsSet("volcano-pick") {
+			if err := t.rules.VolcanoPick.UnmarshalText([]byte(c.String("volcano-pick"))); err != nil {
+				return usagef("--volcano-pick %q: give higher or lower", c.String("volcano-pick"))
+			}
+		}
 		battle := engines.Battle{Hits: hits, WeaponsLost: c.StringSlice("weapon-lost"), Turns: c.Int("turns")}
+		for _, x := range battle.WeaponsLost {
+			// As a result's weapons_lost: checked whether or not a Weapon Destroyed comes up.
+			if msg := processor.WeaponLostProblem(t.profile, x); msg != "" {
+				return usagef("--weapon-lost: %s", msg)
+			}
+		}
 		if s := c.String("hit-turns"); s != "" {
 			for _, x := range strings.Split(s, ",") {
 				n, err := strconv.Atoi(strings.TrimSpace(x))
@@ -226,6 +238,8 @@ func cmdEngine(c *cli.Context) error {
 		switch {
 		case c.IsSet("turns") && battle.Turns < 1:
 			return usagef("--turns %d: the owner plays 1 turn or more", battle.Turns)
+		case battle.Turns > engines.MaxTurns:
+			return usagef("--turns %d: give 1 to %d, the owner's turns played (a result's turns is at most %d)", battle.Turns, engines.MaxTurns, engines.MaxTurns)
 		case !c.IsSet("turns") && battle.HitTurns != nil:
 			return usagef("--hit-turns needs --turns: the owner's turns played")
 		}

@@ -235,7 +235,10 @@ costs more to check than a real campaign's.
   fault needs no content. Past **%d** such entries in one folder, one fault
   counts the rest, so what a folder holds beyond the campaign's own files
   costs a listing, however many there are.
-`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults), schema.MaxIDRunes, schema.MaxHintRunes, processor.MaxListed, processor.MaxRefusedEntries)
+- A campaign has at most **%d** war-engine profiles in `+"`engines/`"+`: past them
+  one fault, at the first left out, counts them, and none of the rest is
+  read.
+`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults), schema.MaxIDRunes, schema.MaxHintRunes, processor.MaxListed, processor.MaxRefusedEntries, processor.MaxProfiles)
 }
 
 // schemaFile is the path a kind of file has, from its schema's title.

@@ -404,30 +404,54 @@ func (d *Dir) openNoFollow(rel string) (*os.File, error) {
 // applies to the folder as it is, and otherwise discards it; without a
 // manifest, what a killed run left in .warmaster/ goes (with Write; Read
 // leaves it, harmless, to the next run that writes).
+//
+// Completing a commit writes: a reader that finds a manifest gives up its
+// shared lock and waits for the exclusive one, as it waits for a writer
+// (other readers may be reading meanwhile, or waiting as it does: the
+// first to get it completes the commit, the others find nothing left to
+// do). It then takes the shared lock again, and looks again: a run may
+// have written between the two locks, and been killed.
 func (d *Dir) recover() error {
+	if d.mode != Read {
+		return d.rollForward()
+	}
+	for d.hasManifest() {
+		if err := d.lock.set(Write, lockWait); err != nil {
+			return err
+		}
+		err := d.rollForward()
+		if lerr := d.lock.set(Read, lockWait); err == nil {
+			err = lerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hasManifest reports whether .warmaster/ holds a manifest, which
+// rollForward completes or discards.
+func (d *Dir) hasManifest() bool {
+	if st, err := d.root.Lstat(StateDir); err != nil || !st.IsDir() {
+		return false
+	}
+	st, err := d.root.Lstat(manifestFile)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// rollForward, under the exclusive lock, completes the commit a manifest
+// names, or discards .warmaster/.
+func (d *Dir) rollForward() error {
 	if st, err := d.root.Lstat(StateDir); err != nil || !st.IsDir() {
 		return nil // none, or not Warmaster's: the scan says so
 	}
 	data, err := d.readNoFollow(manifestFile)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotRegular) {
-		if d.mode == Write {
-			return d.removeState()
-		}
-		return nil
+		return d.removeState()
 	}
 	if err != nil {
 		return fmt.Errorf("read %s: %w", manifestFile, err)
-	}
-	if d.mode == Read { // completing it writes: the exclusive lock
-		if err := d.lock.set(Write, lockWait); err != nil {
-			return err
-		}
-		defer d.lock.set(Read, lockWait)
-		if data, err = d.readNoFollow(manifestFile); errors.Is(err, fs.ErrNotExist) {
-			return nil // another run completed it meanwhile
-		} else if err != nil {
-			return fmt.Errorf("read %s: %w", manifestFile, err)
-		}
 	}
 	m, ok := d.pending(data)
 	if !ok {

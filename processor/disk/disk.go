@@ -26,6 +26,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -113,7 +114,11 @@ func Open(dir string, mode Mode, writable func(string) bool) (*Dir, error) {
 	}
 	d := &Dir{path: dir, root: root, mode: mode, writable: writable}
 	if mode != Scratch {
-		if d.lock, err = lockFolder(root, mode, lockWait); err != nil {
+		wait := lockWait // a reader waits for a writer; a writer waits for none
+		if mode == Write {
+			wait = 0
+		}
+		if d.lock, err = lockFolder(root, mode, wait); err != nil {
 			root.Close()
 			return nil, err
 		}
@@ -141,8 +146,12 @@ func openRoot(dir string) (*os.Root, error) {
 }
 
 // Create makes dir, which must not exist or be empty, and opens it to be
-// written file by file (Scratch).
+// written file by file (Scratch). A symbolic link there, to a folder or to
+// nothing, is refused: never written through.
 func Create(dir string) (*Dir, error) {
+	if st, err := os.Lstat(filepath.Clean(dir)); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s is a symbolic link: give a new or empty folder (Warmaster does not write through a link)", dir)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -529,3 +529,100 @@ func TestCommitLargeFile(t *testing.T) {
 		})
 	}
 }
+
+// killedAfterCommitPoint leaves in a new folder what a run killed just
+// after its commit point leaves: a manifest in .warmaster/, nothing yet
+// in place.
+func killedAfterCommitPoint(t *testing.T) (dir string) {
+	t.Helper()
+	dir = folder(t, map[string]string{"state.toml": "old state"})
+	d, err := Open(dir, Write, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close() // the OS releases the lock of a killed process
+	TestHook = func(point string, i int) {
+		if point == "committed" {
+			panic(errKilled{point})
+		}
+	}
+	defer func() {
+		TestHook = nil
+		if _, ok := recover().(errKilled); !ok {
+			t.Fatal("the commit went past its commit point")
+		}
+	}()
+	d.Commit([]Change{{Path: "state.toml", Data: []byte("new state")}, {Path: "b.out", Data: []byte("b")}})
+	return dir
+}
+
+// Readers that open a folder at once, after a kill that left a commit for
+// them to complete: one completes it, the others wait for it and go on —
+// none is refused as if a writer held the folder (each would take the
+// exclusive lock without waiting while the others held the shared one).
+func TestReadersRollForward(t *testing.T) {
+	const readers, runs = 4, 40
+	for run := range runs {
+		dir := killedAfterCommitPoint(t)
+		start := make(chan struct{})
+		errs := make(chan error, readers)
+		for range readers {
+			go func() {
+				<-start
+				d, err := Open(dir, Read, writable)
+				if err == nil {
+					if got, rerr := d.ReadFile("state.toml"); string(got) != "new state" {
+						err = fmt.Errorf("state.toml = %q (%v), want the commit's", got, rerr)
+					}
+					d.Close()
+				}
+				errs <- err
+			}()
+		}
+		close(start)
+		for range readers {
+			if err := <-errs; err != nil {
+				t.Fatalf("run %d: a reader: %v", run, err)
+			}
+		}
+	}
+}
+
+// Create makes a new folder or takes an empty one; a link in its place,
+// to nothing or to an empty folder, is refused, never written through.
+func TestCreate(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		for _, dir := range []string{filepath.Join(t.TempDir(), "new", "camp"), t.TempDir()} {
+			d, err := Create(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Close()
+		}
+	})
+	t.Run("ErrNotEmpty", func(t *testing.T) {
+		dir := folder(t, map[string]string{"x": "x"})
+		if _, err := Create(dir); err == nil || !strings.Contains(err.Error(), "is not empty") {
+			t.Errorf("Create of a folder with a file: %v", err)
+		}
+	})
+	for _, c := range []struct{ name, target string }{{"ErrDanglingLink", "nothing"}, {"ErrLinkToEmptyFolder", "empty"}} {
+		t.Run(c.name, func(t *testing.T) {
+			base := t.TempDir()
+			if err := os.Mkdir(filepath.Join(base, "empty"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			link := filepath.Join(base, "link")
+			symlink(t, filepath.Join(base, c.target), link)
+			for _, dir := range []string{link, link + string(filepath.Separator)} {
+				_, err := Create(dir)
+				if got, want := fmt.Sprint(err), dir+" is a symbolic link: give a new or empty folder"; !strings.HasPrefix(got, want) {
+					t.Errorf("Create(%s) = %s, want %s…", dir, got, want)
+				}
+			}
+			if _, err := os.Lstat(filepath.Join(base, "nothing")); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("the link's target was made: %v", err)
+			}
+		})
+	}
+}

@@ -32,13 +32,17 @@ func lockFolder(root *os.Root, mode Mode, wait time.Duration) (*folderLock, erro
 	return l, nil
 }
 
-// set takes the lock shared (Read) or exclusive (Write): Write at once or
-// ErrBusy; Read waiting up to wait for a run that writes.
+// set takes the lock shared (Read) or exclusive (Write), waiting up to
+// wait for the runs that hold it, or ErrBusy. It first gives up the lock
+// it holds: two readers that each wait for the exclusive lock while
+// holding the shared one would wait for each other (flock's conversion
+// may do the same, or not, by platform: this says which).
 func (l *folderLock) set(mode Mode, wait time.Duration) error {
 	how := unix.LOCK_SH
 	if mode == Write {
 		how = unix.LOCK_EX
 	}
+	unix.Flock(int(l.f.Fd()), unix.LOCK_UN)
 	deadline := time.Now().Add(wait)
 	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
 		err := unix.Flock(int(l.f.Fd()), how|unix.LOCK_NB)
@@ -47,7 +51,7 @@ func (l *folderLock) set(mode Mode, wait time.Duration) error {
 			return nil
 		case !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, unix.EAGAIN):
 			return &os.PathError{Op: "lock", Path: l.f.Name(), Err: err}
-		case mode == Write || time.Now().After(deadline):
+		case !time.Now().Before(deadline):
 			return ErrBusy
 		}
 		time.Sleep(pause)

@@ -45,6 +45,9 @@ func lockFolder(root *os.Root, mode Mode, wait time.Duration) (*folderLock, erro
 	return l, nil
 }
 
+// set takes the lock shared (Read) or exclusive (Write), waiting up to
+// wait for the runs that hold it, or ErrBusy; it first gives up the lock
+// it holds (LockFileEx converts none).
 func (l *folderLock) set(mode Mode, wait time.Duration) error {
 	if l.f == nil {
 		return nil
@@ -63,7 +66,7 @@ func (l *folderLock) set(mode Mode, wait time.Duration) error {
 			return nil
 		case !errors.Is(err, windows.ERROR_LOCK_VIOLATION):
 			return &os.PathError{Op: "lock", Path: l.f.Name(), Err: err}
-		case mode == Write || time.Now().After(deadline):
+		case !time.Now().Before(deadline):
 			return ErrBusy
 		}
 		time.Sleep(pause)

@@ -66,6 +66,11 @@ func ParseHit(s string) (Hit, bool) {
 // HitNames lists the names of hits.
 func HitNames() []string { return slices.Clone(hitNames) }
 
+// MaxTurns is the most turns of its owner a battle records: a result's
+// turns is at most this (the results schema's maximum; a game of the
+// texts lasts a handful of turns).
+const MaxTurns = 10
+
 // Battle is what a War Machine went through in one battle, as its result
 // records it: the hits in the order suffered, the opponent's pick for each
 // Weapon Destroyed, and the turns its owner played.
