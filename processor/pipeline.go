@@ -183,8 +183,9 @@ func check(d *disk.Dir, opt Options) (*Folder, error) {
 	// it: the files of it that are in are checked against the map as the
 	// run left it, as the step will check them (a moves file sent with the
 	// battles' last result is judged by those battles' outcome). A step the
-	// folder was at already was checked when the run began.
-	if len(r.journal) > 0 && r.s.Step != StepEnded {
+	// folder was at already was checked when the run began; one that
+	// stopped the run has said its faults.
+	if inv == nil && len(r.journal) > 0 && r.s.Step != StepEnded {
 		var ahead faults
 		r.validate(r.s.Step, &ahead)
 		r.deferFaults(&ahead)
