@@ -298,11 +298,19 @@ func (b *bot) outcome(f *processor.Folder, bt battle, victor processor.Side) str
 		if len(there) > 0 && maybe() {
 			add("take = %q", pick(b, there))
 		}
-		if ts := within(A, buildable...); len(ts) > 0 && maybe() {
+		// What is built when there is nothing to take needs a free
+		// location; the further piece needs one after the take or the
+		// build (RULINGS 29), and room within the limits after it.
+		free := s.FreeLocations(p)
+		if ts := within(A, buildable...); len(ts) > 0 && (len(there) > 0 || free > 0) && maybe() {
 			add("build = %q", pick(b, ts))
 		}
-		if ts := within(A, buildable...); len(ts) > 0 && maybe() {
-			add("extra = %q", pick(b, ts))
+		if len(there) == 0 && free > 0 {
+			free-- // the build
+		}
+		roomAfter := slices.DeleteFunc(slices.Clone(buildable), func(t processor.InfraType) bool { return s.Count(A, t)+1 >= t.Limit() })
+		if free > 0 && len(roomAfter) > 0 && maybe() {
+			add("extra = %q", pick(b, roomAfter))
 		}
 	case bt.attack == processor.SeizePowerBase:
 		if ts := within(D, processor.FortificationLine, processor.StagingGrounds); len(ts) > 0 && maybe() {
