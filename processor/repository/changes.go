@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 )
 
@@ -306,7 +307,9 @@ func (c *changes) campaign(dir string, files []string) {
 	var refused []processor.Fault
 	declaring := !c.base.Declares(dir)
 	if c.opt.Actor != "" && !declaring {
-		refused, judged = c.base.Rights(c.opt.Actor, files, func(file string) bool { return c.exists(path.Join(dir, file)) })
+		exists := func(file string) bool { return c.exists(path.Join(dir, file)) }
+		refused, judged = c.base.Rights(c.opt.Actor, files, exists)
+		refused, judged = c.warmasterFiles(dir, refused, judged, exists)
 	}
 	if !c.exists(campaignFile) {
 		switch {
@@ -337,6 +340,54 @@ func (c *changes) campaign(dir string, files []string) {
 		err = c.replayAndPlan(full, &cr)
 	}
 	c.add(dir, err)
+}
+
+// warmasterFiles refuses the changes to the campaign Warmaster's files
+// (map.toml, war-engine profiles) by anyone campaign.toml of the base does
+// not name its Warmaster, before the campaign is checked: the refusal is
+// the fault, whatever the file holds — even when it holds what keeps the
+// campaign from loading at all (then the campaign's own rules could not
+// say so). A base without a readable campaign.toml leaves them to those
+// rules.
+func (c *changes) warmasterFiles(dir string, refused []processor.Fault, judged []string, exists func(string) bool) ([]processor.Fault, []string) {
+	if c.wm || !slices.ContainsFunc(judged, processor.WarmasterFile) {
+		return refused, judged
+	}
+	data, ok, err := c.git.Show(c.Base, path.Join(dir, processor.CampaignFile))
+	if err != nil || !ok {
+		return refused, judged
+	}
+	var doc struct {
+		Players []struct {
+			Login     string
+			Warmaster bool
+		}
+	}
+	if _, err := toml.Decode(string(data), &doc); err != nil {
+		return refused, judged
+	}
+	var wms []string
+	for _, p := range doc.Players {
+		if p.Warmaster {
+			if strings.EqualFold(p.Login, string(c.opt.Actor)) {
+				return refused, judged
+			}
+			wms = append(wms, p.Login)
+		}
+	}
+	who := "the Warmaster"
+	if len(wms) > 0 {
+		who = fmt.Sprintf("the Warmaster (%s)", strings.Join(wms, ", "))
+	}
+	rest := judged[:0:0]
+	for _, file := range judged {
+		if processor.WarmasterFile(file) {
+			refused = append(refused, refusal(file, exists(file), "%s may not change this file: only %s edits %s", c.opt.Actor, who, file))
+			continue
+		}
+		rest = append(rest, file)
+	}
+	return refused, rest
 }
 
 // replayAndPlan replays a campaign without faults, and plans it.

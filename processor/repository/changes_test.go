@@ -280,6 +280,19 @@ func TestCheckChanges(t *testing.T) {
 		}
 	})
 
+	// A player's change to map.toml is refused for what it is, even when
+	// what it holds keeps the campaign from loading (its content's faults
+	// would hide the refusal, and cost a whole check of a file nobody but
+	// the Warmaster may change).
+	t.Run("ErrPlayerBreaksTheMap", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("bob", func() {
+			r.write("campaigns/spring/map.toml", r.read("campaigns/spring/map.toml")+"\nlocations = 99\n[[planets]]\nid = \"nowhere\"\n")
+		})
+		wantFaults(t, rep, [2]string{"campaigns/spring/map.toml", "bob may not change this file: only the Warmaster (alice) edits map.toml"})
+	})
+
 	// A pull request that changes only CODEOWNERS is judged and reported
 	// like any other: the Warmaster's passes.
 	t.Run("WarmasterChangesCodeowners", func(t *testing.T) {
