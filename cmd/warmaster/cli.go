@@ -418,20 +418,12 @@ func cmdCheck(c *cli.Context) error {
 	if c.NArg() < 1 {
 		return usagef("check needs a campaign folder")
 	}
-	actor, err := actorFlag(c)
+	actor, now, format, err := checkFlags(c)
 	if err != nil {
 		return err
 	}
 	dir := c.Args().First()
 	files, err := relFiles(dir, c.Args().Slice()[1:])
-	if err != nil {
-		return err
-	}
-	now, err := parseNow(c)
-	if err != nil {
-		return err
-	}
-	format, err := faultFormat(c)
 	if err != nil {
 		return err
 	}
@@ -496,13 +488,20 @@ func authorize(dir string, actor processor.Login, f *processor.Folder, files []s
 	return err
 }
 
-// actorFlag is --actor: a login, or none when the flag is not given (an
-// empty one would check nobody's rights while seeming to).
-func actorFlag(c *cli.Context) (processor.Login, error) {
+// checkFlags are the flags check and check-changes share: --actor (a
+// login, or none when the flag is not given: an empty one would check
+// nobody's rights while seeming to), --now and --format.
+func checkFlags(c *cli.Context) (actor processor.Login, now time.Time, format string, err error) {
 	if c.IsSet("actor") && c.String("actor") == "" {
-		return "", usagef("--actor needs a GitHub login (leave the flag out to check nobody's rights)")
+		return "", now, "", usagef("--actor needs a GitHub login (leave the flag out to check nobody's rights)")
 	}
-	return processor.Login(c.String("actor")), nil
+	if now, err = parseNow(c); err != nil {
+		return "", now, "", err
+	}
+	if format, err = faultFormat(c); err != nil {
+		return "", now, "", err
+	}
+	return processor.Login(c.String("actor")), now, format, nil
 }
 
 // relFiles turns FILE arguments into slash paths relative to the campaign

@@ -82,15 +82,7 @@ func cmdCheckChanges(c *cli.Context) error {
 	if c.String("base") == "" {
 		return usagef("check-changes needs --base, the revision the changes are made to (e.g. HEAD^1)")
 	}
-	actor, err := actorFlag(c)
-	if err != nil {
-		return err
-	}
-	now, err := parseNow(c)
-	if err != nil {
-		return err
-	}
-	format, err := faultFormat(c)
+	actor, now, format, err := checkFlags(c)
 	if err != nil {
 		return err
 	}
