@@ -23,9 +23,7 @@ func TestRefusedFilesNotRead(t *testing.T) {
 		if err := os.WriteFile(p, nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Truncate(p, 1<<30); err != nil { // sparse: no room on disk
-			t.Fatal(err)
-		}
+		growSparse(t, p)
 	}
 	d, err := openFolder(dir, disk.Read)
 	if err != nil {
@@ -95,9 +93,7 @@ func TestProfilesCapped(t *testing.T) {
 			if first == "" {
 				first = EnginesDir + "/" + name
 			}
-			if err := os.Truncate(p, 1<<30); err != nil { // sparse: no room on disk
-				t.Fatal(err)
-			}
+			growSparse(t, p)
 		}
 	}
 	d, err := openFolder(dir, disk.Read)
@@ -118,5 +114,14 @@ func TestProfilesCapped(t *testing.T) {
 	want := fmt.Sprintf("%s: a campaign has at most %d war-engine profiles, and engines/ holds %d: this one and the %d after it were not read; remove the profiles no [[war_engines]] uses", first, MaxProfiles, MaxProfiles+extra, extra-1)
 	if len(got) != 1 || got[0] != want { // a file read past the cap is refused for its size
 		t.Errorf("faults:\n  got  %q\n  want %q", got, want)
+	}
+}
+
+// growSparse makes a file 1 GiB long without room on disk: reading any of
+// it would show in a test's time and memory, and in its faults.
+func growSparse(t *testing.T, p string) {
+	t.Helper()
+	if err := os.Truncate(p, 1<<30); err != nil {
+		t.Fatal(err)
 	}
 }
