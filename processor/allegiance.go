@@ -2,7 +2,6 @@ package processor
 
 import (
 	"fmt"
-	"slices"
 )
 
 // Allegiance: who serves whom. campaign.toml declares each player's
@@ -13,85 +12,6 @@ import (
 // allegiance as the campaign stands. A Fleet stays with its Alliance
 // (FleetAlliance, AllianceFleets never change): players move between
 // Alliances and take over Fleets there.
-
-// withAllegiance is the campaign with players in other Alliances and
-// fleets under other players; the declared campaign stays as it is.
-func (c *Campaign) withAllegiance(players map[Login]AllianceID, fleets map[FleetID]Login) *Campaign {
-	if len(players) == 0 && len(fleets) == 0 {
-		return c
-	}
-	n := *c
-	if n.origin == nil {
-		n.origin = c
-	}
-	n.Players = slices.Clone(c.Players)
-	n.Fleets = slices.Clone(c.Fleets)
-	for i := range n.Players {
-		if a, ok := players[n.Players[i].Login]; ok {
-			n.Players[i].Alliance = a
-		}
-	}
-	for i := range n.Fleets {
-		if l, ok := fleets[n.Fleets[i].ID]; ok {
-			n.Fleets[i].Player = l
-		}
-	}
-	n.index()
-	return &n
-}
-
-// declared is the campaign as campaign.toml declares it.
-func (c *Campaign) declared() *Campaign {
-	if c.origin != nil {
-		return c.origin
-	}
-	return c
-}
-
-// allegianceChanges lists where the allegiance differs from campaign.toml.
-func (c *Campaign) allegianceChanges() (map[Login]AllianceID, map[FleetID]Login) {
-	d := c.declared()
-	players, fleets := map[Login]AllianceID{}, map[FleetID]Login{}
-	for _, p := range c.Players {
-		if q, _ := d.PlayerOf(p.Login); p.Alliance != q.Alliance {
-			players[p.Login] = p.Alliance
-		}
-	}
-	for _, f := range c.Fleets {
-		if g, _ := d.FleetOf(f.ID); f.Player != g.Player {
-			fleets[f.ID] = f.Player
-		}
-	}
-	return players, fleets
-}
-
-// campaignFor is the campaign as it will stand at a step of a phase: the
-// state's, then, in their order, Machinations of Fate's defections and the
-// roster changes due by then (inputs of later steps may be committed early).
-func (f *Folder) campaignFor(phase int, step Step) *Campaign {
-	c := f.Campaign
-	s := f.State
-	if s == nil {
-		return c
-	}
-	changes := c.declared().RosterChanges
-	n := s.Roster
-	for ph := max(s.Phase, 1); ph <= phase; ph++ {
-		if ph > s.Phase {
-			for _, e := range s.Effects {
-				if e.Event == MachinationsOfFate && e.Phase == ph {
-					c = c.withAllegiance(e.Players, e.Fleets)
-				}
-			}
-		}
-		for ; n < len(changes) && changes[n].Phase <= ph && changes[n].order() <= pointOrder(phase, step); n++ {
-			if next, _, _, why := nextRoster(c, n, changes[n]); why == "" {
-				c = next
-			}
-		}
-	}
-	return c
-}
 
 // machinationsOfFate: "Each player can notify the Warmaster that they wish
 // to defect to another Alliance ... the Warmaster should try to move all

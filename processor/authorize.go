@@ -1,13 +1,10 @@
 package processor
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -22,105 +19,15 @@ import (
 // of battles their Alliance fought; nobody edits what the processor writes,
 // nor an input a processed step consumed (journal.toml holds its SHA-256).
 
-// fileKind is what a path of a campaign folder is, by name alone.
-type fileKind int
-
-const (
-	kindOther     fileKind = iota // not a file of the v1 contract
-	kindWarmaster                 // campaign.toml, map.toml
-	kindWritten                   // state, journal, README, reports, battle sheets
-	kindSetup                     // setup/<alliance>.toml
-	kindOrders                    // phases/NN/orders/<login>.toml (or sealed: .toml.age)
-	kindResults                   // phases/NN/results/<battle>.toml
-	kindMoves                     // phases/NN/moves/<login>.toml
-	kindBuilds                    // phases/NN/builds/<alliance>.toml
-	kindEvents                    // phases/NN/events/<alliance>.toml
-	kindTiebreak                  // phases/NN/tiebreak.toml
-)
-
-// campaignPath is a path of a campaign folder, classified.
-type campaignPath struct {
-	kind  fileKind
-	phase int    // the phase of a phase file
-	name  string // the login, alliance or battle the file is named after
-	dir   string // the phase folder's sub-folder: orders, results, ...
-}
-
-var (
-	phaseInputRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds|events)/([^/]+?)\.toml(\.age)?$`)
-	writtenRE    = regexp.MustCompile(`^phases/[0-9]{2,3}/(report\.md|battles/.+)$`)
-	setupRE      = regexp.MustCompile(`^setup/([^/]+)\.toml$`)
-	tiebreakRE   = regexp.MustCompile(`^phases/([0-9]{2,3})/tiebreak\.toml$`)
-)
-
-var phaseInputKinds = map[string]fileKind{
-	"orders": kindOrders, "results": kindResults, "moves": kindMoves, "builds": kindBuilds, "events": kindEvents,
-}
-
-// classify says what a slash path relative to the campaign folder is.
-func classify(file string) campaignPath {
-	switch file {
-	case CampaignFile, MapFile:
-		return campaignPath{kind: kindWarmaster}
-	case StateFile, JournalFile, ReadmeFile:
-		return campaignPath{kind: kindWritten}
-	}
-	if engineProfileRE.MatchString(file) {
-		return campaignPath{kind: kindWarmaster} // engines/<profile>.toml: war-engine profiles
-	}
-	if writtenRE.MatchString(file) {
-		return campaignPath{kind: kindWritten}
-	}
-	if m := setupRE.FindStringSubmatch(file); m != nil {
-		return campaignPath{kind: kindSetup, name: m[1]}
-	}
-	if m := tiebreakRE.FindStringSubmatch(file); m != nil {
-		phase, _ := strconv.Atoi(m[1])
-		return campaignPath{kind: kindTiebreak, phase: phase}
-	}
-	m := phaseInputRE.FindStringSubmatch(file)
-	if m == nil {
-		return campaignPath{kind: kindOther}
-	}
-	// Only orders are sealed (orders/<login>.toml.age).
-	if m[4] != "" && m[2] != "orders" {
-		return campaignPath{kind: kindOther}
-	}
-	phase, _ := strconv.Atoi(m[1])
-	return campaignPath{kind: phaseInputKinds[m[2]], phase: phase, name: m[3], dir: m[2]}
-}
-
-// step is the input step that consumes a player's file; false for files
-// no step consumes.
-func (p campaignPath) step() (Step, bool) {
-	switch p.kind {
-	case kindSetup:
-		return StepSetup, true
-	case kindOrders:
-		return StepOperations, true
-	case kindResults:
-		return StepBattles, true
-	case kindMoves:
-		return StepMoves, true
-	case kindBuilds:
-		return StepBuilds, true
-	case kindTiebreak:
-		return StepTiebreak, true
-	case kindEvents:
-		return StepEvents, true
-	}
-	return 0, false
-}
-
 // Authorize checks that actor may make the change a pull request made to
 // each of files: slash paths relative to the campaign folder, as they are
 // on disk now (a file that is not there was deleted). Each refused file is
 // a fault saying why; nil when every change is allowed.
-func (f *Folder) Authorize(actor Login, files []string) error {
+func Authorize(f *Folder, actor Login, files []string) error {
 	actor = f.Campaign.spelling(actor)
 	var fs faults
 	for _, file := range files {
-		why := f.refusal(actor, file)
+		why := authRefusal(f, actor, file)
 		if why == "" {
 			continue
 		}
@@ -133,13 +40,8 @@ func (f *Folder) Authorize(actor Login, files []string) error {
 	return fs.err(f.Text)
 }
 
-// WarmasterFile reports whether a file of a campaign folder (a slash path
-// relative to it) is the Warmaster's: campaign.toml, map.toml, a war-engine
-// profile.
-func WarmasterFile(file string) bool { return classify(file).kind == kindWarmaster }
-
 // refusal says why actor may not change file, or "".
-func (f *Folder) refusal(actor Login, file string) string {
+func authRefusal(f *Folder, actor Login, file string) string {
 	c := f.Campaign
 	p, isPlayer := c.PlayerOf(actor)
 	if first, _, _ := strings.Cut(file, "/"); first == disk.StateDir {
@@ -167,7 +69,7 @@ func (f *Folder) refusal(actor Login, file string) string {
 	if cp.kind == kindOther {
 		return "it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml, and the final phase's tiebreak.toml"
 	}
-	if why := f.processed(file, cp); why != "" {
+	if why := authProcessed(f, file, cp); why != "" {
 		return why
 	}
 	switch cp.kind {
@@ -188,9 +90,9 @@ func (f *Folder) refusal(actor Login, file string) string {
 			return fmt.Sprintf("event choices are each Alliance's own (yours is %s)", InputPath(cp.phase, cp.dir, string(p.Alliance)))
 		}
 	case kindResults:
-		return f.resultRefusal(p, cp)
+		return authResultRefusal(f, p, cp)
 	case kindTiebreak:
-		return f.tiebreakRefusal(p)
+		return authTiebreakRefusal(f, p)
 	}
 	return ""
 }
@@ -198,7 +100,7 @@ func (f *Folder) refusal(actor Login, file string) string {
 // processed refuses a change to the input of a step already processed:
 // changing or deleting an input the journal says was consumed would rewrite
 // what was applied; adding one now would never be applied.
-func (f *Folder) processed(file string, cp campaignPath) string {
+func authProcessed(f *Folder, file string, cp campaignPath) string {
 	data, err := f.ReadFile(file)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -217,7 +119,7 @@ func (f *Folder) processed(file string, cp campaignPath) string {
 		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: %s", when, want, restoreFromHistory)
 	case consumed:
 		return ""
-	case exists && ok && f.stepDone(step, cp.phase):
+	case exists && ok && authStepDone(f, step, cp.phase):
 		return fmt.Sprintf("%s was processed already (see journal.toml): a file added now would never be applied; remove it", when)
 	}
 	return ""
@@ -233,7 +135,7 @@ func stepWhen(s Step, phase int) string {
 }
 
 // stepDone reports whether an input step has been processed, by the state.
-func (f *Folder) stepDone(step Step, phase int) bool {
+func authStepDone(f *Folder, step Step, phase int) bool {
 	s := f.State
 	switch {
 	case s.Step == StepEnded:
@@ -250,7 +152,7 @@ func (f *Folder) stepDone(step Step, phase int) bool {
 // it. The attacker is the fleet's Alliance; the defender is in the state's
 // revealed orders while the phase is in progress, and on the battle sheet
 // written at 2.1 Reveal after that.
-func (f *Folder) resultRefusal(p Player, cp campaignPath) string {
+func authResultRefusal(f *Folder, p Player, cp campaignPath) string {
 	fleet, ok := f.Campaign.battleFleet(cp.name) // <fleet>-2: a second operation (Defiant Zeal)
 	if !ok {
 		return fmt.Sprintf("there is no battle %q: results are named after the attacking fleet; %s", cp.name, hint(nil, cp.name, f.Campaign.fleetIDs(), "fleets: "+oneOf(f.Campaign.fleetIDs())))
@@ -259,9 +161,9 @@ func (f *Folder) resultRefusal(p Player, cp campaignPath) string {
 	if p.Alliance == attacker {
 		return ""
 	}
-	defender, ok := f.defender(cp.phase, cp.name)
+	defender, ok := authDefender(f, cp.phase, cp.name)
 	switch {
-	case !ok && f.stepDone(StepOperations, cp.phase):
+	case !ok && authStepDone(f, StepOperations, cp.phase):
 		return fmt.Sprintf("%s fought no battle in phase %d (the battle sheets are in %s/battles/); only its Alliance, %s, may change this file", fleet, cp.phase, PhaseDir(cp.phase), attacker)
 	case !ok:
 		return fmt.Sprintf("%s's battle of phase %d is not revealed: until 2.1 Reveal only the attacking Alliance, %s, reports it", fleet, cp.phase, attacker)
@@ -273,7 +175,7 @@ func (f *Folder) resultRefusal(p Player, cp campaignPath) string {
 
 // defender is the defending Alliance of a battle (its id: the attacking
 // fleet, or <fleet>-2) in a phase.
-func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
+func authDefender(f *Folder, phase int, battle string) (AllianceID, bool) {
 	if phase == f.State.Phase {
 		for _, o := range f.State.Orders {
 			if o.Op == Battle && o.ID() == battle {
@@ -293,35 +195,6 @@ func (f *Folder) defender(phase int, battle string) (AllianceID, bool) {
 		return "", false
 	}
 	return AllianceID(sheet.Defender.Alliance), true
-}
-
-// WithRefusals joins the faults a check found with the refusals of
-// Authorize, sorted. A refused file's other faults are left out: what it
-// holds does not matter when it may not be changed. Either may be nil; an
-// error that is not an *InvalidError is returned as it is.
-func WithRefusals(checked, refused error) error {
-	var c, r *InvalidError
-	if checked != nil && !errors.As(checked, &c) {
-		return checked
-	}
-	if refused != nil && !errors.As(refused, &r) {
-		return refused
-	}
-	if r == nil {
-		return checked
-	}
-	out := slices.Clone(r.Faults)
-	if c != nil {
-		for _, fl := range c.Faults {
-			if !slices.ContainsFunc(r.Faults, func(x Fault) bool { return x.File == fl.File }) {
-				out = append(out, fl)
-			}
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Fault) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), strings.Compare(a.Message, b.Message))
-	})
-	return &InvalidError{Faults: out}
 }
 
 // Owners is one line of a CODEOWNERS file for a campaign folder: a pattern
@@ -346,7 +219,7 @@ type Owners struct {
 // allies, and an Alliance of one shares its files with the Warmaster: they
 // may approve, while `check --actor` still refuses a change by anyone but
 // the player (or the Alliance) whose file it is.
-func (c *Campaign) CodeOwners() ([]Owners, error) {
+func campaignCodeOwners(c *Campaign) ([]Owners, error) {
 	w, ok := c.Warmaster()
 	if !ok {
 		var fs faults
@@ -408,15 +281,19 @@ func CodeOwners(dir string) ([]Owners, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f.Campaign.CodeOwners()
+	return campaignCodeOwners(f.Campaign)
 }
 
-// Warmaster is the login of the player who is the Warmaster, if any.
-func (c *Campaign) Warmaster() (Login, bool) {
-	for _, p := range c.Players {
-		if p.Warmaster {
-			return p.Login, true
-		}
+// tiebreakRefusal: the final battle(s) are reported by the players of the
+// tied Alliances (End of the Campaign: "one player from each of those
+// Alliances").
+func authTiebreakRefusal(f *Folder, p Player) string {
+	end := f.State.End
+	if end == nil || len(end.Tied) < 2 {
+		return "no tie is to be broken: the campaign has not ended tied (state.toml has no [end] tied)"
 	}
-	return "", false
+	if !slices.Contains(end.Tied, p.Alliance) {
+		return fmt.Sprintf("the final battle(s) are reported by the tied Alliances (%s), and %s is not one of them", oneOf(end.Tied), p.Alliance)
+	}
+	return ""
 }

@@ -184,7 +184,7 @@ func TestAuthorize(t *testing.T) {
 				row.edit(f)
 			}
 			for i, actor := range roles {
-				err := f.Authorize(actor, []string{row.file})
+				err := Authorize(f, actor, []string{row.file})
 				want := row.want[i]
 				switch {
 				case want == ok && err != nil:

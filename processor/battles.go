@@ -147,9 +147,9 @@ func (r *run) validateOutcome(b BattleOp, victor Side, ch Choices, fs *faults, w
 		switch {
 		case !r.c.Map.Has(p):
 		case s.Destroyed(p):
-			fs.add(at, "%s is destroyed; connected planets of %s: %s", p, b.Planet, oneOf(r.intactConnected(b.Defender, b.Planet)))
+			fs.add(at, "%s is destroyed; connected planets of %s: %s", p, b.Planet, oneOf(r.s.intactConnected(b.Defender, b.Planet)))
 		case !s.IsConnected(b.Defender, b.Planet, p):
-			fs.add(at, "%s is not connected to %s; connected planets: %s", p, b.Planet, oneOf(r.intactConnected(b.Defender, b.Planet)))
+			fs.add(at, "%s is not connected to %s; connected planets: %s", p, b.Planet, oneOf(r.s.intactConnected(b.Defender, b.Planet)))
 		default:
 			return true
 		}
@@ -204,7 +204,7 @@ func (r *run) validateRoom(b BattleOp, ch Choices, to PlanetID, fs *faults) {
 		return
 	}
 	var room []PlanetID // connected planets with room for every piece
-	for _, q := range r.intactConnected(b.Defender, b.Planet) {
+	for _, q := range r.s.intactConnected(b.Defender, b.Planet) {
 		if s.FreeLocations(q) >= len(ch.Pieces) {
 			room = append(room, q)
 		}
@@ -214,25 +214,6 @@ func (r *run) validateRoom(b BattleOp, ch Choices, to PlanetID, fs *faults) {
 
 func resultTitle(v Side) string {
 	return [...]string{"Attacker wins", "Defender wins", "Draw"}[v]
-}
-
-// intactConnected lists the undestroyed planets connected to p for an Alliance.
-func (r *run) intactConnected(a AllianceID, p PlanetID) []PlanetID {
-	var out []PlanetID
-	for _, q := range r.s.Connected(a, p) {
-		if !r.s.Destroyed(q) {
-			out = append(out, q)
-		}
-	}
-	return out
-}
-
-// fought is a battle with its result, played or not.
-type fought struct {
-	BattleOp
-	res     *Result // nil: unplayed
-	victor  Side
-	choices Choices
 }
 
 // resolveBattles is 2.3 Resolve Battle Operations: each battle's result as
@@ -375,32 +356,6 @@ func (r *run) applyOutcome(f fought) []string {
 	return out
 }
 
-// threeOrMore is the Campaign Outcomes' "if the <Alliance>'s Power Level at
-// this Planet is 3 or more", with the level as it stands when the battle is
-// processed (RULINGS 9) and the victor's Stronghold ±1, adj (RULINGS 8). It
-// also words the test for the report.
-func (r *run) threeOrMore(p PlanetID, a AllianceID, adj int) (bool, string) {
-	lvl := r.s.Power(p, a)
-	what := fmt.Sprintf("%s's Power Level at %s is %d", a, p, lvl)
-	if adj != 0 {
-		by := "with its Stronghold"
-		if !r.s.AppliesAt(a, Stronghold, p) {
-			by = "with Coordinated Opposition" // the only other source of the ±1 (RULINGS 8)
-		}
-		what += fmt.Sprintf(", treated as %d %s", lvl+adj, by)
-	}
-	if lvl+adj >= 3 {
-		return true, what + " (3 or more)"
-	}
-	return false, what + " (less than 3)"
-}
-
-// outcomeLabel is the dice stream of an outcome's nth roll of a kind, e.g.
-// phase-01/2.4/blue-1/bombardment/1.
-func (r *run) outcomeLabel(f fought, kind string, n int) string {
-	return fmt.Sprintf("phase-%02d/2.4/%s/%s/%d", r.s.Phase, f.ID, kind, n)
-}
-
 // fleetArrival is 2.5 Fleet Arrival: each Fleet that selected Void Leap moves
 // to the selected Planet. It was not destroyed when selected; should it be
 // destroyed since, the fleet still arrives (Fleets can be moved to a
@@ -512,13 +467,4 @@ func (r *run) endCampaign() {
 		}
 	}
 	r.concludeCampaign(end) // the Campaign Medals, or the wait for the final battle(s)
-}
-
-func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
-	out := make([]K, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

@@ -16,76 +16,6 @@ import (
 // is campaign.toml's [[medals]]; an Alliance uses a benefit through its
 // set-up file (Laurel, Wreath, Dagger) or its phase 1 moves (Star).
 
-// SetupBenefits are an Alliance's set-up choices for the benefits it holds.
-type SetupBenefits struct {
-	// Laurel is laurel_of_victory: the planet selected "at the start of the
-	// Alliances Decide on Strongholds step"; it must be the Stronghold.
-	Laurel PlanetID
-	// Wreath is penumbral_wreath: two planets, +2 Power Level each.
-	Wreath []PlanetID
-	// Dagger is sable_dagger: up to three swaps of Power Levels.
-	Dagger [][2]PlanetID
-	Src    Src // the set-up file
-}
-
-func (b SetupBenefits) uses(m Medal) bool {
-	switch m {
-	case LaurelOfVictory:
-		return b.Laurel != ""
-	case PenumbralWreath:
-		return len(b.Wreath) > 0
-	case SableDagger:
-		return len(b.Dagger) > 0
-	}
-	return false
-}
-
-// setupKey is the set-up key of a medal's benefit; "" for the Star of the
-// Voidfarer, which is used in the Move Fleets step of phase 1.
-func setupKey(m Medal) string {
-	return [...]string{"laurel_of_victory", "penumbral_wreath", "", "sable_dagger"}[m]
-}
-
-// decodeSetupBenefits reads the benefit keys of setup/<alliance>.toml and
-// checks what does not depend on who holds which benefit. The Laurel of
-// Victory's additional Fortification Line counts towards the planet's
-// locations and the Alliance's limit, as the Stronghold does.
-func (k checker) decodeSetupBenefits(d obj, s *SetupChoice, perType map[InfraType]int, perPlanet map[PlanetID]int) {
-	b := &s.Benefits
-	b.Src = d.src
-	if d.has("laurel_of_victory") {
-		b.Laurel = k.planet(d.src.At("laurel_of_victory"), d.str("laurel_of_victory"))
-		switch {
-		case !k.c.Map.Has(b.Laurel):
-		case b.Laurel != s.Stronghold:
-			// Laurel of Victory — "This Alliance must select that Planet to build their Stronghold on."
-			k.fs.add(d.src.At("laurel_of_victory"), "the Laurel of Victory's planet must be your Stronghold's (stronghold = %q): give laurel_of_victory = %q, or stronghold = %q", s.Stronghold, s.Stronghold, b.Laurel)
-		case k.c.Map.Planet(b.Laurel).Locations < 2:
-			k.fs.add(d.src.At("laurel_of_victory"), "%s has 1 Infrastructure location: the Stronghold and the Laurel of Victory's additional Fortification Line need 2", b.Laurel)
-		default:
-			// "When doing so, they build 1 additional Fortification Line on that Planet."
-			perType[FortificationLine]++
-			perPlanet[b.Laurel]++
-		}
-	}
-	if d.has("penumbral_wreath") {
-		b.Wreath = k.planets(d.src.At("penumbral_wreath"), d.strs("penumbral_wreath"))
-	}
-	arr, _ := d.m["sable_dagger"].([]any)
-	for i, v := range arr {
-		pair, _ := v.([]any)
-		var ids []string
-		for _, x := range pair {
-			s, _ := x.(string)
-			ids = append(ids, s)
-		}
-		ps := k.planets(d.src.At("sable_dagger", i), ids)
-		if len(ps) == 2 {
-			b.Dagger = append(b.Dagger, [2]PlanetID{ps[0], ps[1]})
-		}
-	}
-}
-
 // benefitDraw is who receives one medal's benefit in this campaign.
 type benefitDraw struct {
 	medal  Medal
@@ -386,52 +316,6 @@ func (r *run) validateDoubleMove(m Move, fs *faults) {
 		}
 		from = to
 	}
-}
-
-// movePath reads a fleet's moves: a planet, or (Star of the Voidfarer) a
-// list of one or two planets moved to in turn.
-func (k checker) movePath(m obj, id string, at Src) (PlanetID, []PlanetID) {
-	if _, ok := m.m[id].([]any); !ok {
-		return k.planet(at, m.str(id)), nil
-	}
-	path := k.planets(at, m.strs(id))
-	if len(path) == 0 {
-		return "", nil // the schema has said so
-	}
-	return path[len(path)-1], path[:len(path)-1]
-}
-
-// decodeBenefits reads state.toml's [benefits].
-func decodeBenefits(c *Campaign, m map[string]string, at Src, bad func(Src, string, ...any)) map[Medal]AllianceID {
-	if len(m) == 0 {
-		return nil
-	}
-	out := map[Medal]AllianceID{}
-	for id, a := range m {
-		var medal Medal
-		if err := medal.UnmarshalText([]byte(id)); err != nil {
-			bad(at.At(id), "%v", err)
-			continue
-		}
-		if !c.HasAlliance(AllianceID(a)) {
-			bad(at.At(id), "unknown alliance %q", a)
-			continue
-		}
-		out[medal] = AllianceID(a)
-	}
-	return out
-}
-
-// benefitsText lists the benefits held, for where things stand: "Laurel of
-// Victory: red; Star of the Voidfarer: blue".
-func (s *State) benefitsText() string {
-	var parts []string
-	for _, m := range Medals {
-		if a, ok := s.Benefits[m]; ok {
-			parts = append(parts, fmt.Sprintf("%s: %s", m.Title(), a))
-		}
-	}
-	return strings.Join(parts, "; ")
 }
 
 // moveText says where a fleet moves: "moves to masnet", or for a fleet

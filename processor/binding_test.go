@@ -23,9 +23,6 @@ import (
 // key and one age identity for every campaign folder, and any player can
 // add a folder or copy a file.
 
-// testDiceKey is a key as `warmaster dice-key` makes them.
-const testDiceKey = "6a1f9e0c3b5d7a2e4f8091c3d5e7f9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c6d8e0"
-
 // bobMarker is in bob's sealed orders: found anywhere else, they leaked.
 const bobMarker = "MARKER-bobs-secret-orders"
 
@@ -60,7 +57,7 @@ func warAndPractice(t *testing.T) (war, practice string, id *age.X25519Identity)
 	root := t.TempDir()
 	war, practice = committedExample(t, root, "war", id), committedExample(t, root, "practice", id)
 	appendFile(t, war, "phases/01/orders/bob.toml", "# "+bobMarker+"\n")
-	seal(t, war, "phases/01/orders/bob.toml", id.Recipient())
+	sealFile(t, war, "phases/01/orders/bob.toml", id.Recipient())
 	if err := os.Remove(filepath.Join(practice, "phases/01/orders/bob.toml")); err != nil {
 		t.Fatal(err)
 	}

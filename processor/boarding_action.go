@@ -89,7 +89,7 @@ func (r *run) validateBoardingActionTarget(o Order, fs *faults) {
 	}
 	a, at := r.c.FleetAlliance(o.Fleet), r.s.Fleets[o.Fleet]
 	var with []PlanetID
-	for _, p := range r.reachable(a, at) {
+	for _, p := range r.s.reachable(a, at) {
 		if len(r.defendingFleetsAt(o.Defender, p)) > 0 {
 			with = append(with, p)
 		}

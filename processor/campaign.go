@@ -427,3 +427,46 @@ func KeyCommitment(key string) string {
 	sum := sha256.Sum256([]byte(key))
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
+
+// playerAlliance is a player's Alliance as the campaign stands, or "".
+func (c *Campaign) playerAlliance(l Login) AllianceID {
+	p, _ := c.PlayerOf(l)
+	return p.Alliance
+}
+
+// battleFleet is the attacking fleet of a battle id: the fleet's id, or
+// <fleet>-2 for its second operation under Defiant Zeal.
+func (c *Campaign) battleFleet(id string) (FleetID, bool) {
+	if _, ok := c.FleetOf(FleetID(id)); ok {
+		return FleetID(id), true
+	}
+	if f, ok := strings.CutSuffix(id, "-2"); ok {
+		if _, ok := c.FleetOf(FleetID(f)); ok {
+			return FleetID(f), true
+		}
+	}
+	return "", false
+}
+
+// deadlineTexts are the campaign's deadlines as reports write them.
+func (c *Campaign) deadlineTexts() map[string]bool {
+	out := map[string]bool{}
+	for _, d := range c.Deadlines {
+		for s := StepSetup; s <= StepEnded; s++ {
+			if t := d.For(s); !t.IsZero() {
+				out[t.Format("2006-01-02 15:04 MST")] = true
+			}
+		}
+	}
+	return out
+}
+
+// Warmaster is the login of the player who is the Warmaster, if any.
+func (c *Campaign) Warmaster() (Login, bool) {
+	for _, p := range c.Players {
+		if p.Warmaster {
+			return p.Login, true
+		}
+	}
+	return "", false
+}

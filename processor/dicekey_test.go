@@ -22,7 +22,7 @@ func BenchmarkDiceChain(b *testing.B) {
 	f := &Folder{Campaign: &Campaign{Commitment: KeyCommitment(testDiceKey)}, journalSteps: steps}
 	b.ResetTimer()
 	for range b.N {
-		if _, _, err := f.runDice(Options{DiceKey: testDiceKey, campaignID: "war"}); err != nil {
+		if _, _, err := runDice(f, Options{DiceKey: testDiceKey, campaignID: "war"}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -90,4 +91,13 @@ func parseTime(s string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
+	out := make([]K, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -270,21 +270,6 @@ func wrapComment(text string) []string {
 	return append(out, line)
 }
 
-// either joins choices: "a", "a or b", "a, b or c".
-func either[T ~string](vs []T) string {
-	switch len(vs) {
-	case 0:
-		return "(none)"
-	case 1:
-		return string(vs[0])
-	}
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = string(v)
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
-}
-
 func deadlineSentence(a Await, past string) string {
 	if a.Deadline.IsZero() {
 		return "No deadline: the step waits for every file."
@@ -359,7 +344,7 @@ func (r *run) draftOrders(t *draftText, l Login, a Await) []string {
 	entries := 0
 	for _, fl := range r.c.FleetsOf(l) {
 		at := s.Fleets[fl]
-		reach := r.reachable(al, at)
+		reach := r.s.reachable(al, at)
 		t.blank()
 		switch {
 		case !sinister:
@@ -557,7 +542,7 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 	if side == Defender {
 		victor, foe = D, A
 	}
-	here := append([]PlanetID{p}, r.intactConnected(victor, p)...)
+	here := append([]PlanetID{p}, r.s.intactConnected(victor, p)...)
 	switch key {
 	case "power_adjust":
 		if !s.AppliesAt(victor, Stronghold, p) && !s.coordinatedOpposition(victor, foe) {
@@ -592,9 +577,9 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 		}
 		return fmt.Sprintf("extra: the further piece at Power Level 3 or more: %s", either(typeNames(after.withinLimit(A, buildDefaults...))))
 	case "transfer":
-		return fmt.Sprintf("transfer: up to 3 connected planets, each taking one Power Level from %s: %s", p, either(r.intactConnected(D, p)))
+		return fmt.Sprintf("transfer: up to 3 connected planets, each taking one Power Level from %s: %s", p, either(r.s.intactConnected(D, p)))
 	case "reinforce":
-		return fmt.Sprintf("reinforce: the connected planet for the final +1: %s", either(r.intactConnected(D, p)))
+		return fmt.Sprintf("reinforce: the connected planet for the final +1: %s", either(r.s.intactConnected(D, p)))
 	case "direction":
 		return "direction: to-connected or from-connected"
 	case "pieces":
@@ -603,7 +588,7 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 		return fmt.Sprintf("location: the Infrastructure location struck at %s: %s", p, r.strikeChoices(p, attackerStrikeRank(D)))
 	case "locations":
 		var at []string
-		for _, q := range r.intactConnected(D, p) {
+		for _, q := range r.s.intactConnected(D, p) {
 			at = append(at, fmt.Sprintf("at %s: %s", q, r.strikeChoices(q, defenderStrikeRank(A, D))))
 		}
 		return fmt.Sprintf("locations: the location of each strike at planet, counted from 1 (two at Power Level 3 or more); %s", strings.Join(at, "; "))
@@ -628,12 +613,12 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 			}
 			return fmt.Sprintf("planet: where the piece is built, this planet or a connected one with a free location: %s", either(free))
 		case SupplyBaseRaid:
-			return fmt.Sprintf("planet: where %s loses 1 (a connected one at Power Level 3 or more): %s", A, either(append([]PlanetID{p}, r.intactConnected(D, p)...)))
+			return fmt.Sprintf("planet: where %s loses 1 (a connected one at Power Level 3 or more): %s", A, either(append([]PlanetID{p}, r.s.intactConnected(D, p)...)))
 		case OrbitalInvasion:
 			// The pieces moved need a free location each where they go.
 			var to, from []string
 			mine := r.piecesAt(p, D)
-			for _, q := range r.intactConnected(D, p) {
+			for _, q := range r.s.intactConnected(D, p) {
 				if n := s.FreeLocations(q); n > 0 && len(mine) > 0 {
 					to = append(to, fmt.Sprintf("%s (%d free)", q, n))
 				}
@@ -644,7 +629,7 @@ func (r *run) outcomeHint(b BattleOp, side Side, key string) string {
 			return fmt.Sprintf("planet: a connected planet; to-connected, one with free locations: %s; from-connected, one with %s's pieces (%s has %d free): %s",
 				either(to), D, p, s.FreeLocations(p), either(from))
 		default:
-			return fmt.Sprintf("planet: a connected planet: %s", either(r.intactConnected(D, p)))
+			return fmt.Sprintf("planet: a connected planet: %s", either(r.s.intactConnected(D, p)))
 		}
 	}
 	return key
@@ -723,7 +708,7 @@ func (r *run) draftEvent(t *draftText, al AllianceID, ev Effect) {
 		t.say("Default: each +1 at the riches planet while below 4, else at the connected planet where %s is lowest.", al)
 		t.toml("%s", table)
 		for _, p := range ev.Planets {
-			reach := r.reachable(al, p)
+			reach := r.s.reachable(al, p)
 			t.toml("# %s = [%s]", p, quoteList(reach[:min(3, len(reach))]))
 			t.help("%s: up to 3 of %s", p, either(reach))
 		}

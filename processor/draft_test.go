@@ -62,7 +62,7 @@ func TestDraftsExample(t *testing.T) {
 		if step == StepEnded {
 			break
 		}
-		aw := f.Awaited()
+		aw := Awaited(f)
 		var files []string
 		for _, a := range aw {
 			files = append(files, a.File)

@@ -30,7 +30,7 @@ type effectFile struct {
 	Fleets   map[string]string              `toml:"fleets,omitempty"`
 }
 
-func (s *State) encodeEvents(f *stateFile) {
+func encodeEvents(s *State, f *stateFile) {
 	f.StellarStorms = s.StellarStorms
 	players, fleets := s.c.allegianceChanges()
 	for l, a := range players {

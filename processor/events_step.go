@@ -2,7 +2,6 @@ package processor
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 
@@ -222,7 +221,7 @@ func (r *run) archeotechRiches() {
 				q := PlanetID("")
 				if i < len(chosen) {
 					q = chosen[i]
-					if !slices.Contains(r.reachable(who, p), q) {
+					if !slices.Contains(r.s.reachable(who, p), q) {
 						notes = append(notes, fmt.Sprintf("%s's +1 at %s is no longer possible (%s is not %s or an undestroyed planet connected to it): the default instead", who, q, q, p))
 						q = ""
 					}
@@ -245,7 +244,7 @@ func (r *run) richesDefault(a AllianceID, p PlanetID) PlanetID {
 		return p
 	}
 	best := p
-	for _, q := range r.reachable(a, p) {
+	for _, q := range r.s.reachable(a, p) {
 		if s.Power(q, a) < s.Power(best, a) {
 			best = q
 		}
@@ -468,62 +467,6 @@ func (r *run) phaseOver() {
 	}
 }
 
-// dropExpiredEffects forgets the effects of phases that are over.
-func (s *State) dropExpiredEffects() {
-	s.Effects = slices.DeleteFunc(s.Effects, func(e Effect) bool { return e.Phase < s.Phase })
-}
-
-// openTomeOrders reports whether an orders file (plain or sealed) is one An
-// Open Tome wants first: of a player of the dominating Alliance, in the
-// phase it is in force, as the state on disk has it.
-func (f *Folder) openTomeOrders(phase int, file string) bool {
-	if f.State == nil {
-		return false
-	}
-	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), SealedExt), ".toml")
-	a := f.campaignFor(phase, StepOperations).playerAlliance(Login(name))
-	return a != "" && slices.ContainsFunc(f.State.Effects, func(e Effect) bool {
-		return e.Event == AnOpenTome && e.Phase == phase && e.Alliance == a
-	})
-}
-
-// playerAlliance is a player's Alliance as the campaign stands, or "".
-func (c *Campaign) playerAlliance(l Login) AllianceID {
-	p, _ := c.PlayerOf(l)
-	return p.Alliance
-}
-
-// battleFleet is the attacking fleet of a battle id: the fleet's id, or
-// <fleet>-2 for its second operation under Defiant Zeal.
-func (c *Campaign) battleFleet(id string) (FleetID, bool) {
-	if _, ok := c.FleetOf(FleetID(id)); ok {
-		return FleetID(id), true
-	}
-	if f, ok := strings.CutSuffix(id, "-2"); ok {
-		if _, ok := c.FleetOf(FleetID(f)); ok {
-			return FleetID(f), true
-		}
-	}
-	return "", false
-}
-
-// ID names an operation: its fleet, or <fleet>-2 for the fleet's second
-// operation under Defiant Zeal (a battle's id, its results file's name).
-func (o Order) ID() string {
-	if o.Second {
-		return string(o.Fleet) + "-2"
-	}
-	return string(o.Fleet)
-}
-
-// coordinatedOpposition reports whether an Alliance fighting foe may treat
-// its Power Level as 1 higher or lower for the Mission Rules and Campaign
-// Outcomes: foe is the dominating Alliance of a Coordinated Opposition in
-// force.
-func (s *State) coordinatedOpposition(a, foe AllianceID) bool {
-	return a != foe && s.activeFor(CoordinatedOpposition, foe)
-}
-
 // validateEventOrder checks an order against the Events in force; it
 // reports whether the order's other checks still make sense. first is the
 // fleet's first operation in the file (counting from 1), meant the fleet
@@ -629,15 +572,6 @@ func (r *run) validateOpenTome(fs *faults) {
 			r.validatePlayerOrders(l, list, fs)
 		}
 	}
-}
-
-// adjustBy names the source of a victor's ±1 for the Campaign Outcomes:
-// its Stronghold, else Coordinated Opposition against foe (RULINGS 8).
-func (r *run) adjustBy(victor, foe AllianceID, p PlanetID) string {
-	if !r.s.AppliesAt(victor, Stronghold, p) && r.s.coordinatedOpposition(victor, foe) {
-		return "Coordinated Opposition"
-	}
-	return "Stronghold"
 }
 
 // standingEvents lists, where things stand, the Vespator Front Events

@@ -85,7 +85,7 @@ func withEffect(t *testing.T, dir string, e Effect) {
 		t.Fatal(err)
 	}
 	f.State.Effects = append(f.State.Effects, e)
-	writeFile(t, dir, StateFile, f.State.encode())
+	writeFile(t, dir, StateFile, encodeState(f.State))
 }
 
 // An Open Tome in force: blue's orders are due first, in a step of their
@@ -111,11 +111,11 @@ func TestOpenTome(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.State.Step = StepOpenTome
-	writeFile(t, dir, StateFile, f.State.encode())
+	writeFile(t, dir, StateFile, encodeState(f.State))
 
 	// Sealed blue orders are refused.
 	writeFile(t, dir, aliceOrders, orders[aliceOrders])
-	seal(t, dir, aliceOrders, id.Recipient())
+	sealFile(t, dir, aliceOrders, id.Recipient())
 	_, err = Check(dir, Options{Now: beforeDeadline})
 	if fs := faultsOf(t, err); !hasFault(fs, aliceSealed, "An Open Tome", "cannot be sealed") {
 		t.Fatalf("sealed blue orders: %v", fs)
@@ -134,7 +134,7 @@ func TestOpenTome(t *testing.T) {
 		t.Fatal(err)
 	}
 	var who []string
-	for _, a := range f.Awaited() {
+	for _, a := range Awaited(f) {
 		who = append(who, a.File)
 	}
 	if want := []string{aliceOrders, InputPath(1, "orders", "bob")}; !slices.Equal(who, want) {

@@ -310,3 +310,32 @@ const rulesURL = "https://github.com/warmaster/warmaster/blob/main/docs/rules.md
 // ruling cites a ruling in a report: a link to where docs/rules.md states
 // it, "[RULINGS 16](…#rulings-16)".
 func ruling(n int) string { return fmt.Sprintf("[RULINGS %d](%s#rulings-%d)", n, rulesURL, n) }
+
+// WithRefusals joins the faults a check found with the refusals of
+// Authorize, sorted. A refused file's other faults are left out: what it
+// holds does not matter when it may not be changed. Either may be nil; an
+// error that is not an *InvalidError is returned as it is.
+func WithRefusals(checked, refused error) error {
+	var c, r *InvalidError
+	if checked != nil && !errors.As(checked, &c) {
+		return checked
+	}
+	if refused != nil && !errors.As(refused, &r) {
+		return refused
+	}
+	if r == nil {
+		return checked
+	}
+	out := slices.Clone(r.Faults)
+	if c != nil {
+		for _, fl := range c.Faults {
+			if !slices.ContainsFunc(r.Faults, func(x Fault) bool { return x.File == fl.File }) {
+				out = append(out, fl)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Fault) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), strings.Compare(a.Message, b.Message))
+	})
+	return &InvalidError{Faults: out}
+}

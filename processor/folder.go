@@ -20,15 +20,6 @@ import (
 	"github.com/warmaster/warmaster/schema"
 )
 
-// File names of a campaign folder (the v1 file contract).
-const (
-	CampaignFile = "campaign.toml"
-	MapFile      = "map.toml"
-	StateFile    = "state.toml"
-	JournalFile  = "journal.toml"
-	ReadmeFile   = "README.md"
-)
-
 // Folder is a campaign folder as read from disk: the campaign, the map, the
 // state and every input that is still to be processed.
 type Folder struct {
@@ -80,22 +71,6 @@ var inputDirs = []inputDir{
 	{"moves", schema.Moves, StepMoves},
 	{"builds", schema.Builds, StepBuilds},
 	{"events", schema.Events, StepEvents},
-}
-
-// PhaseDir is the folder of a phase: phases/01.
-func PhaseDir(phase int) string {
-	if phase >= 0 && phase < 10 {
-		return "phases/0" + strconv.Itoa(phase)
-	}
-	return "phases/" + strconv.Itoa(phase)
-}
-
-// InputPath is a player's input file: phases/01/orders/alice.toml.
-func InputPath(phase int, dir, name string) string {
-	if strings.Contains(name, "/") || strings.HasPrefix(name, ".") {
-		return path.Join(PhaseDir(phase), dir, name+".toml") // cleaned, as ever
-	}
-	return PhaseDir(phase) + "/" + dir + "/" + name + ".toml" // a name as files and ids have them: no cleaning to do
 }
 
 var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)
@@ -705,4 +680,71 @@ func (f *Folder) RefuseLate(err error, files []string) error {
 		return err
 	}
 	return WithRefusals(err, &InvalidError{Faults: late})
+}
+
+// openTomeOrders reports whether an orders file (plain or sealed) is one An
+// Open Tome wants first: of a player of the dominating Alliance, in the
+// phase it is in force, as the state on disk has it.
+func (f *Folder) openTomeOrders(phase int, file string) bool {
+	if f.State == nil {
+		return false
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), SealedExt), ".toml")
+	a := f.campaignFor(phase, StepOperations).playerAlliance(Login(name))
+	return a != "" && slices.ContainsFunc(f.State.Effects, func(e Effect) bool {
+		return e.Event == AnOpenTome && e.Phase == phase && e.Alliance == a
+	})
+}
+
+// campaignFor is the campaign as it will stand at a step of a phase: the
+// state's, then, in their order, Machinations of Fate's defections and the
+// roster changes due by then (inputs of later steps may be committed early).
+func (f *Folder) campaignFor(phase int, step Step) *Campaign {
+	c := f.Campaign
+	s := f.State
+	if s == nil {
+		return c
+	}
+	changes := c.declared().RosterChanges
+	n := s.Roster
+	for ph := max(s.Phase, 1); ph <= phase; ph++ {
+		if ph > s.Phase {
+			for _, e := range s.Effects {
+				if e.Event == MachinationsOfFate && e.Phase == ph {
+					c = c.withAllegiance(e.Players, e.Fleets)
+				}
+			}
+		}
+		for ; n < len(changes) && changes[n].Phase <= ph && changes[n].order() <= pointOrder(phase, step); n++ {
+			if next, _, _, why := nextRoster(c, n, changes[n]); why == "" {
+				c = next
+			}
+		}
+	}
+	return c
+}
+
+// checkRosterTiming holds campaign.toml's roster changes to the state: the
+// changes in effect (state.toml `roster`) are those of steps reached, as
+// they were; the others are of steps still to come, after the one the
+// campaign waits for.
+func (f *Folder) checkRosterTiming(fs *faults) {
+	d, s := f.Campaign.declared(), f.State
+	if s.Roster > len(d.RosterChanges) {
+		fs.add(Src{File: CampaignFile}.At("roster_changes"), "%d roster changes took effect (state.toml), and [[roster_changes]] lists %d: a change that took effect stays in campaign.toml as it was (the campaign's replay needs it)", s.Roster, len(d.RosterChanges))
+		return
+	}
+	now := pointOrder(s.Phase, s.Step)
+	for i, e := range d.RosterChanges {
+		switch reached := e.order() <= now || s.Step == StepEnded; {
+		case i < s.Roster && !reached:
+			fs.add(e.src.At("phase"), "this change took effect already (state.toml counts %d in effect) and now says %s, still to come: restore it as it was", s.Roster, pointText(e.Phase, e.Step))
+		case i >= s.Roster && reached && s.Step != StepEnded:
+			next := "no roster change can take effect any more: the final phase ends in its step 3"
+			if p, st := nextRosterPoint(s); p < d.Phases || p == d.Phases && st <= StepBattles {
+				next = fmt.Sprintf("a roster change takes effect from a step still to come, from phase = %d, step = %q on", p, st)
+			}
+			fs.add(e.src.At("phase"), "%s is under way or over (the campaign waits for phase %d's step %s): %s", pointText(e.Phase, e.Step), s.Phase, s.Step.Title(), next)
+		}
+	}
 }

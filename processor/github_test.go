@@ -36,7 +36,7 @@ func TestGitHubPath(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var fs faults
 			g := &GitHub{Repository: "our-club/vespator", Branch: "main", Path: c.path}
-			if err := g.checkPath(c.dir, &fs); err != nil {
+			if err := checkGitHubPath(g, c.dir, &fs); err != nil {
 				t.Fatal(err)
 			}
 			switch {
@@ -50,7 +50,7 @@ func TestGitHubPath(t *testing.T) {
 	t.Run("OK/NoGitHub", func(t *testing.T) {
 		var fs faults
 		var g *GitHub
-		if err := g.checkPath(autumn, &fs); err != nil || len(fs.list) > 0 {
+		if err := checkGitHubPath(g, autumn, &fs); err != nil || len(fs.list) > 0 {
 			t.Errorf("no [github], yet %v, %v", err, fs.list)
 		}
 	})

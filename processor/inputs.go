@@ -528,3 +528,12 @@ func joinQuotedOr(list []string, none string) string {
 	}
 	return joinQuoted(list)
 }
+
+// ID names an operation: its fleet, or <fleet>-2 for the fleet's second
+// operation under Defiant Zeal (a battle's id, its results file's name).
+func (o Order) ID() string {
+	if o.Second {
+		return string(o.Fleet) + "-2"
+	}
+	return string(o.Fleet)
+}

@@ -80,11 +80,6 @@ var inputKinds = map[fileKind]schema.Kind{
 	kindBuilds: schema.Builds, kindEvents: schema.Events, kindTiebreak: schema.Tiebreak,
 }
 
-// SealedLimit is the largest sealed orders file: the largest orders file
-// (schema.LimitOf(schema.Orders), 256 KiB) once encrypted and armored is
-// under 350 KiB.
-const SealedLimit = 512 << 10
-
 // readOwn checks a file Warmaster writes (state.toml, journal.toml) against
 // lim before it is read, with read, the line reader of its layout, which
 // says which line it could not read (0: all). A file not in the layout is

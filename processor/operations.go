@@ -9,19 +9,6 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// BattleOp is a Battle Operation revealed in 2.1: one battle, named after
-// the attacking fleet (RULINGS 24: one battle per Battle Operation).
-type BattleOp struct {
-	ID       string
-	Fleet    FleetID
-	Player   Login
-	Attacker AllianceID
-	Defender AllianceID
-	Planet   PlanetID
-	Attack   AttackType
-	Order    Order
-}
-
 // battles lists this phase's Battle Operations in fleet order.
 func (r *run) battles() []BattleOp {
 	out := make([]BattleOp, 0, len(r.s.Orders))
@@ -31,19 +18,6 @@ func (r *run) battles() []BattleOp {
 		}
 		f, _ := r.c.FleetOf(o.Fleet)
 		out = append(out, BattleOp{ID: o.ID(), Fleet: o.Fleet, Player: f.Player, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o})
-	}
-	return out
-}
-
-// reachable lists a planet and those connected to it for an Alliance, never
-// a destroyed one: the planets a fleet there can target (RULINGS 5), and
-// where an Alliance's +1s for Archeotech Riches there may go.
-func (r *run) reachable(a AllianceID, from PlanetID) []PlanetID {
-	var out []PlanetID
-	for _, p := range append([]PlanetID{from}, r.s.Connected(a, from)...) {
-		if !r.s.Destroyed(p) {
-			out = append(out, p)
-		}
 	}
 	return out
 }
@@ -126,9 +100,9 @@ func (r *run) validateOrder(o Order, fs *faults) {
 		}
 		switch {
 		case s.Destroyed(o.Planet):
-			fs.add(o.Src.At("planet"), "%s is destroyed and cannot be selected for any Campaign Operation; in reach of %s at %s: %s", o.Planet, o.Fleet, at, oneOf(r.reachable(a, at)))
+			fs.add(o.Src.At("planet"), "%s is destroyed and cannot be selected for any Campaign Operation; in reach of %s at %s: %s", o.Planet, o.Fleet, at, oneOf(r.s.reachable(a, at)))
 		case !s.InReach(a, at, o.Planet):
-			fs.add(o.Src.At("planet"), "%s is out of reach of %s at %s: a %s targets the fleet's planet or a connected one: %s", o.Planet, o.Fleet, at, o.Op.Title(), oneOf(r.reachable(a, at)))
+			fs.add(o.Src.At("planet"), "%s is out of reach of %s at %s: a %s targets the fleet's planet or a connected one: %s", o.Planet, o.Fleet, at, o.Op.Title(), oneOf(r.s.reachable(a, at)))
 		}
 		if o.Op == Battle {
 			r.validateBoardingActionTarget(o, fs)
@@ -261,38 +235,6 @@ func (r *run) theatreChooser(b BattleOp) (Side, FleetID) {
 		}
 	}
 	return Attacker, ""
-}
-
-// battleSheet is phases/NN/battles/<fleet>.toml, written at reveal.
-type battleSheet struct {
-	Battle          string     `toml:"battle"`
-	Phase           int        `toml:"phase"`
-	Attack          AttackType `toml:"attack"`
-	Planet          string     `toml:"planet"`
-	Theatres        []string   `toml:"theatres"`
-	Theatre         string     `toml:"theatre,omitempty"` // Sinister Omens: the theatre rolled
-	TheatreChosenBy string     `toml:"theatre_chosen_by"` // attacker, defender, or random (Sinister Omens)
-	TheatreWhy      string     `toml:"theatre_why,omitempty"`
-	Attacker        sheetSide  `toml:"attacker"`
-	Defender        sheetSide  `toml:"defender"`
-}
-
-type sheetSide struct {
-	Alliance string   `toml:"alliance"`
-	Fleet    string   `toml:"fleet,omitempty"`
-	Players  []string `toml:"players"`
-	Power    int      `toml:"power"`
-	// MissionAdjust: Staging Grounds at or connected to the planet — may treat
-	// the Power Level as 1 higher or lower for the Mission Rules.
-	MissionAdjust bool `toml:"mission_adjust"`
-	// OutcomeAdjust: Stronghold at or connected to the planet — if victorious,
-	// may treat the Power Level as 1 higher or lower for the Campaign Outcomes.
-	OutcomeAdjust bool `toml:"outcome_adjust"`
-	// CoordinatedOpposition: fighting the dominating Alliance of a
-	// Coordinated Opposition in force — may treat the Power Level as 1
-	// higher or lower for the Mission Rules and the Campaign Outcomes (not
-	// on top of the above: RULINGS 8).
-	CoordinatedOpposition bool `toml:"coordinated_opposition,omitempty"`
 }
 
 // revealOperations is 2.1 Reveal Alliance Operations: every Alliance's

@@ -10,22 +10,6 @@ import (
 	"time"
 )
 
-// newCaseDir is a campaign folder with the rules cases' base campaign and
-// map and the state prestate describes (see parsePrestate).
-func newCaseDir(t *testing.T, prestate string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for _, name := range []string{CampaignFile, MapFile} {
-		data, err := os.ReadFile(filepath.Join("testdata/base", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFile(t, dir, name, data)
-	}
-	writePrestate(t, dir, parsePrestate(t, loadCampaign(t, dir), prestate))
-	return dir
-}
-
 func advanceAt(t *testing.T, dir, now string) error {
 	t.Helper()
 	at, err := time.Parse(time.RFC3339, now)

@@ -253,12 +253,12 @@ func runLoaded(d *disk.Dir, f *Folder, fs *faults, opt Options) (r *run, err err
 			return nil, err
 		}
 	}
-	roller, standIn, err := f.runDice(opt)
+	roller, standIn, err := runDice(f, opt)
 	if err != nil {
 		return nil, err
 	}
 	if !opt.scratch { // a replay's scratch folder is not the campaign's place
-		if err := f.Campaign.GitHub.checkPath(d.Path(), fs); err != nil {
+		if err := checkGitHubPath(f.Campaign.GitHub, d.Path(), fs); err != nil {
 			return nil, err
 		}
 	}
@@ -460,7 +460,7 @@ func (r *run) stepFaults() []Fault {
 }
 
 // Awaited lists the inputs the current step waits for.
-func (f *Folder) Awaited() []Await {
+func Awaited(f *Folder) []Await {
 	return newRun(f, time.Time{}).awaited()
 }
 
@@ -576,11 +576,4 @@ func (r *run) validate(step Step, fs *faults) {
 	case StepTiebreak:
 		r.validateTiebreak(fs)
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

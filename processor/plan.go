@@ -205,10 +205,3 @@ func (p *PlanResult) Markdown(dir string) string {
 	}
 	return d.String()
 }
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}

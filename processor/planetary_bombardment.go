@@ -30,7 +30,7 @@ func (r *run) planetaryBombardmentAttackerWins(f fought, adj int) []string {
 		}
 	}
 	if i < 0 {
-		i, how = s.bestLocation(p, rank), ", by default"
+		i, how = bestLocation(s, p, rank), ", by default"
 	}
 	if i < 0 {
 		out = append(out, fmt.Sprintf("no Infrastructure location at %s is unoccupied or %s's (%s): nothing to strike", p, D, s.describeLocations(p)))
@@ -81,11 +81,11 @@ func (r *run) planetaryBombardmentDefenderWins(f fought, adj int) []string {
 		q, wanted = "", nil
 	}
 	if q == "" {
-		for _, c := range r.intactConnected(D, p) {
+		for _, c := range r.s.intactConnected(D, p) {
 			if q == "" {
 				q = c
 			}
-			if s.enemyPieceAt(c, A) {
+			if enemyPieceAt(s, c, A) {
 				q = c
 				break
 			}
@@ -133,7 +133,7 @@ func (r *run) planetaryBombardmentDefenderWins(f fought, adj int) []string {
 			}
 		}
 		if i < 0 {
-			if i, how = s.bestLocation(q, rank), ", by default"; i < 0 {
+			if i, how = bestLocation(s, q, rank), ", by default"; i < 0 {
 				continue // every location destroyed: the planet is, see above
 			}
 		}
@@ -208,17 +208,6 @@ func defenderStrikeRank(A, D AllianceID) strikeRank {
 	}
 }
 
-// bestLocation is the index of the location a strike selects by default, or -1.
-func (s *State) bestLocation(p PlanetID, rank strikeRank) int {
-	best, at := -1, -1
-	for i, l := range s.planet(p).Locations {
-		if n := rank(l); n >= 0 && (best < 0 || n < best) {
-			best, at = n, i
-		}
-	}
-	return at
-}
-
 // strikeProblem says why a strike may not select location n (1-based) of a
 // planet, or "" if it may.
 func (r *run) strikeProblem(p PlanetID, n int, rank strikeRank) string {
@@ -265,10 +254,6 @@ func describeLocation(l Location) string {
 	return fmt.Sprintf("%s %s", l.Alliance, l.Type)
 }
 
-// enemyPieceAt reports whether an Alliance has a piece other than a
-// Stronghold at a planet.
-func (s *State) enemyPieceAt(p PlanetID, a AllianceID) bool { return s.firstPiece(p, a) >= 0 }
-
 // validatePlanetaryBombardment checks Planetary Bombardment choices against the map now.
 func (r *run) validatePlanetaryBombardment(b BattleOp, victor Side, ch Choices, fs *faults) {
 	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
@@ -290,10 +275,10 @@ func (r *run) validatePlanetaryBombardment(b BattleOp, victor Side, ch Choices, 
 	}
 	switch {
 	case s.Destroyed(q):
-		fs.add(ch.Src.At("planet"), "%s is destroyed; connected planets of %s: %s", q, p, oneOf(r.intactConnected(D, p)))
+		fs.add(ch.Src.At("planet"), "%s is destroyed; connected planets of %s: %s", q, p, oneOf(r.s.intactConnected(D, p)))
 		return
 	case !s.IsConnected(D, p, q):
-		fs.add(ch.Src.At("planet"), "%s is not connected to %s; connected planets: %s", q, p, oneOf(r.intactConnected(D, p)))
+		fs.add(ch.Src.At("planet"), "%s is not connected to %s; connected planets: %s", q, p, oneOf(r.s.intactConnected(D, p)))
 		return
 	}
 	rank := defenderStrikeRank(A, D)
@@ -303,3 +288,18 @@ func (r *run) validatePlanetaryBombardment(b BattleOp, victor Side, ch Choices, 
 		}
 	}
 }
+
+// bestLocation is the index of the location a strike selects by default, or -1.
+func bestLocation(s *State, p PlanetID, rank strikeRank) int {
+	best, at := -1, -1
+	for i, l := range s.planet(p).Locations {
+		if n := rank(l); n >= 0 && (best < 0 || n < best) {
+			best, at = n, i
+		}
+	}
+	return at
+}
+
+// enemyPieceAt reports whether an Alliance has a piece other than a
+// Stronghold at a planet.
+func enemyPieceAt(s *State, p PlanetID, a AllianceID) bool { return s.firstPiece(p, a) >= 0 }

@@ -23,7 +23,7 @@ func (r *run) attackerWins(p PlanetID, A, D AllianceID, adj int, reduce func(att
 	att, def := s.Power(p, A), s.Power(p, D)
 	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
 	if adj != 0 {
-		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (%s)", A, att, att+adj, r.adjustBy(A, D, p))
+		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (%s)", A, att, att+adj, r.s.adjustBy(A, D, p))
 	}
 	var out []string
 	if reduce(att+adj, def) {
@@ -81,7 +81,7 @@ func (r *run) purgeAndBurnDefenderWins(p PlanetID, D AllianceID, ch Choices) []s
 	}
 	if target == "" {
 		best := -1
-		for _, q := range r.intactConnected(D, p) {
+		for _, q := range r.s.intactConnected(D, p) {
 			if lvl := s.Power(q, D); best < 0 || lvl < best {
 				target, best = q, lvl
 			}

@@ -152,7 +152,7 @@ func isSHA256(s string) bool {
 // run could never have written: each is a fault, at the value, saying what
 // would be valid. What decodeState checks as it reads (known ids, the
 // number of locations, war engines' damage) is not repeated here.
-func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...any)) {
+func checkReadBack(s *State, f *stateFile, root Src, bad func(Src, string, ...any)) {
 	c := s.c
 	switch {
 	case s.Step == StepSetup && s.Phase != 0:
@@ -237,16 +237,16 @@ func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...a
 		bad(root.At("fleets", id), "unknown fleet %q: %s", id, valid)
 	}
 	for i, o := range s.Orders {
-		s.checkOrder(root.At("orders", i), o, bad)
+		checkReadBackOrder(s, root.At("orders", i), o, bad)
 	}
 	if s.StellarStorms < 0 || s.StellarStorms > c.Phases {
 		bad(root.At("stellar_storms"), "stellar_storms = %d: it is the phase Stellar Storms took effect in, 1 to %d, or 0 before", s.StellarStorms, c.Phases)
 	}
 	for i, e := range s.Events {
-		s.checkEffect(root.At("events", i), e, bad)
+		checkReadBackEffect(s, root.At("events", i), e, bad)
 	}
 	for i, e := range s.Effects {
-		s.checkEffect(root.At("effects", i), e, bad)
+		checkReadBackEffect(s, root.At("effects", i), e, bad)
 	}
 	ends := s.Step == StepEnded || s.Step == StepTiebreak
 	switch {
@@ -255,7 +255,7 @@ func (s *State) checkReadBack(f *stateFile, root Src, bad func(Src, string, ...a
 	case s.End == nil && ends:
 		bad(root.At("step"), "step %q, but the state has no [end]: how the campaign ended", s.Step)
 	case s.End != nil:
-		s.checkEnd(root.At("end"), bad)
+		checkReadBackEnd(s, root.At("end"), bad)
 	}
 }
 
@@ -267,7 +267,7 @@ func locationsText(destroyed bool) string {
 }
 
 // checkOrder checks a revealed order's values that decodeState does not.
-func (s *State) checkOrder(at Src, o Order, bad func(Src, string, ...any)) {
+func checkReadBackOrder(s *State, at Src, o Order, bad func(Src, string, ...any)) {
 	c := s.c
 	if o.Defender != "" && !c.HasAlliance(o.Defender) {
 		bad(at.At("defender"), "unknown alliance %q; alliances: %s", o.Defender, oneOf(c.AllianceIDs()))
@@ -321,7 +321,7 @@ var sourceRE = regexp.MustCompile(`^phases/[0-9]{2,3}/orders/[^/\\]+\.toml$`)
 // checkEffect checks an event or effect's values that decodeEvents does
 // not. The players and fleets Machinations of Fate names are those of
 // campaign.toml: one may have left since it was decided ([[roster_changes]]).
-func (s *State) checkEffect(at Src, e Effect, bad func(Src, string, ...any)) {
+func checkReadBackEffect(s *State, at Src, e Effect, bad func(Src, string, ...any)) {
 	c := s.c
 	// An effect takes effect in this phase or the next ("in the next
 	// Campaign phase"), at most one after the last.
@@ -357,7 +357,7 @@ func (s *State) checkEffect(at Src, e Effect, bad func(Src, string, ...any)) {
 
 // checkEnd checks how the campaign ended: known Alliances and players (of
 // campaign.toml: a medal may go to one who has left since).
-func (s *State) checkEnd(at Src, bad func(Src, string, ...any)) {
+func checkReadBackEnd(s *State, at Src, bad func(Src, string, ...any)) {
 	c := s.c
 	if w := s.End.Winner; w != "" && !c.HasAlliance(w) {
 		bad(at.At("winner"), "unknown alliance %q; alliances: %s", w, oneOf(c.AllianceIDs()))

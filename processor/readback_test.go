@@ -3,48 +3,11 @@ package processor
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 )
-
-// writePrestate writes s as state.toml and, unless the folder has one, a
-// journal.toml whose one step is the one applied just before s's: what a
-// run that led there leaves (the tests' states are made, not played). As a
-// run writes it, the state holds the fleets on the map at its roster: not
-// those that join later.
-func writePrestate(tb testing.TB, dir string, s *State) {
-	tb.Helper()
-	on := *s
-	on.c = s.c.rosterAt(s.Roster).withAllegiance(s.c.allegianceChanges())
-	writeFile(tb, dir, StateFile, on.encode())
-	if _, err := os.Stat(filepath.Join(dir, JournalFile)); err == nil || s.Step == StepSetup {
-		return
-	}
-	prev, ok := previousStep(stepAt{s.Phase, s.Step})
-	if !ok {
-		tb.Fatalf("no step comes before %s", stepAt{s.Phase, s.Step})
-	}
-	at := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
-	writeFile(tb, dir, JournalFile, appendJournal(nil, []journalEntry{{Phase: prev.Phase, Step: prev.Step, Applied: at}}))
-}
-
-// previousStep is a step after which the campaign waits for st.
-func previousStep(st stepAt) (stepAt, bool) {
-	for phase := max(st.Phase-1, 0); phase <= st.Phase; phase++ {
-		for step := StepSetup; step < StepEnded; step++ {
-			if (step == StepSetup) != (phase == 0) {
-				continue
-			}
-			if cand := (stepAt{phase, step}); slices.Contains(nextSteps(cand), st) {
-				return cand, true
-			}
-		}
-	}
-	return stepAt{}, false
-}
 
 // checkJournal refuses entries a run could not have written, at the entry
 // or value, and a last step that is not the one before the state's.
@@ -196,7 +159,7 @@ join = "gina"
 		s := parsePrestate(t, c, "phase 2\nstep operations")
 		writePrestate(t, dir, s)
 		s.Fleets["green-3"] = "karabas"
-		writeFile(t, dir, StateFile, s.encode()) // as if gina had joined: green-3 on the map
+		writeFile(t, dir, StateFile, encodeState(s)) // as if gina had joined: green-3 on the map
 		_, err := Load(dir)
 		if want := `fleet "green-3" is not on the map at roster = 0: gina joins later (from phase 3, step operations`; !mentions(err, want) {
 			t.Errorf("load: %v; want %q", err, want)

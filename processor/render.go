@@ -21,7 +21,7 @@ const standMarker = "<!-- warmaster: where things stand (rewritten on every adva
 // render produces every file a run writes; an error when a report it
 // reads back cannot be read.
 func (r *run) render() error {
-	r.out[StateFile] = r.s.encode()
+	r.out[StateFile] = encodeState(r.s)
 	r.out[JournalFile] = appendJournal(r.f.Journal, r.journal)
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		sec, ok := r.sections[phase]

@@ -201,31 +201,6 @@ func firstDiff(a, b []byte) (int, string, string) {
 	return 1, "", ""
 }
 
-// inputPathProblem says why a path the journal gives for an input is not
-// one, or "": journal.toml is a file anyone can edit, and its paths are
-// read.
-func inputPathProblem(p string) string {
-	switch {
-	case p == "":
-		return "is empty"
-	case path.IsAbs(p) || strings.Contains(p, `\`) || len(p) > 1 && p[1] == ':':
-		return "is an absolute path"
-	case slices.Contains(strings.Split(p, "/"), ".."):
-		return `goes up a folder ("..")`
-	case path.Clean(p) != p:
-		return "is not a clean path"
-	}
-	for _, name := range strings.Split(p, "/") {
-		if why := disk.NameProblem(name); why != "" {
-			return "is refused: " + why
-		}
-	}
-	if _, ok := classify(p).step(); !ok || classify(p).kind == kindWritten {
-		return "is not an input file (setup/<alliance>.toml or phases/NN/orders|results|moves|builds|events/<name>.toml)"
-	}
-	return ""
-}
-
 // Moving a deadline. The Warmaster may move the deadline of a step not
 // processed yet in campaign.toml at any time. The reports and README that
 // the last run wrote say the deadline as it was then — in the awaited
@@ -244,19 +219,6 @@ func inputPathProblem(p string) string {
 // deadlineRE is deadline text as the reports write it: with a deadline,
 // or without one.
 var deadlineRE = regexp.MustCompile(`deadline ([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} [^ ;|)]+); past it the defaults apply|waits for every file|([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} [^ ;|)]+)|none: waits for every input|before the other Alliances' orders: no deadline, step 1 waits for them first`)
-
-// deadlineTexts are the campaign's deadlines as reports write them.
-func (c *Campaign) deadlineTexts() map[string]bool {
-	out := map[string]bool{}
-	for _, d := range c.Deadlines {
-		for s := StepSetup; s <= StepEnded; s++ {
-			if t := d.For(s); !t.IsZero() {
-				out[t.Format("2006-01-02 15:04 MST")] = true
-			}
-		}
-	}
-	return out
-}
 
 // Adding [github]. The Warmaster may add campaign.toml's [github] at any
 // time: from the next run on, the README links each awaited file to

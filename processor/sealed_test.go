@@ -10,143 +10,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"filippo.io/age"
 	"filippo.io/age/armor"
-
-	"github.com/warmaster/warmaster/campaigns"
 )
-
-// Times of the example campaign's phase 1: before the operations deadline
-// (2027-01-08T18:00Z), and after it but before the battles deadline.
-var (
-	beforeDeadline = time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
-	afterDeadline  = time.Date(2027, 1, 9, 0, 0, 0, 0, time.UTC)
-)
-
-const (
-	aliceOrders = "phases/01/orders/alice.toml"
-	aliceSealed = aliceOrders + SealedExt
-)
-
-// sealedExample is the example campaign with a [secrecy] recipient whose
-// identity it returns, and phase 1's inputs up to step 1 only: set-up and
-// every player's orders, in plain text.
-func sealedExample(t *testing.T) (string, *age.X25519Identity) {
-	t.Helper()
-	dir := exampleToOrders(t)
-	id, err := age.GenerateX25519Identity()
-	if err != nil {
-		t.Fatal(err)
-	}
-	appendFile(t, dir, CampaignFile, fmt.Sprintf("\n[secrecy]\nrecipient = %q\n", id.Recipient()))
-	return dir, id
-}
-
-// exampleToOrders is a copy of the example campaign with phase 1's inputs
-// up to step 1 only: set-up and every player's orders.
-func exampleToOrders(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "c")
-	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
-		t.Fatal(err)
-	}
-	for _, sub := range []string{"results", "moves", "builds"} {
-		if err := os.RemoveAll(filepath.Join(dir, "phases/01", sub)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
-func appendFile(t *testing.T, dir, file, text string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(file))
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, dir, file, append(data, text...))
-}
-
-func readFile(t *testing.T, dir, file string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
 
 func exists(dir, file string) bool {
 	_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(file)))
 	return err == nil
-}
-
-// seal does what `warmaster seal` does to a player's orders: file.age
-// encrypted to recipient, bound to that file of dir's campaign, and the
-// plaintext removed. It returns the plaintext.
-func seal(t *testing.T, dir, file string, recipient fmt.Stringer) []byte {
-	t.Helper()
-	plain := readFile(t, dir, file)
-	sealed, err := Seal(plain, recipient.String(), campaignID(t, dir), file+SealedExt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, dir, file+SealedExt, sealed)
-	if err := os.Remove(filepath.Join(dir, filepath.FromSlash(file))); err != nil {
-		t.Fatal(err)
-	}
-	return plain
-}
-
-func campaignID(t *testing.T, dir string) string {
-	t.Helper()
-	id, err := CampaignID(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-func faultsOf(t *testing.T, err error) []Fault {
-	t.Helper()
-	var inv *InvalidError
-	if !errors.As(err, &inv) {
-		t.Fatalf("want faults, got %v", err)
-	}
-	return inv.Faults
-}
-
-// hasFault reports whether a fault of file says all of the words.
-func hasFault(fs []Fault, file string, words ...string) bool {
-	return slices.ContainsFunc(fs, func(f Fault) bool {
-		if f.File != file {
-			return false
-		}
-		for _, w := range words {
-			if !strings.Contains(f.Message, w) {
-				return false
-			}
-		}
-		return true
-	})
-}
-
-func orderOf(t *testing.T, dir string, fleet FleetID) Order {
-	t.Helper()
-	f, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range f.State.Orders {
-		if o.Fleet == fleet {
-			return o
-		}
-	}
-	t.Fatalf("no order of %s in the state", fleet)
-	return Order{}
 }
 
 // snapshotDir is every file under dir and its contents.
@@ -183,7 +54,7 @@ func sameMaps(a, b map[string]string) bool {
 // step 1, need the identity at the reveal, and come out as the orders sealed.
 func TestSealedRoundTrip(t *testing.T) {
 	dir, id := sealedExample(t)
-	plain := seal(t, dir, aliceOrders, id.Recipient())
+	plain := sealFile(t, dir, aliceOrders, id.Recipient())
 	data := readFile(t, dir, aliceSealed)
 	if !bytes.HasPrefix(data, []byte("-----BEGIN AGE ENCRYPTED FILE-----\n")) || bytes.Contains(data, []byte("blue-1")) {
 		t.Fatalf("not an armored age file, or the orders show through:\n%s", data)
@@ -283,7 +154,7 @@ func TestSealedRoundTrip(t *testing.T) {
 // Warmaster's mistake, not the players': advance refuses to run.
 func TestSealedIdentityNotTheCampaigns(t *testing.T) {
 	dir, id := sealedExample(t)
-	seal(t, dir, aliceOrders, id.Recipient())
+	sealFile(t, dir, aliceOrders, id.Recipient())
 	other, _ := age.GenerateX25519Identity()
 	before := snapshotDir(t, dir)
 	for _, identity := range []string{other.String(), "AGE-SECRET-KEY-1NOTAKEY"} {
@@ -310,7 +181,7 @@ func TestSealedIdentityNotTheCampaigns(t *testing.T) {
 func TestSealedWrongKey(t *testing.T) {
 	dir, id := sealedExample(t)
 	other, _ := age.GenerateX25519Identity()
-	seal(t, dir, aliceOrders, other.Recipient())
+	sealFile(t, dir, aliceOrders, other.Recipient())
 	if _, err := Check(dir, Options{Now: afterDeadline}); err != nil {
 		t.Fatalf("check: %v", err)
 	}
@@ -353,7 +224,7 @@ func TestSealedWrongKey(t *testing.T) {
 func TestSealedTruncated(t *testing.T) {
 	t.Run("Armor", func(t *testing.T) {
 		dir, id := sealedExample(t)
-		seal(t, dir, aliceOrders, id.Recipient())
+		sealFile(t, dir, aliceOrders, id.Recipient())
 		data := readFile(t, dir, aliceSealed)
 		writeFile(t, dir, aliceSealed, data[:len(data)/2])
 		for name, run := range map[string]func() error{
@@ -380,7 +251,7 @@ func TestSealedTruncated(t *testing.T) {
 	})
 	t.Run("Payload", func(t *testing.T) {
 		dir, id := sealedExample(t)
-		seal(t, dir, aliceOrders, id.Recipient())
+		sealFile(t, dir, aliceOrders, id.Recipient())
 		raw, err := io.ReadAll(armor.NewReader(bytes.NewReader(readFile(t, dir, aliceSealed))))
 		if err != nil {
 			t.Fatal(err)
@@ -421,7 +292,7 @@ func TestSealedInvalidOrders(t *testing.T) {
 	t.Run("OutOfReach", func(t *testing.T) {
 		dir, id := sealedExample(t)
 		edit(t, dir, aliceOrders, `planet = "astarthem"`, `planet = "norallus"`)
-		seal(t, dir, aliceOrders, id.Recipient())
+		sealFile(t, dir, aliceOrders, id.Recipient())
 		if _, err := Check(dir, Options{Now: afterDeadline}); err != nil {
 			t.Fatalf("check cannot see inside sealed orders: %v", err)
 		}
@@ -454,7 +325,7 @@ func TestSealedInvalidOrders(t *testing.T) {
 	t.Run("NotTOML", func(t *testing.T) {
 		dir, id := sealedExample(t)
 		writeFile(t, dir, aliceOrders, []byte("fleet = \n"))
-		seal(t, dir, aliceOrders, id.Recipient())
+		sealFile(t, dir, aliceOrders, id.Recipient())
 		if _, err := Advance(dir, Options{Now: afterDeadline, AgeIdentity: id.String()}); err != nil {
 			t.Fatalf("advance: %v", err)
 		}
@@ -469,7 +340,7 @@ func TestSealedInvalidOrders(t *testing.T) {
 func TestSealedCheck(t *testing.T) {
 	t.Run("AndPlaintext", func(t *testing.T) {
 		dir, id := sealedExample(t)
-		plain := seal(t, dir, aliceOrders, id.Recipient())
+		plain := sealFile(t, dir, aliceOrders, id.Recipient())
 		writeFile(t, dir, aliceOrders, plain)
 		fs := faultsOf(t, func() error { _, err := Check(dir, Options{Now: beforeDeadline}); return err }())
 		for _, file := range []string{aliceOrders, aliceSealed} {
@@ -480,7 +351,7 @@ func TestSealedCheck(t *testing.T) {
 	})
 	t.Run("NoRecipient", func(t *testing.T) {
 		dir, id := sealedExample(t)
-		seal(t, dir, aliceOrders, id.Recipient())
+		sealFile(t, dir, aliceOrders, id.Recipient())
 		edit(t, dir, CampaignFile, "[secrecy]\nrecipient = "+fmt.Sprintf("%q", id.Recipient()), "")
 		_, err := Check(dir, Options{Now: beforeDeadline})
 		if fs := faultsOf(t, err); !hasFault(fs, aliceSealed, "no [secrecy] recipient", "commit "+aliceOrders) {
@@ -540,18 +411,18 @@ func TestSealedCheck(t *testing.T) {
 // Sealed orders are authorized by name, like the plaintext file.
 func TestSealedAuthorize(t *testing.T) {
 	dir, id := sealedExample(t)
-	seal(t, dir, aliceOrders, id.Recipient())
+	sealFile(t, dir, aliceOrders, id.Recipient())
 	f, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Authorize("alice", []string{aliceSealed}); err != nil {
+	if err := Authorize(f, "alice", []string{aliceSealed}); err != nil {
 		t.Errorf("alice sealing her orders: %v", err)
 	}
-	if err := f.Authorize("bob", []string{aliceSealed}); !mentions(err, "bob may not change this file: orders files are each player's own (yours is phases/01/orders/bob.toml)") {
+	if err := Authorize(f, "bob", []string{aliceSealed}); !mentions(err, "bob may not change this file: orders files are each player's own (yours is phases/01/orders/bob.toml)") {
 		t.Errorf("bob changing alice's sealed orders: %v", err)
 	}
-	if err := f.Authorize("alice", []string{"phases/01/moves/alice.toml.age"}); !mentions(err, "alice may not change this file") {
+	if err := Authorize(f, "alice", []string{"phases/01/moves/alice.toml.age"}); !mentions(err, "alice may not change this file") {
 		t.Errorf("alice sealing moves: %v", err)
 	}
 }

@@ -155,22 +155,6 @@ func (r *run) seizePowerBaseDefenderWins(f fought, adj int) []string {
 	return append(out, s.Raise(p, D))
 }
 
-// pieceAt is the index of the first location of a planet holding an
-// Alliance's piece of a type, or -1.
-func (s *State) pieceAt(p PlanetID, a AllianceID, t InfraType) int {
-	return slices.IndexFunc(s.planet(p).Locations, func(l Location) bool {
-		return l.Status == Built && l.Alliance == a && l.Type == t
-	})
-}
-
-// firstPiece is the index of the first location of a planet holding an
-// Alliance's piece other than a Stronghold, or -1.
-func (s *State) firstPiece(p PlanetID, a AllianceID) int {
-	return slices.IndexFunc(s.planet(p).Locations, func(l Location) bool {
-		return l.Status == Built && l.Alliance == a && l.Type != Stronghold
-	})
-}
-
 // validateSeizePowerBase checks Seize Power Base choices against the map now.
 func (r *run) validateSeizePowerBase(b BattleOp, victor Side, ch Choices, fs *faults) {
 	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
@@ -247,17 +231,6 @@ func (r *run) validateSeizePowerBase(b BattleOp, victor Side, ch Choices, fs *fa
 			fs.add(ch.Src.At("planet"), "%s cannot build at %s: %s; it can build at %s", D, ch.Planet, s.CanBuild(ch.Planet, D, FortificationLine), oneOf(valid))
 		}
 	}
-}
-
-// withinLimit lists the types an Alliance can still build, of those allowed.
-func (s *State) withinLimit(a AllianceID, allowed ...InfraType) []InfraType {
-	var out []InfraType
-	for _, t := range allowed {
-		if s.Count(a, t) < t.Limit() {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // afterTake is the map as the first part of Seize Power Base — Attacker

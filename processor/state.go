@@ -379,3 +379,76 @@ func (s *State) UpdatePoints() {
 		s.Points[a] = n
 	}
 }
+
+// intactConnected lists the undestroyed planets connected to p for an Alliance.
+func (s *State) intactConnected(a AllianceID, p PlanetID) []PlanetID {
+	var out []PlanetID
+	for _, q := range s.Connected(a, p) {
+		if !s.Destroyed(q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// reachable lists a planet and those connected to it for an Alliance, never
+// a destroyed one: the planets a fleet there can target (RULINGS 5), and
+// where an Alliance's +1s for Archeotech Riches there may go.
+func (s *State) reachable(a AllianceID, from PlanetID) []PlanetID {
+	var out []PlanetID
+	for _, p := range append([]PlanetID{from}, s.Connected(a, from)...) {
+		if !s.Destroyed(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// dropExpiredEffects forgets the effects of phases that are over.
+func (s *State) dropExpiredEffects() {
+	s.Effects = slices.DeleteFunc(s.Effects, func(e Effect) bool { return e.Phase < s.Phase })
+}
+
+// coordinatedOpposition reports whether an Alliance fighting foe may treat
+// its Power Level as 1 higher or lower for the Mission Rules and Campaign
+// Outcomes: foe is the dominating Alliance of a Coordinated Opposition in
+// force.
+func (s *State) coordinatedOpposition(a, foe AllianceID) bool {
+	return a != foe && s.activeFor(CoordinatedOpposition, foe)
+}
+
+// adjustBy names the source of a victor's ±1 for the Campaign Outcomes:
+// its Stronghold, else Coordinated Opposition against foe (RULINGS 8).
+func (s *State) adjustBy(victor, foe AllianceID, p PlanetID) string {
+	if !s.AppliesAt(victor, Stronghold, p) && s.coordinatedOpposition(victor, foe) {
+		return "Coordinated Opposition"
+	}
+	return "Stronghold"
+}
+
+// pieceAt is the index of the first location of a planet holding an
+// Alliance's piece of a type, or -1.
+func (s *State) pieceAt(p PlanetID, a AllianceID, t InfraType) int {
+	return slices.IndexFunc(s.planet(p).Locations, func(l Location) bool {
+		return l.Status == Built && l.Alliance == a && l.Type == t
+	})
+}
+
+// firstPiece is the index of the first location of a planet holding an
+// Alliance's piece other than a Stronghold, or -1.
+func (s *State) firstPiece(p PlanetID, a AllianceID) int {
+	return slices.IndexFunc(s.planet(p).Locations, func(l Location) bool {
+		return l.Status == Built && l.Alliance == a && l.Type != Stronghold
+	})
+}
+
+// withinLimit lists the types an Alliance can still build, of those allowed.
+func (s *State) withinLimit(a AllianceID, allowed ...InfraType) []InfraType {
+	var out []InfraType
+	for _, t := range allowed {
+		if s.Count(a, t) < t.Limit() {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -88,7 +88,7 @@ type outcomeFile struct {
 	Moves       []string `toml:"moves,omitempty"`
 }
 
-func (s *State) encode() []byte {
+func encodeState(s *State) []byte {
 	f := stateFile{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]planetFile{}, Fleets: map[string]fleetFile{}, Roster: s.Roster}
 	for _, a := range s.c.AllianceIDs() {
 		f.Points[string(a)] = s.Points[a]
@@ -141,8 +141,8 @@ func (s *State) encode() []byte {
 	for _, fl := range s.Stalled {
 		f.Stalled = append(f.Stalled, string(fl))
 	}
-	s.encodeEvents(&f)
-	f.WarEngines = s.encodeEngines()
+	encodeEvents(s, &f)
+	f.WarEngines = encodeEngines(s)
 	return f.write(stateComment)
 }
 
@@ -339,8 +339,8 @@ func decodeState(c *Campaign, file string, data []byte, fs *faults) *State {
 		s.Stalled = append(s.Stalled, FleetID(id))
 	}
 	s = decodeEvents(s, &f, root, bad)
-	s.decodeEngines(f.WarEngines, root.At("war_engines"), bad)
-	s.checkReadBack(&f, root, bad)
+	decodeEngines(s, f.WarEngines, root.At("war_engines"), bad)
+	checkReadBack(s, &f, root, bad)
 	return s
 }
 
@@ -348,6 +348,27 @@ func toAny(k toml.Key) []any {
 	out := make([]any, len(k))
 	for i, s := range k {
 		out[i] = s
+	}
+	return out
+}
+
+// decodeBenefits reads state.toml's [benefits].
+func decodeBenefits(c *Campaign, m map[string]string, at Src, bad func(Src, string, ...any)) map[Medal]AllianceID {
+	if len(m) == 0 {
+		return nil
+	}
+	out := map[Medal]AllianceID{}
+	for id, a := range m {
+		var medal Medal
+		if err := medal.UnmarshalText([]byte(id)); err != nil {
+			bad(at.At(id), "%v", err)
+			continue
+		}
+		if !c.HasAlliance(AllianceID(a)) {
+			bad(at.At(id), "unknown alliance %q", a)
+			continue
+		}
+		out[medal] = AllianceID(a)
 	}
 	return out
 }

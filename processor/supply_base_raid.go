@@ -101,7 +101,7 @@ func (r *run) validateSupplyBaseRaid(b BattleOp, victor Side, ch Choices, fs *fa
 		if !r.c.Map.Has(q) {
 			return
 		}
-		valid := r.intactConnected(a, p)
+		valid := r.s.intactConnected(a, p)
 		if !r.s.Destroyed(p) {
 			valid = append([]PlanetID{p}, valid...)
 		}

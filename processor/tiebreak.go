@@ -2,11 +2,7 @@ package processor
 
 import (
 	"fmt"
-	"path"
 	"slices"
-	"time"
-
-	"github.com/warmaster/warmaster/schema"
 )
 
 // End of the Campaign: "In the event of a tie, if only one of the tied
@@ -18,129 +14,6 @@ import (
 // phases/NN/tiebreak.toml: the battles played and, when they leave it open,
 // the victorious Alliance. Past the final phase's tiebreak deadline with no
 // such file, a roll-off decides (our default).
-
-// TiebreakFile is the name of the tie-break file in the final phase's folder.
-const TiebreakFile = "tiebreak.toml"
-
-// TiebreakPath is the tie-break file of a phase: phases/06/tiebreak.toml.
-func TiebreakPath(phase int) string { return path.Join(PhaseDir(phase), TiebreakFile) }
-
-// Tiebreak is phases/NN/tiebreak.toml: the final battle(s) of a tie.
-type Tiebreak struct {
-	Victor  AllianceID // as given; "" when the battles decide it
-	Battles []TiebreakBattle
-	Src     Src
-}
-
-// TiebreakBattle is one final battle between players of two tied Alliances.
-type TiebreakBattle struct {
-	Players   []Login
-	Alliances []AllianceID // each player's Alliance
-	Winner    AllianceID
-	Played    time.Time
-	HasPlayed bool
-	Src       Src
-}
-
-// decodeTiebreak reads phases/NN/tiebreak.toml and checks what does not
-// depend on who is tied: known players of two different Alliances, a winner
-// that is one of them.
-func (k checker) decodeTiebreak(d obj) *Tiebreak {
-	t := &Tiebreak{Src: d.src}
-	if d.has("victor") {
-		t.Victor = AllianceID(d.str("victor"))
-		if !k.c.HasAlliance(t.Victor) {
-			k.fs.add(d.src.At("victor"), "unknown alliance %q; %s", t.Victor, hint(k.fs, string(t.Victor), k.c.AllianceIDs(), "valid: "+oneOf(k.c.AllianceIDs())))
-		}
-	}
-	for _, o := range d.objs("battles") {
-		b := TiebreakBattle{Src: o.src, Winner: AllianceID(o.str("winner"))}
-		known := true
-		for i, l := range o.strs("players") {
-			p, ok := k.c.PlayerOf(Login(l))
-			if !ok {
-				k.fs.add(o.src.At("players", i), "unknown player %q; %s", l, hint(k.fs, string(l), k.c.logins(), "valid: "+oneOf(k.c.logins())))
-				known = false
-				continue
-			}
-			b.Players = append(b.Players, p.Login)
-			b.Alliances = append(b.Alliances, p.Alliance)
-		}
-		if known && len(b.Alliances) == 2 && b.Alliances[0] == b.Alliances[1] {
-			k.fs.add(o.src.At("players", 1), "%s and %s are both in %s: a final battle is between players of two tied Alliances", b.Players[0], b.Players[1], b.Alliances[0])
-			known = false
-		}
-		if known && len(b.Alliances) == 2 && b.Winner != b.Alliances[0] && b.Winner != b.Alliances[1] {
-			k.fs.add(o.src.At("winner"), "winner %q did not play this battle: the winner is %s (%s) or %s (%s)", b.Winner, b.Alliances[0], b.Players[0], b.Alliances[1], b.Players[1])
-		}
-		if o.has("played") {
-			if b.Played, b.HasPlayed = o.time("played"); !b.HasPlayed {
-				k.fs.add(o.src.At("played"), "played: %q is not a date-time such as 2027-07-10T19:00:00Z or a date such as 2027-07-10", o.str("played"))
-			}
-		}
-		t.Battles = append(t.Battles, b)
-	}
-	return t
-}
-
-// loadTiebreak reads the final phase's tiebreak.toml while the campaign
-// waits for it; once the campaign has ended it must be the file the
-// tie-break consumed, and before a tie there is nothing for it to decide.
-func (f *Folder) loadTiebreak(k checker, phase int) error {
-	file := TiebreakPath(phase)
-	s := f.State
-	switch {
-	case phase != k.c.Phases:
-		k.fs.add(Src{File: file}, "only the final phase (%02d) has a tie-break: %s", k.c.Phases, TiebreakPath(k.c.Phases))
-		return nil
-	case s.Step == StepEnded:
-		f.consumed(k, file)
-		return nil
-	case s.Step != StepTiebreak:
-		k.fs.add(Src{File: file}, "the campaign is not waiting for a tie-break: commit this file only once the final phase has ended tied (state.toml says step = \"tiebreak\")")
-		return nil
-	}
-	doc, err := f.decodeInput(k, file, schema.Tiebreak)
-	if err != nil || doc == nil {
-		return err
-	}
-	f.Tiebreak = k.decodeTiebreak(obj{doc, Src{File: file}})
-	return nil
-}
-
-// tiebreakRecord is who won and lost the final battles.
-type tiebreakRecord struct {
-	won, lost, fought map[AllianceID]int
-}
-
-func (t *Tiebreak) record() tiebreakRecord {
-	rec := tiebreakRecord{won: map[AllianceID]int{}, lost: map[AllianceID]int{}, fought: map[AllianceID]int{}}
-	for _, b := range t.Battles {
-		if len(b.Alliances) != 2 {
-			continue
-		}
-		for _, a := range b.Alliances {
-			rec.fought[a]++
-			if a == b.Winner {
-				rec.won[a]++
-			} else {
-				rec.lost[a]++
-			}
-		}
-	}
-	return rec
-}
-
-// unbeaten lists the tied Alliances that won a final battle and lost none.
-func (rec tiebreakRecord) unbeaten(tied []AllianceID) []AllianceID {
-	var out []AllianceID
-	for _, a := range tied {
-		if rec.won[a] > 0 && rec.lost[a] == 0 {
-			out = append(out, a)
-		}
-	}
-	return out
-}
 
 // validateTiebreak checks the tie-break against the Alliances tied: each
 // battle between players of two of them, each of them in a battle ("one
@@ -265,18 +138,4 @@ func (r *run) concludeCampaign(end *End) {
 	s.Step = StepEnded
 	r.sec.Para("**The campaign is over. %s (%s) is victorious**: %s.", r.c.AllianceName(end.Winner), end.Winner, end.How)
 	r.awardMedals(end)
-}
-
-// tiebreakRefusal: the final battle(s) are reported by the players of the
-// tied Alliances (End of the Campaign: "one player from each of those
-// Alliances").
-func (f *Folder) tiebreakRefusal(p Player) string {
-	end := f.State.End
-	if end == nil || len(end.Tied) < 2 {
-		return "no tie is to be broken: the campaign has not ended tied (state.toml has no [end] tied)"
-	}
-	if !slices.Contains(end.Tied, p.Alliance) {
-		return fmt.Sprintf("the final battle(s) are reported by the tied Alliances (%s), and %s is not one of them", oneOf(end.Tied), p.Alliance)
-	}
-	return ""
 }

@@ -475,13 +475,13 @@ func authorize(dir string, actor processor.Login, f *processor.Folder, files []s
 		return fmt.Errorf("the campaign repository's %s is invalid:\n%v", repository.RegistryFile, err)
 	}
 	if !ok {
-		return f.Authorize(actor, files)
+		return processor.Authorize(f, actor, files)
 	}
 	refused, judged := reg.RightsIn(actor, rel, files, func(file string) bool {
 		_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(file)))
 		return err == nil
 	})
-	err = f.Authorize(actor, judged)
+	err = processor.Authorize(f, actor, judged)
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}

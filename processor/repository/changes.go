@@ -331,7 +331,7 @@ func (c *changes) campaign(dir string, files []string) {
 		err = f.RefuseLate(err, files) // a changed file that can never be applied
 	}
 	if c.opt.Actor != "" && f != nil && !declaring {
-		err = processor.WithRefusals(err, f.Authorize(c.opt.Actor, judged))
+		err = processor.WithRefusals(err, processor.Authorize(f, c.opt.Actor, judged))
 	}
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})

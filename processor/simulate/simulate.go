@@ -423,7 +423,7 @@ func (b *bot) fill(f *processor.Folder) (time.Time, error) {
 			return now, err
 		}
 	}
-	for _, a := range f.Awaited() {
+	for _, a := range processor.Awaited(f) {
 		if a.Present || (s.Step != processor.StepSetup && b.rng.Float64() < b.p.Skip) {
 			continue
 		}

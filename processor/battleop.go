@@ -1,0 +1,14 @@
+package processor
+
+// BattleOp is a Battle Operation revealed in 2.1: one battle, named after
+// the attacking fleet (RULINGS 24: one battle per Battle Operation).
+type BattleOp struct {
+	ID       string
+	Fleet    FleetID
+	Player   Login
+	Attacker AllianceID
+	Defender AllianceID
+	Planet   PlanetID
+	Attack   AttackType
+	Order    Order
+}

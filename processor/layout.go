@@ -1,0 +1,38 @@
+package processor
+
+import (
+	"path"
+	"strconv"
+	"strings"
+)
+
+// File names of a campaign folder (the v1 file contract).
+const (
+	CampaignFile = "campaign.toml"
+	MapFile      = "map.toml"
+	StateFile    = "state.toml"
+	JournalFile  = "journal.toml"
+	ReadmeFile   = "README.md"
+)
+
+// PhaseDir is the folder of a phase: phases/01.
+func PhaseDir(phase int) string {
+	if phase >= 0 && phase < 10 {
+		return "phases/0" + strconv.Itoa(phase)
+	}
+	return "phases/" + strconv.Itoa(phase)
+}
+
+// InputPath is a player's input file: phases/01/orders/alice.toml.
+func InputPath(phase int, dir, name string) string {
+	if strings.Contains(name, "/") || strings.HasPrefix(name, ".") {
+		return path.Join(PhaseDir(phase), dir, name+".toml") // cleaned, as ever
+	}
+	return PhaseDir(phase) + "/" + dir + "/" + name + ".toml" // a name as files and ids have them: no cleaning to do
+}
+
+// TiebreakFile is the name of the tie-break file in the final phase's folder.
+const TiebreakFile = "tiebreak.toml"
+
+// TiebreakPath is the tie-break file of a phase: phases/06/tiebreak.toml.
+func TiebreakPath(phase int) string { return path.Join(PhaseDir(phase), TiebreakFile) }

@@ -1,0 +1,368 @@
+package processor
+
+import (
+	"fmt"
+	"slices"
+)
+
+// rosterKind is what a roster change does.
+type rosterKind int
+
+const (
+	rosterJoin  rosterKind = iota // a new player enters, with their fleets
+	rosterHand                    // a player's fleets go to another login; the player leaves
+	rosterLeave                   // a player leaves; their fleets go to their Alliance's other players
+)
+
+// RosterChange is one [[roster_changes]] entry of campaign.toml.
+type RosterChange struct {
+	Phase int
+	Step  Step // the step it takes effect from: operations, battles, moves or builds
+	Kind  rosterKind
+	Login Login // who joins, hands over or leaves
+	To    Login // hand: who takes the fleets
+	src   Src
+}
+
+// rosterSteps are the steps a roster change can take effect from: those
+// every phase has (the final one ends in its step 3).
+var rosterSteps = []Step{StepOperations, StepBattles, StepMoves, StepBuilds}
+
+// pointOrder orders points in the campaign: phase, then step (An Open Tome's
+// orders are step 1's); set-up comes first.
+func pointOrder(phase int, s Step) int {
+	if s == StepSetup {
+		return 0
+	}
+	if s == StepOpenTome {
+		s = StepOperations
+	}
+	return phase*16 + int(s)
+}
+
+// pointText names a step of a phase for a message: "phase 3, step moves".
+func pointText(phase int, s Step) string {
+	return fmt.Sprintf("phase %d, step %s", phase, s)
+}
+
+// decodeRoster reads [[roster_changes]] and [[fleets]] start, and checks
+// what campaign.toml alone can say: one change per entry, in the order they
+// take effect, who plays when.
+func (c *Campaign) decodeRoster(d obj, fs *faults) {
+	c.start = map[FleetID]PlanetID{}
+	for _, o := range d.objs("fleets") {
+		if o.has("start") {
+			c.start[FleetID(o.str("id"))] = PlanetID(o.str("start"))
+		}
+	}
+	last := 0
+	c.joining = map[Login]bool{} // named by a join key, even in an entry at fault: no follow-on faults
+	for _, o := range d.objs("roster_changes") {
+		if o.has("join") {
+			c.joining[Login(o.str("join"))] = true
+		}
+	}
+	for _, o := range d.objs("roster_changes") {
+		e := RosterChange{Phase: o.int("phase"), Step: StepOperations, src: o.src}
+		if o.has("step") {
+			_ = e.Step.UnmarshalText([]byte(o.str("step"))) // the schema allows only rosterSteps
+		}
+		var kinds []string
+		for _, k := range []struct {
+			key  string
+			kind rosterKind
+		}{{"join", rosterJoin}, {"hand", rosterHand}, {"leave", rosterLeave}} {
+			if o.has(k.key) {
+				kinds = append(kinds, k.key)
+				e.Kind, e.Login = k.kind, Login(o.str(k.key))
+			}
+		}
+		switch {
+		case len(kinds) == 0:
+			fs.add(o.src, "a roster change says what happens: join = \"<login>\", hand = \"<login>\" with to = \"<login>\", or leave = \"<login>\"")
+			continue
+		case len(kinds) > 1:
+			fs.add(o.src, "one change per [[roster_changes]] entry, not %s: write an entry for each", joinQuoted(kinds))
+			continue
+		}
+		if e.Kind == rosterHand {
+			e.To = Login(o.str("to")) // there: the schema's if/then
+		} else if o.has("to") {
+			fs.addKey(o.src.At("to"), "\"to\" goes with hand = \"<login>\" (who takes the fleets), not with %s", kinds[0])
+		}
+		switch {
+		case e.Phase > c.Phases:
+			fs.add(o.src.At("phase"), "phase %d is past the campaign's last phase (%d)", e.Phase, c.Phases)
+		case e.Phase == c.Phases && e.Step > StepBattles:
+			fs.add(o.src.At("step"), "the final phase ends in its step 3: a change in phase %d takes effect from step \"operations\" or \"battles\"", e.Phase)
+		case e.order() < last:
+			fs.add(o.src.At("phase"), "roster changes are listed in the order they take effect: %s comes before the change above it", pointText(e.Phase, e.Step))
+		}
+		last = max(last, e.order())
+		c.RosterChanges = append(c.RosterChanges, e)
+	}
+	c.checkRoster(fs)
+}
+
+// lateLogins are the players campaign.toml declares who do not play from
+// the start: those who join, and those given fleets by a hand-over who have
+// none of their own.
+func (c *Campaign) lateLogins() map[Login]bool {
+	late := map[Login]bool{}
+	for _, e := range c.RosterChanges {
+		switch {
+		case e.Kind == rosterJoin:
+			late[e.Login] = true
+		case e.Kind == rosterHand && len(c.declaredFleets(e.To)) == 0:
+			if p, ok := c.PlayerOf(e.To); !ok || !p.Warmaster {
+				late[e.To] = true
+			}
+		}
+	}
+	return late
+}
+
+// declaredFleets are the fleets campaign.toml gives a player.
+func (c *Campaign) declaredFleets(l Login) []FleetID {
+	var out []FleetID
+	for _, f := range c.Fleets {
+		if f.Player == l {
+			out = append(out, f.ID)
+		}
+	}
+	return out
+}
+
+// checkRoster follows the roster changes through: each names players of
+// campaign.toml who play (or, joining, do not yet) at that point, and a
+// fleet that joins later says where it starts.
+func (c *Campaign) checkRoster(fs *faults) {
+	c.late = c.lateLogins()
+	playing, ever := map[Login]bool{}, map[Login]bool{}
+	for _, p := range c.Players {
+		playing[p.Login] = !c.late[p.Login]
+		ever[p.Login] = playing[p.Login]
+	}
+	declared := func(at Src, l Login) bool {
+		if _, ok := c.PlayerOf(l); !ok {
+			fs.add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); %s", l, hint(fs, string(l), c.logins(), "valid: "+oneOf(c.logins())))
+			return false
+		}
+		return true
+	}
+	stays := func(l Login) bool { p, _ := c.PlayerOf(l); return p.Warmaster } // the Warmaster runs the campaign, with or without fleets
+	for _, e := range c.RosterChanges {
+		at := pointText(e.Phase, e.Step)
+		switch e.Kind {
+		case rosterJoin:
+			if !declared(e.src.At("join"), e.Login) {
+				continue
+			}
+			switch {
+			case ever[e.Login]:
+				fs.add(e.src.At("join"), "%s plays already (from the start, or an earlier change): join is for a player who comes later", e.Login)
+			case len(c.declaredFleets(e.Login)) == 0:
+				fs.add(e.src.At("join"), "%s joins with no fleet: add a [[fleets]] entry with player = %q and start = \"<planet>\" (or give them someone's: hand = \"<login>\", to = %q)", e.Login, e.Login, e.Login)
+			}
+			playing[e.Login], ever[e.Login] = true, true
+		case rosterHand:
+			okFrom, okTo := declared(e.src.At("hand"), e.Login), declared(e.src.At("to"), e.To)
+			switch {
+			case !okFrom || !okTo:
+			case e.To == e.Login:
+				fs.add(e.src.At("to"), "%s hands their fleets to another login, not to themselves", e.Login)
+			case !playing[e.Login]:
+				fs.add(e.src.At("hand"), "%s does not play at %s: only a player's fleets are handed over", e.Login, at)
+			case !playing[e.To] && ever[e.To]:
+				fs.add(e.src.At("to"), "%s left the campaign earlier: the fleets go to a player who plays (or a new login)", e.To)
+			}
+			playing[e.To], ever[e.To] = true, true
+			playing[e.Login] = stays(e.Login)
+		case rosterLeave:
+			if !declared(e.src.At("leave"), e.Login) {
+				continue
+			}
+			if !playing[e.Login] {
+				fs.add(e.src.At("leave"), "%s does not play at %s", e.Login, at)
+			}
+			playing[e.Login] = stays(e.Login)
+		}
+	}
+	joins := c.joining
+	for i, f := range c.Fleets {
+		_, hasStart := c.start[f.ID]
+		switch {
+		case hasStart && !joins[f.Player]:
+			fs.add(c.Fleets[i].src.At("start"), "start is where a fleet that joins later starts, and %s plays from the start: the set-up places %s (remove start, or have %s join with [[roster_changes]] join = %q)", f.Player, f.ID, f.Player, f.Player)
+		case !hasStart && joins[f.Player]:
+			fs.add(c.Fleets[i].src, "fleet %q joins with %s: say where it starts, start = \"<planet>\"", f.ID, f.Player)
+		}
+	}
+}
+
+// checkStarts checks the planets fleets that join later start at.
+func (c *Campaign) checkStarts(fs *faults) {
+	for _, f := range c.Fleets {
+		if p, ok := c.start[f.ID]; ok && !c.Map.Has(p) {
+			fs.add(f.src.At("start"), "unknown planet %q; %s", p, hint(fs, string(p), c.Map.IDs(), "valid: "+oneOf(c.Map.IDs())))
+		}
+	}
+}
+
+// rosterAt is the campaign with its first n roster changes in effect, as
+// campaign.toml declares them: who plays, and which fleets are on the map
+// (those of every player who has played). A fleet keeps campaign.toml's
+// player here: who commands a fleet handed over is the state's to say
+// (withAllegiance). Without roster changes, the declared campaign itself.
+func (c *Campaign) rosterAt(n int) *Campaign {
+	d := c.declared()
+	if len(d.RosterChanges) == 0 {
+		return d
+	}
+	playing, ever := map[Login]bool{}, map[Login]bool{}
+	for _, p := range d.Players {
+		playing[p.Login] = !d.late[p.Login]
+		ever[p.Login] = playing[p.Login]
+	}
+	for _, e := range d.RosterChanges[:min(n, len(d.RosterChanges))] {
+		switch e.Kind {
+		case rosterJoin:
+			playing[e.Login], ever[e.Login] = true, true
+		case rosterHand:
+			playing[e.To], ever[e.To] = true, true
+			playing[e.Login] = d.isWarmaster(e.Login)
+		case rosterLeave:
+			playing[e.Login] = d.isWarmaster(e.Login)
+		}
+	}
+	b := *d
+	b.origin, b.rosterN = d, n
+	b.Players = slices.DeleteFunc(slices.Clone(d.Players), func(p Player) bool { return !playing[p.Login] })
+	b.Fleets = slices.DeleteFunc(slices.Clone(d.Fleets), func(f Fleet) bool { return !ever[f.Player] })
+	b.index()
+	return &b
+}
+
+func (c *Campaign) isWarmaster(l Login) bool { p, ok := c.PlayerOf(l); return ok && p.Warmaster }
+
+// nextRoster is the campaign cur with the (n+1)-th roster change e in
+// effect, and what changed, in words; or why e cannot take effect (a fault
+// at e's key key).
+func nextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []string, key, why string) {
+	d := cur.declared()
+	players, fleets := cur.allegianceChanges()
+	switch e.Kind {
+	case rosterJoin:
+		p, _ := d.PlayerOf(e.Login)
+		var list []string
+		for _, f := range d.declaredFleets(e.Login) {
+			list = append(list, fmt.Sprintf("%s at %s", f, d.start[f]))
+		}
+		lines = append(lines, fmt.Sprintf("%s joins %s with %s", e.Login, p.Alliance, oneOf(list)))
+	case rosterHand:
+		own := cur.FleetsOf(e.Login)
+		if len(own) == 0 {
+			return nil, nil, "hand", fmt.Sprintf("%s commands no fleet at %s: there is nothing to hand over", e.Login, pointText(e.Phase, e.Step))
+		}
+		from := cur.playerAlliance(e.Login)
+		to := cur.playerAlliance(e.To)
+		if to == "" { // joins now
+			p, _ := d.PlayerOf(e.To)
+			to = p.Alliance
+		}
+		if to != from {
+			return nil, nil, "to", fmt.Sprintf("%s plays for %s and %s for %s at %s: fleets go to a player of their own Alliance", e.To, to, e.Login, from, pointText(e.Phase, e.Step))
+		}
+		for _, f := range own {
+			fleets[f] = e.To
+		}
+		lines = append(lines, fmt.Sprintf("%s hands %s to %s, who commands %s from here on", e.Login, oneOf(own), e.To, map[bool]string{true: "it", false: "them"}[len(own) == 1]))
+		lines = append(lines, leaveText(d, e.Login))
+	case rosterLeave:
+		own := cur.FleetsOf(e.Login)
+		a := cur.playerAlliance(e.Login)
+		var members []Login
+		for _, l := range cur.PlayersOf(a) {
+			if l != e.Login && (len(cur.FleetsOf(l)) > 0 || !d.isWarmaster(l)) {
+				members = append(members, l)
+			}
+		}
+		if len(own) > 0 && len(members) == 0 {
+			return nil, nil, "leave", fmt.Sprintf("%s is the last player of %s at %s: nobody would command %s; hand them to a new login instead (hand = %q, to = \"<login>\")", e.Login, a, pointText(e.Phase, e.Step), oneOf(own), e.Login)
+		}
+		// Like Machinations of Fate's unclaimed Fleets, "assigned amongst
+		// the remaining players": one by one, each to the player of the
+		// Alliance commanding the fewest (campaign order on ties).
+		count := map[Login]int{}
+		for _, l := range members {
+			count[l] = len(cur.FleetsOf(l))
+		}
+		lines = append(lines, leaveText(d, e.Login))
+		for _, f := range own {
+			to := members[0]
+			for _, l := range members[1:] {
+				if count[l] < count[to] {
+					to = l
+				}
+			}
+			count[to]++
+			fleets[f] = to
+			lines = append(lines, fmt.Sprintf("%s is commanded by %s from here on", f, to))
+		}
+	}
+	for f, l := range fleets {
+		if g, ok := d.FleetOf(f); ok && g.Player == l {
+			delete(fleets, f) // back with campaign.toml's player
+		}
+	}
+	return d.rosterAt(n+1).withAllegiance(players, fleets), lines, "", ""
+}
+
+func leaveText(d *Campaign, l Login) string {
+	if d.isWarmaster(l) {
+		return fmt.Sprintf("%s commands no fleet from here on, and stays the Warmaster", l)
+	}
+	return fmt.Sprintf("%s plays no more", l)
+}
+
+// fleetSrc is where campaign.toml declares a fleet.
+func (c *Campaign) fleetSrc(id FleetID) Src {
+	d := c.declared()
+	if i, ok := d.fleet[id]; ok {
+		return d.Fleets[i].src
+	}
+	return Src{File: CampaignFile}
+}
+
+// nextRosterPoint is the first step a new roster change can take effect
+// from: the one after the step the campaign waits for.
+func nextRosterPoint(s *State) (int, Step) {
+	for _, st := range rosterSteps {
+		if pointOrder(s.Phase, st) > pointOrder(s.Phase, s.Step) {
+			return s.Phase, st
+		}
+	}
+	return s.Phase + 1, StepOperations
+}
+
+// notPlaying says why a login declared in campaign.toml is not a player
+// where the campaign stands ("" if it is not declared at all): it left, or
+// it joins later.
+func (c *Campaign) notPlaying(l Login) string {
+	d := c.declared()
+	if _, ok := d.PlayerOf(l); !ok {
+		return ""
+	}
+	why := ""
+	for i, e := range d.RosterChanges {
+		switch {
+		case i < c.rosterN && (e.Kind == rosterHand || e.Kind == rosterLeave) && e.Login == l:
+			why = fmt.Sprintf("%s plays no more (from %s: campaign.toml's [[roster_changes]])", l, pointText(e.Phase, e.Step))
+		case i >= c.rosterN && (e.Kind == rosterJoin && e.Login == l || e.Kind == rosterHand && e.To == l) && why == "":
+			return fmt.Sprintf("%s joins later (from %s: campaign.toml's [[roster_changes]])", l, pointText(e.Phase, e.Step))
+		}
+	}
+	return why
+}
+
+func (e RosterChange) order() int { return pointOrder(e.Phase, e.Step) }
