@@ -4,7 +4,7 @@ import "slices"
 
 // withAllegiance is the campaign with players in other Alliances and
 // fleets under other players; the declared campaign stays as it is.
-func (c *Campaign) withAllegiance(players map[Login]AllianceID, fleets map[FleetID]Login) *Campaign {
+func (c *Campaign) WithAllegiance(players map[Login]AllianceID, fleets map[FleetID]Login) *Campaign {
 	if len(players) == 0 && len(fleets) == 0 {
 		return c
 	}
@@ -29,7 +29,7 @@ func (c *Campaign) withAllegiance(players map[Login]AllianceID, fleets map[Fleet
 }
 
 // declared is the campaign as campaign.toml declares it.
-func (c *Campaign) declared() *Campaign {
+func (c *Campaign) Declared() *Campaign {
 	if c.origin != nil {
 		return c.origin
 	}
@@ -37,8 +37,8 @@ func (c *Campaign) declared() *Campaign {
 }
 
 // allegianceChanges lists where the allegiance differs from campaign.toml.
-func (c *Campaign) allegianceChanges() (map[Login]AllianceID, map[FleetID]Login) {
-	d := c.declared()
+func (c *Campaign) AllegianceChanges() (map[Login]AllianceID, map[FleetID]Login) {
+	d := c.Declared()
 	players, fleets := map[Login]AllianceID{}, map[FleetID]Login{}
 	for _, p := range c.Players {
 		if q, _ := d.PlayerOf(p.Login); p.Alliance != q.Alliance {

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -56,8 +57,8 @@ var blankIDs = map[schema.Kind][]struct {
 // campaign knows the ids it may be: the schema knows only how an id is
 // spelt, so its fault ("stronghold is empty: write an id: lowercase
 // letters…") is replaced by one that names them — still one fault.
-func (k checker) wordBlanks(file string, kind schema.Kind, sf []schema.Fault) {
-	if k.c == nil || k.c.Map == nil {
+func (k Checker) WordBlanks(file string, kind schema.Kind, sf []schema.Fault) {
+	if k.C == nil || k.C.Map == nil {
 		return
 	}
 	for i, f := range sf {
@@ -94,27 +95,27 @@ const blankListed = 8
 
 // idChoice is what to write for an id of kind in file: the ids it may be
 // (a player's own fleets in their orders).
-func (k checker) idChoice(kind idKind, file string) string {
+func (k Checker) idChoice(kind idKind, file string) string {
 	switch kind {
 	case planetID:
-		ps := k.c.Map.IDs()
+		ps := k.C.Map.IDs()
 		if len(ps) > blankListed {
-			return fmt.Sprintf("a planet, such as %s (map.toml lists all %d)", either(ps[:3]), len(ps))
+			return fmt.Sprintf("a planet, such as %s (map.toml lists all %d)", report.Either(ps[:3]), len(ps))
 		}
-		return "one of the planets: " + oneOf(ps)
+		return "one of the planets: " + OneOf(ps)
 	case fleetID:
 		login := Login(strings.TrimSuffix(path.Base(file), ".toml"))
-		switch fs := k.c.FleetsOf(login); len(fs) {
+		switch fs := k.C.FleetsOf(login); len(fs) {
 		case 0:
-			return "one of the fleets: " + oneOf(k.c.fleetIDs())
+			return "one of the fleets: " + OneOf(k.C.FleetIDs())
 		case 1:
 			return "your fleet, " + string(fs[0])
 		default:
-			return "one of your fleets: " + oneOf(fs)
+			return "one of your fleets: " + OneOf(fs)
 		}
 	case allianceID:
-		return "one of the alliances: " + oneOf(k.c.AllianceIDs())
+		return "one of the alliances: " + OneOf(k.C.AllianceIDs())
 	default:
-		return "one of the players' logins: " + oneOf(k.c.logins())
+		return "one of the players' logins: " + OneOf(k.C.Logins())
 	}
 }

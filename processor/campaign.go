@@ -45,13 +45,13 @@ type Campaign struct {
 	// they take effect (roster.go); start, where each fleet that joins
 	// later starts; late, the players who do not play from the start.
 	RosterChanges []RosterChange
-	start         map[FleetID]PlanetID
-	late, joining map[Login]bool
+	Start         map[FleetID]PlanetID
+	Late, joining map[Login]bool
 	rosterN       int // the roster changes in effect in this campaign
 
-	alliance map[AllianceID]int
+	Alliance map[AllianceID]int
 	player   map[Login]int
-	fleet    map[FleetID]int
+	Fleet    map[FleetID]int
 	// Derived once from the lists above.
 	fleetsOf       map[Login][]FleetID
 	allianceFleets map[AllianceID][]FleetID
@@ -90,14 +90,14 @@ type Player struct {
 	Login     Login
 	Alliance  AllianceID
 	Warmaster bool
-	src       Src
+	Src       Src
 }
 
 // Fleet is a player's army on the map.
 type Fleet struct {
 	ID     FleetID
 	Player Login
-	src    Src
+	Src    Src
 }
 
 // Deadlines of one phase's steps; a zero time means "wait for every input".
@@ -142,10 +142,10 @@ func (d Deadlines) For(s Step) time.Time {
 }
 
 // HasAlliance reports whether id names an Alliance.
-func (c *Campaign) HasAlliance(id AllianceID) bool { _, ok := c.alliance[id]; return ok }
+func (c *Campaign) HasAlliance(id AllianceID) bool { _, ok := c.Alliance[id]; return ok }
 
 // AllianceName is the Alliance's display name.
-func (c *Campaign) AllianceName(id AllianceID) string { return c.Alliances[c.alliance[id]].Name }
+func (c *Campaign) AllianceName(id AllianceID) string { return c.Alliances[c.Alliance[id]].Name }
 
 // PlayerOf returns the player with this login.
 func (c *Campaign) PlayerOf(l Login) (Player, bool) {
@@ -159,7 +159,7 @@ func (c *Campaign) PlayerOf(l Login) (Player, bool) {
 // spelling is a login as campaign.toml spells it: GitHub's logins are the
 // same whatever their case (the pull request's author "Bob" is the
 // player "bob"), and the registry compares them so too.
-func (c *Campaign) spelling(l Login) Login {
+func (c *Campaign) Spelling(l Login) Login {
 	if _, ok := c.player[l]; ok {
 		return l
 	}
@@ -173,7 +173,7 @@ func (c *Campaign) spelling(l Login) Login {
 
 // FleetOf returns the fleet with this id.
 func (c *Campaign) FleetOf(id FleetID) (Fleet, bool) {
-	i, ok := c.fleet[id]
+	i, ok := c.Fleet[id]
 	if !ok {
 		return Fleet{}, false
 	}
@@ -195,9 +195,9 @@ func (c *Campaign) index() {
 	for i, p := range c.Players {
 		c.player[p.Login] = i
 	}
-	c.fleet = make(map[FleetID]int, len(c.Fleets))
+	c.Fleet = make(map[FleetID]int, len(c.Fleets))
 	for i, f := range c.Fleets {
-		c.fleet[f.ID] = i
+		c.Fleet[f.ID] = i
 	}
 	c.fleetsOf = map[Login][]FleetID{}
 	c.allianceFleets = map[AllianceID][]FleetID{}
@@ -254,57 +254,57 @@ func (c *Campaign) SetupPieces() int {
 
 // decodeCampaign reads campaign.toml (already schema-valid) and checks what
 // the schema cannot: unique ids, references between sections.
-func decodeCampaign(d obj, fs *faults) *Campaign {
+func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	c := &Campaign{
-		Name:       d.str("name"),
+		Name:       d.Str("name"),
 		Phases:     d.int("phases"),
-		Seed:       d.obj("dice").str("seed"),
-		Commitment: d.obj("dice").str("commitment"),
+		Seed:       d.Obj("dice").Str("seed"),
+		Commitment: d.Obj("dice").Str("commitment"),
 		Deadlines:  map[int]Deadlines{},
-		alliance:   map[AllianceID]int{},
+		Alliance:   map[AllianceID]int{},
 		player:     map[Login]int{},
-		fleet:      map[FleetID]int{},
+		Fleet:      map[FleetID]int{},
 	}
-	switch dice := d.obj("dice"); {
+	switch dice := d.Obj("dice"); {
 	case c.Seed == "" && c.Commitment == "":
-		fs.add(dice.src, "give the dice a public seed (seed = \"any text\") or commit to a secret key (commitment = \"sha256:<hex>\")")
+		fs.Add(dice.Src, "give the dice a public seed (seed = \"any text\") or commit to a secret key (commitment = \"sha256:<hex>\")")
 	case c.Seed != "" && c.Commitment != "":
-		fs.add(dice.src.At("commitment"), "give either a public seed or a commitment to a secret key, not both")
+		fs.Add(dice.Src.At("commitment"), "give either a public seed or a commitment to a secret key, not both")
 	}
-	if sec := d.obj("secrecy"); sec.has("recipient") {
-		c.Recipient = sec.str("recipient")
+	if sec := d.Obj("secrecy"); sec.has("recipient") {
+		c.Recipient = sec.Str("recipient")
 		if _, err := age.ParseX25519Recipient(c.Recipient); err != nil {
-			fs.add(sec.src.At("recipient"), "not an age X25519 recipient (%v): copy the \"public key: age1…\" line age-keygen prints", err)
+			fs.Add(sec.Src.At("recipient"), "not an age X25519 recipient (%v): copy the \"public key: age1…\" line age-keygen prints", err)
 		}
 	}
 	c.GitHub = decodeGitHub(d)
-	rules := d.obj("rules")
+	rules := d.Obj("rules")
 	c.Rules = Rules{Events: !rules.has("events") || rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
 	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")
 	c.Rules.BoardingActionWithoutFleet = rules.bool("boarding_action_without_fleet")
-	for _, a := range d.objs("alliances") {
-		id := AllianceID(a.str("id"))
-		if _, dup := c.alliance[id]; dup {
-			fs.add(a.src.At("id"), "alliance %q is declared twice", id)
+	for _, a := range d.Objs("alliances") {
+		id := AllianceID(a.Str("id"))
+		if _, dup := c.Alliance[id]; dup {
+			fs.Add(a.Src.At("id"), "alliance %q is declared twice", id)
 			continue
 		}
-		c.alliance[id] = len(c.Alliances)
-		c.Alliances = append(c.Alliances, Alliance{ID: id, Name: a.str("name"), src: a.src})
+		c.Alliance[id] = len(c.Alliances)
+		c.Alliances = append(c.Alliances, Alliance{ID: id, Name: a.Str("name"), src: a.Src})
 	}
 	warmasters := 0
-	for _, p := range d.objs("players") {
-		pl := Player{Login: Login(p.str("login")), Alliance: AllianceID(p.str("alliance")), Warmaster: p.bool("warmaster"), src: p.src}
+	for _, p := range d.Objs("players") {
+		pl := Player{Login: Login(p.Str("login")), Alliance: AllianceID(p.Str("alliance")), Warmaster: p.bool("warmaster"), Src: p.Src}
 		if _, dup := c.player[pl.Login]; dup {
-			fs.add(p.src.At("login"), "player %q is declared twice", pl.Login)
+			fs.Add(p.Src.At("login"), "player %q is declared twice", pl.Login)
 			continue
 		}
 		if !c.HasAlliance(pl.Alliance) {
-			fs.add(p.src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+oneOf(c.AllianceIDs())))
+			fs.Add(p.Src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, Hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+OneOf(c.AllianceIDs())))
 		}
 		if pl.Warmaster {
 			warmasters++
 			if warmasters > 1 {
-				fs.add(p.src.At("warmaster"), "only one player can be the Warmaster")
+				fs.Add(p.Src.At("warmaster"), "only one player can be the Warmaster")
 			}
 		}
 		c.player[pl.Login] = len(c.Players)
@@ -313,20 +313,20 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	// named: players a [[fleets]] entry is meant for, though the entry is
 	// at fault (its id declared twice, its player misspelt).
 	named := map[Login]bool{}
-	for _, f := range d.objs("fleets") {
-		fl := Fleet{ID: FleetID(f.str("id")), Player: Login(f.str("player")), src: f.src}
-		if _, dup := c.fleet[fl.ID]; dup {
-			fs.add(f.src.At("id"), "fleet %q is declared twice", fl.ID)
+	for _, f := range d.Objs("fleets") {
+		fl := Fleet{ID: FleetID(f.Str("id")), Player: Login(f.Str("player")), Src: f.Src}
+		if _, dup := c.Fleet[fl.ID]; dup {
+			fs.Add(f.Src.At("id"), "fleet %q is declared twice", fl.ID)
 			named[fl.Player] = true
 			continue
 		}
 		if _, ok := c.PlayerOf(fl.Player); !ok {
-			fs.add(f.src.At("player"), "unknown player %q; %s", fl.Player, hint(fs, string(fl.Player), c.logins(), "valid: "+oneOf(c.logins())))
-			for _, m := range closest(fs, string(fl.Player), c.logins()) {
+			fs.Add(f.Src.At("player"), "unknown player %q; %s", fl.Player, Hint(fs, string(fl.Player), c.Logins(), "valid: "+OneOf(c.Logins())))
+			for _, m := range Closest(fs, string(fl.Player), c.Logins()) {
 				named[m] = true
 			}
 		}
-		c.fleet[fl.ID] = len(c.Fleets)
+		c.Fleet[fl.ID] = len(c.Fleets)
 		c.Fleets = append(c.Fleets, fl)
 	}
 	c.Medals = decodeMedalRecords(d)
@@ -337,22 +337,22 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	for _, p := range c.Players {
 		// One mistake, one fault: the fleet meant for a player is at fault,
 		// and the player is not also said to control no fleet.
-		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster && !c.late[p.Login] && !named[p.Login] {
-			fs.add(p.src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)", p.Login)
+		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster && !c.Late[p.Login] && !named[p.Login] {
+			fs.Add(p.Src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)", p.Login)
 		}
 	}
 	for _, a := range c.Alliances {
 		if len(c.AllianceFleets(a.ID)) == 0 {
-			fs.add(a.src.At("id"), "alliance %q has no fleet", a.ID)
+			fs.Add(a.src.At("id"), "alliance %q has no fleet", a.ID)
 		}
 	}
-	for _, dl := range d.objs("deadlines") {
+	for _, dl := range d.Objs("deadlines") {
 		ph := dl.int("phase")
 		if ph > c.Phases {
-			fs.add(dl.src.At("phase"), "phase %d is past the campaign's last phase (%d)", ph, c.Phases)
+			fs.Add(dl.Src.At("phase"), "phase %d is past the campaign's last phase (%d)", ph, c.Phases)
 		}
 		if _, dup := c.Deadlines[ph]; dup {
-			fs.add(dl.src.At("phase"), "deadlines for phase %d are given twice", ph)
+			fs.Add(dl.Src.At("phase"), "deadlines for phase %d are given twice", ph)
 			continue
 		}
 		var x Deadlines
@@ -365,10 +365,10 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 		x.Tiebreak, _ = dl.time("tiebreak")
 		if dl.has("tiebreak") && ph != c.Phases {
 			// End of the Campaign: only the final phase can end tied.
-			fs.add(dl.src.At("tiebreak"), "a tiebreak deadline belongs to the final phase (%d): the campaign ends in its step 3", c.Phases)
+			fs.Add(dl.Src.At("tiebreak"), "a tiebreak deadline belongs to the final phase (%d): the campaign ends in its step 3", c.Phases)
 		}
 		if !x.Tiebreak.IsZero() && !x.Battles.IsZero() && x.Tiebreak.Before(x.Battles) {
-			fs.add(dl.src.At("tiebreak"), "the tiebreak deadline is before the battles deadline: the final battle is played after the campaign ends in step 3")
+			fs.Add(dl.Src.At("tiebreak"), "the tiebreak deadline is before the battles deadline: the final battle is played after the campaign ends in step 3")
 		}
 		order := []struct {
 			key string
@@ -381,7 +381,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 				continue
 			}
 			if !last.IsZero() && o.t.Before(last) {
-				fs.add(dl.src.At(o.key), "the %s deadline is before the %s deadline; steps run in order", o.key, lastKey)
+				fs.Add(dl.Src.At(o.key), "the %s deadline is before the %s deadline; steps run in order", o.key, lastKey)
 			}
 			last, lastKey = o.t, o.key
 		}
@@ -391,7 +391,7 @@ func decodeCampaign(d obj, fs *faults) *Campaign {
 	return c
 }
 
-func (c *Campaign) logins() []Login {
+func (c *Campaign) Logins() []Login {
 	out := make([]Login, len(c.Players))
 	for i, p := range c.Players {
 		out[i] = p.Login
@@ -399,7 +399,7 @@ func (c *Campaign) logins() []Login {
 	return out
 }
 
-func (c *Campaign) fleetIDs() []FleetID {
+func (c *Campaign) FleetIDs() []FleetID {
 	out := make([]FleetID, len(c.Fleets))
 	for i, f := range c.Fleets {
 		out[i] = f.ID
@@ -409,7 +409,7 @@ func (c *Campaign) fleetIDs() []FleetID {
 
 // diceKey is the key of the dice streams: the public seed, or the secret key
 // given to the run, which must hash to the campaign's commitment.
-func (c *Campaign) diceKey(secret string) (string, error) {
+func (c *Campaign) DiceKey(secret string) (string, error) {
 	if c.Commitment == "" {
 		return c.Seed, nil
 	}
@@ -429,14 +429,14 @@ func KeyCommitment(key string) string {
 }
 
 // playerAlliance is a player's Alliance as the campaign stands, or "".
-func (c *Campaign) playerAlliance(l Login) AllianceID {
+func (c *Campaign) PlayerAlliance(l Login) AllianceID {
 	p, _ := c.PlayerOf(l)
 	return p.Alliance
 }
 
 // battleFleet is the attacking fleet of a battle id: the fleet's id, or
 // <fleet>-2 for its second operation under Defiant Zeal.
-func (c *Campaign) battleFleet(id string) (FleetID, bool) {
+func (c *Campaign) BattleFleet(id string) (FleetID, bool) {
 	if _, ok := c.FleetOf(FleetID(id)); ok {
 		return FleetID(id), true
 	}
@@ -449,7 +449,7 @@ func (c *Campaign) battleFleet(id string) (FleetID, bool) {
 }
 
 // deadlineTexts are the campaign's deadlines as reports write them.
-func (c *Campaign) deadlineTexts() map[string]bool {
+func (c *Campaign) DeadlineTexts() map[string]bool {
 	out := map[string]bool{}
 	for _, d := range c.Deadlines {
 		for s := StepSetup; s <= StepEnded; s++ {

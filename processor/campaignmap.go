@@ -7,7 +7,7 @@ type Map struct {
 	Planets []Planet
 	Lanes   [][2]PlanetID
 
-	index map[PlanetID]int
+	Index map[PlanetID]int
 	adj   [][]int // lane neighbours, in map order
 	dist  [][]int // fewest lanes between planets, a row once asked for; -1 when unreachable
 }
@@ -22,10 +22,10 @@ type Planet struct {
 }
 
 // Has reports whether id names a Planet.
-func (m *Map) Has(id PlanetID) bool { _, ok := m.index[id]; return ok }
+func (m *Map) Has(id PlanetID) bool { _, ok := m.Index[id]; return ok }
 
 // Planet returns the planet with this id.
-func (m *Map) Planet(id PlanetID) Planet { return m.Planets[m.index[id]] }
+func (m *Map) Planet(id PlanetID) Planet { return m.Planets[m.Index[id]] }
 
 // IDs lists the planets in map order.
 func (m *Map) IDs() []PlanetID {
@@ -39,14 +39,14 @@ func (m *Map) IDs() []PlanetID {
 // Neighbours lists the planets one lane from p, in map order.
 func (m *Map) Neighbours(p PlanetID) []PlanetID {
 	var out []PlanetID
-	for _, j := range m.adj[m.index[p]] {
+	for _, j := range m.adj[m.Index[p]] {
 		out = append(out, m.Planets[j].ID)
 	}
 	return out
 }
 
 // Distance is the fewest lanes between two planets (-1: not connected at all).
-func (m *Map) Distance(a, b PlanetID) int { return m.row(m.index[a])[m.index[b]] }
+func (m *Map) Distance(a, b PlanetID) int { return m.row(m.Index[a])[m.Index[b]] }
 
 // row is the distances from planet i, found when first asked for: a map of
 // thousands of planets would otherwise spend time and memory on every pair.
@@ -60,7 +60,7 @@ func (m *Map) row(i int) []int {
 // AtDistance lists the planets exactly n lanes from p, in map order.
 func (m *Map) AtDistance(p PlanetID, n int) []PlanetID {
 	var out []PlanetID
-	row := m.row(m.index[p])
+	row := m.row(m.Index[p])
 	for j, d := range row {
 		if d == n {
 			out = append(out, m.Planets[j].ID)
@@ -69,21 +69,21 @@ func (m *Map) AtDistance(p PlanetID, n int) []PlanetID {
 	return out
 }
 
-func decodeMap(d obj, fs *faults) *Map {
-	m := &Map{index: map[PlanetID]int{}}
-	for _, p := range d.objs("planets") {
-		id := PlanetID(p.str("id"))
-		if _, dup := m.index[id]; dup {
-			fs.add(p.src.At("id"), "planet %q is declared twice", id)
+func DecodeMap(d Obj, fs *Faults) *Map {
+	m := &Map{Index: map[PlanetID]int{}}
+	for _, p := range d.Objs("planets") {
+		id := PlanetID(p.Str("id"))
+		if _, dup := m.Index[id]; dup {
+			fs.Add(p.Src.At("id"), "planet %q is declared twice", id)
 			continue
 		}
-		m.index[id] = len(m.Planets)
-		m.Planets = append(m.Planets, Planet{ID: id, Name: p.str("name"), Locations: p.int("locations"), Theatres: p.strs("theatres"), src: p.src})
+		m.Index[id] = len(m.Planets)
+		m.Planets = append(m.Planets, Planet{ID: id, Name: p.Str("name"), Locations: p.int("locations"), Theatres: p.strs("theatres"), src: p.Src})
 	}
 	m.adj = make([][]int, len(m.Planets))
 	seen := map[[2]int]bool{}
 	var ids []PlanetID // the planets, once a lane names an unknown one
-	for _, l := range d.objs("lanes") {
+	for _, l := range d.Objs("lanes") {
 		b := l.strs("between")
 		if len(b) != 2 {
 			continue // the schema said so already
@@ -94,21 +94,21 @@ func decodeMap(d obj, fs *faults) *Map {
 				if ids == nil {
 					ids = m.IDs()
 				}
-				fs.add(l.src.At("between", i), "unknown planet %q; %s", id, hint(fs, id, ids, "valid: "+oneOf(ids)))
+				fs.Add(l.Src.At("between", i), "unknown planet %q; %s", id, Hint(fs, id, ids, "valid: "+OneOf(ids)))
 				ok = false
 			}
 		}
 		if !ok {
 			continue
 		}
-		i, j := m.index[PlanetID(b[0])], m.index[PlanetID(b[1])]
+		i, j := m.Index[PlanetID(b[0])], m.Index[PlanetID(b[1])]
 		if i == j {
-			fs.add(l.src.At("between"), "a lane joins two different planets, not %q to itself", b[0])
+			fs.Add(l.Src.At("between"), "a lane joins two different planets, not %q to itself", b[0])
 			continue
 		}
 		key := [2]int{min(i, j), max(i, j)}
 		if seen[key] {
-			fs.add(l.src.At("between"), "the lane %s–%s is declared twice", b[0], b[1])
+			fs.Add(l.Src.At("between"), "the lane %s–%s is declared twice", b[0], b[1])
 			continue
 		}
 		seen[key] = true
@@ -122,7 +122,7 @@ func decodeMap(d obj, fs *faults) *Map {
 	m.dist = make([][]int, len(m.Planets))
 	for i, p := range m.Planets {
 		if len(m.Planets) > 1 && len(m.adj[i]) == 0 {
-			fs.add(p.src.At("id"), "planet %q has no lane; add a [[lanes]] entry joining it to the map", p.ID)
+			fs.Add(p.src.At("id"), "planet %q has no lane; add a [[lanes]] entry joining it to the map", p.ID)
 		}
 	}
 	return m

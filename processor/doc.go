@@ -9,44 +9,44 @@ import (
 
 // obj reads a schema-validated TOML table. The schema has already checked
 // every type, so a missing or mistyped key reads as its zero value.
-type obj struct {
+type Obj struct {
 	m   map[string]any
-	src Src
+	Src Src
 }
 
-func (o obj) has(k string) bool { _, ok := o.m[k]; return ok }
+func (o Obj) has(k string) bool { _, ok := o.m[k]; return ok }
 
-func (o obj) str(k string) string {
+func (o Obj) Str(k string) string {
 	s, _ := o.m[k].(string)
 	return s
 }
 
-func (o obj) int(k string) int {
+func (o Obj) int(k string) int {
 	n, _ := o.m[k].(int64)
 	return int(n)
 }
 
-func (o obj) bool(k string) bool {
+func (o Obj) bool(k string) bool {
 	b, _ := o.m[k].(bool)
 	return b
 }
 
-func (o obj) obj(k string) obj {
+func (o Obj) Obj(k string) Obj {
 	m, _ := o.m[k].(map[string]any)
-	return obj{m, o.src.At(k)}
+	return Obj{m, o.Src.At(k)}
 }
 
-func (o obj) objs(k string) []obj {
+func (o Obj) Objs(k string) []Obj {
 	arr, _ := o.m[k].([]any)
-	out := make([]obj, 0, len(arr))
+	out := make([]Obj, 0, len(arr))
 	for i, v := range arr {
 		m, _ := v.(map[string]any)
-		out = append(out, obj{m, o.src.At(k, i)})
+		out = append(out, Obj{m, o.Src.At(k, i)})
 	}
 	return out
 }
 
-func (o obj) strs(k string) []string {
+func (o Obj) strs(k string) []string {
 	arr, _ := o.m[k].([]any)
 	out := make([]string, 0, len(arr))
 	for _, v := range arr {
@@ -56,7 +56,7 @@ func (o obj) strs(k string) []string {
 	return out
 }
 
-func (o obj) ints(k string) []int {
+func (o Obj) ints(k string) []int {
 	arr, _ := o.m[k].([]any)
 	out := make([]int, 0, len(arr))
 	for _, v := range arr {
@@ -67,7 +67,7 @@ func (o obj) ints(k string) []int {
 }
 
 // keys lists a table's keys in sorted order (TOML tables are unordered).
-func (o obj) keys() []string {
+func (o Obj) keys() []string {
 	ks := make([]string, 0, len(o.m))
 	for k := range o.m {
 		ks = append(ks, k)
@@ -77,8 +77,8 @@ func (o obj) keys() []string {
 }
 
 // time reads a date-time, a local date-time or a local date; local values are taken as UTC.
-func (o obj) time(k string) (time.Time, bool) {
-	return parseTime(o.str(k))
+func (o Obj) time(k string) (time.Time, bool) {
+	return parseTime(o.Str(k))
 }
 
 var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05", "2006-01-02"}
@@ -93,7 +93,7 @@ func parseTime(s string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
+func SortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
 	out := make([]K, 0, len(m))
 	for k := range m {
 		out = append(out, k)
@@ -101,3 +101,6 @@ func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
 	slices.Sort(out)
 	return out
 }
+
+// NewObj is the decoded table m of a file at src.
+func NewObj(m map[string]any, src Src) Obj { return Obj{m, src} }

@@ -149,7 +149,7 @@ func (s Step) Title() string {
 
 // Theatres of the Five Hundred Worlds and their Twists (D6: 1–2 / 3–4 /
 // 5–6), as docs/rules.md lists them ("What the rules text leaves out").
-var theatreTwists = map[string][3]string{
+var TheatreTwists = map[string][3]string{
 	"spaceport":          {"Coordinate Lock", "Vid-feed Network", "Embarkation Shrines"},
 	"desolate-wastes":    {"Open Ground", "Eye of Judgement", "Exposed Combatants"},
 	"xenoflora-jungle":   {"Slaughter Spores", "Green Hell", "Predatory Plantlife"},
@@ -163,7 +163,7 @@ var theatreTwists = map[string][3]string{
 
 // TwistName names the Twist a D6 result gives in a Theatre.
 func TwistName(theatre string, d6 int) string {
-	t, ok := theatreTwists[theatre]
+	t, ok := TheatreTwists[theatre]
 	if !ok || d6 < 1 || d6 > 6 {
 		return ""
 	}

@@ -50,19 +50,19 @@ var (
 // decodeEngineEntries reads a result's [[war_engines]] and checks what does
 // not depend on the map: known engines, the keys of each engine's kind, what
 // its profile can take.
-func (k checker) decodeEngineEntries(d obj) []EngineEntry {
+func (k Checker) decodeEngineEntries(d Obj) []EngineEntry {
 	var out []EngineEntry
 	seen := map[EngineID]bool{}
-	roster := &k.c.Engines
-	for _, o := range d.objs("war_engines") {
-		e := EngineEntry{Engine: EngineID(o.str("engine")), Removed: o.bool("removed"), Src: o.src}
+	roster := &k.C.Engines
+	for _, o := range d.Objs("war_engines") {
+		e := EngineEntry{Engine: EngineID(o.Str("engine")), Removed: o.bool("removed"), Src: o.Src}
 		we, ok := roster.Engine(e.Engine)
 		switch {
 		case !ok:
-			k.fs.add(o.src.At("engine"), "unknown war engine %q; %s", e.Engine, hint(k.fs, string(e.Engine), roster.ids(), "campaign.toml's [[war_engines]]: "+oneOf(roster.ids())))
+			k.Fs.Add(o.Src.At("engine"), "unknown war engine %q; %s", e.Engine, Hint(k.Fs, string(e.Engine), roster.Ids(), "campaign.toml's [[war_engines]]: "+OneOf(roster.Ids())))
 			continue
 		case seen[e.Engine]:
-			k.fs.add(o.src.At("engine"), "%s has an entry already in this result: one [[war_engines]] entry per engine", e.Engine)
+			k.Fs.Add(o.Src.At("engine"), "%s has an entry already in this result: one [[war_engines]] entry per engine", e.Engine)
 			continue
 		}
 		seen[e.Engine] = true
@@ -73,7 +73,7 @@ func (k checker) decodeEngineEntries(d obj) []EngineEntry {
 		}
 		for _, key := range other {
 			if o.has(key) {
-				k.fs.addKey(o.src.At(key), "%q is for %s; %s is %s %s, whose entry takes %s", key, kind, e.Engine, article(p.Kind()), p.Kind(), joinQuoted(append(slices.Clone(own), "removed")))
+				k.Fs.AddKey(o.Src.At(key), "%q is for %s; %s is %s %s, whose entry takes %s", key, kind, e.Engine, article(p.Kind()), p.Kind(), joinQuoted(append(slices.Clone(own), "removed")))
 			}
 		}
 		if p.Behemoth != nil {
@@ -93,7 +93,7 @@ func article(s string) string {
 	return "a"
 }
 
-func (k checker) zones(at Src, names []string) []engines.Zone {
+func (k Checker) zones(at Src, names []string) []engines.Zone {
 	var out []engines.Zone
 	for _, n := range names {
 		z, _ := engines.ParseZone(n) // the schema allows only zone names
@@ -102,14 +102,14 @@ func (k checker) zones(at Src, names []string) []engines.Zone {
 	return out
 }
 
-func (k checker) behemothEntry(o obj, e *EngineEntry, p *engines.Profile) {
+func (k Checker) behemothEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 	b := p.Behemoth
 	options := b.AllOptions()
-	crippled := func(x obj) []string {
+	crippled := func(x Obj) []string {
 		for i, c := range x.strs("crippled") {
 			switch {
 			case !slices.Contains(options, c):
-				k.fs.add(x.src.At("crippled", i), "%q is not a Crippled option of %s; its options: %s", c, p.Name, quoted(options))
+				k.Fs.Add(x.Src.At("crippled", i), "%q is not a Crippled option of %s; its options: %s", c, p.Name, quoted(options))
 			case b.IsStructural(c):
 				// "Weapons with the Structural special rule cannot be affected by Crippled results."
 				var open []string
@@ -118,38 +118,38 @@ func (k checker) behemothEntry(o obj, e *EngineEntry, p *engines.Profile) {
 						open = append(open, o)
 					}
 				}
-				k.fs.add(x.src.At("crippled", i), "%q is structural (structural = true in engines/%s.toml): Crippled results never take it; options they can take: %s", c, p.ID, quoted(open))
+				k.Fs.Add(x.Src.At("crippled", i), "%q is structural (structural = true in engines/%s.toml): Crippled results never take it; options they can take: %s", c, p.ID, quoted(open))
 			}
 		}
 		return x.strs("crippled")
 	}
 	if o.has("landing") {
-		l := o.obj("landing")
+		l := o.Obj("landing")
 		e.Landing = &engines.Landing{Impassable: l.int("impassable"), Tough: l.int("tough"), EnemyNear: l.int("enemy_within_3"), Units: l.int("units"), AntiAircraft: l.int("anti_aircraft")}
-		e.LandingSrc = l.src
-		e.LandingTaken = engines.Choices{Crippled: crippled(l), Chain: k.zones(l.src.At("chain"), l.strs("chain"))}
+		e.LandingSrc = l.Src
+		e.LandingTaken = engines.Choices{Crippled: crippled(l), Chain: k.zones(l.Src.At("chain"), l.strs("chain"))}
 	}
-	for _, x := range o.objs("damage") {
-		dm := EngineDamage{Src: x.src, Stomp: x.int("stomp"), Points: x.int("points")}
+	for _, x := range o.Objs("damage") {
+		dm := EngineDamage{Src: x.Src, Stomp: x.int("stomp"), Points: x.int("points")}
 		hasZone, hasPoints, hasStomp := x.has("zone"), x.has("points"), x.has("stomp")
 		// zone with points, or stomp: the schema's (anyOf,
 		// if/then); not both is checked here.
 		if hasStomp && (hasZone || hasPoints) {
-			k.fs.add(x.src, "give either zone and points (a weapon's damage to one zone) or stomp (hits from moving through Impassable scenery), not both")
+			k.Fs.Add(x.Src, "give either zone and points (a weapon's damage to one zone) or stomp (hits from moving through Impassable scenery), not both")
 		}
 		if hasZone {
-			dm.Zone, _ = engines.ParseZone(x.str("zone"))
+			dm.Zone, _ = engines.ParseZone(x.Str("zone"))
 			// More damage than the zone has cannot come from one weapon's volley.
 			if full := b.Zones[dm.Zone].DamagePoints; hasPoints && dm.Points > full {
-				k.fs.add(x.src.At("points"), "%d Damage Points is more than the %s can take: %s's %s has %d", dm.Points, dm.Zone.Title(), p.Name, dm.Zone.Title(), full)
+				k.Fs.Add(x.Src.At("points"), "%d Damage Points is more than the %s can take: %s's %s has %d", dm.Points, dm.Zone.Title(), p.Name, dm.Zone.Title(), full)
 			}
 		}
-		dm.Choices = engines.Choices{Crippled: crippled(x), Chain: k.zones(x.src.At("chain"), x.strs("chain"))}
+		dm.Choices = engines.Choices{Crippled: crippled(x), Chain: k.zones(x.Src.At("chain"), x.strs("chain"))}
 		e.Damage = append(e.Damage, dm)
 	}
 }
 
-func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
+func (k Checker) warMachineEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 	b := &e.Battle
 	closeCombat := false
 	for _, s := range o.strs("hits") {
@@ -161,18 +161,18 @@ func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 	// whose weapon scored the entry's close-combat hits; without it they
 	// are other close combat attacks (infantry assaulting a Titan).
 	if o.has("close_combat_by") {
-		e.CloseCombatBy = EngineID(o.str("close_combat_by"))
-		by, ok := k.c.Engines.Engine(e.CloseCombatBy)
-		at := o.src.At("close_combat_by")
+		e.CloseCombatBy = EngineID(o.Str("close_combat_by"))
+		by, ok := k.C.Engines.Engine(e.CloseCombatBy)
+		at := o.Src.At("close_combat_by")
 		switch {
 		case !ok:
-			k.fs.add(at, "unknown war engine %q; %s", e.CloseCombatBy, hint(k.fs, string(e.CloseCombatBy), k.c.Engines.ids(), "campaign.toml's [[war_engines]]: "+oneOf(k.c.Engines.ids())))
+			k.Fs.Add(at, "unknown war engine %q; %s", e.CloseCombatBy, Hint(k.Fs, string(e.CloseCombatBy), k.C.Engines.Ids(), "campaign.toml's [[war_engines]]: "+OneOf(k.C.Engines.Ids())))
 		case by.Profile.WarMachine == nil || !by.Profile.WarMachine.CloseCombatWeapon:
-			k.fs.add(at, "%s (%s) has no Titan close combat weapon (close_combat_weapon = true in engines/%s.toml)", by.ID, by.Profile.Name, by.Profile.ID)
+			k.Fs.Add(at, "%s (%s) has no Titan close combat weapon (close_combat_weapon = true in engines/%s.toml)", by.ID, by.Profile.Name, by.Profile.ID)
 		case by.ID == e.Engine:
-			k.fs.add(at, "%s cannot strike itself in close combat", by.ID)
+			k.Fs.Add(at, "%s cannot strike itself in close combat", by.ID)
 		case !closeCombat:
-			k.fs.add(at, "no close-combat hit names it: list the hits its Titan close combat weapon scored as \"close-combat-glancing\" or \"close-combat-penetrating\"")
+			k.Fs.Add(at, "no close-combat hit names it: list the hits its Titan close combat weapon scored as \"close-combat-glancing\" or \"close-combat-penetrating\"")
 		}
 		for i := range b.Hits {
 			b.Hits[i].TitanWeapon = b.Hits[i].Source == engines.CloseCombat
@@ -180,7 +180,7 @@ func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 	}
 	for i, n := range o.strs("weapons_lost") {
 		if msg := WeaponLostProblem(p, n); msg != "" {
-			k.fs.add(o.src.At("weapons_lost", i), "%s", msg)
+			k.Fs.Add(o.Src.At("weapons_lost", i), "%s", msg)
 		}
 	}
 	b.WeaponsLost = o.strs("weapons_lost")
@@ -189,11 +189,11 @@ func (k checker) warMachineEntry(o obj, e *EngineEntry, p *engines.Profile) {
 		b.HitTurns = o.ints("hit_turns")
 	}
 	for _, f := range b.Check() {
-		at := o.src
+		at := o.Src
 		for _, seg := range strings.Split(f.Key, "/") {
 			at = at.At(seg)
 		}
-		k.fs.add(at, "%s", f.Message)
+		k.Fs.Add(at, "%s", f.Message)
 	}
 }
 

@@ -80,7 +80,7 @@ func (s *State) Active(e EventKind) []Effect {
 
 // activeFor reports whether an Event about an Alliance (Coordinated
 // Opposition, An Open Tome, Defiant Zeal) is in force against or for it.
-func (s *State) activeFor(e EventKind, a AllianceID) bool {
+func (s *State) ActiveFor(e EventKind, a AllianceID) bool {
 	return slices.ContainsFunc(s.Active(e), func(x Effect) bool { return x.Alliance == a })
 }
 
@@ -90,15 +90,15 @@ func (s *State) supportFacilitiesOff() bool { return len(s.Active(VoidPiracy)) >
 
 // decodeForcedEvents reads campaign.toml's [[forced_events]]: each replaces
 // the generated events of its phase, in file order.
-func (c *Campaign) decodeForcedEvents(d obj, fs *faults) {
+func (c *Campaign) decodeForcedEvents(d Obj, fs *Faults) {
 	// Defiant Zeal names a fleet's second battle <fleet>-2: it must not be
 	// another fleet's id.
 	for _, f := range c.Fleets {
-		if i, ok := c.fleet[f.ID+"-2"]; ok && c.Rules.Events {
-			fs.add(Src{File: CampaignFile}.At("fleets", i, "id"), "fleet %q: under Defiant Zeal, fleet %s's second battle is %s-2; rename one of them", f.ID+"-2", f.ID, f.ID)
+		if i, ok := c.Fleet[f.ID+"-2"]; ok && c.Rules.Events {
+			fs.Add(Src{File: CampaignFile}.At("fleets", i, "id"), "fleet %q: under Defiant Zeal, fleet %s's second battle is %s-2; rename one of them", f.ID+"-2", f.ID, f.ID)
 		}
 	}
-	forced := d.objs("forced_events")
+	forced := d.Objs("forced_events")
 	if len(forced) == 0 {
 		return
 	}
@@ -107,18 +107,18 @@ func (c *Campaign) decodeForcedEvents(d obj, fs *faults) {
 	for _, o := range forced {
 		ph := o.int("phase")
 		var k EventKind
-		if err := k.UnmarshalText([]byte(o.str("event"))); err != nil {
+		if err := k.UnmarshalText([]byte(o.Str("event"))); err != nil {
 			continue // the schema lists the names
 		}
 		switch {
 		case !c.Rules.Events:
-			fs.add(o.src, "events = false turns Vespator Front Events off: remove [[forced_events]], or set events = true")
+			fs.Add(o.Src, "events = false turns Vespator Front Events off: remove [[forced_events]], or set events = true")
 			continue
 		case ph >= c.Phases:
-			fs.add(o.src.At("phase"), "phase %d generates no events: the campaign ends in step 3 of its last phase (%d), before any event is generated (RULINGS 13); events can be forced in phases 1 to %d", ph, c.Phases, c.Phases-1)
+			fs.Add(o.Src.At("phase"), "phase %d generates no events: the campaign ends in step 3 of its last phase (%d), before any event is generated (RULINGS 13); events can be forced in phases 1 to %d", ph, c.Phases, c.Phases-1)
 			continue
 		case k == StellarStorms && storms:
-			fs.add(o.src.At("event"), "Stellar Storms cannot take effect more than once during the campaign, and it is forced already")
+			fs.Add(o.Src.At("event"), "Stellar Storms cannot take effect more than once during the campaign, and it is forced already")
 			continue
 		}
 		storms = storms || k == StellarStorms
@@ -143,7 +143,7 @@ func (e EventKind) Title() string {
 }
 
 // key is the Event's table in an events choices file: lull_in_the_fighting.
-func (e EventKind) key() string { return strings.ReplaceAll(e.String(), "-", "_") }
+func (e EventKind) Key() string { return strings.ReplaceAll(e.String(), "-", "_") }
 
 // Table is the table the Event is generated from.
 func (e EventKind) Table() string {
@@ -158,13 +158,13 @@ func (e EventKind) Table() string {
 
 // perils and desperate: the Events about one Alliance (the dominating or
 // the trailing one).
-func (e EventKind) perils() bool { return e >= CultUprisings && e <= AnOpenTome }
+func (e EventKind) Perils() bool { return e >= CultUprisings && e <= AnOpenTome }
 
-func (e EventKind) desperate() bool { return e >= ACostlyBargain }
+func (e EventKind) Desperate() bool { return e >= ACostlyBargain }
 
 // asksChoices: the Events that wait for the Alliances' choices (the
 // `events` step).
-func (e EventKind) asksChoices() bool {
+func (e EventKind) AsksChoices() bool {
 	switch e {
 	case LullInTheFighting, TidesOfWar, ArcheotechRiches, XenobeastMigration, MachinationsOfFate, ACostlyBargain, SmuggledAssets:
 		return true
@@ -177,15 +177,15 @@ func (e Effect) clone() Effect {
 	if e.Riches != nil {
 		r := make(map[AllianceID]map[PlanetID][]PlanetID, len(e.Riches))
 		for a, m := range e.Riches {
-			r[a] = cloneMap(m)
+			r[a] = CloneMap(m)
 		}
 		e.Riches = r
 	}
 	if e.Players != nil {
-		e.Players = cloneMap(e.Players)
+		e.Players = CloneMap(e.Players)
 	}
 	if e.Fleets != nil {
-		e.Fleets = cloneMap(e.Fleets)
+		e.Fleets = CloneMap(e.Fleets)
 	}
 	return e
 }

@@ -65,103 +65,103 @@ type Relocation struct {
 // decodeEventChoices reads phases/NN/events/<alliance>.toml and checks what
 // does not depend on the map's state: planets, fleets and players of the
 // Alliance, other Alliances.
-func (k checker) decodeEventChoices(a AllianceID, d obj) *EventChoices {
-	ch := &EventChoices{Alliance: a, Given: map[EventKind]Src{}, Src: d.src}
+func (k Checker) DecodeEventChoices(a AllianceID, d Obj) *EventChoices {
+	ch := &EventChoices{Alliance: a, Given: map[EventKind]Src{}, Src: d.Src}
 	for _, key := range d.keys() {
 		var e EventKind
 		if err := e.UnmarshalText([]byte(strings.ReplaceAll(key, "_", "-"))); err != nil {
 			continue // the schema allows only the Events' keys
 		}
-		ch.Given[e] = d.src.At(key)
+		ch.Given[e] = d.Src.At(key)
 	}
-	piece := func(o obj) *PieceChoice {
-		return &PieceChoice{Planet: k.planet(o.src.At("planet"), o.str("planet")), Type: k.infra(o.src.At("type"), o.str("type")), Src: o.src}
+	piece := func(o Obj) *PieceChoice {
+		return &PieceChoice{Planet: k.planet(o.Src.At("planet"), o.Str("planet")), Type: k.infra(o.Src.At("type"), o.Str("type")), Src: o.Src}
 	}
-	fleetMoves := func(m obj) []Move {
+	fleetMoves := func(m Obj) []Move {
 		var out []Move
 		for _, id := range m.keys() {
-			at := m.src.At(id)
-			f, ok := k.c.FleetOf(FleetID(id))
+			at := m.Src.At(id)
+			f, ok := k.C.FleetOf(FleetID(id))
 			switch {
 			case !ok:
-				k.fs.addKey(at, "unknown fleet %q; %s", id, hint(k.fs, id, k.c.AllianceFleets(a), fmt.Sprintf("%s's fleets: %s", a, oneOf(k.c.AllianceFleets(a)))))
+				k.Fs.AddKey(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, k.C.AllianceFleets(a), fmt.Sprintf("%s's fleets: %s", a, OneOf(k.C.AllianceFleets(a)))))
 				continue
-			case k.c.FleetAlliance(f.ID) != a:
-				k.fs.addKey(at, "fleet %q is %s's, not %s's; %s's fleets: %s", id, k.c.FleetAlliance(f.ID), a, a, oneOf(k.c.AllianceFleets(a)))
+			case k.C.FleetAlliance(f.ID) != a:
+				k.Fs.AddKey(at, "fleet %q is %s's, not %s's; %s's fleets: %s", id, k.C.FleetAlliance(f.ID), a, a, OneOf(k.C.AllianceFleets(a)))
 				continue
 			}
-			out = append(out, Move{Fleet: f.ID, To: k.planet(at, m.str(id)), Src: at})
+			out = append(out, Move{Fleet: f.ID, To: k.planet(at, m.Str(id)), Src: at})
 		}
 		return out
 	}
-	if t := d.obj(LullInTheFighting.key()); t.m != nil {
+	if t := d.Obj(LullInTheFighting.Key()); t.m != nil {
 		if t.has("build") {
-			ch.LullBuild = piece(t.obj("build"))
+			ch.LullBuild = piece(t.Obj("build"))
 		}
-		ch.LullMoves = fleetMoves(t.obj("moves"))
+		ch.LullMoves = fleetMoves(t.Obj("moves"))
 	}
-	if t := d.obj(TidesOfWar.key()); t.m != nil {
-		ch.Tides, ch.TidesSrc = k.planet(t.src.At("stronghold"), t.str("stronghold")), t.src.At("stronghold")
+	if t := d.Obj(TidesOfWar.Key()); t.m != nil {
+		ch.Tides, ch.TidesSrc = k.planet(t.Src.At("stronghold"), t.Str("stronghold")), t.Src.At("stronghold")
 	}
-	if t := d.obj(ArcheotechRiches.key()); t.m != nil {
+	if t := d.Obj(ArcheotechRiches.Key()); t.m != nil {
 		ch.Riches, ch.RichesSrc = map[PlanetID][]PlanetID{}, map[PlanetID]Src{}
 		for _, id := range t.keys() {
 			p := PlanetID(id)
-			if !k.c.Map.Has(p) {
-				k.fs.addKey(t.src.At(id), "unknown planet %q; %s", id, hint(k.fs, id, k.c.Map.IDs(), "valid: "+oneOf(k.c.Map.IDs())))
+			if !k.C.Map.Has(p) {
+				k.Fs.AddKey(t.Src.At(id), "unknown planet %q; %s", id, Hint(k.Fs, id, k.C.Map.IDs(), "valid: "+OneOf(k.C.Map.IDs())))
 				continue
 			}
-			ch.Riches[p] = k.planets(t.src.At(id), t.strs(id))
-			ch.RichesSrc[p] = t.src.At(id)
+			ch.Riches[p] = k.planets(t.Src.At(id), t.strs(id))
+			ch.RichesSrc[p] = t.Src.At(id)
 		}
 	}
-	if t := d.obj(XenobeastMigration.key()); t.m != nil {
+	if t := d.Obj(XenobeastMigration.Key()); t.m != nil {
 		ch.Xenobeast = fleetMoves(t)
 	}
-	if t := d.obj(MachinationsOfFate.key()); t.m != nil {
+	if t := d.Obj(MachinationsOfFate.Key()); t.m != nil {
 		for _, id := range t.keys() {
-			at := t.src.At(id)
+			at := t.Src.At(id)
 			l := Login(id)
-			p, ok := k.c.PlayerOf(l)
+			p, ok := k.C.PlayerOf(l)
 			switch {
 			case !ok:
-				k.fs.addKey(at, "unknown player %q; %s", id, hint(k.fs, id, k.c.PlayersOf(a), fmt.Sprintf("%s's players: %s", a, oneOf(k.c.PlayersOf(a)))))
+				k.Fs.AddKey(at, "unknown player %q; %s", id, Hint(k.Fs, id, k.C.PlayersOf(a), fmt.Sprintf("%s's players: %s", a, OneOf(k.C.PlayersOf(a)))))
 				continue
 			case p.Alliance != a:
-				k.fs.addKey(at, "%s is in %s, not %s: each Alliance says which of its own players defect (%s)", id, p.Alliance, a, oneOf(k.c.PlayersOf(a)))
+				k.Fs.AddKey(at, "%s is in %s, not %s: each Alliance says which of its own players defect (%s)", id, p.Alliance, a, OneOf(k.C.PlayersOf(a)))
 				continue
 			}
-			to := AllianceID(t.str(id))
+			to := AllianceID(t.Str(id))
 			switch {
-			case !k.c.HasAlliance(to):
-				k.fs.add(at, "unknown alliance %q; %s", to, hint(k.fs, string(to), k.others(a), fmt.Sprintf("%s can defect to %s", id, oneOf(k.others(a)))))
+			case !k.C.HasAlliance(to):
+				k.Fs.Add(at, "unknown alliance %q; %s", to, Hint(k.Fs, string(to), k.Others(a), fmt.Sprintf("%s can defect to %s", id, OneOf(k.Others(a)))))
 				continue
 			case to == a:
-				k.fs.add(at, "%s is in %s already; a defection goes to another Alliance: %s (or leave the player out)", id, a, oneOf(k.others(a)))
+				k.Fs.Add(at, "%s is in %s already; a defection goes to another Alliance: %s (or leave the player out)", id, a, OneOf(k.Others(a)))
 				continue
 			}
 			ch.Defections = append(ch.Defections, Defection{Player: l, To: to, Src: at})
 		}
 	}
-	if t := d.obj(ACostlyBargain.key()); t.m != nil {
-		b := &BargainChoice{Planet: k.planet(t.src.At("planet"), t.str("planet")), With: AllianceID(t.str("alliance")), Src: t.src}
+	if t := d.Obj(ACostlyBargain.Key()); t.m != nil {
+		b := &BargainChoice{Planet: k.planet(t.Src.At("planet"), t.Str("planet")), With: AllianceID(t.Str("alliance")), Src: t.Src}
 		switch {
-		case !k.c.HasAlliance(b.With):
-			k.fs.add(t.src.At("alliance"), "unknown alliance %q; %s", b.With, hint(k.fs, string(b.With), k.others(a), "an opposing Alliance: "+oneOf(k.others(a))))
+		case !k.C.HasAlliance(b.With):
+			k.Fs.Add(t.Src.At("alliance"), "unknown alliance %q; %s", b.With, Hint(k.Fs, string(b.With), k.Others(a), "an opposing Alliance: "+OneOf(k.Others(a))))
 		case b.With == a:
-			k.fs.add(t.src.At("alliance"), "A Costly Bargain switches Power Levels with an opposing Alliance: %s", oneOf(k.others(a)))
+			k.Fs.Add(t.Src.At("alliance"), "A Costly Bargain switches Power Levels with an opposing Alliance: %s", OneOf(k.Others(a)))
 		}
 		ch.Bargain = b
 	}
-	if t := d.obj(SmuggledAssets.key()); t.m != nil {
-		for _, o := range t.objs("relocate") {
+	if t := d.Obj(SmuggledAssets.Key()); t.m != nil {
+		for _, o := range t.Objs("relocate") {
 			ch.Relocations = append(ch.Relocations, Relocation{
-				From: k.planet(o.src.At("from"), o.str("from")), To: k.planet(o.src.At("to"), o.str("to")),
-				Type: k.infra(o.src.At("type"), o.str("type")), Src: o.src,
+				From: k.planet(o.Src.At("from"), o.Str("from")), To: k.planet(o.Src.At("to"), o.Str("to")),
+				Type: k.infra(o.Src.At("type"), o.Str("type")), Src: o.Src,
 			})
 		}
 		if t.has("build") {
-			ch.SmuggledBuild = piece(t.obj("build"))
+			ch.SmuggledBuild = piece(t.Obj("build"))
 		}
 	}
 	return ch

@@ -39,7 +39,7 @@ type Fault struct {
 	// message ends in restoreFromHistory until RestoreFrom says better.
 	Restore string
 
-	ptr string // resolved to Line:Col lazily, only when there are faults
+	Ptr string // resolved to Line:Col lazily, only when there are faults
 	key bool   // point at the key, not its value
 }
 
@@ -68,44 +68,44 @@ func (e *InvalidError) Error() string {
 }
 
 // faults collects problems found while reading and checking a campaign.
-type faults struct {
-	list     []Fault
-	hintWork int // bytes of ids read by hints so far (see closest)
+type Faults struct {
+	List     []Fault
+	HintWork int // bytes of ids read by hints so far (see closest)
 }
 
-func (fs *faults) add(at Src, format string, args ...any) {
-	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, Message: fmt.Sprintf(format, args...)})
+func (fs *Faults) Add(at Src, format string, args ...any) {
+	fs.List = append(fs.List, Fault{File: at.File, Ptr: at.Ptr, Message: fmt.Sprintf(format, args...)})
 }
 
 // addLine adds a fault at a line of a file that is not TOML (a report);
 // line 0 is the whole file.
-func (fs *faults) addLine(file string, line int, format string, args ...any) {
+func (fs *Faults) AddLine(file string, line int, format string, args ...any) {
 	f := Fault{File: file, Line: line, Message: fmt.Sprintf(format, args...)}
 	if line > 0 {
 		f.Col = 1
 	}
-	fs.list = append(fs.list, f)
+	fs.List = append(fs.List, f)
 }
 
-func (fs *faults) addKey(at Src, format string, args ...any) {
-	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, key: true, Message: fmt.Sprintf(format, args...)})
+func (fs *Faults) AddKey(at Src, format string, args ...any) {
+	fs.List = append(fs.List, Fault{File: at.File, Ptr: at.Ptr, key: true, Message: fmt.Sprintf(format, args...)})
 }
 
-func (fs *faults) addSchema(file string, sf []schema.Fault) {
+func (fs *Faults) AddSchema(file string, sf []schema.Fault) {
 	for _, f := range sf {
-		fs.list = append(fs.list, Fault{File: file, Line: f.Line, Col: f.Col, Message: f.Message})
+		fs.List = append(fs.List, Fault{File: file, Line: f.Line, Col: f.Col, Message: f.Message})
 	}
 }
 
 // addRestore adds a fault about a consumed input that was changed or
 // deleted: the file must have the content whose SHA-256 is digest again.
-func (fs *faults) addRestore(at Src, digest, format string, args ...any) {
-	fs.list = append(fs.list, Fault{File: at.File, ptr: at.Ptr, Restore: digest, Message: fmt.Sprintf(format, args...) + restoreFromHistory})
+func (fs *Faults) AddRestore(at Src, digest, format string, args ...any) {
+	fs.List = append(fs.List, Fault{File: at.File, Ptr: at.Ptr, Restore: digest, Message: fmt.Sprintf(format, args...) + RestoreFromHistory})
 }
 
 // restoreFromHistory is the advice of a fault with a Restore digest when
 // nobody has said which commit holds that content.
-const restoreFromHistory = "restore it from git history"
+const RestoreFromHistory = "restore it from git history"
 
 // RestoreFrom makes the advice of each fault about a changed or deleted
 // consumed input exact where how knows it: given the fault's file and the
@@ -115,11 +115,11 @@ const restoreFromHistory = "restore it from git history"
 func (e *InvalidError) RestoreFrom(how func(file, digest string) string) {
 	for i := range e.Faults {
 		f := &e.Faults[i]
-		if f.Restore == "" || !strings.HasSuffix(f.Message, restoreFromHistory) {
+		if f.Restore == "" || !strings.HasSuffix(f.Message, RestoreFromHistory) {
 			continue
 		}
 		if advice := how(f.File, f.Restore); advice != "" {
-			f.Message = strings.TrimSuffix(f.Message, restoreFromHistory) + advice
+			f.Message = strings.TrimSuffix(f.Message, RestoreFromHistory) + advice
 		}
 	}
 }
@@ -145,12 +145,12 @@ func OnlyFiles(err error, files []string) error {
 	return &InvalidError{Faults: keep}
 }
 
-func (fs *faults) empty() bool { return len(fs.list) == 0 }
+func (fs *Faults) Empty() bool { return len(fs.List) == 0 }
 
 // resolved is the faults as err has them: positioned and sorted.
-func (fs *faults) resolved(text func(file string) []byte) []Fault {
+func (fs *Faults) Resolved(text func(file string) []byte) []Fault {
 	var inv *InvalidError
-	if errors.As(fs.err(text), &inv) {
+	if errors.As(fs.Err(text), &inv) {
 		return inv.Faults
 	}
 	return nil
@@ -158,21 +158,21 @@ func (fs *faults) resolved(text func(file string) []byte) []Fault {
 
 // err resolves positions against the files' text and returns the sorted
 // faults as an *InvalidError, or nil when there are none.
-func (fs *faults) err(text func(file string) []byte) error {
-	if len(fs.list) == 0 {
+func (fs *Faults) Err(text func(file string) []byte) error {
+	if len(fs.List) == 0 {
 		return nil
 	}
-	out := capFaults(fs.list)
+	out := capFaults(fs.List)
 	// Each file's faults are positioned together: one pass over its text.
 	queries := map[string][]schema.Query{}
 	which := map[string][]int{}
 	for i, f := range out {
 		if f.Line == 0 {
-			queries[f.File] = append(queries[f.File], schema.Query{Pointer: f.ptr, Key: f.key})
+			queries[f.File] = append(queries[f.File], schema.Query{Pointer: f.Ptr, Key: f.key})
 			which[f.File] = append(which[f.File], i)
 		}
 	}
-	for _, file := range sortedKeys(queries) {
+	for _, file := range SortedKeys(queries) {
 		data := text(file)
 		if data == nil {
 			continue // a whole file or folder: no position
@@ -213,8 +213,8 @@ func capFaults(list []Fault) []Fault {
 		}
 		byFile[f.File] = append(byFile[f.File], f)
 	}
-	for _, file := range sortedKeys(byFile) {
-		kept, left := schema.CapFaults(byFile[file], 0, func(f Fault) (string, string) { return f.ptr, f.Message })
+	for _, file := range SortedKeys(byFile) {
+		kept, left := schema.CapFaults(byFile[file], 0, func(f Fault) (string, string) { return f.Ptr, f.Message })
 		kept[len(kept)-1].Message = schema.MoreFaults(left)
 		out = append(out, kept...)
 	}
@@ -225,7 +225,7 @@ func capFaults(list []Fault) []Fault {
 // MaxListed of them, the first ones and how many more ("a, b, … and 980
 // more"), so that a file of thousands of faults over a list of thousands
 // of ids does not print (and build) the list thousands of times.
-func oneOf[T ~string](vs []T) string {
+func OneOf[T ~string](vs []T) string {
 	if len(vs) == 0 {
 		return "(none)"
 	}
@@ -249,8 +249,8 @@ const MaxListed = 60
 // known id is close to id (another case, a look-alike character, the first
 // word of a longer name, a slip of at most two letters), else list, which
 // says what is valid.
-func hint[T ~string](fs *faults, id string, known []T, list string) string {
-	if m := closest(fs, id, known); len(m) > 0 {
+func Hint[T ~string](fs *Faults, id string, known []T, list string) string {
+	if m := Closest(fs, id, known); len(m) > 0 {
 		return schema.DidYouMean(id, ids(m))
 	}
 	return list
@@ -262,8 +262,8 @@ func hint[T ~string](fs *faults, id string, known []T, list string) string {
 // of thousands of unknown ids among thousands of known ones, or of ids
 // thousands of characters long) it finds none; nil fs allows a short list
 // only.
-func closest[T ~string](fs *faults, id string, known []T) []T {
-	if fs != nil && fs.hintWork >= hintBudget {
+func Closest[T ~string](fs *Faults, id string, known []T) []T {
+	if fs != nil && fs.HintWork >= HintBudget {
 		return nil
 	}
 	work := len(id)
@@ -271,12 +271,12 @@ func closest[T ~string](fs *faults, id string, known []T) []T {
 		work += len(k)
 	}
 	switch {
-	case fs == nil && work > hintShortList:
+	case fs == nil && work > HintShortList:
 		return nil
-	case fs != nil && fs.hintWork+work > hintBudget:
+	case fs != nil && fs.HintWork+work > HintBudget:
 		return nil
 	case fs != nil:
-		fs.hintWork += work
+		fs.HintWork += work
 	}
 	var out []T
 	for _, m := range schema.Closest(id, ids(known)) {
@@ -288,11 +288,11 @@ func closest[T ~string](fs *faults, id string, known []T) []T {
 // hintBudget is how many bytes of ids the hints of one run read: a tenth
 // of a second or so (schema.Closest's cost is linear in them); a club's
 // campaign spends a few kilobytes.
-const hintBudget = 4 << 20
+const HintBudget = 4 << 20
 
 // hintShortList is the most bytes of ids a hint with no budget to draw on
 // reads: a thousand ids of 16 characters.
-const hintShortList = 16 << 10
+const HintShortList = 16 << 10
 
 // ids are typed ids as strings.
 func ids[T ~string](list []T) []string {
@@ -309,7 +309,7 @@ const rulesURL = "https://github.com/warmaster/warmaster/blob/main/docs/rules.md
 
 // ruling cites a ruling in a report: a link to where docs/rules.md states
 // it, "[RULINGS 16](…#rulings-16)".
-func ruling(n int) string { return fmt.Sprintf("[RULINGS %d](%s#rulings-%d)", n, rulesURL, n) }
+func Ruling(n int) string { return fmt.Sprintf("[RULINGS %d](%s#rulings-%d)", n, rulesURL, n) }
 
 // WithRefusals joins the faults a check found with the refusals of
 // Authorize, sorted. A refused file's other faults are left out: what it

@@ -16,12 +16,12 @@ type GitHub struct {
 	Path       string // the campaign folder inside the repository; "" is its root
 }
 
-func decodeGitHub(d obj) *GitHub {
-	g := d.obj("github")
+func decodeGitHub(d Obj) *GitHub {
+	g := d.Obj("github")
 	if !g.has("repository") {
 		return nil
 	}
-	out := &GitHub{Repository: g.str("repository"), Branch: g.str("branch"), Path: g.str("path")}
+	out := &GitHub{Repository: g.Str("repository"), Branch: g.Str("branch"), Path: g.Str("path")}
 	if out.Branch == "" {
 		out.Branch = "main"
 	}
@@ -30,7 +30,7 @@ func decodeGitHub(d obj) *GitHub {
 
 // maxLinkLen is the longest link to GitHub's web editor the README gives:
 // GitHub and browsers refuse or cut URLs of about 8 KB and more.
-const maxLinkLen = 8000
+const MaxLinkLen = 8000
 
 // NewFileURL opens GitHub's web editor on a new file of the campaign
 // folder (a slash path inside it), prefilled with content.

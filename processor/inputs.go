@@ -70,7 +70,7 @@ type Choices struct {
 	Src Src // the [outcome] table
 }
 
-func (c Choices) empty() bool {
+func (c Choices) Empty() bool {
 	return c.PowerAdjust == 0 && len(c.Transfer) == 0 && c.Reinforce == "" && c.Planet == "" && c.Direction == "" && len(c.Pieces) == 0 &&
 		!c.HasTake && !c.HasBuild && !c.HasExtra && c.Location == 0 && len(c.Locations) == 0 && len(c.Planets) == 0 && c.Fleet == "" && len(c.Moves) == 0
 }
@@ -102,7 +102,7 @@ func (r *Result) Victor() Side {
 	if r.HasWinner {
 		return r.Winner
 	}
-	a, d := r.vpWithBonus()
+	a, d := r.VpWithBonus()
 	switch {
 	case a > d:
 		return Attacker
@@ -112,7 +112,7 @@ func (r *Result) Victor() Side {
 	return Draw
 }
 
-func (r *Result) vpWithBonus() (a, d int) {
+func (r *Result) VpWithBonus() (a, d int) {
 	a, d = r.AttackerVP, r.DefenderVP
 	for _, s := range r.BattleReady {
 		if s == Attacker {
@@ -128,7 +128,7 @@ func (r *Result) vpWithBonus() (a, d int) {
 // army painted Battle Ready, "80 to 60, +10 for the defender's army painted
 // Battle Ready: 80 to 70" (Determine the Victor; RULINGS 7).
 func (r *Result) vpWords() string {
-	a, d := r.vpWithBonus()
+	a, d := r.VpWithBonus()
 	if a == r.AttackerVP && d == r.DefenderVP {
 		return fmt.Sprintf("%d to %d", a, d)
 	}
@@ -182,20 +182,20 @@ type SetupPiece struct {
 }
 
 // checker holds what static checks need: the campaign and where to put faults.
-type checker struct {
-	c  *Campaign
-	fs *faults
+type Checker struct {
+	C  *Campaign
+	Fs *Faults
 }
 
-func (k checker) planet(at Src, id string) PlanetID {
+func (k Checker) planet(at Src, id string) PlanetID {
 	p := PlanetID(id)
-	if !k.c.Map.Has(p) {
-		k.fs.add(at, "unknown planet %q; %s", id, hint(k.fs, id, k.c.Map.IDs(), "valid: "+oneOf(k.c.Map.IDs())))
+	if !k.C.Map.Has(p) {
+		k.Fs.Add(at, "unknown planet %q; %s", id, Hint(k.Fs, id, k.C.Map.IDs(), "valid: "+OneOf(k.C.Map.IDs())))
 	}
 	return p
 }
 
-func (k checker) planets(at Src, ids []string) []PlanetID {
+func (k Checker) planets(at Src, ids []string) []PlanetID {
 	out := make([]PlanetID, len(ids))
 	for i, id := range ids {
 		out[i] = k.planet(at.At(i), id)
@@ -203,40 +203,40 @@ func (k checker) planets(at Src, ids []string) []PlanetID {
 	return out
 }
 
-func (k checker) infra(at Src, s string) InfraType {
+func (k Checker) infra(at Src, s string) InfraType {
 	t, _ := infraNames.Parse(s) // the schema allows only valid names
 	return t
 }
 
-func (k checker) choices(o obj) Choices {
-	ch := Choices{Src: o.src, PowerAdjust: o.int("power_adjust"), Direction: o.str("direction")}
+func (k Checker) choices(o Obj) Choices {
+	ch := Choices{Src: o.Src, PowerAdjust: o.int("power_adjust"), Direction: o.Str("direction")}
 	if o.has("transfer") {
-		ch.Transfer = k.planets(o.src.At("transfer"), o.strs("transfer"))
+		ch.Transfer = k.planets(o.Src.At("transfer"), o.strs("transfer"))
 	}
 	if o.has("reinforce") {
-		ch.Reinforce = k.planet(o.src.At("reinforce"), o.str("reinforce"))
+		ch.Reinforce = k.planet(o.Src.At("reinforce"), o.Str("reinforce"))
 	}
 	if o.has("planet") {
-		ch.Planet = k.planet(o.src.At("planet"), o.str("planet"))
+		ch.Planet = k.planet(o.Src.At("planet"), o.Str("planet"))
 	}
 	for i, s := range o.strs("pieces") {
-		ch.Pieces = append(ch.Pieces, k.infra(o.src.At("pieces", i), s))
+		ch.Pieces = append(ch.Pieces, k.infra(o.Src.At("pieces", i), s))
 	}
-	ch.Take, ch.HasTake = k.infra(o.src.At("take"), o.str("take")), o.has("take")
-	ch.Build, ch.HasBuild = k.infra(o.src.At("build"), o.str("build")), o.has("build")
-	ch.Extra, ch.HasExtra = k.infra(o.src.At("extra"), o.str("extra")), o.has("extra")
+	ch.Take, ch.HasTake = k.infra(o.Src.At("take"), o.Str("take")), o.has("take")
+	ch.Build, ch.HasBuild = k.infra(o.Src.At("build"), o.Str("build")), o.has("build")
+	ch.Extra, ch.HasExtra = k.infra(o.Src.At("extra"), o.Str("extra")), o.has("extra")
 	ch.Location, ch.Locations = o.int("location"), o.ints("locations")
 	if o.has("planets") {
-		ch.Planets = k.planets(o.src.At("planets"), o.strs("planets"))
+		ch.Planets = k.planets(o.Src.At("planets"), o.strs("planets"))
 	}
 	if o.has("fleet") {
-		ch.Fleet = FleetID(o.str("fleet"))
-		if _, ok := k.c.FleetOf(ch.Fleet); !ok {
-			k.fs.add(o.src.At("fleet"), "unknown fleet %q; %s", ch.Fleet, hint(k.fs, string(ch.Fleet), k.c.fleetIDs(), "fleets: "+oneOf(k.c.fleetIDs())))
+		ch.Fleet = FleetID(o.Str("fleet"))
+		if _, ok := k.C.FleetOf(ch.Fleet); !ok {
+			k.Fs.Add(o.Src.At("fleet"), "unknown fleet %q; %s", ch.Fleet, Hint(k.Fs, string(ch.Fleet), k.C.FleetIDs(), "fleets: "+OneOf(k.C.FleetIDs())))
 		}
 	}
 	if o.has("moves") {
-		ch.Moves = k.planets(o.src.At("moves"), o.strs("moves"))
+		ch.Moves = k.planets(o.Src.At("moves"), o.strs("moves"))
 	}
 	// direction and pieces go with planet, pieces with direction: the
 	// schema's (if/then).
@@ -245,18 +245,18 @@ func (k checker) choices(o obj) Choices {
 
 // ownFleet checks that a player controls a fleet; key says the fleet id is
 // a table key (moves), so faults point at the key, not its value.
-func (k checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bool) {
-	add := k.fs.add
+func (k Checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bool) {
+	add := k.Fs.Add
 	if key {
-		add = k.fs.addKey
+		add = k.Fs.AddKey
 	}
-	f, ok := k.c.FleetOf(FleetID(id))
+	f, ok := k.C.FleetOf(FleetID(id))
 	switch {
 	case !ok:
-		add(at, "unknown fleet %q; %s", id, hint(k.fs, id, k.c.FleetsOf(login), fmt.Sprintf("%s controls %s", login, oneOf(k.c.FleetsOf(login)))))
+		add(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, k.C.FleetsOf(login), fmt.Sprintf("%s controls %s", login, OneOf(k.C.FleetsOf(login)))))
 		return "", false
 	case f.Player != login:
-		add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, oneOf(k.c.FleetsOf(login)))
+		add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, OneOf(k.C.FleetsOf(login)))
 		return "", false
 	}
 	return f.ID, true
@@ -264,23 +264,23 @@ func (k checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bo
 
 // decodeOrders reads phases/NN/orders/<login>.toml and checks what does not
 // depend on the map's state: whose fleets, which keys go with which operation.
-func (k checker) decodeOrders(login Login, d obj) []Order {
+func (k Checker) DecodeOrders(login Login, d Obj) []Order {
 	var out []Order
 	seen := map[FleetID]int{}
-	for _, o := range d.objs("operations") {
-		fleet, ok := k.ownFleet(o.src.At("fleet"), login, o.str("fleet"), false)
+	for _, o := range d.Objs("operations") {
+		fleet, ok := k.ownFleet(o.Src.At("fleet"), login, o.Str("fleet"), false)
 		if ok && seen[fleet] >= 2 {
-			k.fs.add(o.src.At("fleet"), "fleet %q already has two operations in this file; one operation per fleet (Defiant Zeal allows a second one, no more)", fleet)
+			k.Fs.Add(o.Src.At("fleet"), "fleet %q already has two operations in this file; one operation per fleet (Defiant Zeal allows a second one, no more)", fleet)
 			continue
 		}
 		seen[fleet]++
 		// A second entry for a fleet is its second operation, refused unless
 		// Defiant Zeal is in force for its Alliance (validateOrders).
-		ord := Order{Fleet: fleet, Second: ok && seen[fleet] == 2, Src: o.src}
+		ord := Order{Fleet: fleet, Second: ok && seen[fleet] == 2, Src: o.Src}
 		if !ok {
-			ord.Unresolved = o.str("fleet")
+			ord.Unresolved = o.Str("fleet")
 		}
-		ord.Op, _ = operationNames.Parse(o.str("operation"))
+		ord.Op, _ = operationNames.Parse(o.Str("operation"))
 		// Which keys each operation takes. That it has them is the
 		// schema's to check (orders.schema.json, if/then: editors see it
 		// too); that it has no others is checked here.
@@ -297,42 +297,42 @@ func (k checker) decodeOrders(login Login, d obj) []Order {
 		}
 		for _, key := range []string{"attack", "planet", "defender", "infrastructure", "outcome"} {
 			if !slices.Contains(want, key) && !optional[key] && o.has(key) {
-				k.fs.addKey(o.src.At(key), "%q does not apply to a %s operation (it takes %s)", key, ord.Op, joinQuotedOr(want, "no other keys"))
+				k.Fs.AddKey(o.Src.At(key), "%q does not apply to a %s operation (it takes %s)", key, ord.Op, JoinQuotedOr(want, "no other keys"))
 			}
 		}
 		if o.has("attack") {
-			ord.Attack, _ = attackNames.Parse(o.str("attack"))
+			ord.Attack, _ = attackNames.Parse(o.Str("attack"))
 		}
 		if o.has("planet") {
-			ord.Planet = k.planet(o.src.At("planet"), o.str("planet"))
+			ord.Planet = k.planet(o.Src.At("planet"), o.Str("planet"))
 		}
 		if o.has("defender") {
-			ord.Defender = AllianceID(o.str("defender"))
-			own := k.c.FleetAlliance(fleet)
+			ord.Defender = AllianceID(o.Str("defender"))
+			own := k.C.FleetAlliance(fleet)
 			switch {
-			case !k.c.HasAlliance(ord.Defender):
-				k.fs.add(o.src.At("defender"), "unknown alliance %q; %s", ord.Defender, hint(k.fs, string(ord.Defender), k.others(own), "valid: "+oneOf(k.others(own))))
+			case !k.C.HasAlliance(ord.Defender):
+				k.Fs.Add(o.Src.At("defender"), "unknown alliance %q; %s", ord.Defender, Hint(k.Fs, string(ord.Defender), k.Others(own), "valid: "+OneOf(k.Others(own))))
 			case ok && ord.Defender == own:
-				k.fs.add(o.src.At("defender"), "%s cannot attack its own Alliance; the defender is one of %s", own, oneOf(k.others(own)))
+				k.Fs.Add(o.Src.At("defender"), "%s cannot attack its own Alliance; the defender is one of %s", own, OneOf(k.Others(own)))
 			}
 		}
 		if o.has("infrastructure") {
-			ord.Infra = k.infra(o.src.At("infrastructure"), o.str("infrastructure"))
+			ord.Infra = k.infra(o.Src.At("infrastructure"), o.Str("infrastructure"))
 			if ord.Infra == Stronghold {
-				k.fs.add(o.src.At("infrastructure"), "Raise Edifices builds a fortification-line, support-facility or staging-grounds, not a stronghold")
+				k.Fs.Add(o.Src.At("infrastructure"), "Raise Edifices builds a fortification-line, support-facility or staging-grounds, not a stronghold")
 			}
 		}
 		if o.has("outcome") {
-			ord.Outcome = k.choices(o.obj("outcome"))
+			ord.Outcome = k.choices(o.Obj("outcome"))
 		}
 		out = append(out, ord)
 	}
 	return out
 }
 
-func (k checker) others(a AllianceID) []AllianceID {
+func (k Checker) Others(a AllianceID) []AllianceID {
 	var out []AllianceID
-	for _, id := range k.c.AllianceIDs() {
+	for _, id := range k.C.AllianceIDs() {
 		if id != a {
 			out = append(out, id)
 		}
@@ -341,15 +341,15 @@ func (k checker) others(a AllianceID) []AllianceID {
 }
 
 // decodeResult reads phases/NN/results/<fleet>.toml.
-func (k checker) decodeResult(battle string, d obj) *Result {
-	r := &Result{Battle: battle, Src: d.src}
+func (k Checker) DecodeResult(battle string, d Obj) *Result {
+	r := &Result{Battle: battle, Src: d.Src}
 	if d.has("played") {
 		if r.Played, r.HasPlayed = d.time("played"); !r.HasPlayed {
-			k.fs.add(d.src.At("played"), "played: %q is not a date-time such as 2027-01-10T19:00:00Z or a date such as 2027-01-10", d.str("played"))
+			k.Fs.Add(d.Src.At("played"), "played: %q is not a date-time such as 2027-01-10T19:00:00Z or a date such as 2027-01-10", d.Str("played"))
 		}
 	}
 	if d.has("winner") {
-		r.Winner, _ = sideNames.Parse(d.str("winner"))
+		r.Winner, _ = sideNames.Parse(d.Str("winner"))
 		r.HasWinner = true
 	}
 	hasA, hasD := d.has("attacker_vp"), d.has("defender_vp")
@@ -357,7 +357,7 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 	for _, s := range d.strs("battle_ready") {
 		side, _ := sideNames.Parse(s)
 		if side == Draw {
-			k.fs.add(d.src.At("battle_ready"), "battle_ready lists sides: \"attacker\", \"defender\"")
+			k.Fs.Add(d.Src.At("battle_ready"), "battle_ready lists sides: \"attacker\", \"defender\"")
 			continue
 		}
 		r.BattleReady = append(r.BattleReady, side)
@@ -366,7 +366,7 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 	// the schema's (results.schema.json).
 	if r.HasWinner && r.HasVP {
 		// Determine the Victor: the VP must agree with the reported winner.
-		a, dv := r.vpWithBonus()
+		a, dv := r.VpWithBonus()
 		byVP := Draw
 		if a > dv {
 			byVP = Attacker
@@ -374,30 +374,30 @@ func (k checker) decodeResult(battle string, d obj) *Result {
 			byVP = Defender
 		}
 		if byVP != r.Winner {
-			k.fs.add(d.src.At("winner"), "winner is %q but the VP make it %q (%s); correct winner or the VP", r.Winner, byVP, r.vpWords())
+			k.Fs.Add(d.Src.At("winner"), "winner is %q but the VP make it %q (%s); correct winner or the VP", r.Winner, byVP, r.vpWords())
 		}
 	}
 	if d.has("defender_player") {
-		r.DefenderPlayer = Login(d.str("defender_player"))
-		if _, ok := k.c.PlayerOf(r.DefenderPlayer); !ok {
-			k.fs.add(d.src.At("defender_player"), "unknown player %q; %s", r.DefenderPlayer, hint(k.fs, string(r.DefenderPlayer), k.c.logins(), "valid: "+oneOf(k.c.logins())))
+		r.DefenderPlayer = Login(d.Str("defender_player"))
+		if _, ok := k.C.PlayerOf(r.DefenderPlayer); !ok {
+			k.Fs.Add(d.Src.At("defender_player"), "unknown player %q; %s", r.DefenderPlayer, Hint(k.Fs, string(r.DefenderPlayer), k.C.Logins(), "valid: "+OneOf(k.C.Logins())))
 		}
 	}
-	r.Theatre = d.str("theatre")
+	r.Theatre = d.Str("theatre")
 	r.Twist = d.int("twist")
 	if d.has("outcome") {
-		r.Outcome = k.choices(d.obj("outcome"))
+		r.Outcome = k.choices(d.Obj("outcome"))
 	}
 	r.WarEngines = k.decodeEngineEntries(d)
 	return r
 }
 
 // decodeMoves reads phases/NN/moves/<login>.toml.
-func (k checker) decodeMoves(login Login, d obj) []Move {
+func (k Checker) DecodeMoves(login Login, d Obj) []Move {
 	var out []Move
-	m := d.obj("moves")
+	m := d.Obj("moves")
 	for _, id := range m.keys() {
-		at := m.src.At(id)
+		at := m.Src.At(id)
 		fleet, ok := k.ownFleet(at, login, id, true)
 		to, via := k.movePath(m, id, at)
 		if ok {
@@ -408,8 +408,8 @@ func (k checker) decodeMoves(login Login, d obj) []Move {
 }
 
 // decodeBuild reads phases/NN/builds/<alliance>.toml.
-func (k checker) decodeBuild(a AllianceID, d obj) BuildChoice {
-	b := BuildChoice{Alliance: a, Src: d.src}
+func (k Checker) DecodeBuild(a AllianceID, d Obj) BuildChoice {
+	b := BuildChoice{Alliance: a, Src: d.Src}
 	// Both or neither: the schema's (if/then).
 	hasP, hasI := d.has("planet"), d.has("infrastructure")
 	if !hasP && !hasI {
@@ -417,13 +417,13 @@ func (k checker) decodeBuild(a AllianceID, d obj) BuildChoice {
 		return b
 	}
 	if hasP {
-		b.Planet = k.planet(d.src.At("planet"), d.str("planet"))
+		b.Planet = k.planet(d.Src.At("planet"), d.Str("planet"))
 	}
 	if hasI {
-		b.Type = k.infra(d.src.At("infrastructure"), d.str("infrastructure"))
+		b.Type = k.infra(d.Src.At("infrastructure"), d.Str("infrastructure"))
 		// Build Infrastructure — "of any type (excluding Strongholds)".
 		if b.Type == Stronghold {
-			k.fs.add(d.src.At("infrastructure"), "a Stronghold cannot be built in step 5; build a fortification-line, support-facility or staging-grounds")
+			k.Fs.Add(d.Src.At("infrastructure"), "a Stronghold cannot be built in step 5; build a fortification-line, support-facility or staging-grounds")
 		}
 	}
 	return b
@@ -432,11 +432,11 @@ func (k checker) decodeBuild(a AllianceID, d obj) BuildChoice {
 // decodeSetup reads setup/<alliance>.toml and checks it against Setup the
 // Campaign Map: a Stronghold at Power Level 4, 3 other Planets at 3, 4 other
 // Planets at 2, the starting Infrastructure and every Fleet's starting Planet.
-func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
-	s := &SetupChoice{Alliance: a, Src: d.src}
-	s.Stronghold = k.planet(d.src.At("stronghold"), d.str("stronghold"))
-	s.Power3 = k.planets(d.src.At("power3"), d.strs("power3"))
-	s.Power2 = k.planets(d.src.At("power2"), d.strs("power2"))
+func (k Checker) DecodeSetup(a AllianceID, d Obj) *SetupChoice {
+	s := &SetupChoice{Alliance: a, Src: d.Src}
+	s.Stronghold = k.planet(d.Src.At("stronghold"), d.Str("stronghold"))
+	s.Power3 = k.planets(d.Src.At("power3"), d.strs("power3"))
+	s.Power2 = k.planets(d.Src.At("power2"), d.strs("power2"))
 	// Alliances Decide on Strongholds: "3 other Planets", "4 other Planets".
 	chosen := map[PlanetID]string{s.Stronghold: "stronghold"}
 	for _, g := range []struct {
@@ -445,7 +445,7 @@ func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
 	}{{"power3", s.Power3}, {"power2", s.Power2}} {
 		for i, p := range g.list {
 			if prev, dup := chosen[p]; dup && prev != g.key {
-				k.fs.add(d.src.At(g.key, i), "%s is already your %s planet; %s names other planets", p, prev, g.key)
+				k.Fs.Add(d.Src.At(g.key, i), "%s is already your %s planet; %s names other planets", p, prev, g.key)
 			}
 			if _, dup := chosen[p]; !dup {
 				chosen[p] = g.key
@@ -453,55 +453,55 @@ func (k checker) decodeSetup(a AllianceID, d obj) *SetupChoice {
 		}
 	}
 	// Alliances Decide on Infrastructure: 3 pieces (4 with two Alliances), excluding Strongholds.
-	pieces := d.objs("infrastructure")
-	if n := k.c.SetupPieces(); len(pieces) != n {
-		k.fs.add(d.src.At("infrastructure"), "set-up builds exactly %d pieces of Infrastructure with %d Alliances, not %d", n, len(k.c.Alliances), len(pieces))
+	pieces := d.Objs("infrastructure")
+	if n := k.C.SetupPieces(); len(pieces) != n {
+		k.Fs.Add(d.Src.At("infrastructure"), "set-up builds exactly %d pieces of Infrastructure with %d Alliances, not %d", n, len(k.C.Alliances), len(pieces))
 	}
 	perType := map[InfraType]int{}
 	perPlanet := map[PlanetID]int{s.Stronghold: 1}
 	k.decodeSetupBenefits(d, s, perType, perPlanet)
 	for _, o := range pieces {
-		pc := SetupPiece{Alliance: a, Planet: k.planet(o.src.At("planet"), o.str("planet")), Type: k.infra(o.src.At("type"), o.str("type")), Src: o.src}
-		pc.Alternates = k.planets(o.src.At("alternates"), o.strs("alternates"))
+		pc := SetupPiece{Alliance: a, Planet: k.planet(o.Src.At("planet"), o.Str("planet")), Type: k.infra(o.Src.At("type"), o.Str("type")), Src: o.Src}
+		pc.Alternates = k.planets(o.Src.At("alternates"), o.strs("alternates"))
 		// A Stronghold is no starting piece: stronghold names it (the
 		// schema's enum, setup.schema.json).
 		perType[pc.Type]++
 		if perType[pc.Type] == pc.Type.Limit()+1 {
-			k.fs.add(o.src.At("type"), "more than %d %s pieces: the limit per Alliance", pc.Type.Limit(), pc.Type.Title())
+			k.Fs.Add(o.Src.At("type"), "more than %d %s pieces: the limit per Alliance", pc.Type.Limit(), pc.Type.Title())
 		}
-		if k.c.Map.Has(pc.Planet) {
+		if k.C.Map.Has(pc.Planet) {
 			perPlanet[pc.Planet]++
-			if loc := k.c.Map.Planet(pc.Planet).Locations; perPlanet[pc.Planet] == loc+1 {
-				k.fs.add(o.src.At("planet"), "%s has %d Infrastructure locations and your set-up already fills them", pc.Planet, loc)
+			if loc := k.C.Map.Planet(pc.Planet).Locations; perPlanet[pc.Planet] == loc+1 {
+				k.Fs.Add(o.Src.At("planet"), "%s has %d Infrastructure locations and your set-up already fills them", pc.Planet, loc)
 			}
 		}
 		s.Pieces = append(s.Pieces, pc)
 	}
 	// Alliances Decide on Fleet Locations: each Fleet exactly once.
-	fl := d.obj("fleets")
-	own := k.c.AllianceFleets(a)
+	fl := d.Obj("fleets")
+	own := k.C.AllianceFleets(a)
 	misspelt := map[FleetID]bool{} // a fleet whose id an unknown key nearly is
 	for _, id := range fl.keys() {
-		at := fl.src.At(id)
-		f, ok := k.c.FleetOf(FleetID(id))
+		at := fl.Src.At(id)
+		f, ok := k.C.FleetOf(FleetID(id))
 		switch {
 		case !ok:
-			k.fs.addKey(at, "unknown fleet %q; %s", id, hint(k.fs, id, own, fmt.Sprintf("%s's fleets: %s", a, oneOf(own))))
-			for _, m := range closest(k.fs, id, own) {
+			k.Fs.AddKey(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, own, fmt.Sprintf("%s's fleets: %s", a, OneOf(own))))
+			for _, m := range Closest(k.Fs, id, own) {
 				misspelt[m] = true
 			}
 			continue
-		case k.c.FleetAlliance(f.ID) != a:
-			k.fs.addKey(at, "fleet %q belongs to %s, not %s; %s's fleets: %s", id, k.c.FleetAlliance(f.ID), a, a, oneOf(own))
+		case k.C.FleetAlliance(f.ID) != a:
+			k.Fs.AddKey(at, "fleet %q belongs to %s, not %s; %s's fleets: %s", id, k.C.FleetAlliance(f.ID), a, a, OneOf(own))
 			continue
 		}
-		s.Fleets = append(s.Fleets, Move{Fleet: f.ID, To: k.planet(at, fl.str(id)), Src: at})
+		s.Fleets = append(s.Fleets, Move{Fleet: f.ID, To: k.planet(at, fl.Str(id)), Src: at})
 	}
 	for _, f := range own {
 		// One mistake, one fault: a misspelt fleet is said to be unknown,
 		// not also to have no starting planet.
 		if !fl.has(string(f)) && !misspelt[f] {
-			k.fs.add(fl.src, "fleet %q has no starting planet; add %s = \"<planet>\" under [fleets]", f, f)
+			k.Fs.Add(fl.Src, "fleet %q has no starting planet; add %s = \"<planet>\" under [fleets]", f, f)
 		}
 	}
 	return s
@@ -522,7 +522,7 @@ func joinQuoted(list []string) string {
 	return out
 }
 
-func joinQuotedOr(list []string, none string) string {
+func JoinQuotedOr(list []string, none string) string {
 	if len(list) == 0 {
 		return none
 	}

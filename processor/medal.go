@@ -46,11 +46,11 @@ type MedalRecord struct {
 // decodeMedalRecords reads campaign.toml's [[medals]]. A login that is not
 // among [[players]] is no fault: the record is history, and a player who
 // does not play this campaign simply does not count at set-up.
-func decodeMedalRecords(d obj) []MedalRecord {
+func decodeMedalRecords(d Obj) []MedalRecord {
 	var out []MedalRecord
-	for _, o := range d.objs("medals") {
-		m, _ := medalNames.Parse(o.str("medal")) // the schema allows only valid names
-		rec := MedalRecord{Medal: m, Campaign: o.str("campaign"), Src: o.src}
+	for _, o := range d.Objs("medals") {
+		m, _ := medalNames.Parse(o.Str("medal")) // the schema allows only valid names
+		rec := MedalRecord{Medal: m, Campaign: o.Str("campaign"), Src: o.Src}
 		for _, l := range o.strs("players") {
 			rec.Players = append(rec.Players, Login(l))
 		}
@@ -96,7 +96,7 @@ func (m Medal) Title() string {
 }
 
 // measure says what the numbers behind a medal are.
-func (m Medal) measure() string {
+func (m Medal) Measure() string {
 	return [...]string{
 		"the victor (Campaign points)",
 		"planets at Power Level 1",

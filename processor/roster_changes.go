@@ -9,7 +9,7 @@ import (
 type rosterKind int
 
 const (
-	rosterJoin  rosterKind = iota // a new player enters, with their fleets
+	RosterJoin  rosterKind = iota // a new player enters, with their fleets
 	rosterHand                    // a player's fleets go to another login; the player leaves
 	rosterLeave                   // a player leaves; their fleets go to their Alliance's other players
 )
@@ -21,7 +21,7 @@ type RosterChange struct {
 	Kind  rosterKind
 	Login Login // who joins, hands over or leaves
 	To    Login // hand: who takes the fleets
-	src   Src
+	Src   Src
 }
 
 // rosterSteps are the steps a roster change can take effect from: those
@@ -30,7 +30,7 @@ var rosterSteps = []Step{StepOperations, StepBattles, StepMoves, StepBuilds}
 
 // pointOrder orders points in the campaign: phase, then step (An Open Tome's
 // orders are step 1's); set-up comes first.
-func pointOrder(phase int, s Step) int {
+func PointOrder(phase int, s Step) int {
 	if s == StepSetup {
 		return 0
 	}
@@ -41,64 +41,64 @@ func pointOrder(phase int, s Step) int {
 }
 
 // pointText names a step of a phase for a message: "phase 3, step moves".
-func pointText(phase int, s Step) string {
+func PointText(phase int, s Step) string {
 	return fmt.Sprintf("phase %d, step %s", phase, s)
 }
 
 // decodeRoster reads [[roster_changes]] and [[fleets]] start, and checks
 // what campaign.toml alone can say: one change per entry, in the order they
 // take effect, who plays when.
-func (c *Campaign) decodeRoster(d obj, fs *faults) {
-	c.start = map[FleetID]PlanetID{}
-	for _, o := range d.objs("fleets") {
+func (c *Campaign) decodeRoster(d Obj, fs *Faults) {
+	c.Start = map[FleetID]PlanetID{}
+	for _, o := range d.Objs("fleets") {
 		if o.has("start") {
-			c.start[FleetID(o.str("id"))] = PlanetID(o.str("start"))
+			c.Start[FleetID(o.Str("id"))] = PlanetID(o.Str("start"))
 		}
 	}
 	last := 0
 	c.joining = map[Login]bool{} // named by a join key, even in an entry at fault: no follow-on faults
-	for _, o := range d.objs("roster_changes") {
+	for _, o := range d.Objs("roster_changes") {
 		if o.has("join") {
-			c.joining[Login(o.str("join"))] = true
+			c.joining[Login(o.Str("join"))] = true
 		}
 	}
-	for _, o := range d.objs("roster_changes") {
-		e := RosterChange{Phase: o.int("phase"), Step: StepOperations, src: o.src}
+	for _, o := range d.Objs("roster_changes") {
+		e := RosterChange{Phase: o.int("phase"), Step: StepOperations, Src: o.Src}
 		if o.has("step") {
-			_ = e.Step.UnmarshalText([]byte(o.str("step"))) // the schema allows only rosterSteps
+			_ = e.Step.UnmarshalText([]byte(o.Str("step"))) // the schema allows only rosterSteps
 		}
 		var kinds []string
 		for _, k := range []struct {
 			key  string
 			kind rosterKind
-		}{{"join", rosterJoin}, {"hand", rosterHand}, {"leave", rosterLeave}} {
+		}{{"join", RosterJoin}, {"hand", rosterHand}, {"leave", rosterLeave}} {
 			if o.has(k.key) {
 				kinds = append(kinds, k.key)
-				e.Kind, e.Login = k.kind, Login(o.str(k.key))
+				e.Kind, e.Login = k.kind, Login(o.Str(k.key))
 			}
 		}
 		switch {
 		case len(kinds) == 0:
-			fs.add(o.src, "a roster change says what happens: join = \"<login>\", hand = \"<login>\" with to = \"<login>\", or leave = \"<login>\"")
+			fs.Add(o.Src, "a roster change says what happens: join = \"<login>\", hand = \"<login>\" with to = \"<login>\", or leave = \"<login>\"")
 			continue
 		case len(kinds) > 1:
-			fs.add(o.src, "one change per [[roster_changes]] entry, not %s: write an entry for each", joinQuoted(kinds))
+			fs.Add(o.Src, "one change per [[roster_changes]] entry, not %s: write an entry for each", joinQuoted(kinds))
 			continue
 		}
 		if e.Kind == rosterHand {
-			e.To = Login(o.str("to")) // there: the schema's if/then
+			e.To = Login(o.Str("to")) // there: the schema's if/then
 		} else if o.has("to") {
-			fs.addKey(o.src.At("to"), "\"to\" goes with hand = \"<login>\" (who takes the fleets), not with %s", kinds[0])
+			fs.AddKey(o.Src.At("to"), "\"to\" goes with hand = \"<login>\" (who takes the fleets), not with %s", kinds[0])
 		}
 		switch {
 		case e.Phase > c.Phases:
-			fs.add(o.src.At("phase"), "phase %d is past the campaign's last phase (%d)", e.Phase, c.Phases)
+			fs.Add(o.Src.At("phase"), "phase %d is past the campaign's last phase (%d)", e.Phase, c.Phases)
 		case e.Phase == c.Phases && e.Step > StepBattles:
-			fs.add(o.src.At("step"), "the final phase ends in its step 3: a change in phase %d takes effect from step \"operations\" or \"battles\"", e.Phase)
-		case e.order() < last:
-			fs.add(o.src.At("phase"), "roster changes are listed in the order they take effect: %s comes before the change above it", pointText(e.Phase, e.Step))
+			fs.Add(o.Src.At("step"), "the final phase ends in its step 3: a change in phase %d takes effect from step \"operations\" or \"battles\"", e.Phase)
+		case e.Order() < last:
+			fs.Add(o.Src.At("phase"), "roster changes are listed in the order they take effect: %s comes before the change above it", PointText(e.Phase, e.Step))
 		}
-		last = max(last, e.order())
+		last = max(last, e.Order())
 		c.RosterChanges = append(c.RosterChanges, e)
 	}
 	c.checkRoster(fs)
@@ -111,9 +111,9 @@ func (c *Campaign) lateLogins() map[Login]bool {
 	late := map[Login]bool{}
 	for _, e := range c.RosterChanges {
 		switch {
-		case e.Kind == rosterJoin:
+		case e.Kind == RosterJoin:
 			late[e.Login] = true
-		case e.Kind == rosterHand && len(c.declaredFleets(e.To)) == 0:
+		case e.Kind == rosterHand && len(c.DeclaredFleets(e.To)) == 0:
 			if p, ok := c.PlayerOf(e.To); !ok || !p.Warmaster {
 				late[e.To] = true
 			}
@@ -123,7 +123,7 @@ func (c *Campaign) lateLogins() map[Login]bool {
 }
 
 // declaredFleets are the fleets campaign.toml gives a player.
-func (c *Campaign) declaredFleets(l Login) []FleetID {
+func (c *Campaign) DeclaredFleets(l Login) []FleetID {
 	var out []FleetID
 	for _, f := range c.Fleets {
 		if f.Player == l {
@@ -136,75 +136,75 @@ func (c *Campaign) declaredFleets(l Login) []FleetID {
 // checkRoster follows the roster changes through: each names players of
 // campaign.toml who play (or, joining, do not yet) at that point, and a
 // fleet that joins later says where it starts.
-func (c *Campaign) checkRoster(fs *faults) {
-	c.late = c.lateLogins()
+func (c *Campaign) checkRoster(fs *Faults) {
+	c.Late = c.lateLogins()
 	playing, ever := map[Login]bool{}, map[Login]bool{}
 	for _, p := range c.Players {
-		playing[p.Login] = !c.late[p.Login]
+		playing[p.Login] = !c.Late[p.Login]
 		ever[p.Login] = playing[p.Login]
 	}
 	declared := func(at Src, l Login) bool {
 		if _, ok := c.PlayerOf(l); !ok {
-			fs.add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); %s", l, hint(fs, string(l), c.logins(), "valid: "+oneOf(c.logins())))
+			fs.Add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); %s", l, Hint(fs, string(l), c.Logins(), "valid: "+OneOf(c.Logins())))
 			return false
 		}
 		return true
 	}
 	stays := func(l Login) bool { p, _ := c.PlayerOf(l); return p.Warmaster } // the Warmaster runs the campaign, with or without fleets
 	for _, e := range c.RosterChanges {
-		at := pointText(e.Phase, e.Step)
+		at := PointText(e.Phase, e.Step)
 		switch e.Kind {
-		case rosterJoin:
-			if !declared(e.src.At("join"), e.Login) {
+		case RosterJoin:
+			if !declared(e.Src.At("join"), e.Login) {
 				continue
 			}
 			switch {
 			case ever[e.Login]:
-				fs.add(e.src.At("join"), "%s plays already (from the start, or an earlier change): join is for a player who comes later", e.Login)
-			case len(c.declaredFleets(e.Login)) == 0:
-				fs.add(e.src.At("join"), "%s joins with no fleet: add a [[fleets]] entry with player = %q and start = \"<planet>\" (or give them someone's: hand = \"<login>\", to = %q)", e.Login, e.Login, e.Login)
+				fs.Add(e.Src.At("join"), "%s plays already (from the start, or an earlier change): join is for a player who comes later", e.Login)
+			case len(c.DeclaredFleets(e.Login)) == 0:
+				fs.Add(e.Src.At("join"), "%s joins with no fleet: add a [[fleets]] entry with player = %q and start = \"<planet>\" (or give them someone's: hand = \"<login>\", to = %q)", e.Login, e.Login, e.Login)
 			}
 			playing[e.Login], ever[e.Login] = true, true
 		case rosterHand:
-			okFrom, okTo := declared(e.src.At("hand"), e.Login), declared(e.src.At("to"), e.To)
+			okFrom, okTo := declared(e.Src.At("hand"), e.Login), declared(e.Src.At("to"), e.To)
 			switch {
 			case !okFrom || !okTo:
 			case e.To == e.Login:
-				fs.add(e.src.At("to"), "%s hands their fleets to another login, not to themselves", e.Login)
+				fs.Add(e.Src.At("to"), "%s hands their fleets to another login, not to themselves", e.Login)
 			case !playing[e.Login]:
-				fs.add(e.src.At("hand"), "%s does not play at %s: only a player's fleets are handed over", e.Login, at)
+				fs.Add(e.Src.At("hand"), "%s does not play at %s: only a player's fleets are handed over", e.Login, at)
 			case !playing[e.To] && ever[e.To]:
-				fs.add(e.src.At("to"), "%s left the campaign earlier: the fleets go to a player who plays (or a new login)", e.To)
+				fs.Add(e.Src.At("to"), "%s left the campaign earlier: the fleets go to a player who plays (or a new login)", e.To)
 			}
 			playing[e.To], ever[e.To] = true, true
 			playing[e.Login] = stays(e.Login)
 		case rosterLeave:
-			if !declared(e.src.At("leave"), e.Login) {
+			if !declared(e.Src.At("leave"), e.Login) {
 				continue
 			}
 			if !playing[e.Login] {
-				fs.add(e.src.At("leave"), "%s does not play at %s", e.Login, at)
+				fs.Add(e.Src.At("leave"), "%s does not play at %s", e.Login, at)
 			}
 			playing[e.Login] = stays(e.Login)
 		}
 	}
 	joins := c.joining
 	for i, f := range c.Fleets {
-		_, hasStart := c.start[f.ID]
+		_, hasStart := c.Start[f.ID]
 		switch {
 		case hasStart && !joins[f.Player]:
-			fs.add(c.Fleets[i].src.At("start"), "start is where a fleet that joins later starts, and %s plays from the start: the set-up places %s (remove start, or have %s join with [[roster_changes]] join = %q)", f.Player, f.ID, f.Player, f.Player)
+			fs.Add(c.Fleets[i].Src.At("start"), "start is where a fleet that joins later starts, and %s plays from the start: the set-up places %s (remove start, or have %s join with [[roster_changes]] join = %q)", f.Player, f.ID, f.Player, f.Player)
 		case !hasStart && joins[f.Player]:
-			fs.add(c.Fleets[i].src, "fleet %q joins with %s: say where it starts, start = \"<planet>\"", f.ID, f.Player)
+			fs.Add(c.Fleets[i].Src, "fleet %q joins with %s: say where it starts, start = \"<planet>\"", f.ID, f.Player)
 		}
 	}
 }
 
 // checkStarts checks the planets fleets that join later start at.
-func (c *Campaign) checkStarts(fs *faults) {
+func (c *Campaign) CheckStarts(fs *Faults) {
 	for _, f := range c.Fleets {
-		if p, ok := c.start[f.ID]; ok && !c.Map.Has(p) {
-			fs.add(f.src.At("start"), "unknown planet %q; %s", p, hint(fs, string(p), c.Map.IDs(), "valid: "+oneOf(c.Map.IDs())))
+		if p, ok := c.Start[f.ID]; ok && !c.Map.Has(p) {
+			fs.Add(f.Src.At("start"), "unknown planet %q; %s", p, Hint(fs, string(p), c.Map.IDs(), "valid: "+OneOf(c.Map.IDs())))
 		}
 	}
 }
@@ -214,19 +214,19 @@ func (c *Campaign) checkStarts(fs *faults) {
 // (those of every player who has played). A fleet keeps campaign.toml's
 // player here: who commands a fleet handed over is the state's to say
 // (withAllegiance). Without roster changes, the declared campaign itself.
-func (c *Campaign) rosterAt(n int) *Campaign {
-	d := c.declared()
+func (c *Campaign) RosterAt(n int) *Campaign {
+	d := c.Declared()
 	if len(d.RosterChanges) == 0 {
 		return d
 	}
 	playing, ever := map[Login]bool{}, map[Login]bool{}
 	for _, p := range d.Players {
-		playing[p.Login] = !d.late[p.Login]
+		playing[p.Login] = !d.Late[p.Login]
 		ever[p.Login] = playing[p.Login]
 	}
 	for _, e := range d.RosterChanges[:min(n, len(d.RosterChanges))] {
 		switch e.Kind {
-		case rosterJoin:
+		case RosterJoin:
 			playing[e.Login], ever[e.Login] = true, true
 		case rosterHand:
 			playing[e.To], ever[e.To] = true, true
@@ -248,39 +248,39 @@ func (c *Campaign) isWarmaster(l Login) bool { p, ok := c.PlayerOf(l); return ok
 // nextRoster is the campaign cur with the (n+1)-th roster change e in
 // effect, and what changed, in words; or why e cannot take effect (a fault
 // at e's key key).
-func nextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []string, key, why string) {
-	d := cur.declared()
-	players, fleets := cur.allegianceChanges()
+func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []string, key, why string) {
+	d := cur.Declared()
+	players, fleets := cur.AllegianceChanges()
 	switch e.Kind {
-	case rosterJoin:
+	case RosterJoin:
 		p, _ := d.PlayerOf(e.Login)
 		var list []string
-		for _, f := range d.declaredFleets(e.Login) {
-			list = append(list, fmt.Sprintf("%s at %s", f, d.start[f]))
+		for _, f := range d.DeclaredFleets(e.Login) {
+			list = append(list, fmt.Sprintf("%s at %s", f, d.Start[f]))
 		}
-		lines = append(lines, fmt.Sprintf("%s joins %s with %s", e.Login, p.Alliance, oneOf(list)))
+		lines = append(lines, fmt.Sprintf("%s joins %s with %s", e.Login, p.Alliance, OneOf(list)))
 	case rosterHand:
 		own := cur.FleetsOf(e.Login)
 		if len(own) == 0 {
-			return nil, nil, "hand", fmt.Sprintf("%s commands no fleet at %s: there is nothing to hand over", e.Login, pointText(e.Phase, e.Step))
+			return nil, nil, "hand", fmt.Sprintf("%s commands no fleet at %s: there is nothing to hand over", e.Login, PointText(e.Phase, e.Step))
 		}
-		from := cur.playerAlliance(e.Login)
-		to := cur.playerAlliance(e.To)
+		from := cur.PlayerAlliance(e.Login)
+		to := cur.PlayerAlliance(e.To)
 		if to == "" { // joins now
 			p, _ := d.PlayerOf(e.To)
 			to = p.Alliance
 		}
 		if to != from {
-			return nil, nil, "to", fmt.Sprintf("%s plays for %s and %s for %s at %s: fleets go to a player of their own Alliance", e.To, to, e.Login, from, pointText(e.Phase, e.Step))
+			return nil, nil, "to", fmt.Sprintf("%s plays for %s and %s for %s at %s: fleets go to a player of their own Alliance", e.To, to, e.Login, from, PointText(e.Phase, e.Step))
 		}
 		for _, f := range own {
 			fleets[f] = e.To
 		}
-		lines = append(lines, fmt.Sprintf("%s hands %s to %s, who commands %s from here on", e.Login, oneOf(own), e.To, map[bool]string{true: "it", false: "them"}[len(own) == 1]))
+		lines = append(lines, fmt.Sprintf("%s hands %s to %s, who commands %s from here on", e.Login, OneOf(own), e.To, map[bool]string{true: "it", false: "them"}[len(own) == 1]))
 		lines = append(lines, leaveText(d, e.Login))
 	case rosterLeave:
 		own := cur.FleetsOf(e.Login)
-		a := cur.playerAlliance(e.Login)
+		a := cur.PlayerAlliance(e.Login)
 		var members []Login
 		for _, l := range cur.PlayersOf(a) {
 			if l != e.Login && (len(cur.FleetsOf(l)) > 0 || !d.isWarmaster(l)) {
@@ -288,7 +288,7 @@ func nextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 			}
 		}
 		if len(own) > 0 && len(members) == 0 {
-			return nil, nil, "leave", fmt.Sprintf("%s is the last player of %s at %s: nobody would command %s; hand them to a new login instead (hand = %q, to = \"<login>\")", e.Login, a, pointText(e.Phase, e.Step), oneOf(own), e.Login)
+			return nil, nil, "leave", fmt.Sprintf("%s is the last player of %s at %s: nobody would command %s; hand them to a new login instead (hand = %q, to = \"<login>\")", e.Login, a, PointText(e.Phase, e.Step), OneOf(own), e.Login)
 		}
 		// Like Machinations of Fate's unclaimed Fleets, "assigned amongst
 		// the remaining players": one by one, each to the player of the
@@ -315,7 +315,7 @@ func nextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 			delete(fleets, f) // back with campaign.toml's player
 		}
 	}
-	return d.rosterAt(n+1).withAllegiance(players, fleets), lines, "", ""
+	return d.RosterAt(n+1).WithAllegiance(players, fleets), lines, "", ""
 }
 
 func leaveText(d *Campaign, l Login) string {
@@ -326,19 +326,19 @@ func leaveText(d *Campaign, l Login) string {
 }
 
 // fleetSrc is where campaign.toml declares a fleet.
-func (c *Campaign) fleetSrc(id FleetID) Src {
-	d := c.declared()
-	if i, ok := d.fleet[id]; ok {
-		return d.Fleets[i].src
+func (c *Campaign) FleetSrc(id FleetID) Src {
+	d := c.Declared()
+	if i, ok := d.Fleet[id]; ok {
+		return d.Fleets[i].Src
 	}
 	return Src{File: CampaignFile}
 }
 
 // nextRosterPoint is the first step a new roster change can take effect
 // from: the one after the step the campaign waits for.
-func nextRosterPoint(s *State) (int, Step) {
+func NextRosterPoint(s *State) (int, Step) {
 	for _, st := range rosterSteps {
-		if pointOrder(s.Phase, st) > pointOrder(s.Phase, s.Step) {
+		if PointOrder(s.Phase, st) > PointOrder(s.Phase, s.Step) {
 			return s.Phase, st
 		}
 	}
@@ -348,8 +348,8 @@ func nextRosterPoint(s *State) (int, Step) {
 // notPlaying says why a login declared in campaign.toml is not a player
 // where the campaign stands ("" if it is not declared at all): it left, or
 // it joins later.
-func (c *Campaign) notPlaying(l Login) string {
-	d := c.declared()
+func (c *Campaign) NotPlaying(l Login) string {
+	d := c.Declared()
 	if _, ok := d.PlayerOf(l); !ok {
 		return ""
 	}
@@ -357,12 +357,12 @@ func (c *Campaign) notPlaying(l Login) string {
 	for i, e := range d.RosterChanges {
 		switch {
 		case i < c.rosterN && (e.Kind == rosterHand || e.Kind == rosterLeave) && e.Login == l:
-			why = fmt.Sprintf("%s plays no more (from %s: campaign.toml's [[roster_changes]])", l, pointText(e.Phase, e.Step))
-		case i >= c.rosterN && (e.Kind == rosterJoin && e.Login == l || e.Kind == rosterHand && e.To == l) && why == "":
-			return fmt.Sprintf("%s joins later (from %s: campaign.toml's [[roster_changes]])", l, pointText(e.Phase, e.Step))
+			why = fmt.Sprintf("%s plays no more (from %s: campaign.toml's [[roster_changes]])", l, PointText(e.Phase, e.Step))
+		case i >= c.rosterN && (e.Kind == RosterJoin && e.Login == l || e.Kind == rosterHand && e.To == l) && why == "":
+			return fmt.Sprintf("%s joins later (from %s: campaign.toml's [[roster_changes]])", l, PointText(e.Phase, e.Step))
 		}
 	}
 	return why
 }
 
-func (e RosterChange) order() int { return pointOrder(e.Phase, e.Step) }
+func (e RosterChange) Order() int { return PointOrder(e.Phase, e.Step) }

@@ -19,7 +19,7 @@ type SetupBenefits struct {
 
 // setupKey is the set-up key of a medal's benefit; "" for the Star of the
 // Voidfarer, which is used in the Move Fleets step of phase 1.
-func setupKey(m Medal) string {
+func SetupKey(m Medal) string {
 	return [...]string{"laurel_of_victory", "penumbral_wreath", "", "sable_dagger"}[m]
 }
 
@@ -27,18 +27,18 @@ func setupKey(m Medal) string {
 // checks what does not depend on who holds which benefit. The Laurel of
 // Victory's additional Fortification Line counts towards the planet's
 // locations and the Alliance's limit, as the Stronghold does.
-func (k checker) decodeSetupBenefits(d obj, s *SetupChoice, perType map[InfraType]int, perPlanet map[PlanetID]int) {
+func (k Checker) decodeSetupBenefits(d Obj, s *SetupChoice, perType map[InfraType]int, perPlanet map[PlanetID]int) {
 	b := &s.Benefits
-	b.Src = d.src
+	b.Src = d.Src
 	if d.has("laurel_of_victory") {
-		b.Laurel = k.planet(d.src.At("laurel_of_victory"), d.str("laurel_of_victory"))
+		b.Laurel = k.planet(d.Src.At("laurel_of_victory"), d.Str("laurel_of_victory"))
 		switch {
-		case !k.c.Map.Has(b.Laurel):
+		case !k.C.Map.Has(b.Laurel):
 		case b.Laurel != s.Stronghold:
 			// Laurel of Victory — "This Alliance must select that Planet to build their Stronghold on."
-			k.fs.add(d.src.At("laurel_of_victory"), "the Laurel of Victory's planet must be your Stronghold's (stronghold = %q): give laurel_of_victory = %q, or stronghold = %q", s.Stronghold, s.Stronghold, b.Laurel)
-		case k.c.Map.Planet(b.Laurel).Locations < 2:
-			k.fs.add(d.src.At("laurel_of_victory"), "%s has 1 Infrastructure location: the Stronghold and the Laurel of Victory's additional Fortification Line need 2", b.Laurel)
+			k.Fs.Add(d.Src.At("laurel_of_victory"), "the Laurel of Victory's planet must be your Stronghold's (stronghold = %q): give laurel_of_victory = %q, or stronghold = %q", s.Stronghold, s.Stronghold, b.Laurel)
+		case k.C.Map.Planet(b.Laurel).Locations < 2:
+			k.Fs.Add(d.Src.At("laurel_of_victory"), "%s has 1 Infrastructure location: the Stronghold and the Laurel of Victory's additional Fortification Line need 2", b.Laurel)
 		default:
 			// "When doing so, they build 1 additional Fortification Line on that Planet."
 			perType[FortificationLine]++
@@ -46,7 +46,7 @@ func (k checker) decodeSetupBenefits(d obj, s *SetupChoice, perType map[InfraTyp
 		}
 	}
 	if d.has("penumbral_wreath") {
-		b.Wreath = k.planets(d.src.At("penumbral_wreath"), d.strs("penumbral_wreath"))
+		b.Wreath = k.planets(d.Src.At("penumbral_wreath"), d.strs("penumbral_wreath"))
 	}
 	arr, _ := d.m["sable_dagger"].([]any)
 	for i, v := range arr {
@@ -56,7 +56,7 @@ func (k checker) decodeSetupBenefits(d obj, s *SetupChoice, perType map[InfraTyp
 			s, _ := x.(string)
 			ids = append(ids, s)
 		}
-		ps := k.planets(d.src.At("sable_dagger", i), ids)
+		ps := k.planets(d.Src.At("sable_dagger", i), ids)
 		if len(ps) == 2 {
 			b.Dagger = append(b.Dagger, [2]PlanetID{ps[0], ps[1]})
 		}
@@ -65,9 +65,9 @@ func (k checker) decodeSetupBenefits(d obj, s *SetupChoice, perType map[InfraTyp
 
 // movePath reads a fleet's moves: a planet, or (Star of the Voidfarer) a
 // list of one or two planets moved to in turn.
-func (k checker) movePath(m obj, id string, at Src) (PlanetID, []PlanetID) {
+func (k Checker) movePath(m Obj, id string, at Src) (PlanetID, []PlanetID) {
 	if _, ok := m.m[id].([]any); !ok {
-		return k.planet(at, m.str(id)), nil
+		return k.planet(at, m.Str(id)), nil
 	}
 	path := k.planets(at, m.strs(id))
 	if len(path) == 0 {
@@ -78,7 +78,7 @@ func (k checker) movePath(m obj, id string, at Src) (PlanetID, []PlanetID) {
 
 // benefitsText lists the benefits held, for where things stand: "Laurel of
 // Victory: red; Star of the Voidfarer: blue".
-func (s *State) benefitsText() string {
+func (s *State) BenefitsText() string {
 	var parts []string
 	for _, m := range Medals {
 		if a, ok := s.Benefits[m]; ok {
@@ -88,7 +88,7 @@ func (s *State) benefitsText() string {
 	return strings.Join(parts, "; ")
 }
 
-func (b SetupBenefits) uses(m Medal) bool {
+func (b SetupBenefits) Uses(m Medal) bool {
 	switch m {
 	case LaurelOfVictory:
 		return b.Laurel != ""

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // RecommendedFleets is the number of Fleets per Alliance for a campaign of
@@ -43,10 +45,10 @@ func StarterLogin(a AllianceID, n int) Login {
 }
 
 // starterLoginRE matches the placeholder logins StarterLogin makes.
-var starterLoginRE = regexp.MustCompile(`^player-[0-9]+-of-[a-z0-9-]+$`)
+var StarterLoginRE = regexp.MustCompile(`^player-[0-9]+-of-[a-z0-9-]+$`)
 
 // starterSeed is the placeholder dice seed `warmaster init` writes.
-const starterSeed = "change me"
+const StarterSeed = "change me"
 
 // StarterCampaign is the campaign.toml `warmaster init` writes: alliances
 // Alliances (2 or 3) of playersPer players each, with placeholder logins
@@ -64,7 +66,7 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	first := StarterLogin(AllianceID(starterAlliances[0].id), 1)
-	p("# A new Vespator Front campaign: %d Alliances of %s. Only the Warmaster edits this file.", alliances, plural(playersPer, "player", "players"))
+	p("# A new Vespator Front campaign: %d Alliances of %s. Only the Warmaster edits this file.", alliances, report.Plural(playersPer, "player", "players"))
 	p("#")
 	p("# To do before set-up:")
 	p("# 1. Replace every placeholder login (%s, …) with a player's GitHub", first)
@@ -82,7 +84,7 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	p("phases = 6                  # the rules recommend 6 Campaign phases")
 	p("")
 	p("[dice]")
-	p("seed = %q          # public seed of the dice streams: anyone can re-roll every die", starterSeed)
+	p("seed = %q          # public seed of the dice streams: anyone can re-roll every die", StarterSeed)
 	p("")
 	p("# Optional: the GitHub repository the campaign lives in. The campaign's")
 	p("# README then links each awaited file to GitHub's web editor, filled with a")
@@ -118,7 +120,7 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 		}
 	}
 	p("")
-	p("# %d Alliances, %s: %d Fleets per Alliance, as the rules recommend (2", alliances, plural(alliances*playersPer, "player", "players"), fleets)
+	p("# %d Alliances, %s: %d Fleets per Alliance, as the rules recommend (2", alliances, report.Plural(alliances*playersPer, "player", "players"), fleets)
 	p("# Alliances: 3 each; 3 Alliances: 2 each up to 6 players, 3 for 7–9, 4 for")
 	p("# 10–12, 1 per player from 13; never fewer than the Alliance's players).")
 	p("# They are shared out in order; change `player` to share them otherwise.")

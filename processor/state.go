@@ -41,7 +41,7 @@ type State struct {
 	// effect (roster.go).
 	Roster int
 
-	c *Campaign
+	C *Campaign
 }
 
 // PlanetState is one planet's Power Levels and Infrastructure locations.
@@ -83,8 +83,8 @@ type End struct {
 	Medals []MedalAward
 }
 
-func newState(c *Campaign) *State {
-	s := &State{c: c, Points: map[AllianceID]int{}, Fleets: map[FleetID]PlanetID{}}
+func NewState(c *Campaign) *State {
+	s := &State{C: c, Points: map[AllianceID]int{}, Fleets: map[FleetID]PlanetID{}}
 	s.Engines = c.initialEngines()
 	for _, p := range c.Map.Planets {
 		ps := &PlanetState{ID: p.ID, Power: map[AllianceID]int{}, Locations: make([]Location, p.Locations)}
@@ -93,19 +93,19 @@ func newState(c *Campaign) *State {
 	return s
 }
 
-func (s *State) clone() *State {
+func (s *State) Clone() *State {
 	n := *s
-	n.Points = cloneMap(s.Points)
-	n.Fleets = cloneMap(s.Fleets)
+	n.Points = CloneMap(s.Points)
+	n.Fleets = CloneMap(s.Fleets)
 	n.Planets = make([]*PlanetState, len(s.Planets))
 	for i, p := range s.Planets {
 		q := *p
-		q.Power = cloneMap(p.Power)
+		q.Power = CloneMap(p.Power)
 		q.Locations = slices.Clone(p.Locations)
 		n.Planets[i] = &q
 	}
 	n.Orders = slices.Clone(s.Orders)
-	n.Engines = cloneMap(s.Engines) // conditions are values: package engines never changes one in place
+	n.Engines = CloneMap(s.Engines) // conditions are values: package engines never changes one in place
 	n.Events, n.Effects = cloneEffects(s.Events), cloneEffects(s.Effects)
 	n.Stalled = slices.Clone(s.Stalled)
 	if s.End != nil {
@@ -114,11 +114,11 @@ func (s *State) clone() *State {
 		e.Medals = slices.Clone(s.End.Medals)
 		n.End = &e
 	}
-	n.Benefits = cloneMap(s.Benefits)
+	n.Benefits = CloneMap(s.Benefits)
 	return &n
 }
 
-func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+func CloneMap[K comparable, V any](m map[K]V) map[K]V {
 	out := make(map[K]V, len(m))
 	for k, v := range m {
 		out[k] = v
@@ -126,12 +126,12 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 	return out
 }
 
-func (s *State) planet(id PlanetID) *PlanetState { return s.Planets[s.c.Map.index[id]] }
+func (s *State) Planet(id PlanetID) *PlanetState { return s.Planets[s.C.Map.Index[id]] }
 
 // Destroyed reports whether the planet is uninhabitable: the last of its
 // Infrastructure locations is destroyed (Destroying a Planet).
 func (s *State) Destroyed(id PlanetID) bool {
-	for _, l := range s.planet(id).Locations {
+	for _, l := range s.Planet(id).Locations {
 		if l.Status != Ruined {
 			return false
 		}
@@ -140,7 +140,7 @@ func (s *State) Destroyed(id PlanetID) bool {
 }
 
 // Power is an Alliance's Power Level at a planet.
-func (s *State) Power(p PlanetID, a AllianceID) int { return s.planet(p).Power[a] }
+func (s *State) Power(p PlanetID, a AllianceID) int { return s.Planet(p).Power[a] }
 
 // TotalPower is an Alliance's combined Power Level across all Planets.
 func (s *State) TotalPower(a AllianceID) int {
@@ -154,7 +154,7 @@ func (s *State) TotalPower(a AllianceID) int {
 // Pieces counts an Alliance's pieces of a type at a planet.
 func (s *State) Pieces(p PlanetID, a AllianceID, t InfraType) int {
 	n := 0
-	for _, l := range s.planet(p).Locations {
+	for _, l := range s.Planet(p).Locations {
 		if l.Status == Built && l.Alliance == a && l.Type == t {
 			n++
 		}
@@ -174,7 +174,7 @@ func (s *State) Count(a AllianceID, t InfraType) int {
 // FreeLocations counts the undestroyed, unoccupied locations of a planet.
 func (s *State) FreeLocations(p PlanetID) int {
 	n := 0
-	for _, l := range s.planet(p).Locations {
+	for _, l := range s.Planet(p).Locations {
 		if l.Status == Empty {
 			n++
 		}
@@ -197,11 +197,11 @@ func (s *State) StrongholdAt(a AllianceID) (PlanetID, bool) {
 // those at a distance of 2 ("considered connected to it, but not vice
 // versa", RULINGS 4), except while Void Piracy switches them off. Map order.
 func (s *State) Connected(a AllianceID, from PlanetID) []PlanetID {
-	out := s.c.Map.Neighbours(from)
+	out := s.C.Map.Neighbours(from)
 	if s.Pieces(from, a, SupportFacility) > 0 && !s.supportFacilitiesOff() {
 		// Support Facility — planets at a distance of 2 count as connected.
-		out = append(out, s.c.Map.AtDistance(from, 2)...)
-		slices.SortFunc(out, func(x, y PlanetID) int { return s.c.Map.index[x] - s.c.Map.index[y] })
+		out = append(out, s.C.Map.AtDistance(from, 2)...)
+		slices.SortFunc(out, func(x, y PlanetID) int { return s.C.Map.Index[x] - s.C.Map.Index[y] })
 	}
 	return out
 }
@@ -230,14 +230,14 @@ func (s *State) AppliesAt(a AllianceID, t InfraType, p PlanetID) bool {
 
 // minPower is the Alliance's minimum Power Level at a planet: 1, plus 1 for
 // each of its Fortification Lines there, at most 4 (Fortification Line; RULINGS 2).
-func (s *State) minPower(p PlanetID, a AllianceID) int {
+func (s *State) MinPower(p PlanetID, a AllianceID) int {
 	return min(4, 1+s.Pieces(p, a, FortificationLine))
 }
 
 // Raise adds 1 to an Alliance's Power Level at a planet. Increases stop at
 // 4; a destroyed planet stays at 0 (RULINGS 1). It says what happened.
 func (s *State) Raise(p PlanetID, a AllianceID) string {
-	ps := s.planet(p)
+	ps := s.Planet(p)
 	switch {
 	case s.Destroyed(p):
 		return fmt.Sprintf("%s is destroyed: %s's Power Level stays 0", p, a)
@@ -252,12 +252,12 @@ func (s *State) Raise(p PlanetID, a AllianceID) string {
 // below the Alliance's minimum there destroys one of its Fortification Lines
 // instead (Fortification Line; RULINGS 2); decreases stop at 1 (RULINGS 1).
 func (s *State) Lower(p PlanetID, a AllianceID) string {
-	ps := s.planet(p)
+	ps := s.Planet(p)
 	switch {
 	case s.Destroyed(p):
 		return fmt.Sprintf("%s is destroyed: %s's Power Level stays 0", p, a)
-	case ps.Power[a]-1 < s.minPower(p, a) && s.Pieces(p, a, FortificationLine) > 0:
-		s.removePiece(p, a, FortificationLine)
+	case ps.Power[a]-1 < s.MinPower(p, a) && s.Pieces(p, a, FortificationLine) > 0:
+		s.RemovePiece(p, a, FortificationLine)
 		return fmt.Sprintf("a Fortification Line of %s at %s is destroyed instead; its Power Level stays %d", a, p, ps.Power[a])
 	case ps.Power[a] <= 1:
 		return fmt.Sprintf("%s's Power Level at %s is already 1 (the minimum)", a, p)
@@ -274,7 +274,7 @@ func (s *State) CanBuild(p PlanetID, a AllianceID, t InfraType) string {
 	case s.Destroyed(p):
 		return fmt.Sprintf("%s is destroyed", p)
 	case s.FreeLocations(p) == 0:
-		return fmt.Sprintf("%s has no free Infrastructure location (%s)", p, s.describeLocations(p))
+		return fmt.Sprintf("%s has no free Infrastructure location (%s)", p, s.DescribeLocations(p))
 	case s.Count(a, t) >= t.Limit():
 		return fmt.Sprintf("%s already has %d %s pieces, the limit", a, t.Limit(), t.Title())
 	}
@@ -285,7 +285,7 @@ func (s *State) CanBuild(p PlanetID, a AllianceID, t InfraType) string {
 // Fortification Line raises the Power Level to the new minimum (Fortification Line).
 // The caller has checked CanBuild.
 func (s *State) Build(p PlanetID, a AllianceID, t InfraType) string {
-	for i, l := range s.planet(p).Locations {
+	for i, l := range s.Planet(p).Locations {
 		if l.Status == Empty {
 			return s.BuildAt(p, i, a, t)
 		}
@@ -296,11 +296,11 @@ func (s *State) Build(p PlanetID, a AllianceID, t InfraType) string {
 // BuildAt puts an Alliance's piece on location i (0-based, empty) of a
 // planet, as Build does.
 func (s *State) BuildAt(p PlanetID, i int, a AllianceID, t InfraType) string {
-	ps := s.planet(p)
+	ps := s.Planet(p)
 	ps.Locations[i] = Location{Status: Built, Alliance: a, Type: t}
 	msg := fmt.Sprintf("%s builds a %s at %s", a, t.Title(), p)
 	if t == FortificationLine {
-		if m := s.minPower(p, a); ps.Power[a] < m {
+		if m := s.MinPower(p, a); ps.Power[a] < m {
 			ps.Power[a] = m
 			msg += fmt.Sprintf("; its Power Level there rises to the new minimum, %d", m)
 		}
@@ -310,8 +310,8 @@ func (s *State) BuildAt(p PlanetID, i int, a AllianceID, t InfraType) string {
 
 // removePiece removes one of an Alliance's pieces of a type from a planet,
 // leaving the location empty. It reports whether there was one.
-func (s *State) removePiece(p PlanetID, a AllianceID, t InfraType) bool {
-	ps := s.planet(p)
+func (s *State) RemovePiece(p PlanetID, a AllianceID, t InfraType) bool {
+	ps := s.Planet(p)
 	for i := len(ps.Locations) - 1; i >= 0; i-- {
 		l := ps.Locations[i]
 		if l.Status == Built && l.Alliance == a && l.Type == t {
@@ -326,7 +326,7 @@ func (s *State) removePiece(p PlanetID, a AllianceID, t InfraType) bool {
 // on it. When the last location goes, the planet is destroyed: every
 // Alliance's Power Level there becomes 0 (Destroying a Planet).
 func (s *State) DestroyLocation(p PlanetID, i int) []string {
-	ps := s.planet(p)
+	ps := s.Planet(p)
 	var out []string
 	if l := ps.Locations[i]; l.Status == Built {
 		out = append(out, fmt.Sprintf("%s's %s at %s is destroyed", l.Alliance, l.Type.Title(), p))
@@ -334,7 +334,7 @@ func (s *State) DestroyLocation(p PlanetID, i int) []string {
 	ps.Locations[i] = Location{Status: Ruined}
 	out = append(out, fmt.Sprintf("Infrastructure location %d of %s is destroyed", i+1, p))
 	if s.Destroyed(p) {
-		for _, a := range s.c.AllianceIDs() {
+		for _, a := range s.C.AllianceIDs() {
 			ps.Power[a] = 0
 		}
 		out = append(out, fmt.Sprintf("%s is destroyed: every Alliance's Power Level there is 0", p))
@@ -342,9 +342,9 @@ func (s *State) DestroyLocation(p PlanetID, i int) []string {
 	return out
 }
 
-func (s *State) describeLocations(p PlanetID) string {
+func (s *State) DescribeLocations(p PlanetID) string {
 	var parts []string
-	for _, l := range s.planet(p).Locations {
+	for _, l := range s.Planet(p).Locations {
 		switch l.Status {
 		case Empty:
 			parts = append(parts, "empty")
@@ -360,7 +360,7 @@ func (s *State) describeLocations(p PlanetID) string {
 // FleetsByPlanet lists the fleets at each planet, in campaign order.
 func (s *State) FleetsByPlanet() map[PlanetID][]FleetID {
 	out := map[PlanetID][]FleetID{}
-	for _, f := range s.c.Fleets {
+	for _, f := range s.C.Fleets {
 		p := s.Fleets[f.ID]
 		out[p] = append(out[p], f.ID)
 	}
@@ -371,7 +371,7 @@ func (s *State) FleetsByPlanet() map[PlanetID][]FleetID {
 // Power Level across all Planets, plus 3 if its Stronghold has not been
 // destroyed (Results and Vespator Front Events; RULINGS 11).
 func (s *State) UpdatePoints() {
-	for _, a := range s.c.AllianceIDs() {
+	for _, a := range s.C.AllianceIDs() {
 		n := s.TotalPower(a)
 		if _, ok := s.StrongholdAt(a); ok {
 			n += 3
@@ -381,7 +381,7 @@ func (s *State) UpdatePoints() {
 }
 
 // intactConnected lists the undestroyed planets connected to p for an Alliance.
-func (s *State) intactConnected(a AllianceID, p PlanetID) []PlanetID {
+func (s *State) IntactConnected(a AllianceID, p PlanetID) []PlanetID {
 	var out []PlanetID
 	for _, q := range s.Connected(a, p) {
 		if !s.Destroyed(q) {
@@ -394,7 +394,7 @@ func (s *State) intactConnected(a AllianceID, p PlanetID) []PlanetID {
 // reachable lists a planet and those connected to it for an Alliance, never
 // a destroyed one: the planets a fleet there can target (RULINGS 5), and
 // where an Alliance's +1s for Archeotech Riches there may go.
-func (s *State) reachable(a AllianceID, from PlanetID) []PlanetID {
+func (s *State) Reachable(a AllianceID, from PlanetID) []PlanetID {
 	var out []PlanetID
 	for _, p := range append([]PlanetID{from}, s.Connected(a, from)...) {
 		if !s.Destroyed(p) {
@@ -405,7 +405,7 @@ func (s *State) reachable(a AllianceID, from PlanetID) []PlanetID {
 }
 
 // dropExpiredEffects forgets the effects of phases that are over.
-func (s *State) dropExpiredEffects() {
+func (s *State) DropExpiredEffects() {
 	s.Effects = slices.DeleteFunc(s.Effects, func(e Effect) bool { return e.Phase < s.Phase })
 }
 
@@ -413,14 +413,14 @@ func (s *State) dropExpiredEffects() {
 // its Power Level as 1 higher or lower for the Mission Rules and Campaign
 // Outcomes: foe is the dominating Alliance of a Coordinated Opposition in
 // force.
-func (s *State) coordinatedOpposition(a, foe AllianceID) bool {
-	return a != foe && s.activeFor(CoordinatedOpposition, foe)
+func (s *State) CoordinatedOpposition(a, foe AllianceID) bool {
+	return a != foe && s.ActiveFor(CoordinatedOpposition, foe)
 }
 
 // adjustBy names the source of a victor's ±1 for the Campaign Outcomes:
 // its Stronghold, else Coordinated Opposition against foe (RULINGS 8).
-func (s *State) adjustBy(victor, foe AllianceID, p PlanetID) string {
-	if !s.AppliesAt(victor, Stronghold, p) && s.coordinatedOpposition(victor, foe) {
+func (s *State) AdjustBy(victor, foe AllianceID, p PlanetID) string {
+	if !s.AppliesAt(victor, Stronghold, p) && s.CoordinatedOpposition(victor, foe) {
 		return "Coordinated Opposition"
 	}
 	return "Stronghold"
@@ -428,22 +428,22 @@ func (s *State) adjustBy(victor, foe AllianceID, p PlanetID) string {
 
 // pieceAt is the index of the first location of a planet holding an
 // Alliance's piece of a type, or -1.
-func (s *State) pieceAt(p PlanetID, a AllianceID, t InfraType) int {
-	return slices.IndexFunc(s.planet(p).Locations, func(l Location) bool {
+func (s *State) PieceAt(p PlanetID, a AllianceID, t InfraType) int {
+	return slices.IndexFunc(s.Planet(p).Locations, func(l Location) bool {
 		return l.Status == Built && l.Alliance == a && l.Type == t
 	})
 }
 
 // firstPiece is the index of the first location of a planet holding an
 // Alliance's piece other than a Stronghold, or -1.
-func (s *State) firstPiece(p PlanetID, a AllianceID) int {
-	return slices.IndexFunc(s.planet(p).Locations, func(l Location) bool {
+func (s *State) FirstPiece(p PlanetID, a AllianceID) int {
+	return slices.IndexFunc(s.Planet(p).Locations, func(l Location) bool {
 		return l.Status == Built && l.Alliance == a && l.Type != Stronghold
 	})
 }
 
 // withinLimit lists the types an Alliance can still build, of those allowed.
-func (s *State) withinLimit(a AllianceID, allowed ...InfraType) []InfraType {
+func (s *State) WithinLimit(a AllianceID, allowed ...InfraType) []InfraType {
 	var out []InfraType
 	for _, t := range allowed {
 		if s.Count(a, t) < t.Limit() {

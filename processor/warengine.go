@@ -16,7 +16,7 @@ type WarEngine struct {
 	ID      EngineID
 	Fleet   FleetID
 	Profile *engines.Profile
-	src     Src
+	Src     Src
 }
 
 // Roster is the campaign's war engines, the profiles they use and the
@@ -26,7 +26,7 @@ type Roster struct {
 	Profiles map[string]*engines.Profile
 	Rules    engines.Rules
 
-	index map[EngineID]int
+	Index map[EngineID]int
 }
 
 // EngineCondition is a war engine's condition: its Behemoth or War Machine
@@ -54,7 +54,7 @@ func (c *Campaign) initialEngines() map[EngineID]EngineCondition {
 	return out
 }
 
-var profileIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+var ProfileIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 // MaxProfiles is the most war-engine profiles (engines/<profile>.toml) a
 // campaign may have: past it the rest are not read, so that a pull
@@ -73,35 +73,35 @@ var profileKeys = map[string][]string{
 
 // decodeProfile reads a schema-valid profile and checks what the schema
 // cannot: the keys of its type, structure points by class, thresholds.
-func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
-	p := &engines.Profile{ID: id, Name: d.str("name")}
-	typ := d.str("type")
+func DecodeProfile(id string, d Obj, fs *Faults) *engines.Profile {
+	p := &engines.Profile{ID: id, Name: d.Str("name")}
+	typ := d.Str("type")
 	other := "war-machine"
 	if typ == "war-machine" {
 		other = "behemoth"
 	}
 	for _, k := range profileKeys[other] {
 		if d.has(k) {
-			fs.addKey(d.src.At(k), "%q is for a %s profile; a %s takes %s", k, other, typ, joinQuoted(profileKeys[typ]))
+			fs.AddKey(d.Src.At(k), "%q is for a %s profile; a %s takes %s", k, other, typ, joinQuoted(profileKeys[typ]))
 		}
 	}
 	addAll := func(kf []engines.KeyFault) {
 		for _, f := range kf {
-			at := d.src
+			at := d.Src
 			for _, seg := range strings.Split(f.Key, "/") {
 				at = at.At(seg)
 			}
-			fs.add(at, "%s", f.Message)
+			fs.Add(at, "%s", f.Message)
 		}
 	}
 	// The keys each type needs: the schema's (engine.schema.json, if/then).
 	if typ == "behemoth" {
 		b := &engines.Behemoth{Spread: d.int("spread")}
-		zones := d.obj("zones")
+		zones := d.Obj("zones")
 		for _, z := range engines.Zones {
-			zo := zones.obj(z.String())
+			zo := zones.Obj(z.String())
 			zp := engines.ZoneProfile{DamagePoints: zo.int("damage_points")}
-			for _, t := range zo.objs("thresholds") {
+			for _, t := range zo.Objs("thresholds") {
 				zp.Thresholds = append(zp.Thresholds, decodeThreshold(t, fs))
 			}
 			b.Zones[z] = zp
@@ -111,9 +111,9 @@ func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
 		return p
 	}
 	w := &engines.WarMachine{StructurePoints: d.int("structure_points"), Skimmer: d.bool("skimmer"), Leadership: d.int("leadership"), CloseCombatWeapon: d.bool("close_combat_weapon")}
-	w.Class, _ = engines.ParseClass(d.str("class"))
-	w.Speed, _ = engines.ParseSpeed(d.str("speed"))
-	fl := d.obj("fields")
+	w.Class, _ = engines.ParseClass(d.Str("class"))
+	w.Speed, _ = engines.ParseSpeed(d.Str("speed"))
+	fl := d.Obj("fields")
 	switch {
 	case fl.bool("eldar_force_field"):
 		w.Field = engines.EldarForceField
@@ -122,8 +122,8 @@ func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
 	case fl.has("ork_power_fields"):
 		w.Field, w.Fields = engines.OrkPowerField, fl.int("ork_power_fields")
 	}
-	for _, o := range d.objs("weapons") {
-		w.Weapons = append(w.Weapons, engines.Weapon{Name: o.str("name"), Mega: o.bool("mega"), Gatling: o.bool("gatling"), TwinLinked: o.bool("twin_linked"), Structural: o.bool("structural")})
+	for _, o := range d.Objs("weapons") {
+		w.Weapons = append(w.Weapons, engines.Weapon{Name: o.Str("name"), Mega: o.bool("mega"), Gatling: o.bool("gatling"), TwinLinked: o.bool("twin_linked"), Structural: o.bool("structural")})
 	}
 	if d.has("class") && d.has("structure_points") {
 		addAll(w.Check())
@@ -135,20 +135,20 @@ func decodeProfile(id string, d obj, fs *faults) *engines.Profile {
 // decodeThreshold reads a Damage Threshold. Its options are names, or
 // tables { name = "…", structural = true } for a weapon with the Structural
 // special rule.
-func decodeThreshold(t obj, fs *faults) engines.Threshold {
-	th := engines.Threshold{Below: t.int("below"), Effect: t.str("crippled")}
+func decodeThreshold(t Obj, fs *Faults) engines.Threshold {
+	th := engines.Threshold{Below: t.int("below"), Effect: t.Str("crippled")}
 	list, _ := t.m["options"].([]any)
 	for i, v := range list {
 		name, _ := v.(string)
 		if m, ok := v.(map[string]any); ok {
-			o := obj{m, t.src.At("options", i)}
-			name = o.str("name")
+			o := Obj{m, t.Src.At("options", i)}
+			name = o.Str("name")
 			if o.bool("structural") {
 				th.Structural = append(th.Structural, name)
 			}
 		}
 		if slices.Contains(th.Options, name) {
-			fs.add(t.src.At("options", i), "%q is an option of this Crippled result already: list each option once", name)
+			fs.Add(t.Src.At("options", i), "%q is an option of this Crippled result already: list each option once", name)
 			continue
 		}
 		th.Options = append(th.Options, name)
@@ -157,34 +157,34 @@ func decodeThreshold(t obj, fs *faults) engines.Threshold {
 }
 
 // decodeEngineRules reads the war-engine options of [rules].
-func decodeEngineRules(rules obj, fs *faults) engines.Rules {
+func DecodeEngineRules(rules Obj, fs *Faults) engines.Rules {
 	var r engines.Rules
 	if rules.has("war_machine_catastrophic_3") {
-		_ = r.Catastrophic3.UnmarshalText([]byte(rules.str("war_machine_catastrophic_3"))) // the schema allows only valid names
+		_ = r.Catastrophic3.UnmarshalText([]byte(rules.Str("war_machine_catastrophic_3"))) // the schema allows only valid names
 	}
 	if rules.has("behemoth_untargeted_chain") {
-		_ = r.UntargetedChain.UnmarshalText([]byte(rules.str("behemoth_untargeted_chain")))
+		_ = r.UntargetedChain.UnmarshalText([]byte(rules.Str("behemoth_untargeted_chain")))
 	}
 	r.KeepEnginesDamaged = rules.bool("war_machine_keep_engines_damaged")
 	r.LandingEnemyDice = rules.int("behemoth_landing_enemy_dice")
 	r.BehemothRepair = rules.int("behemoth_repair")
 	r.WarMachineRepair = rules.int("war_machine_repair")
 	if rules.has("volcano_cannon_pick") {
-		_ = r.VolcanoPick.UnmarshalText([]byte(rules.str("volcano_cannon_pick")))
+		_ = r.VolcanoPick.UnmarshalText([]byte(rules.Str("volcano_cannon_pick")))
 	}
 	return r
 }
 
 // Engine returns the roster's engine with this id.
 func (r *Roster) Engine(id EngineID) (WarEngine, bool) {
-	i, ok := r.index[id]
+	i, ok := r.Index[id]
 	if !ok {
 		return WarEngine{}, false
 	}
 	return r.Engines[i], true
 }
 
-func (r *Roster) ids() []EngineID {
+func (r *Roster) Ids() []EngineID {
 	out := make([]EngineID, len(r.Engines))
 	for i, e := range r.Engines {
 		out[i] = e.ID

@@ -13,6 +13,7 @@ import (
 
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/phase"
 	"github.com/warmaster/warmaster/processor/simulate"
 	"github.com/warmaster/warmaster/schema"
 	"github.com/warmaster/warmaster/schema/clients"
@@ -79,7 +80,7 @@ func TestTaplo(t *testing.T) {
 	if err := campaigns.CopyTo(campaigns.Example, played); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := processor.Advance(played, processor.Options{Now: time.Date(2027, 6, 10, 12, 0, 0, 0, time.UTC)}); err != nil {
+	if _, err := phase.Advance(played, phase.Options{Now: time.Date(2027, 6, 10, 12, 0, 0, 0, time.UTC)}); err != nil {
 		t.Fatal(err)
 	}
 	// A campaign.toml as `warmaster init` writes it, for the Warmaster to

@@ -12,11 +12,13 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
-
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/phase"
 	"github.com/warmaster/warmaster/processor/repository"
+	"github.com/warmaster/warmaster/processor/trust"
 )
 
 // Exit statuses.
@@ -427,7 +429,7 @@ func cmdCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := processor.Check(dir, secrets(now))
+	f, err := phase.Check(dir, secrets(now))
 	// A folder that cannot be read at all (a link in it, a refused name)
 	// shows every fault: none is about the FILEs alone.
 	if len(files) > 0 && f != nil {
@@ -469,19 +471,19 @@ func cmdCheck(c *cli.Context) error {
 // registry from the base instead of the work tree, and judges the files
 // outside declared campaigns too.) An invalid registry is an error of its
 // own.
-func authorize(dir string, actor processor.Login, f *processor.Folder, files []string) error {
+func authorize(dir string, actor processor.Login, f *folder.Folder, files []string) error {
 	reg, rel, ok, err := repository.Find(dir)
 	if err != nil {
 		return fmt.Errorf("the campaign repository's %s is invalid:\n%v", repository.RegistryFile, err)
 	}
 	if !ok {
-		return processor.Authorize(f, actor, files)
+		return trust.Authorize(f, actor, files)
 	}
 	refused, judged := reg.RightsIn(actor, rel, files, func(file string) bool {
 		_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(file)))
 		return err == nil
 	})
-	err = processor.Authorize(f, actor, judged)
+	err = trust.Authorize(f, actor, judged)
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}
@@ -534,8 +536,8 @@ func relFiles(dir string, args []string) ([]string, error) {
 // environment — the one place the command reads them: WARMASTER_DICE_KEY
 // (the committed dice key) and WARMASTER_AGE_IDENTITY (sealed orders). The
 // merge workflow alone has them; check and plan run without.
-func secrets(now time.Time) processor.Options {
-	return processor.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")}
+func secrets(now time.Time) phase.Options {
+	return phase.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")}
 }
 
 // parseNow reads --now: the clock when the flag is not given.
@@ -553,14 +555,14 @@ func parseNow(c *cli.Context) (time.Time, error) {
 
 // dirAndOptions reads a command's one campaign folder and --now, with the
 // secrets from the environment.
-func dirAndOptions(c *cli.Context) (string, processor.Options, error) {
+func dirAndOptions(c *cli.Context) (string, phase.Options, error) {
 	dir, err := oneDir(c)
 	if err != nil {
-		return "", processor.Options{}, err
+		return "", phase.Options{}, err
 	}
 	now, err := parseNow(c)
 	if err != nil {
-		return "", processor.Options{}, err
+		return "", phase.Options{}, err
 	}
 	opt := secrets(now)
 	if isTerminal(c.App.ErrWriter) {
@@ -578,7 +580,7 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sum, err := processor.Advance(dir, opt)
+	sum, err := phase.Advance(dir, opt)
 	if err != nil {
 		return reportFaults(c, format, dir, err, true)
 	}
@@ -600,7 +602,7 @@ func cmdAdvance(c *cli.Context) error {
 
 // printNotApplied lists the players' files a run did not apply, and why,
 // with the faults of each; paths as printFaults has them.
-func printNotApplied(w io.Writer, dir string, list []processor.NotApplied) {
+func printNotApplied(w io.Writer, dir string, list []phase.NotApplied) {
 	for _, n := range list {
 		fmt.Fprintf(w, "not applied: %s: %s\n", path.Join(filepath.ToSlash(dir), n.File), n.Why)
 		for _, f := range n.Faults {
@@ -622,7 +624,7 @@ func cmdStatus(c *cli.Context) error {
 // marked and its faults listed below the table; then, as check, the notes
 // on init's placeholders and every fault of the folder (exit 1).
 func status(w, ew io.Writer, dir string) error {
-	f, text, err := processor.Status(dir)
+	f, text, err := phase.Status(dir)
 	fmt.Fprint(w, text)
 	if f != nil {
 		printNotes(ew, dir, f.Placeholders())
@@ -663,11 +665,11 @@ func cmdDemo(c *cli.Context) error {
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		return fmt.Errorf("demo --out: %w", err)
 	}
-	sum, err := processor.Advance(dir, secrets(now))
+	sum, err := phase.Advance(dir, secrets(now))
 	if err != nil {
 		return printFaults(c.App.ErrWriter, campaigns.Example, err, true)
 	}
-	f, err := processor.Load(dir)
+	f, err := folder.Load(dir)
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}

@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
-
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/repository"
+	"github.com/warmaster/warmaster/processor/trust"
 )
 
 // codeownersCommand prints the CODEOWNERS lines of a campaign, or of the
@@ -36,7 +36,7 @@ func codeownersCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			rules, err := processor.CodeOwners(dir)
+			rules, err := trust.CodeOwners(dir)
 			if err != nil {
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}
@@ -62,9 +62,9 @@ func repositoryCodeowners(c *cli.Context) error {
 	if err != nil {
 		return printFaults(c.App.ErrWriter, ".", err, false)
 	}
-	campaigns := make([][]processor.Owners, len(reg.Campaigns))
+	campaigns := make([][]trust.Owners, len(reg.Campaigns))
 	for i, dir := range reg.Campaigns {
-		if campaigns[i], err = processor.CodeOwners(dir); err != nil {
+		if campaigns[i], err = trust.CodeOwners(dir); err != nil {
 			return printFaults(c.App.ErrWriter, dir, err, false)
 		}
 	}
@@ -76,7 +76,7 @@ func repositoryCodeowners(c *cli.Context) error {
 // registry's Warmasters own everything, then each declared campaign's
 // rules (campaigns[i] are reg.Campaigns[i]'s), then each campaign.toml is
 // the Warmasters' again.
-func writeRepositoryCodeowners(w io.Writer, reg *repository.Registry, campaigns [][]processor.Owners) {
+func writeRepositoryCodeowners(w io.Writer, reg *repository.Registry, campaigns [][]trust.Owners) {
 	owners := make([]string, len(reg.Warmasters))
 	for i, l := range reg.Warmasters {
 		owners[i] = "@" + string(l)
@@ -99,7 +99,7 @@ func writeRepositoryCodeowners(w io.Writer, reg *repository.Registry, campaigns 
 }
 
 // writeCodeowners writes a campaign's rules, a comment above each section.
-func writeCodeowners(w io.Writer, root string, rules []processor.Owners) {
+func writeCodeowners(w io.Writer, root string, rules []trust.Owners) {
 	section := ""
 	for _, r := range rules {
 		if r.Section != section {

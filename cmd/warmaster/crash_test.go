@@ -17,6 +17,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/simulate"
 )
 
@@ -62,7 +63,7 @@ func crashCampaign(t *testing.T, p simulate.Params) string {
 	if err := simulate.Run(dir, p, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	f, err := processor.Load(dir)
+	f, err := folder.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

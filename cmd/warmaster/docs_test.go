@@ -18,10 +18,10 @@ import (
 	"unicode"
 
 	"github.com/BurntSushi/toml"
-
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/campaigns/repotemplate"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/phase"
 	"github.com/warmaster/warmaster/processor/repository"
 	"github.com/warmaster/warmaster/schema"
 )
@@ -567,7 +567,7 @@ func (g *guideRun) example(file, text string) {
 	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
 		g.t.Fatal(err)
 	}
-	phase, step, ok := stepOf(file)
+	atPhase, step, ok := stepOf(file)
 	if !ok {
 		// The Warmaster's files (campaign.toml, map.toml, engines/…):
 		// checked in the campaign as it is before set-up.
@@ -576,7 +576,7 @@ func (g *guideRun) example(file, text string) {
 			return
 		}
 		write(g.t, filepath.Join(dir, filepath.FromSlash(file)), text)
-		if _, err := processor.Check(dir, processor.Options{Now: guideNow}); err != nil {
+		if _, err := phase.Check(dir, phase.Options{Now: guideNow}); err != nil {
 			g.errorf("example %s: check refuses it:\n%v", file, err)
 		}
 		return
@@ -588,7 +588,7 @@ func (g *guideRun) example(file, text string) {
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
 		ph, st, ok := stepOf(rel)
-		if ok && (rel == file || ph > phase || ph == phase && st > step) {
+		if ok && (rel == file || ph > atPhase || ph == atPhase && st > step) {
 			return os.Remove(p)
 		}
 		return nil
@@ -596,12 +596,12 @@ func (g *guideRun) example(file, text string) {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	opt := processor.Options{Now: guideNow}
-	if _, err := processor.Advance(dir, opt); err != nil {
+	opt := phase.Options{Now: guideNow}
+	if _, err := phase.Advance(dir, opt); err != nil {
 		g.errorf("example %s: the example campaign does not advance to its step: %v", file, err)
 		return
 	}
-	_, status, err := processor.Status(dir)
+	_, status, err := phase.Status(dir)
 	if err != nil {
 		g.t.Fatal(err)
 	}
@@ -610,7 +610,7 @@ func (g *guideRun) example(file, text string) {
 		return
 	}
 	write(g.t, filepath.Join(dir, filepath.FromSlash(file)), text)
-	if _, err := processor.Check(dir, opt); err != nil {
+	if _, err := phase.Check(dir, opt); err != nil {
 		g.errorf("example %s: check refuses it:\n%v", file, err)
 	}
 }
@@ -630,7 +630,7 @@ func (g *guideRun) file(name, text string) {
 	}
 	for d := filepath.Dir(p); strings.HasPrefix(d, g.dir); d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, processor.CampaignFile)); err == nil {
-			if _, err := processor.Check(d, processor.Options{Now: guideNow}); err != nil {
+			if _, err := phase.Check(d, phase.Options{Now: guideNow}); err != nil {
 				g.errorf("file %s: check refuses it:\n%v", name, err)
 			}
 			return

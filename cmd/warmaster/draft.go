@@ -9,8 +9,7 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/phase"
 )
 
 // draftCommand prints, or writes, ready-to-edit drafts of awaited inputs.
@@ -38,8 +37,8 @@ func cmdDraft(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	drafts, err := processor.Drafts(dir, files)
-	var notAwaited *processor.NotAwaitedError
+	drafts, err := phase.Drafts(dir, files)
+	var notAwaited *phase.NotAwaitedError
 	switch {
 	case errors.As(err, &notAwaited):
 		return refusedError{err}
@@ -59,7 +58,7 @@ func cmdDraft(c *cli.Context) error {
 		}
 		return nil
 	}
-	held, err := processor.WriteDrafts(dir, drafts)
+	held, err := phase.WriteDrafts(dir, drafts)
 	if err != nil {
 		return err
 	}

@@ -10,10 +10,10 @@ import (
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
-
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/dice"
 	"github.com/warmaster/warmaster/processor/engines"
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // engineFlags are the flags of `warmaster engine`, given before or after
@@ -85,7 +85,7 @@ func loadTableEngine(c *cli.Context) (*tableEngine, error) {
 	case file != "" && (dir != "" || id != ""):
 		return nil, usagef("give either --profile FILE or --campaign DIR --engine ID, not both")
 	case file != "":
-		p, err := processor.ReadProfile(file)
+		p, err := folder.ReadProfile(file)
 		if err != nil {
 			return nil, printFaults(c.App.ErrWriter, ".", err, false)
 		}
@@ -99,7 +99,7 @@ func loadTableEngine(c *cli.Context) (*tableEngine, error) {
 	case dir == "" || id == "":
 		return nil, usagef("engine needs --campaign DIR --engine ID, or --profile FILE")
 	}
-	f, err := processor.Load(dir)
+	f, err := folder.Load(dir)
 	if err != nil {
 		return nil, printFaults(c.App.ErrWriter, dir, err, false)
 	}

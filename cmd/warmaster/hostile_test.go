@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/campaigns"
-	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -239,21 +239,21 @@ func heavyCases(t *testing.T) []hostile {
 			setup: func(t *testing.T, dir string) {
 				advanced(t, dir)
 				writeHostile(t, dir, "state.toml", func(old []byte) []byte {
-					return fillTo(processor.StateLimits, old, func(i int) string { return fmt.Sprintf("  [fleets.x%d]\n    planet = \"masnet\"\n", i) })
+					return fillTo(folder.StateLimits, old, func(i int) string { return fmt.Sprintf("  [fleets.x%d]\n    planet = \"masnet\"\n", i) })
 				})
 			}},
 		hostile{name: "StateEditedByHand", heavy: true, want: "state.toml:",
 			setup: func(t *testing.T, dir string) {
 				advanced(t, dir)
 				writeHostile(t, dir, "state.toml", func(old []byte) []byte {
-					return fillTo(processor.HandEditedLimits, old, func(i int) string { return fmt.Sprintf("[fleets.x%d]\nplanet=\"masnet\"\n", i) })
+					return fillTo(folder.HandEditedLimits, old, func(i int) string { return fmt.Sprintf("[fleets.x%d]\nplanet=\"masnet\"\n", i) })
 				})
 			}},
 		hostile{name: "JournalOfInputs", heavy: true, want: `phases/01/moves/zed.toml: no player "zed"`,
 			setup: func(t *testing.T, dir string) {
 				advanced(t, dir)
 				writeHostile(t, dir, "journal.toml", func(old []byte) []byte {
-					return fillTo(processor.JournalLimits, old, func(i int) string {
+					return fillTo(folder.JournalLimits, old, func(i int) string {
 						return fmt.Sprintf("\n  [[steps.inputs]]\n    path = \"phases/01/orders/x%d.toml\"\n    sha256 = \"%064x\"\n", i, i)
 					})
 				})

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
-
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // initMedals is what `init --medals-from OLD` records in the new campaign.toml.
@@ -25,7 +25,7 @@ func medalsFrom(c *cli.Context) (*initMedals, error) {
 	if old == "" {
 		return nil, usagef("--medals-from needs the folder of an ended campaign")
 	}
-	awards, name, err := processor.MedalsWon(old)
+	awards, name, err := folder.MedalsWon(old)
 	if err != nil {
 		_ = printFaults(c.App.ErrWriter, old, err, false) // faults in OLD's campaign, map or state, if any
 		return nil, fmt.Errorf("init --medals-from %s: %w", old, err)

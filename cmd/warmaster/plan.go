@@ -4,8 +4,7 @@ import (
 	"fmt"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/phase"
 )
 
 // planCommand shows what advance would do now, without writing.
@@ -26,7 +25,7 @@ func planCommand() *cli.Command {
 			}
 			// With faults, the plan says advance would refuse, with where
 			// things stand; the faults go to stderr as well, as check has them.
-			p, err := processor.Plan(dir, opt)
+			p, err := phase.Plan(dir, opt)
 			if p != nil {
 				fmt.Fprint(c.App.Writer, p.Markdown(dir))
 			}

@@ -14,10 +14,11 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
-
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/repository"
+	"github.com/warmaster/warmaster/processor/seal"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -196,13 +197,13 @@ costs more to check than a real campaign's.
 		rows = append(rows, row{file, schema.LimitOf(k)})
 	}
 	rows = append(rows,
-		row{"`state.toml`", processor.StateLimits},
-		row{"`journal.toml`", processor.JournalLimits},
-		row{"`state.toml`, `journal.toml` not as Warmaster lays them out (edited)", processor.HandEditedLimits},
-		row{"a battle sheet, `phases/NN/battles/<fleet>.toml`", processor.SheetLimits},
+		row{"`state.toml`", folder.StateLimits},
+		row{"`journal.toml`", folder.JournalLimits},
+		row{"`state.toml`, `journal.toml` not as Warmaster lays them out (edited)", folder.HandEditedLimits},
+		row{"a battle sheet, `phases/NN/battles/<fleet>.toml`", folder.SheetLimits},
 		row{"the registry, `.github/warmaster.toml` (a pull request's too; a link is refused, never followed)", repository.RegistryLimits},
-		row{"sealed orders, `phases/NN/orders/<login>.toml.age`", schema.Limits{Bytes: processor.SealedLimit}},
-		row{"a phase's report, `phases/NN/report.md`, and the campaign's `README.md` (read back to append to)", schema.Limits{Bytes: processor.MarkdownLimit}},
+		row{"sealed orders, `phases/NN/orders/<login>.toml.age`", schema.Limits{Bytes: seal.SealedLimit}},
+		row{"a phase's report, `phases/NN/report.md`, and the campaign's `README.md` (read back to append to)", schema.Limits{Bytes: folder.MarkdownLimit}},
 		row{"any other file in a campaign folder (to refuse it)", schema.Limits{Bytes: disk.MaxFileBytes}},
 	)
 	for _, r := range rows {
@@ -238,7 +239,7 @@ costs more to check than a real campaign's.
 - A campaign has at most **%d** war-engine profiles in `+"`engines/`"+`: past them
   one fault, at the first left out, counts them, and none of the rest is
   read.
-`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults), schema.MaxIDRunes, schema.MaxHintRunes, processor.MaxListed, processor.MaxRefusedEntries, processor.MaxProfiles)
+`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults), schema.MaxIDRunes, schema.MaxHintRunes, processor.MaxListed, folder.MaxRefusedEntries, processor.MaxProfiles)
 }
 
 // schemaFile is the path a kind of file has, from its schema's title.

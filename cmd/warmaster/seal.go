@@ -7,8 +7,10 @@ import (
 	"regexp"
 
 	"github.com/urfave/cli/v2"
-
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/seal"
 )
 
 // sealCommand encrypts a player's orders until 2.1 Reveal: the repository
@@ -50,7 +52,7 @@ func cmdSeal(c *cli.Context) error {
 	}
 	// The folder's lock is held from the check to the write: no advance
 	// consumes the orders in between.
-	edit, err := processor.OpenEdit(dir)
+	edit, err := phase.OpenEdit(dir)
 	if err != nil {
 		return fmt.Errorf("seal: %w", err)
 	}
@@ -73,17 +75,17 @@ func cmdSeal(c *cli.Context) error {
 		return fmt.Errorf("seal: %s has no [secrecy] recipient: this campaign does not seal orders (the Warmaster adds one to use them); nothing was written", filepath.Join(dir, processor.CampaignFile))
 	}
 	// Bound to this file of this campaign: a copy anywhere else does not open.
-	id, err := processor.CampaignID(dir)
+	id, err := folder.CampaignID(dir)
 	if err != nil {
 		return fmt.Errorf("seal: %w", err)
 	}
-	sealed, err := processor.Seal(plain, f.Campaign.Recipient, id, rel+processor.SealedExt)
+	sealed, err := seal.Seal(plain, f.Campaign.Recipient, id, rel+seal.SealedExt)
 	if err != nil {
 		return err
 	}
-	out := file + processor.SealedExt
+	out := file + seal.SealedExt
 	// The sealed file replaces the plaintext at once: never both, never neither.
-	if err := edit.Replace(rel+processor.SealedExt, sealed, rel); err != nil {
+	if err := edit.Replace(rel+seal.SealedExt, sealed, rel); err != nil {
 		return fmt.Errorf("seal: %w", err)
 	}
 	fmt.Fprintf(c.App.Writer, "sealed %s\n", out)

@@ -5,8 +5,7 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/trust"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -33,7 +32,7 @@ func replayCommand() *cli.Command {
 				opt.Progress = c.App.ErrWriter
 			}
 			schema.Remember(rememberBytes) // replay loads the campaign once a run
-			res, err := processor.Replay(dir, opt)
+			res, err := trust.Replay(dir, opt)
 			if err != nil {
 				return reportFaults(c, format, dir, err, false)
 			}
@@ -62,7 +61,7 @@ func verifyCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := processor.Verify(dir, c.String("key"))
+			res, err := trust.Verify(dir, c.String("key"))
 			if err != nil {
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}

@@ -13,6 +13,9 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/trust"
 )
 
 // Options say what changes to check and with whose rights.
@@ -31,7 +34,7 @@ type Options struct {
 	Actor processor.Login
 	// Run are the options of the checks, replays and plans run (the time,
 	// and secrets when there are any).
-	Run processor.Options
+	Run phase.Options
 }
 
 // Report is what CheckChanges found.
@@ -323,7 +326,7 @@ func (c *changes) campaign(dir string, files []string) {
 		return
 	}
 	full := filepath.Join(c.top, filepath.FromSlash(dir))
-	f, err := processor.Check(full, c.opt.Run)
+	f, err := phase.Check(full, c.opt.Run)
 	if f != nil {
 		// A folder that cannot be read at all (a link in it, a refused
 		// name) shows every fault: none is about the changed files alone.
@@ -331,7 +334,7 @@ func (c *changes) campaign(dir string, files []string) {
 		err = f.RefuseLate(err, files) // a changed file that can never be applied
 	}
 	if c.opt.Actor != "" && f != nil && !declaring {
-		err = processor.WithRefusals(err, processor.Authorize(f, c.opt.Actor, judged))
+		err = processor.WithRefusals(err, trust.Authorize(f, c.opt.Actor, judged))
 	}
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
@@ -350,7 +353,7 @@ func (c *changes) campaign(dir string, files []string) {
 // say so). A base without a readable campaign.toml leaves them to those
 // rules.
 func (c *changes) warmasterFiles(dir string, refused []processor.Fault, judged []string, exists func(string) bool) ([]processor.Fault, []string) {
-	if c.wm || !slices.ContainsFunc(judged, processor.WarmasterFile) {
+	if c.wm || !slices.ContainsFunc(judged, folder.WarmasterFile) {
 		return refused, judged
 	}
 	data, ok, err := c.git.Show(c.Base, path.Join(dir, processor.CampaignFile))
@@ -381,7 +384,7 @@ func (c *changes) warmasterFiles(dir string, refused []processor.Fault, judged [
 	}
 	rest := judged[:0:0]
 	for _, file := range judged {
-		if processor.WarmasterFile(file) {
+		if folder.WarmasterFile(file) {
 			refused = append(refused, refusal(file, exists(file), "%s may not change this file: only %s edits %s", c.opt.Actor, who, file))
 			continue
 		}
@@ -392,7 +395,7 @@ func (c *changes) warmasterFiles(dir string, refused []processor.Fault, judged [
 
 // replayAndPlan replays a campaign without faults, and plans it.
 func (c *changes) replayAndPlan(full string, cr *CampaignReport) error {
-	res, err := processor.Replay(full, c.opt.Run)
+	res, err := trust.Replay(full, c.opt.Run)
 	switch {
 	case err != nil:
 		return err
@@ -401,7 +404,7 @@ func (c *changes) replayAndPlan(full string, cr *CampaignReport) error {
 	default:
 		cr.Replay = fmt.Sprintf("replayed %d steps in %d runs; %d processor-written files match", res.Steps, res.Runs, len(res.Checked))
 	}
-	p, err := processor.Plan(full, c.opt.Run)
+	p, err := phase.Plan(full, c.opt.Run)
 	if err != nil {
 		return err
 	}

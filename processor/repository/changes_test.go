@@ -10,6 +10,7 @@ import (
 
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/phase"
 )
 
 // testRepo is a campaign repository in a temporary folder: the example
@@ -92,7 +93,7 @@ func (r *testRepo) change(actor string, edit func()) *Report {
 	r.t.Helper()
 	edit()
 	r.commit("the pull request")
-	rep, err := CheckChanges(r.dir, Options{Base: "HEAD^1", Actor: processor.Login(actor), Run: processor.Options{Now: now}})
+	rep, err := CheckChanges(r.dir, Options{Base: "HEAD^1", Actor: processor.Login(actor), Run: phase.Options{Now: now}})
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -355,7 +356,7 @@ func TestCheckChanges(t *testing.T) {
 		t.Parallel()
 		r := newTestRepo(t)
 		consumed := r.git("rev-parse", "HEAD")
-		if _, err := processor.Advance(r.path("campaigns/spring"), processor.Options{Now: time.Date(2027, 1, 10, 0, 0, 0, 0, time.UTC)}); err != nil {
+		if _, err := phase.Advance(r.path("campaigns/spring"), phase.Options{Now: time.Date(2027, 1, 10, 0, 0, 0, 0, time.UTC)}); err != nil {
 			t.Fatal(err)
 		}
 		r.commit("warmaster: spring phase 1 steps 1-2.2")

@@ -20,9 +20,9 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -258,7 +258,7 @@ func (r *Registry) Rights(actor processor.Login, files []string, exists func(fil
 	wm := r.IsWarmaster(actor)
 	for _, file := range files {
 		switch {
-		case wm && processor.WarmasterFile(file):
+		case wm && folder.WarmasterFile(file):
 			// the repository Warmaster's to change
 		case !wm && file == processor.CampaignFile:
 			why := fmt.Sprintf("campaign.toml sets the campaign's players, rules and dice; only the repository's Warmaster (%s) changes it", r.warmasterNames())

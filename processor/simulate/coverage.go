@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // Coverage counts what simulated campaigns exercised, read from their
@@ -171,7 +172,7 @@ var (
 
 // Collect reads what a simulated campaign exercised from its folder.
 func Collect(dir string) (Coverage, error) {
-	f, err := processor.Load(dir)
+	f, err := folder.Load(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // engineProfiles are the war-engine profiles a simulated campaign may
@@ -127,7 +128,7 @@ func (b *bot) engineRoster() string {
 
 // engineEntries are a result's [[war_engines]]: now and then an entry for
 // an engine of either Alliance that fought, not destroyed already.
-func (b *bot) engineEntries(f *processor.Folder, bt battle) string {
+func (b *bot) engineEntries(f *folder.Folder, bt battle) string {
 	c, s := f.Campaign, f.State
 	var out strings.Builder
 	for _, e := range c.Engines.Engines {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // asks reports whether an Event waiting for choices asks an Alliance (the
@@ -25,7 +26,7 @@ func asks(s *processor.State, ev processor.Effect, a processor.AllianceID) bool 
 // eventChoices writes an Alliance's choices file for the events that ask
 // it, each choice legal on the map as it stands; now and then an event's
 // table is left out, for its default.
-func (b *bot) eventChoices(f *processor.Folder, a processor.AllianceID) string {
+func (b *bot) eventChoices(f *folder.Folder, a processor.AllianceID) string {
 	s := f.State
 	var out strings.Builder
 	done := map[processor.EventKind]bool{}
@@ -42,7 +43,7 @@ func (b *bot) eventChoices(f *processor.Folder, a processor.AllianceID) string {
 	return out.String()
 }
 
-func (b *bot) eventTable(f *processor.Folder, a processor.AllianceID, ev processor.Effect) string {
+func (b *bot) eventTable(f *folder.Folder, a processor.AllianceID, ev processor.Effect) string {
 	c, s := f.Campaign, f.State
 	var lines []string
 	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }

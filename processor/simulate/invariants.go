@@ -11,9 +11,9 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // Invariants checks what must hold after every step of every campaign:
@@ -21,7 +21,7 @@ import (
 // Alliance (RULINGS 3), destroyed planets at 0 for good, every fleet on a
 // planet. destroyed carries the planets seen destroyed from step to step.
 // Checker adds the Points Tracker rule and the inputs' fate.
-func Invariants(f *processor.Folder, destroyed map[processor.PlanetID]bool) error {
+func Invariants(f *folder.Folder, destroyed map[processor.PlanetID]bool) error {
 	c, s := f.Campaign, f.State
 	if s.Step == processor.StepSetup {
 		return nil
@@ -166,7 +166,7 @@ func maps[K comparable, V any](m map[K]V) map[K]V {
 // step3Report reads phase n's step 3 from its report: the Points Tracker
 // table (total Power Level, Stronghold standing 0/1, Campaign points, by
 // Alliance) and the events that took effect.
-func step3Report(f *processor.Folder, n int) (map[processor.AllianceID][3]int, []processor.EventKind, error) {
+func step3Report(f *folder.Folder, n int) (map[processor.AllianceID][3]int, []processor.EventKind, error) {
 	data, err := f.ReadFile(processor.PhaseDir(n) + "/report.md")
 	if err != nil {
 		return nil, nil, err
@@ -203,7 +203,7 @@ func step3Report(f *processor.Folder, n int) (map[processor.AllianceID][3]int, [
 // inputsAccountedFor: every input file in the folder was consumed by a
 // processed step (journal.toml lists it, unchanged) or belongs to a step
 // not processed yet — none is silently ignored.
-func inputsAccountedFor(f *processor.Folder) error {
+func inputsAccountedFor(f *folder.Folder) error {
 	s := f.State
 	var j struct {
 		Steps []struct {
@@ -268,7 +268,7 @@ func inputsAccountedFor(f *processor.Folder) error {
 
 // openTome: a player's orders are due first, An Open Tome being in force
 // against its Alliance in that phase.
-func openTome(f *processor.Folder, phase int, l processor.Login) bool {
+func openTome(f *folder.Folder, phase int, l processor.Login) bool {
 	p, ok := f.Campaign.PlayerOf(l)
 	return ok && slices.ContainsFunc(f.State.Effects, func(e processor.Effect) bool {
 		return e.Event == processor.AnOpenTome && e.Phase == phase && e.Alliance == p.Alliance

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // buildable are the types a build may name (never a Stronghold).
@@ -55,7 +56,7 @@ func others(c *processor.Campaign, a processor.AllianceID) []processor.AllianceI
 // now and then under Defiant Zeal; under Sinister Omens a fleet that would
 // support is left out (but one operation at least is given: false when
 // none can be, and the deadline's default applies).
-func (b *bot) orders(f *processor.Folder, l processor.Login) (string, bool) {
+func (b *bot) orders(f *folder.Folder, l processor.Login) (string, bool) {
 	c, s := f.Campaign, f.State
 	omens := len(s.Active(processor.SinisterOmens)) > 0
 	var out strings.Builder
@@ -90,7 +91,7 @@ func (b *bot) orders(f *processor.Folder, l processor.Login) (string, bool) {
 
 // anyOperation is an operation other than Logistical Auxilia, if the fleet
 // can perform one.
-func (b *bot) anyOperation(f *processor.Folder, fl processor.FleetID) string {
+func (b *bot) anyOperation(f *folder.Folder, fl processor.FleetID) string {
 	for range 20 {
 		if op := b.operation(f, fl); op != "" {
 			return op
@@ -100,7 +101,7 @@ func (b *bot) anyOperation(f *processor.Folder, fl processor.FleetID) string {
 }
 
 // operation is one operation's keys, or "" for Logistical Auxilia.
-func (b *bot) operation(f *processor.Folder, fl processor.FleetID) string {
+func (b *bot) operation(f *folder.Folder, fl processor.FleetID) string {
 	c, s := f.Campaign, f.State
 	a, at := c.FleetAlliance(fl), s.Fleets[fl]
 	ts := targets(s, a, at)
@@ -131,7 +132,7 @@ func (b *bot) operation(f *processor.Folder, fl processor.FleetID) string {
 // Action only where a Fleet of the defender is (RULINGS 15; any target now
 // and then under [rules] boarding_action_without_fleet). Now and then
 // it gives the attacker's outcome choices for a battle that goes unplayed.
-func (b *bot) battleOrder(f *processor.Folder, fl processor.FleetID, ts []processor.PlanetID) string {
+func (b *bot) battleOrder(f *folder.Folder, fl processor.FleetID, ts []processor.PlanetID) string {
 	c, s := f.Campaign, f.State
 	a := c.FleetAlliance(fl)
 	bt := battle{fleet: fl, attacker: a, attack: processor.AttackType(b.rng.IntN(int(processor.BoardingAction) + 1))}
@@ -174,7 +175,7 @@ func (b *bot) battleOrder(f *processor.Folder, fl processor.FleetID, ts []proces
 // result writes a battle's result: a winner or VPs, now and then who
 // defended, the theatre and twist, the victor's outcome choices and what
 // happened to the war engines.
-func (b *bot) result(f *processor.Folder, id string, now time.Time) string {
+func (b *bot) result(f *folder.Folder, id string, now time.Time) string {
 	c, s := f.Campaign, f.State
 	var bt battle
 	for _, o := range s.Orders {
@@ -266,7 +267,7 @@ func strikeable(s *processor.State, p processor.PlanetID, attackerStrike bool, d
 
 // outcome writes the victor's `[outcome]` keys for a battle, each legal on
 // the map as it stands (RULINGS 9), each given now and then; "" for none.
-func (b *bot) outcome(f *processor.Folder, bt battle, victor processor.Side) string {
+func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string {
 	if victor == processor.Draw {
 		return ""
 	}

@@ -26,6 +26,8 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/phase"
 )
 
 // Params shape a simulated campaign.
@@ -122,7 +124,7 @@ func (p Params) Command(dir string) string {
 
 // Step is one advance of a simulated campaign, for invariant checks.
 type Step struct {
-	Folder  *processor.Folder
+	Folder  *folder.Folder
 	Now     time.Time
 	Applied []string
 }
@@ -145,11 +147,11 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 	if err := b.writeCampaign(); err != nil {
 		return err
 	}
-	var f *processor.Folder // the folder as the last advance left it
+	var f *folder.Folder // the folder as the last advance left it
 	for i := 0; i < 20*p.Phases+10; i++ {
 		if f == nil {
 			var err error
-			if f, err = processor.Load(dir); err != nil {
+			if f, err = folder.Load(dir); err != nil {
 				return fmt.Errorf("simulate: %w", err)
 			}
 		}
@@ -163,7 +165,7 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 		if progress != nil && f.State.Step == processor.StepOperations {
 			fmt.Fprintf(progress, "simulate: phase %d of %d\n", f.State.Phase, p.Phases)
 		}
-		s, err := processor.Advance(dir, processor.Options{Now: now})
+		s, err := phase.Advance(dir, phase.Options{Now: now})
 		if err != nil {
 			return fmt.Errorf("simulate: advance at %s (phase %d, step %s): %w", now.Format(time.RFC3339), f.State.Phase, f.State.Step, err)
 		}
@@ -172,7 +174,7 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 		}
 		f = nil
 		if after != nil {
-			if f, err = processor.Load(dir); err != nil {
+			if f, err = folder.Load(dir); err != nil {
 				return fmt.Errorf("simulate: after advance: %w", err)
 			}
 			if err := after(Step{Folder: f, Now: now, Applied: s.Applied}); err != nil {
@@ -297,7 +299,7 @@ func (b *bot) writeCampaign() error {
 	}
 	if engines {
 		for name, text := range engineProfiles {
-			if err := b.write(processor.EnginesDir+"/"+name+".toml", text); err != nil {
+			if err := b.write(folder.EnginesDir+"/"+name+".toml", text); err != nil {
 				return err
 			}
 		}
@@ -406,7 +408,7 @@ func (b *bot) writeSetups(locations []int) error {
 
 // fill writes the inputs the current step waits for (missing a deadline now
 // and then) and returns the time to advance at: the step's deadline.
-func (b *bot) fill(f *processor.Folder) (time.Time, error) {
+func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 	s := f.State
 	now := start.AddDate(0, 0, -7)
 	if s.Step != processor.StepSetup {
@@ -423,7 +425,7 @@ func (b *bot) fill(f *processor.Folder) (time.Time, error) {
 			return now, err
 		}
 	}
-	for _, a := range processor.Awaited(f) {
+	for _, a := range phase.Awaited(f) {
 		if a.Present || (s.Step != processor.StepSetup && b.rng.Float64() < b.p.Skip) {
 			continue
 		}
@@ -456,7 +458,7 @@ func baseName(file string) string {
 	return strings.TrimSuffix(filepath.Base(file), ".toml")
 }
 
-func (b *bot) moves(f *processor.Folder, l processor.Login) string {
+func (b *bot) moves(f *folder.Folder, l processor.Login) string {
 	c, s := f.Campaign, f.State
 	var out strings.Builder
 	out.WriteString("[moves]\n")
@@ -482,7 +484,7 @@ func (b *bot) moves(f *processor.Folder, l processor.Login) string {
 	return out.String()
 }
 
-func (b *bot) build(f *processor.Folder, a processor.AllianceID) string {
+func (b *bot) build(f *folder.Folder, a processor.AllianceID) string {
 	c, s := f.Campaign, f.State
 	var cands []string
 	for _, fl := range c.AllianceFleets(a) {

@@ -12,6 +12,9 @@ import (
 	"testing"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/trust"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -104,10 +107,10 @@ func TestDeterministicAndReplayable(t *testing.T) {
 	if x, y := snapshot(t, a), snapshot(t, b); !bytes.Equal(x, y) {
 		t.Fatal("two runs of the same seed differ")
 	}
-	if _, err := processor.Replay(a, processor.Options{}); err != nil {
+	if _, err := trust.Replay(a, phase.Options{}); err != nil {
 		t.Fatalf("replay of a simulated campaign: %v", err)
 	}
-	if res, err := processor.Verify(a, ""); err != nil || res.Dice == 0 {
+	if res, err := trust.Verify(a, ""); err != nil || res.Dice == 0 {
 		t.Fatalf("verify of a simulated campaign: %+v, %v", res, err)
 	}
 }
@@ -148,7 +151,7 @@ func TestInputsAccountedFor(t *testing.T) {
 	if err := Run(dir, Params{Seed: "inputs", Planets: 8, Alliances: 2, Phases: 2}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	f, err := processor.Load(dir)
+	f, err := folder.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,752 @@
+package folder
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/seal"
+	"github.com/warmaster/warmaster/schema"
+)
+
+// Folder is a campaign folder as read from disk: the campaign, the map, the
+// state and every input that is still to be processed.
+type Folder struct {
+	Dir      string
+	Disk     *disk.Dir // every read of the folder goes through it
+	Campaign *processor.Campaign
+	State    *processor.State
+	Journal  []byte
+	// consumedInputs are the digests of the inputs processed steps consumed, by path.
+	ConsumedInputs map[string]string
+	// journalSteps are journal.toml's entries, in order.
+	JournalSteps []JournalEntry
+	// appliedAt is when each input step was applied, from the journal.
+	appliedAt map[PhaseStep]time.Time
+	// late are the files that arrived after their step was processed:
+	// never applied, reported, and no obstacle to advance (lateNoted: those
+	// a report has named already).
+	LateFaults []processor.Fault
+	LateNoted  map[string]bool
+
+	Setup   map[processor.AllianceID]*processor.SetupChoice
+	Orders  map[int]map[processor.Login][]processor.Order
+	Results map[int]map[string]*processor.Result
+	Moves   map[int]map[processor.Login][]processor.Move
+	Builds  map[int]map[processor.AllianceID]processor.BuildChoice
+	Events  map[int]map[processor.AllianceID]*processor.EventChoices
+	// Tiebreak is the final phase's tiebreak.toml, while the campaign waits for it.
+	Tiebreak *processor.Tiebreak
+
+	// sealed are the sealed orders files still to be revealed, by phase and
+	// login: phases/01/orders/alice.toml.age. Only their name and format are
+	// checked; advance decrypts them at 2.1 Reveal.
+	Sealed map[int]map[processor.Login]string
+
+	Texts map[string][]byte   // every file read, by slash path
+	Pre   map[string]*decoded // files read and decoded ahead of their turn
+}
+
+type inputDir struct {
+	dir  string
+	kind schema.Kind
+	step processor.Step
+}
+
+// inputDirs are the folders of a phase that players write, with the schema of each.
+var inputDirs = []inputDir{
+	{"orders", schema.Orders, processor.StepOperations},
+	{"results", schema.Results, processor.StepBattles},
+	{"moves", schema.Moves, processor.StepMoves},
+	{"builds", schema.Builds, processor.StepBuilds},
+	{"events", schema.Events, processor.StepEvents},
+}
+
+var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)
+
+// Load reads a campaign folder. Files of steps already processed are not
+// read again (the journal holds their digests). A fault in any file read is
+// returned as an *InvalidError.
+func Load(dir string) (*Folder, error) {
+	d, err := OpenFolder(dir, disk.Read)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Unlock()
+	f, fs, err := LoadFrom(d)
+	if err != nil {
+		return nil, err
+	}
+	if err := fs.Err(f.Text); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// load reads a campaign folder and collects its faults. The folder is nil
+// (with the faults) only when the campaign, map or state cannot be read, or
+// the folder holds entries never read (links, refused names: see
+// folderFaults); otherwise faulty inputs are left out of it and their
+// faults returned.
+func LoadFrom(d *disk.Dir) (*Folder, *processor.Faults, error) {
+	f := &Folder{
+		Dir:     d.Path(),
+		Disk:    d,
+		Setup:   map[processor.AllianceID]*processor.SetupChoice{},
+		Orders:  map[int]map[processor.Login][]processor.Order{},
+		Results: map[int]map[string]*processor.Result{},
+		Moves:   map[int]map[processor.Login][]processor.Move{},
+		Builds:  map[int]map[processor.AllianceID]processor.BuildChoice{},
+		Events:  map[int]map[processor.AllianceID]*processor.EventChoices{},
+		Sealed:  map[int]map[processor.Login]string{},
+		Texts:   map[string][]byte{},
+	}
+	fs := &processor.Faults{}
+	fail := func() (*Folder, *processor.Faults, error) { return nil, nil, fs.Err(f.Text) }
+	if folderFaults(d, fs); !fs.Empty() {
+		return fail() // nothing is read from a folder with links in it
+	}
+	f.prefetch([]string{processor.CampaignFile, processor.MapFile}, schema.Campaign, schema.Map)
+	cd, err := f.Decode(processor.CampaignFile, schema.Campaign, fs)
+	if err != nil {
+		return nil, nil, err
+	}
+	md, err := f.Decode(processor.MapFile, schema.Map, fs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cd == nil || md == nil {
+		return fail()
+	}
+	c := processor.DecodeCampaign(processor.NewObj(cd, processor.Src{File: processor.CampaignFile}), fs)
+	c.Map = processor.DecodeMap(processor.NewObj(md, processor.Src{File: processor.MapFile}), fs)
+	c.CheckStarts(fs)
+	if err := f.LoadWarEngines(c, processor.NewObj(cd, processor.Src{File: processor.CampaignFile}), fs); err != nil {
+		return nil, nil, err
+	}
+	f.Campaign = c
+	if !fs.Empty() {
+		return fail()
+	}
+	if data, ok, err := f.Read(processor.StateFile); err != nil {
+		return nil, nil, err
+	} else if ok {
+		f.State = decodeState(c, processor.StateFile, data, fs)
+		if f.State != nil {
+			c = f.State.C // the allegiance as the state has it
+			f.Campaign = c
+		}
+	} else {
+		c = c.RosterAt(0) // who plays from the start
+		f.Campaign = c
+		f.State = processor.NewState(c)
+	}
+	if f.State != nil && fs.Empty() {
+		f.checkRosterTiming(fs)
+	}
+	data, ok, err := f.Read(processor.JournalFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	f.Journal = data
+	steps, j := ReadJournal(data, ok, c, f.State, fs)
+	f.JournalSteps, f.ConsumedInputs, f.LateNoted, f.appliedAt = steps, j.Consumed, j.late, j.applied
+	if !fs.Empty() {
+		return fail()
+	}
+	k := processor.Checker{C: c, Fs: fs}
+	if err := f.loadSetup(k); err != nil {
+		return nil, nil, err
+	}
+	if err := f.loadPhases(k); err != nil {
+		return nil, nil, err
+	}
+	f.misplaced(fs)
+	return f, fs, nil
+}
+
+// Text returns a file's contents as read, or nil.
+func (f *Folder) Text(file string) []byte { return f.Texts[file] }
+
+// Digest is the SHA-256 of a file as read.
+func (f *Folder) Digest(file string) string { return Digest(f.Texts[file]) }
+
+func Digest(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+func (f *Folder) Read(file string) ([]byte, bool, error) {
+	var data []byte
+	var err error
+	if p, ok := f.Pre[file]; ok {
+		data, err = p.data, p.err
+	} else {
+		data, err = f.readFile(file)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s: %w", file, err)
+	}
+	f.Texts[file] = data
+	return data, true, nil
+}
+
+// decode reads and schema-validates one file; a missing required file is a fault.
+func (f *Folder) Decode(file string, kind schema.Kind, fs *processor.Faults) (map[string]any, error) {
+	return f.decodeFor(nil, file, kind, fs)
+}
+
+// decodeInput decodes a file the campaign is known for: an id left empty
+// is a fault that names the ids it may be (wordBlanks).
+func (f *Folder) decodeInput(k processor.Checker, file string, kind schema.Kind) (map[string]any, error) {
+	return f.decodeFor(&k, file, kind, k.Fs)
+}
+
+func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, fs *processor.Faults) (map[string]any, error) {
+	data, ok, err := f.Read(file)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		fs.Add(processor.Src{File: file}, "missing: every campaign folder has %s (warmaster init makes one)", file)
+		return nil, nil
+	}
+	var doc map[string]any
+	var sf []schema.Fault
+	if p, ok := f.Pre[file]; ok && p.kind == kind {
+		doc, sf = p.doc, p.faults
+		delete(f.Pre, file)
+	} else {
+		doc, sf = schema.Decode(kind, data)
+	}
+	if len(sf) > 0 {
+		if kind == schema.Results {
+			emptyWinnerWithVP(doc, sf)
+		}
+		if k != nil {
+			k.WordBlanks(file, kind, sf)
+		}
+		fs.AddSchema(file, sf)
+		return nil, nil
+	}
+	return doc, nil
+}
+
+// emptyWinnerWithVP rewords the fault of a result's empty winner when both
+// VP are given (a draft's winner = "" left in beside the VP filled in): the
+// VP decide the winner, so the line can go.
+func emptyWinnerWithVP(doc map[string]any, sf []schema.Fault) {
+	_, a := doc["attacker_vp"]
+	_, d := doc["defender_vp"]
+	if w, ok := doc["winner"].(string); !ok || w != "" || !a || !d {
+		return
+	}
+	for i, f := range sf {
+		if f.Pointer == "/winner" {
+			sf[i].Message = `winner is empty: delete winner = "" (attacker_vp and defender_vp decide it) or fill it in: attacker, defender or draw`
+		}
+	}
+}
+
+// readFile reads a file of the folder (at its size: the text is kept, for
+// faults to quote, and a phase has tens of thousands of small files). A
+// file longer than the limit of its kind is read no further (readLimit):
+// what was read is kept, for that limit to refuse it where it passes it.
+func (f *Folder) readFile(file string) ([]byte, error) {
+	data, err := f.Disk.ReadFileLimit(file, ReadLimit(file))
+	if errors.Is(err, disk.ErrTooLarge) {
+		return data, nil
+	}
+	return data, err
+}
+
+// decoded is a file read and schema-decoded ahead of its turn (prefetch).
+type decoded struct {
+	kind   schema.Kind
+	data   []byte
+	err    error
+	doc    map[string]any
+	faults []schema.Fault
+}
+
+// prefetchChunk is how many input files are decoded ahead at a time.
+const prefetchChunk = 512
+
+// prefetch reads and schema-decodes files on every CPU, so that a phase's
+// thousands of results are not parsed one after another. read and decode
+// take each result in its turn, so what is reported, and in what order, is
+// as it would be without.
+func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
+	if len(files) < 2 || runtime.GOMAXPROCS(0) < 2 {
+		return
+	}
+	out := make([]decoded, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
+				d := &out[i]
+				d.kind = kinds[min(i, len(kinds)-1)] // one kind for all, or one each
+				d.data, d.err = f.readFile(files[i])
+				if d.err == nil {
+					d.doc, d.faults = schema.Decode(d.kind, d.data)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if f.Pre == nil {
+		f.Pre = map[string]*decoded{}
+	}
+	for i, file := range files {
+		f.Pre[file] = &out[i]
+	}
+}
+
+// entries lists a folder's entries by name, as the folder was scanned; a
+// missing folder is empty.
+func (f *Folder) entries(rel string) []disk.Entry {
+	es, _ := f.Disk.List(rel)
+	return es
+}
+
+// tomlFiles lists the .toml files of an input folder by name (without
+// .toml) and, where sealedOK (orders/), the sealed <name>.toml.age files;
+// anything else in it is a fault (counted by r), so no submission goes
+// unseen.
+func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) (names, sealed []string) {
+	for _, e := range f.entries(rel) {
+		name := e.Name()
+		switch {
+		case e.IsDir():
+		case strings.HasSuffix(name, ".toml"):
+			names = append(names, strings.TrimSuffix(name, ".toml"))
+			continue
+		case strings.HasSuffix(name, ".toml"+seal.SealedExt) && sealedOK:
+			sealed = append(sealed, strings.TrimSuffix(name, ".toml"+seal.SealedExt))
+			continue
+		case strings.HasSuffix(name, ".toml"+seal.SealedExt):
+			if r.listed() {
+				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "unexpected file here: only orders are sealed; %s holds only <%s>.toml files", rel, what)
+			}
+			continue
+		}
+		if r.listed() {
+			r.fs.Add(processor.Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
+		}
+	}
+	return names, sealed
+}
+
+// refusals counts the files of one folder refused by their name or kind,
+// which are never read: their faults need no content. Past
+// MaxRefusedEntries of them one fault says how many more there are, so that
+// what a folder holds beyond its valid files costs a listing, not a
+// reading, and its faults fit on a screen.
+type refusals struct {
+	fs  *processor.Faults
+	dir string
+	n   int
+}
+
+// MaxRefusedEntries is the most entries (files, folders) of one folder
+// refused one by one.
+const MaxRefusedEntries = 100
+
+// listed counts one more refused file and says whether its fault is listed.
+func (r *refusals) listed() bool {
+	r.n++
+	return r.n <= MaxRefusedEntries
+}
+
+// summarise adds the fault that counts the refused files not listed.
+func (r *refusals) summarise() {
+	if more := r.n - MaxRefusedEntries; more > 0 {
+		r.fs.Add(processor.Src{File: r.dir}, "%d more entries of %s/ are refused as the %d listed are (none of them was read)", more, r.dir, MaxRefusedEntries)
+	}
+}
+
+func kindOf(e disk.Entry) string {
+	if e.IsDir() {
+		return "folder"
+	}
+	return "file"
+}
+
+func (f *Folder) loadSetup(k processor.Checker) error {
+	r := &refusals{fs: k.Fs, dir: "setup"}
+	defer r.summarise()
+	names, _ := f.tomlFiles("setup", r, "alliance", false)
+	for _, name := range names {
+		file := path.Join("setup", name+".toml")
+		a := processor.AllianceID(name)
+		if !k.C.HasAlliance(a) {
+			if r.listed() {
+				k.Fs.Add(processor.Src{File: file}, "no alliance %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, k.C.AllianceIDs(), "set-up files are named after an alliance: "+processor.OneOf(k.C.AllianceIDs())))
+			}
+			continue
+		}
+		if f.State.Step != processor.StepSetup {
+			f.consumed(k, file) // set-up is done
+			continue
+		}
+		doc, err := f.decodeInput(k, file, schema.Setup)
+		if err != nil {
+			return err
+		}
+		if doc != nil {
+			f.Setup[a] = k.DecodeSetup(a, processor.NewObj(doc, processor.Src{File: file}))
+		}
+	}
+	return nil
+}
+
+func (f *Folder) loadPhases(k processor.Checker) error {
+	s := f.State
+	phases := &refusals{fs: k.Fs, dir: "phases"}
+	defer phases.summarise()
+	for _, e := range f.entries("phases") {
+		rel := path.Join("phases", e.Name())
+		n, err := strconv.Atoi(e.Name())
+		if !e.IsDir() || !phaseDirRE.MatchString(e.Name()) || err != nil || n < 1 {
+			if phases.listed() {
+				k.Fs.Add(processor.Src{File: rel}, "unexpected %s: phases/ holds one folder per phase, 01 to %02d", kindOf(e), k.C.Phases)
+			}
+			continue
+		}
+		if e.Name() != fmt.Sprintf("%02d", n) || n > k.C.Phases {
+			if phases.listed() {
+				k.Fs.Add(processor.Src{File: rel}, "unexpected folder: the campaign has phases 01 to %02d", k.C.Phases)
+			}
+			continue
+		}
+		fs := k.Fs
+		phase := &refusals{fs: k.Fs, dir: rel}
+		for _, se := range f.entries(rel) {
+			switch se.Name() {
+			case "battles":
+				f.battleSheets(k.Fs, path.Join(rel, se.Name()), se)
+				continue
+			case "report.md":
+				if se.IsDir() {
+					k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "a folder named report.md: Warmaster writes the phase's report there")
+				}
+				continue
+			case processor.TiebreakFile:
+				if err := f.loadTiebreak(processor.Checker{C: f.campaignFor(n, processor.StepTiebreak), Fs: fs}, n); err != nil {
+					return err
+				}
+				continue
+			}
+			i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
+			if i < 0 || !se.IsDir() {
+				if phase.listed() {
+					k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, events/, moves/ and builds/", kindOf(se))
+				}
+				continue
+			}
+			d := inputDirs[i]
+			k := processor.Checker{C: f.campaignFor(n, d.step), Fs: fs} // who plays, and for whom, at that step
+			r := &refusals{fs: k.Fs, dir: path.Join(rel, d.dir)}
+			names, sealed := f.tomlFiles(r.dir, r, inputWho[d.dir], d.dir == "orders")
+			pending := func(file string) bool {
+				step := d.step
+				if d.dir == "orders" && f.OpenTomeOrders(n, file) {
+					step = processor.StepOpenTome // An Open Tome: the dominating Alliance's orders come first
+				}
+				switch {
+				case n < s.Phase || (n == s.Phase && s.Step != processor.StepSetup && step < s.Step) || s.Step == processor.StepEnded:
+					// A processed step's input, or one of an ended campaign:
+					// it must be in the journal, unchanged.
+					f.consumed(k, file)
+					return false
+				}
+				return true
+			}
+			// A file whose name is refused is not read: only the others
+			// are decoded.
+			var load []string
+			for _, name := range names {
+				if file := processor.InputPath(n, d.dir, name); pending(file) && !f.refusedName(k, r, d.dir, name, file) {
+					load = append(load, name)
+				}
+			}
+			files := make([]string, len(load))
+			for i, name := range load {
+				files[i] = processor.InputPath(n, d.dir, name)
+			}
+			// Decoded ahead a chunk at a time: a phase's documents are not
+			// all held at once.
+			for start := 0; start < len(load); start += prefetchChunk {
+				end := min(start+prefetchChunk, len(load))
+				f.prefetch(files[start:end], d.kind)
+				for i := start; i < end; i++ {
+					if err := f.loadInput(k, n, d.dir, d.kind, load[i], files[i]); err != nil {
+						return err
+					}
+				}
+			}
+			for _, name := range sealed {
+				file := processor.InputPath(n, d.dir, name) + seal.SealedExt
+				if !pending(file) {
+					continue
+				}
+				if err := f.loadSealed(k, r, n, name, file, slices.Contains(names, name)); err != nil {
+					return err
+				}
+			}
+			r.summarise()
+		}
+		phase.summarise()
+	}
+	return nil
+}
+
+// consumed checks a file of a step already processed: it must be the input
+// that step consumed, unchanged. A file that came too late is not applied,
+// and said so (Late), rather than ignored without a word; it does not stop
+// the campaign.
+func (f *Folder) consumed(k processor.Checker, file string) {
+	want, ok := f.ConsumedInputs[file]
+	switch {
+	case !ok:
+		f.LateFaults = append(f.LateFaults, processor.Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})
+	default:
+		if _, _, err := f.Read(file); err == nil && f.Digest(file) != want {
+			k.Fs.AddRestore(processor.Src{File: file}, want, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)
+		}
+	}
+}
+
+// refusedName says whether an input file's name is refused (no such
+// player, Alliance or battle), with a fault naming what it should be
+// (counted by r); such a file is not read.
+func (f *Folder) refusedName(k processor.Checker, r *refusals, dir, name, file string) bool {
+	at := processor.Src{File: file}
+	c := k.C
+	switch dir {
+	case "orders", "moves":
+		if _, ok := c.PlayerOf(processor.Login(name)); !ok {
+			if r.listed() {
+				why := c.NotPlaying(processor.Login(name))
+				if why == "" {
+					why = fmt.Sprintf("no player %q in campaign.toml", name)
+				}
+				k.Fs.Add(at, "%s; %s", why, processor.Hint(k.Fs, name, c.Commanders(), dir+" files are named after a player's login: "+processor.OneOf(c.Commanders())))
+			}
+			return true
+		}
+	case "builds", "events":
+		if !c.HasAlliance(processor.AllianceID(name)) {
+			if r.listed() {
+				k.Fs.Add(at, "no alliance %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, c.AllianceIDs(), dir+" files are named after an alliance: "+processor.OneOf(c.AllianceIDs())))
+			}
+			return true
+		}
+	case "results":
+		if _, ok := c.BattleFleet(name); !ok {
+			if r.listed() {
+				k.Fs.Add(at, "no battle %q: results files are named after the attacking fleet; %s", name, processor.Hint(k.Fs, name, c.FleetIDs(), "fleets: "+processor.OneOf(c.FleetIDs())))
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// loadInput decodes an input file whose name refusedName accepted.
+func (f *Folder) loadInput(k processor.Checker, phase int, dir string, kind schema.Kind, name, file string) error {
+	at := processor.Src{File: file}
+	doc, err := f.decodeInput(k, file, kind)
+	if err != nil || doc == nil {
+		return err
+	}
+	d := processor.NewObj(doc, at)
+	switch dir {
+	case "orders":
+		Ensure(f.Orders, phase)[processor.Login(name)] = k.DecodeOrders(processor.Login(name), d)
+	case "results":
+		Ensure(f.Results, phase)[name] = k.DecodeResult(name, d)
+	case "moves":
+		Ensure(f.Moves, phase)[processor.Login(name)] = k.DecodeMoves(processor.Login(name), d)
+	case "builds":
+		Ensure(f.Builds, phase)[processor.AllianceID(name)] = k.DecodeBuild(processor.AllianceID(name), d)
+	case "events":
+		Ensure(f.Events, phase)[processor.AllianceID(name)] = k.DecodeEventChoices(processor.AllianceID(name), d)
+	}
+	return nil
+}
+
+// loadSealed checks a sealed orders file without decrypting it: a player's
+// login for a name, campaign.toml's [secrecy] recipient to seal to, the
+// armored age format, and no plaintext orders beside it.
+func (f *Folder) loadSealed(k processor.Checker, r *refusals, phase int, name, file string, plaintext bool) error {
+	at := processor.Src{File: file}
+	c := k.C
+	plain := processor.InputPath(phase, "orders", name)
+	if _, ok := c.PlayerOf(processor.Login(name)); !ok {
+		if r.listed() {
+			k.Fs.Add(at, "no player %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, c.Commanders(), "sealed orders files are named after a player's login: "+processor.OneOf(c.Commanders())))
+		}
+		return nil
+	}
+	data, _, err := f.Read(file)
+	if err != nil {
+		return err
+	}
+	if tl := schema.TooLarge(data, seal.SealedLimit); tl != nil {
+		k.Fs.AddSchema(file, []schema.Fault{*tl})
+		return nil
+	}
+	switch why := seal.SealedFormat(data); {
+	case why != "":
+		k.Fs.Add(at, "not a sealed orders file: %s", why)
+	case c.Recipient == "":
+		k.Fs.Add(at, "campaign.toml has no [secrecy] recipient, so this campaign does not seal orders: commit %s instead", plain)
+	case f.OpenTomeOrders(phase, file):
+		k.Fs.Add(at, "An Open Tome: %s's players declare their operations openly in phase %d, so their orders cannot be sealed; commit %s instead", c.PlayerAlliance(processor.Login(name)), phase, plain)
+	case plaintext:
+		k.Fs.Add(at, "%s is here too: one player's orders are either sealed or not; remove one of them", plain)
+		k.Fs.Add(processor.Src{File: plain}, "%s is here too: one player's orders are either sealed or not; remove one of them (to change sealed orders, remove the .age file and seal again)", file)
+	default:
+		Ensure(f.Sealed, phase)[processor.Login(name)] = file
+	}
+	return nil
+}
+
+func Ensure[K comparable, V any](m map[int]map[K]V, phase int) map[K]V {
+	if m[phase] == nil {
+		m[phase] = map[K]V{}
+	}
+	return m[phase]
+}
+
+// arrivedAfter says why a file of a processed step was not applied:
+// "arrived after phase 1's step 1 Select Operations was processed (…)".
+func (f *Folder) arrivedAfter(file string) string {
+	cp := Classify(file)
+	step, ok := cp.Step()
+	if !ok {
+		return "arrived after its step was processed"
+	}
+	if step == processor.StepOperations && f.OpenTomeOrders(cp.Phase, file) {
+		step = processor.StepOpenTome
+	}
+	if step == processor.StepEvents {
+		if _, asked := f.appliedAt[PhaseStep{cp.Phase, processor.StepEvents}]; !asked {
+			return fmt.Sprintf("no Vespator Front Event of phase %d asked for choices (see its report)", cp.Phase)
+		}
+	}
+	when := ""
+	if t, ok := f.appliedAt[PhaseStep{cp.Phase, step}]; ok {
+		when = " (" + t.Format("2006-01-02 15:04 MST") + ")"
+	}
+	if step == processor.StepSetup {
+		return "arrived after the set-up was processed" + when
+	}
+	return fmt.Sprintf("arrived after phase %d's step %s was processed%s", cp.Phase, step.Title(), when)
+}
+
+// Late lists the files that arrived after their step was processed, each
+// as a fault saying so: never applied, no obstacle to advance; check
+// refuses one only when it is named (a pull request's file).
+func (f *Folder) Late() []processor.Fault { return slices.Clone(f.LateFaults) }
+
+// RefuseLate joins to err the late files among files (a pull request's
+// changes): named, a file that can never be applied is refused.
+func (f *Folder) RefuseLate(err error, files []string) error {
+	var late []processor.Fault
+	for _, l := range f.LateFaults {
+		if slices.Contains(files, l.File) {
+			late = append(late, l)
+		}
+	}
+	if len(late) == 0 {
+		return err
+	}
+	return processor.WithRefusals(err, &processor.InvalidError{Faults: late})
+}
+
+// openTomeOrders reports whether an orders file (plain or sealed) is one An
+// Open Tome wants first: of a player of the dominating Alliance, in the
+// phase it is in force, as the state on disk has it.
+func (f *Folder) OpenTomeOrders(phase int, file string) bool {
+	if f.State == nil {
+		return false
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), seal.SealedExt), ".toml")
+	a := f.campaignFor(phase, processor.StepOperations).PlayerAlliance(processor.Login(name))
+	return a != "" && slices.ContainsFunc(f.State.Effects, func(e processor.Effect) bool {
+		return e.Event == processor.AnOpenTome && e.Phase == phase && e.Alliance == a
+	})
+}
+
+// campaignFor is the campaign as it will stand at a step of a phase: the
+// state's, then, in their order, Machinations of Fate's defections and the
+// roster changes due by then (inputs of later steps may be committed early).
+func (f *Folder) campaignFor(phase int, step processor.Step) *processor.Campaign {
+	c := f.Campaign
+	s := f.State
+	if s == nil {
+		return c
+	}
+	changes := c.Declared().RosterChanges
+	n := s.Roster
+	for ph := max(s.Phase, 1); ph <= phase; ph++ {
+		if ph > s.Phase {
+			for _, e := range s.Effects {
+				if e.Event == processor.MachinationsOfFate && e.Phase == ph {
+					c = c.WithAllegiance(e.Players, e.Fleets)
+				}
+			}
+		}
+		for ; n < len(changes) && changes[n].Phase <= ph && changes[n].Order() <= processor.PointOrder(phase, step); n++ {
+			if next, _, _, why := processor.NextRoster(c, n, changes[n]); why == "" {
+				c = next
+			}
+		}
+	}
+	return c
+}
+
+// checkRosterTiming holds campaign.toml's roster changes to the state: the
+// changes in effect (state.toml `roster`) are those of steps reached, as
+// they were; the others are of steps still to come, after the one the
+// campaign waits for.
+func (f *Folder) checkRosterTiming(fs *processor.Faults) {
+	d, s := f.Campaign.Declared(), f.State
+	if s.Roster > len(d.RosterChanges) {
+		fs.Add(processor.Src{File: processor.CampaignFile}.At("roster_changes"), "%d roster changes took effect (state.toml), and [[roster_changes]] lists %d: a change that took effect stays in campaign.toml as it was (the campaign's replay needs it)", s.Roster, len(d.RosterChanges))
+		return
+	}
+	now := processor.PointOrder(s.Phase, s.Step)
+	for i, e := range d.RosterChanges {
+		switch reached := e.Order() <= now || s.Step == processor.StepEnded; {
+		case i < s.Roster && !reached:
+			fs.Add(e.Src.At("phase"), "this change took effect already (state.toml counts %d in effect) and now says %s, still to come: restore it as it was", s.Roster, processor.PointText(e.Phase, e.Step))
+		case i >= s.Roster && reached && s.Step != processor.StepEnded:
+			next := "no roster change can take effect any more: the final phase ends in its step 3"
+			if p, st := processor.NextRosterPoint(s); p < d.Phases || p == d.Phases && st <= processor.StepBattles {
+				next = fmt.Sprintf("a roster change takes effect from a step still to come, from phase = %d, step = %q on", p, st)
+			}
+			fs.Add(e.Src.At("phase"), "%s is under way or over (the campaign waits for phase %d's step %s): %s", processor.PointText(e.Phase, e.Step), s.Phase, s.Step.Title(), next)
+		}
+	}
+}

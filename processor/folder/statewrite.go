@@ -1,0 +1,359 @@
+package folder
+
+import (
+	"bytes"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// tomlOut writes state.toml the way BurntSushi/toml's encoder lays out a
+// stateFile — the same bytes (statewrite_test.go and every rules case hold
+// the two together) at a tenth of the cost: the encoder's reflection was
+// most of writing the state of a 10,000-battle phase.
+//
+// Its conventions: within a table, plain values first and sub-tables after,
+// both in field order (map keys sorted); two spaces of indent per level of
+// key below the top; a blank line before each top-level table and before
+// each [[array table]]; bare keys where they are [A-Za-z0-9_-]+.
+type tomlOut struct {
+	b       bytes.Buffer
+	written bool // something has been written after the header comment
+}
+
+func (w *tomlOut) newline() {
+	if w.written {
+		w.b.WriteByte('\n')
+	}
+}
+
+func (w *tomlOut) indent(depth int) {
+	for range depth {
+		w.b.WriteString("  ")
+	}
+}
+
+// table writes the header of the table at path.
+func (w *tomlOut) table(path ...string) {
+	if len(path) == 1 {
+		w.newline()
+	}
+	w.header(path, "[", "]")
+}
+
+// arrayTable writes the header of a new element of the array of tables at path.
+func (w *tomlOut) arrayTable(path ...string) {
+	w.newline()
+	w.header(path, "[[", "]]")
+}
+
+func (w *tomlOut) header(path []string, open, close string) {
+	w.indent(len(path) - 1)
+	w.b.WriteString(open)
+	for i, k := range path {
+		if i > 0 {
+			w.b.WriteByte('.')
+		}
+		w.key(k)
+	}
+	w.b.WriteString(close)
+	w.written = true
+	w.newline()
+}
+
+func (w *tomlOut) key(k string) {
+	if k != "" && strings.IndexFunc(k, func(r rune) bool {
+		return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+	}) < 0 {
+		w.b.WriteString(k)
+		return
+	}
+	w.quoted(k)
+}
+
+func (w *tomlOut) quoted(s string) {
+	w.b.WriteByte('"')
+	tomlEscaper.WriteString(&w.b, s)
+	w.b.WriteByte('"')
+}
+
+// tomlEscaper is the encoder's: quotes, backslashes and control characters.
+var tomlEscaper = func() *strings.Replacer {
+	pairs := []string{`"`, `\"`, `\`, `\\`, "\b", `\b`, "\t", `\t`, "\n", `\n`, "\f", `\f`, "\r", `\r`, "\x7f", `\u007f`}
+	for c := range 0x20 {
+		if !strings.ContainsRune("\b\t\n\f\r", rune(c)) {
+			pairs = append(pairs, string(rune(c)), `\u00`+hex2(c))
+		}
+	}
+	return strings.NewReplacer(pairs...)
+}()
+
+func hex2(c int) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[c>>4], digits[c&15]})
+}
+
+// assign starts the line `key = ` of a value in the table at path.
+func (w *tomlOut) assign(path []string, k string) {
+	w.indent(len(path))
+	w.key(k)
+	w.b.WriteString(" = ")
+}
+
+func (w *tomlOut) end() {
+	w.written = true
+	w.newline()
+}
+
+func (w *tomlOut) str(path []string, k, v string) {
+	w.assign(path, k)
+	w.quoted(v)
+	w.end()
+}
+
+// optStr writes a string that is left out when empty (omitempty).
+func (w *tomlOut) optStr(path []string, k, v string) {
+	if v != "" {
+		w.str(path, k, v)
+	}
+}
+
+func (w *tomlOut) int(path []string, k string, v int) {
+	w.assign(path, k)
+	w.b.WriteString(strconv.Itoa(v))
+	w.end()
+}
+
+func (w *tomlOut) optInt(path []string, k string, v int) {
+	if v != 0 {
+		w.int(path, k, v)
+	}
+}
+
+func (w *tomlOut) optBool(path []string, k string, v bool) {
+	if v {
+		w.assign(path, k)
+		w.b.WriteString("true")
+		w.end()
+	}
+}
+
+func (w *tomlOut) optStrs(path []string, k string, vs []string) {
+	if len(vs) > 0 {
+		w.array(path, k, vs)
+	}
+}
+
+func (w *tomlOut) array(path []string, k string, vs []string) {
+	w.assign(path, k)
+	w.b.WriteByte('[')
+	for i, v := range vs {
+		if i > 0 {
+			w.b.WriteString(", ")
+		}
+		w.quoted(v)
+	}
+	w.b.WriteByte(']')
+	w.end()
+}
+
+func (w *tomlOut) optInts(path []string, k string, vs []int) {
+	if len(vs) == 0 {
+		return
+	}
+	w.assign(path, k)
+	w.b.WriteByte('[')
+	for i, v := range vs {
+		if i > 0 {
+			w.b.WriteString(", ")
+		}
+		w.b.WriteString(strconv.Itoa(v))
+	}
+	w.b.WriteByte(']')
+	w.end()
+}
+
+// ints writes a table of integers (nothing for a nil map).
+func (w *tomlOut) ints(path []string, m map[string]int) {
+	if m == nil {
+		return
+	}
+	w.table(path...)
+	for _, k := range processor.SortedKeys(m) {
+		w.int(path, k, m[k])
+	}
+}
+
+// strs writes a table of strings (nothing for an empty map: omitempty).
+func (w *tomlOut) strs(path []string, m map[string]string) {
+	if len(m) == 0 {
+		return
+	}
+	w.table(path...)
+	for _, k := range processor.SortedKeys(m) {
+		w.str(path, k, m[k])
+	}
+}
+
+func at(path []string, k ...string) []string {
+	return append(slices.Clip(path), k...)
+}
+
+// write lays out the state file (the fields in stateFile's order).
+func (f *StateDoc) Write(comment string) []byte {
+	w := &tomlOut{}
+	w.b.Grow(64 + 80*len(f.Fleets) + 120*len(f.Orders) + 200*len(f.Planets))
+	w.b.WriteString(comment)
+	w.int(nil, "phase", f.Phase)
+	w.str(nil, "step", f.Step.String())
+	w.optInt(nil, "stellar_storms", f.StellarStorms)
+	w.optStrs(nil, "stalled", f.Stalled)
+	w.optInt(nil, "roster", f.Roster)
+	w.ints([]string{"points"}, f.Points)
+	if e := f.End; e != nil {
+		path := []string{"end"}
+		w.table(path...)
+		w.optStr(path, "winner", e.Winner)
+		w.optStrs(path, "tied", e.Tied)
+		w.str(path, "how", e.How)
+		if len(e.Medals) > 0 {
+			w.table("end", "medals")
+		}
+		for _, m := range processor.SortedKeys(e.Medals) {
+			mf, path := e.Medals[m], at(path, "medals", m)
+			w.table(path...)
+			w.optStr(path, "alliance", mf.Alliance)
+			w.optStrs(path, "players", mf.Players)
+			w.str(path, "how", mf.How)
+			if len(mf.Scores) > 0 {
+				w.ints(at(path, "scores"), mf.Scores)
+			}
+		}
+	}
+	if f.Planets != nil {
+		w.table("planets")
+		for _, id := range processor.SortedKeys(f.Planets) {
+			pf, path := f.Planets[id], []string{"planets", id}
+			w.table(path...)
+			w.optBool(path, "destroyed", pf.Destroyed)
+			w.ints(at(path, "power"), pf.Power)
+			for _, l := range pf.Locations {
+				path := at(path, "locations")
+				w.arrayTable(path...)
+				w.str(path, "status", l.Status.String())
+				w.optStr(path, "alliance", l.Alliance)
+				w.optStr(path, "type", l.Type)
+			}
+		}
+	}
+	if f.Fleets != nil {
+		w.table("fleets")
+		for _, id := range processor.SortedKeys(f.Fleets) {
+			ff, path := f.Fleets[id], []string{"fleets", id}
+			w.table(path...)
+			w.str(path, "planet", ff.Planet)
+			w.optStr(path, "player", ff.Player)
+		}
+	}
+	for _, o := range f.Orders {
+		path := []string{"orders"}
+		w.arrayTable(path...)
+		w.str(path, "fleet", o.Fleet)
+		w.str(path, "operation", o.Operation.String())
+		w.optStr(path, "attack", o.Attack)
+		w.optStr(path, "planet", o.Planet)
+		w.optStr(path, "defender", o.Defender)
+		w.optStr(path, "infrastructure", o.Infrastructure)
+		w.optBool(path, "default", o.Default)
+		w.optBool(path, "second", o.Second)
+		w.optStr(path, "theatre", o.Theatre)
+		w.optStr(path, "source", o.Source)
+		if c := o.Outcome; c != nil {
+			path := at(path, "outcome")
+			w.table(path...)
+			// The encoder's omitempty never leaves out an integer.
+			w.int(path, "power_adjust", c.PowerAdjust)
+			w.optStrs(path, "transfer", c.Transfer)
+			w.optStr(path, "reinforce", c.Reinforce)
+			w.optStr(path, "planet", c.Planet)
+			w.optStr(path, "direction", c.Direction)
+			w.optStrs(path, "pieces", c.Pieces)
+			w.optStr(path, "take", c.Take)
+			w.optStr(path, "build", c.Build)
+			w.optStr(path, "extra", c.Extra)
+			w.int(path, "location", c.Location)
+			w.optInts(path, "locations", c.Locations)
+			w.optStrs(path, "planets", c.Planets)
+			w.optStr(path, "fleet", c.Fleet)
+			w.optStrs(path, "moves", c.Moves)
+		}
+	}
+	if len(f.WarEngines) > 0 {
+		w.table("war_engines")
+		for _, id := range processor.SortedKeys(f.WarEngines) {
+			e, path := f.WarEngines[id], []string{"war_engines", id}
+			w.table(path...)
+			w.str(path, "profile", e.Profile)
+			w.optBool(path, "destroyed", e.Destroyed)
+			for _, x := range []struct {
+				k string
+				v *int
+			}{{"hull", e.Hull}, {"legs", e.Legs}, {"weapons", e.Weapons}, {"structure_points", e.StructurePoints}} {
+				if x.v != nil {
+					w.int(path, x.k, *x.v)
+				}
+			}
+			w.optInt(path, "fields", e.Fields)
+			w.optStrs(path, "weapons_lost", e.WeaponsLost)
+			w.optInt(path, "move_lost", e.MoveLost)
+			w.optBool(path, "immobilised", e.Immobilised)
+			for _, c := range e.Crippled {
+				path := at(path, "crippled")
+				w.arrayTable(path...)
+				w.str(path, "zone", c.Zone.String())
+				w.int(path, "below", c.Below)
+				w.str(path, "effect", c.Effect)
+				w.optStr(path, "option", c.Option)
+			}
+		}
+	}
+	if len(f.Players) > 0 {
+		w.table("players")
+		for _, l := range processor.SortedKeys(f.Players) {
+			path := []string{"players", l}
+			w.table(path...)
+			w.str(path, "alliance", f.Players[l].Alliance)
+		}
+	}
+	for _, list := range []struct {
+		k  string
+		es []EffectFile
+	}{{"events", f.Events}, {"effects", f.Effects}} {
+		for _, e := range list.es {
+			path := []string{list.k}
+			w.arrayTable(path...)
+			w.str(path, "event", e.Event.String())
+			w.int(path, "phase", e.Phase)
+			w.optStr(path, "alliance", e.Alliance)
+			w.optStrs(path, "planets", e.Planets)
+			if len(e.Riches) > 0 {
+				w.table(at(path, "riches")...)
+				for _, a := range processor.SortedKeys(e.Riches) {
+					path := at(path, "riches", a)
+					w.table(path...)
+					for _, p := range processor.SortedKeys(e.Riches[a]) {
+						if v := e.Riches[a][p]; v != nil {
+							w.array(path, p, v)
+						}
+					}
+				}
+			}
+			w.strs(at(path, "players"), e.Players)
+			w.strs(at(path, "fleets"), e.Fleets)
+		}
+	}
+	w.strs([]string{"benefits"}, f.Benefits)
+	return w.b.Bytes()
+}

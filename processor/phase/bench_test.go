@@ -1,0 +1,185 @@
+package phase
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warmaster/warmaster/campaigns"
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/internal/testkit"
+)
+
+// BenchmarkAdvanceExample plays the bundled example campaign from set-up to
+// the end of phase 1: a 6-player group's whole phase.
+func BenchmarkAdvanceExample(b *testing.B) {
+	now := time.Date(2027, 2, 10, 12, 0, 0, 0, time.UTC)
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		dir := filepath.Join(b.TempDir(), "c")
+		if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := Advance(dir, Options{Now: now}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBattles advances a generated campaign through one battles step
+// (2.3 to 3) with n battles: one result file per battle.
+func BenchmarkBattles(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			src := genBattles(b, n)
+			now := time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				dir := filepath.Join(b.TempDir(), "c")
+				if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				sum, err := Advance(dir, Options{Now: now})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if sum.State.Step != processor.StepMoves {
+					b.Fatalf("stopped at %s", sum.State.Step)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/battle")
+		})
+	}
+}
+
+// genBattles writes a campaign at step battles: 3 Alliances, n players with
+// one fleet each, n/8 planets in a ring with chords, every fleet attacking a
+// neighbouring planet, and a result for every battle.
+func genBattles(tb testing.TB, n int) string { return genPhase(tb, n, false) }
+
+// genPhase writes genBattles' campaign; withOrders, it stands at step
+// operations instead, with every player's orders file, every result, and
+// deadlines for the rest of phase 1 passed by 2027-02-02: one advance plays
+// the whole phase, from the orders to the builds.
+func genPhase(tb testing.TB, n int, withOrders bool) string {
+	dir := tb.TempDir()
+	planets := max(8, n/8)
+	alliances := []string{"blue", "red", "green"}
+	var c, m strings.Builder
+	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n[rules]\nevents = false\n")
+	if withOrders {
+		c.WriteString("[[deadlines]]\nphase = 1\nevents = 2027-02-01T00:00:00Z\nmoves = 2027-02-01T00:00:00Z\nbuilds = 2027-02-01T00:00:00Z\n")
+	}
+	for _, a := range alliances {
+		fmt.Fprintf(&c, "[[alliances]]\nid = %q\nname = %q\n", a, a)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&c, "[[players]]\nlogin = \"p%d\"\nalliance = %q\n", i, alliances[i%3])
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&c, "[[fleets]]\nid = \"f%d\"\nplayer = \"p%d\"\n", i, i)
+	}
+	for i := 0; i < planets; i++ {
+		fmt.Fprintf(&m, "[[planets]]\nid = \"w%d\"\nname = \"World %d\"\nlocations = 3\ntheatres = [\"rad-zone\", \"hab-sprawl\"]\n", i, i)
+	}
+	for i := 0; i < planets; i++ {
+		fmt.Fprintf(&m, "[[lanes]]\nbetween = [\"w%d\", \"w%d\"]\n", i, (i+1)%planets)
+		if j := (i + planets/2) % planets; i%4 == 0 && (j%4 != 0 || j > i) { // a chord, once
+			fmt.Fprintf(&m, "[[lanes]]\nbetween = [\"w%d\", \"w%d\"]\n", i, j)
+		}
+	}
+	testkit.WriteFile(tb, dir, processor.CampaignFile, []byte(c.String()))
+	testkit.WriteFile(tb, dir, processor.MapFile, []byte(m.String()))
+	camp := testkit.LoadCampaign(tb, dir)
+	s := processor.NewState(camp)
+	s.Phase, s.Step = 1, processor.StepBattles
+	if withOrders {
+		s.Step = processor.StepOperations
+	}
+	for i, p := range s.Planets {
+		for j, a := range camp.AllianceIDs() {
+			p.Power[a] = 1 + (i+j)%4
+		}
+	}
+	for j, a := range camp.AllianceIDs() {
+		s.Build(processor.PlanetID(fmt.Sprintf("w%d", j*planets/3)), a, processor.Stronghold)
+	}
+	for i := 0; i < n; i++ {
+		f := processor.FleetID(fmt.Sprintf("f%d", i))
+		at := processor.PlanetID(fmt.Sprintf("w%d", i%planets))
+		s.Fleets[f] = at
+		target := processor.PlanetID(fmt.Sprintf("w%d", (i+1)%planets))
+		attack := processor.PurgeAndBurn
+		if i%2 == 1 {
+			attack = processor.OrbitalInvasion
+		}
+		defender := processor.AllianceID(alliances[(i+1)%3])
+		if withOrders {
+			testkit.WriteFile(tb, dir, processor.InputPath(1, "orders", fmt.Sprintf("p%d", i)), []byte(fmt.Sprintf(
+				"[[operations]]\nfleet = %q\noperation = \"battle\"\nattack = %q\nplanet = %q\ndefender = %q\n", f, attack, target, defender)))
+		} else {
+			s.Orders = append(s.Orders, processor.Order{Fleet: f, Op: processor.Battle, Attack: attack, Planet: target, Defender: defender})
+		}
+		winner := []string{"attacker", "defender", "draw"}[i%3]
+		testkit.WriteFile(tb, dir, processor.InputPath(1, "results", string(f)), []byte(fmt.Sprintf(
+			"played = 2027-01-%02dT%02d:00:00Z\nwinner = %q\n", 1+i%28, i%24, winner)))
+	}
+	testkit.WritePrestate(tb, dir, s)
+	return dir
+}
+
+// A generated phase with orders is played from the orders to the builds in
+// one advance.
+func TestGenPhasePlaysAWholePhase(t *testing.T) {
+	dir := genPhase(t, 12, true)
+	sum, err := Advance(dir, Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.State.Phase != 2 || sum.State.Step != processor.StepOperations {
+		t.Fatalf("stopped at phase %d step %s after %v", sum.State.Phase, sum.State.Step, sum.Applied)
+	}
+}
+
+// After a run, the status advance prints lists at most maxAwaitedRows files
+// and says how many more; Status lists them all.
+func TestAdvanceStatusIsCapped(t *testing.T) {
+	dir := genBattles(t, 100)
+	sum, err := Advance(dir, Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(sum.Status, "/moves/"); got != maxAwaitedRows {
+		t.Errorf("advance's status lists %d moves files, want %d:\n%s", got, maxAwaitedRows, sum.Status)
+	}
+	if !strings.Contains(sum.Status, "… and 40 more awaited files: `warmaster status` lists them all.") {
+		t.Errorf("advance's status does not say how many more:\n%s", sum.Status)
+	}
+	_, status, err := Status(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(status, "/moves/"); got != 100 {
+		t.Errorf("status lists %d moves files, want 100", got)
+	}
+}
+
+// PhaseDir and InputPath are what fmt and path.Join made of them.
+func TestInputPath(t *testing.T) {
+	for _, c := range []struct {
+		phase     int
+		dir, name string
+	}{{1, "orders", "alice"}, {12, "results", "f1-2"}, {100, "moves", "a.b"}, {3, "orders", "../x"}, {3, "orders", ".hidden"}, {0, "builds", "blue"}} {
+		want := path.Join(fmt.Sprintf("phases/%02d", c.phase), c.dir, c.name+".toml")
+		if got := processor.InputPath(c.phase, c.dir, c.name); got != want {
+			t.Errorf("InputPath(%d, %q, %q) = %q, want %q", c.phase, c.dir, c.name, got, want)
+		}
+	}
+}

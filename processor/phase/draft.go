@@ -1,0 +1,866 @@
+package phase
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/processor/seal"
+)
+
+// Draft is a ready-to-edit input file the campaign awaits: every key, the
+// legal choices as comments, and the values the rules apply by default
+// (orders: Logistical Auxilia; moves, builds, event choices: none). Such a
+// draft passes check as it is. A results, set-up or tie-break draft has no
+// default to give: its values are left empty, and check refuses it until
+// they are filled in.
+type Draft struct {
+	File string // slash path inside the campaign folder
+	Text string
+	// Fill names the values left empty for the player to fill in; none
+	// when the draft passes check as it is.
+	Fill []string
+	// short is Text without the comments that only list choices: what a
+	// link carries when Text is too long for one.
+	Short string
+}
+
+// NotAwaitedError refuses a draft of a file the campaign does not wait for.
+type NotAwaitedError struct {
+	Files   []string // the files refused
+	Step    string   // where the campaign stands: "phase 2 of 3, waiting for step 1 Select Operations"
+	Awaited []string // the files it waits for
+	// Early are the refused files that may come early: a player's input
+	// for a later step of this phase, whose draft comes when that step is
+	// awaited (its legal choices depend on the steps before it).
+	Early []EarlyFile
+}
+
+// EarlyFile is a player's input that may be written before its step.
+type EarlyFile struct {
+	File string
+	Step string // the step that awaits it: "4 Move Fleets"
+}
+
+func (e *NotAwaitedError) Error() string {
+	what := "nothing: no step waits for input"
+	switch n := len(e.Awaited); {
+	case n > maxNamed:
+		what = fmt.Sprintf("%s and %d more (`warmaster status` lists them)", strings.Join(e.Awaited[:maxNamed], ", "), n-maxNamed)
+	case n > 0:
+		what = strings.Join(e.Awaited, ", ")
+	}
+	msg := fmt.Sprintf("%s %s not awaited (%s); awaited: %s", strings.Join(e.Files, ", "), agree(len(e.Files), "is", "are"), e.Step, what)
+	for _, x := range e.Early {
+		msg += fmt.Sprintf("\n%s: its draft comes when step %s awaits it, as its choices depend on the steps before; until then you may write it by hand (it is checked against the map when its step comes)", x.File, x.Step)
+	}
+	return msg
+}
+
+// maxNamed is the most awaited files a message names.
+const maxNamed = 12
+
+func agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Drafts returns a draft of each FILE (slash paths inside the campaign
+// folder dir), which must each be an input the campaign awaits now, as
+// `warmaster status` lists them. Faults in other inputs do not matter: a
+// draft depends on the campaign, the map and the state only.
+func Drafts(dir string, files []string) ([]Draft, error) {
+	f, _, err := folder.LoadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	r := newRun(f, time.Time{})
+	aw := r.awaited()
+	var refused []string
+	out := make([]Draft, 0, len(files))
+	for _, file := range files {
+		if slices.ContainsFunc(out, func(d Draft) bool { return d.File == file }) {
+			continue // named twice
+		}
+		i := slices.IndexFunc(aw, func(a Await) bool { return a.File == file })
+		if i < 0 {
+			refused = append(refused, file)
+			continue
+		}
+		out = append(out, r.draft(aw[i]))
+	}
+	if len(refused) > 0 {
+		e := &NotAwaitedError{Files: refused, Step: r.stepText()}
+		for _, a := range aw {
+			e.Awaited = append(e.Awaited, a.File)
+		}
+		for _, file := range refused {
+			if step, ok := r.comesLater(file); ok {
+				e.Early = append(e.Early, EarlyFile{File: file, Step: step.Title()})
+			}
+		}
+		return nil, e
+	}
+	return out, nil
+}
+
+// comesLater reports whether file is a player's input for a step of the
+// current phase still to come (a file that may come early), and its step.
+func (r *run) comesLater(file string) (processor.Step, bool) {
+	cp := folder.Classify(file)
+	step, ok := cp.Step()
+	s := r.s
+	if !ok || step == processor.StepSetup || s.Step == processor.StepSetup || s.Step == processor.StepEnded || cp.Phase != s.Phase || step <= s.Step {
+		return 0, false
+	}
+	// Someone the campaign knows: a player's moves, an Alliance's builds
+	// or event choices, a fleet's result.
+	switch cp.Kind {
+	case folder.KindMoves:
+		ok = slices.Contains(r.c.Commanders(), processor.Login(cp.Name))
+	case folder.KindBuilds, folder.KindEvents:
+		ok = slices.Contains(r.c.AllianceIDs(), processor.AllianceID(cp.Name))
+	case folder.KindResults:
+		_, ok = r.c.FleetOf(processor.FleetID(cp.Name))
+	default:
+		ok = false
+	}
+	return step, ok
+}
+
+// WriteDrafts writes each draft to its file in the campaign folder dir,
+// never over an existing file: if any exists, nothing is written. A file
+// that holds its draft already, byte for byte (a run killed after it
+// wrote it, run again), is not written again: held lists those. The
+// folder is held and written as advance writes it (disk): all the drafts
+// or none, and never through a link.
+func WriteDrafts(dir string, ds []Draft) (held []string, err error) {
+	e, err := OpenEdit(dir)
+	if err != nil {
+		return nil, fmt.Errorf("draft: %w", err)
+	}
+	defer e.Close()
+	var there []string
+	changes := make([]disk.Change, 0, len(ds))
+	for _, d := range ds {
+		// Orders sealed already (<login>.toml.age) are in too: a plain file
+		// beside them would be a fault.
+		if e.d.IsFile(d.File + seal.SealedExt) {
+			there = append(there, d.File+seal.SealedExt)
+		}
+		if e.d.IsFile(d.File) {
+			if data, err := e.d.ReadFile(d.File); err == nil && string(data) == d.Text {
+				held = append(held, d.File)
+			} else {
+				there = append(there, d.File)
+			}
+			continue
+		}
+		changes = append(changes, disk.Change{Path: d.File, Data: []byte(d.Text)})
+	}
+	if len(there) > 0 {
+		return nil, fmt.Errorf("draft: %s %s already; a draft is never written over a file (edit it, or remove it first); nothing was written", strings.Join(there, ", "), agree(len(there), "exists", "exist"))
+	}
+	if len(changes) == 0 {
+		return held, nil
+	}
+	if err := e.d.Commit(changes); err != nil {
+		return nil, fmt.Errorf("draft: %w; nothing was written", err)
+	}
+	return held, nil
+}
+
+// draft is the draft of one awaited input, from the campaign and the state
+// only (not from other inputs), so that the README's links are the same
+// when replay writes it again.
+func (r *run) draft(a Await) Draft {
+	t := &draftText{}
+	name := strings.TrimSuffix(path.Base(a.File), ".toml")
+	var fill []string
+	switch a.Step {
+	case processor.StepSetup:
+		fill = r.draftSetup(t, processor.AllianceID(name))
+	case processor.StepOpenTome, processor.StepOperations:
+		fill = r.draftOrders(t, processor.Login(name), a)
+	case processor.StepBattles:
+		fill = r.draftResult(t, name, a)
+	case processor.StepEvents:
+		r.draftEvents(t, processor.AllianceID(name), a)
+	case processor.StepMoves:
+		r.draftMoves(t, processor.Login(name), a)
+	case processor.StepBuilds:
+		r.draftBuild(t, processor.AllianceID(name), a)
+	case processor.StepTiebreak:
+		fill = r.draftTiebreak(t, a)
+	}
+	return Draft{File: a.File, Text: t.text(false), Fill: fill, Short: t.text(true)}
+}
+
+// draftText is a draft being written: TOML lines, and comments that only
+// list choices (left out of the short draft a link carries).
+type draftText struct {
+	lines []draftLine
+}
+
+type draftLine struct {
+	text string
+	help bool
+}
+
+// draftWidth is where comments are wrapped.
+const draftWidth = 78
+
+// say adds a comment every version of the draft keeps.
+func (t *draftText) say(format string, args ...any) { t.comment(false, format, args...) }
+
+// help adds a comment that lists choices.
+func (t *draftText) help(format string, args ...any) { t.comment(true, format, args...) }
+
+func (t *draftText) comment(help bool, format string, args ...any) {
+	for _, l := range wrapComment(fmt.Sprintf(format, args...)) {
+		t.lines = append(t.lines, draftLine{l, help})
+	}
+}
+
+// toml adds a line of TOML (which may end in a comment).
+func (t *draftText) toml(format string, args ...any) {
+	t.lines = append(t.lines, draftLine{text: fmt.Sprintf(format, args...)})
+}
+
+func (t *draftText) blank() { t.lines = append(t.lines, draftLine{}) }
+
+func (t *draftText) text(short bool) string {
+	var b strings.Builder
+	blank := true // no blank line first
+	for _, l := range t.lines {
+		switch {
+		case short && l.help:
+			continue
+		case l.text == "":
+			if !blank {
+				b.WriteByte('\n')
+			}
+			blank = true
+			continue
+		}
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+		blank = false
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// wrapComment wraps text into "# " comment lines, continued two spaces
+// further in; text that starts with spaces keeps them.
+func wrapComment(text string) []string {
+	indent := text[:len(text)-len(strings.TrimLeft(text, " "))]
+	var out []string
+	line := "#" + indent
+	for _, w := range strings.Fields(text) {
+		if len(line)+1+len(w) > draftWidth && len(line) > len(indent)+4 {
+			out = append(out, line)
+			line = "#  " + indent
+		}
+		line += " " + w
+	}
+	return append(out, line)
+}
+
+func deadlineSentence(a Await, past string) string {
+	if a.Deadline.IsZero() {
+		return "No deadline: the step waits for every file."
+	}
+	return fmt.Sprintf("Due by %s; %s", deadlineText(a), past)
+}
+
+func (r *run) allianceText(a processor.AllianceID) string {
+	return fmt.Sprintf("%s (%s)", r.c.AllianceName(a), a)
+}
+
+// buildable are the piece types an Alliance can build at a planet now.
+func (r *run) buildable(p processor.PlanetID, a processor.AllianceID) []processor.InfraType {
+	var out []processor.InfraType
+	for _, t := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
+		if r.s.CanBuild(p, a, t) == "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func typeNames(ts []processor.InfraType) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.String()
+	}
+	return out
+}
+
+// draftOrders: Select Operations — one Campaign Operation per Fleet; "that
+// Fleet will default to performing the Logistical Auxilia Operation", the
+// value each fleet gets here.
+func (r *run) draftOrders(t *draftText, l processor.Login, a Await) []string {
+	s := r.s
+	p, _ := r.c.PlayerOf(l)
+	al := p.Alliance
+	t.say("Orders of %s, %s, for phase %d, step %s: one operation per fleet.", l, r.allianceText(al), s.Phase, s.Step.Title())
+	t.say("%s", deadlineSentence(a, "with no orders file of yours by then, all your fleets perform Logistical Auxilia, the value written below."))
+	switch {
+	case s.Step == processor.StepOpenTome:
+		t.say("An Open Tome: %s declares its operations first, openly: these orders cannot be sealed.", al)
+	case r.c.Recipient != "":
+		t.say("This campaign seals orders: `warmaster seal %s` encrypts the file until 2.1 Reveal; committed as it is, everyone can read it at once.", a.File)
+	}
+	sinister, piracy := r.sinisterOmens(), len(s.Active(processor.VoidPiracy)) > 0
+	if sinister {
+		t.say("Sinister Omens: no fleet may be ordered to perform Logistical Auxilia in phase %d (a fleet left out still does, to no effect), so this draft deploys Kill Teams at each fleet's planet instead.", s.Phase)
+	}
+	if piracy {
+		t.say("Void Piracy: no Void Leap in phase %d, and Support Facilities count for nothing.", s.Phase)
+	}
+	t.blank()
+	t.help("Operations and their keys:")
+	t.help("battle: attack, planet (the fleet's planet or a connected one), defender; optional [operations.outcome]")
+	t.help("void-leap: planet (any other planet not destroyed)")
+	t.help("raise-edifices: infrastructure (built on the fleet's own planet)")
+	t.help("logistical-auxilia: no keys (the Defender chooses the theatre of an attack on its Alliance at the fleet's planet or a connected one)")
+	t.help("deploy-kill-teams: planet (the fleet's planet or a connected one)")
+	var attacks []string
+	for at := processor.SeizePowerBase; at <= processor.BoardingAction; at++ {
+		attacks = append(attacks, at.String())
+	}
+	t.help("Attack types: %s.", report.Either(attacks))
+	t.help("[operations.outcome] gives your Attacker wins choices should the battle go unplayed (the keys of a result's [outcome]).")
+	var destroyed []processor.PlanetID
+	for _, q := range r.c.Map.IDs() {
+		if s.Destroyed(q) {
+			destroyed = append(destroyed, q)
+		}
+	}
+	entries := 0
+	for _, fl := range r.c.FleetsOf(l) {
+		at := s.Fleets[fl]
+		reach := r.s.Reachable(al, at)
+		t.blank()
+		switch {
+		case !sinister:
+			t.toml("[[operations]]")
+			t.toml("fleet = %q  # at %s", fl, at)
+			t.toml("operation = %q", processor.LogisticalAuxilia.String())
+			entries++
+		case len(reach) > 0:
+			t.toml("[[operations]]")
+			t.toml("fleet = %q  # at %s", fl, at)
+			t.toml("operation = %q", processor.DeployKillTeams.String())
+			t.toml("planet = %q", reach[0])
+			entries++
+		default:
+			t.say("%s at %s has no planet in reach for Kill Teams: leave it out (it performs Logistical Auxilia), or order it below.", fl, at)
+			t.say("[[operations]]")
+			t.say("fleet = %q", fl)
+		}
+		t.help("%s: battle or deploy-kill-teams: planet = %s", fl, report.Either(reach))
+		others := processor.Checker{C: r.c}.Others(al)
+		t.help("battle: defender = %s", report.Either(others))
+		if !r.c.Rules.BoardingActionWithoutFleet {
+			var targets []string
+			for _, q := range reach {
+				for _, d := range others {
+					for _, f := range r.defendingFleetsAt(d, q) {
+						targets = append(targets, fmt.Sprintf("%s (%s) at %s", f, d, q))
+					}
+				}
+			}
+			t.help("boarding-action needs a fleet of the defender at the planet: %s", processor.OneOf(targets))
+		}
+		switch {
+		case piracy:
+			t.help("void-leap: not in this phase (Void Piracy)")
+		case len(destroyed) > 0:
+			t.help("void-leap: planet = any but %s and the destroyed %s", at, processor.OneOf(destroyed))
+		default:
+			t.help("void-leap: planet = any but %s", at)
+		}
+		if types := r.buildable(at, al); len(types) > 0 {
+			t.help("raise-edifices: infrastructure = %s", report.Either(typeNames(types)))
+		} else {
+			why := fmt.Sprintf("%s is at its limit of every type", al)
+			if s.Destroyed(at) || s.FreeLocations(at) == 0 {
+				why = s.CanBuild(at, al, processor.FortificationLine) // the planet's reason, the same for every type
+			}
+			t.help("raise-edifices: nothing can be built at %s: %s", at, why)
+		}
+		if r.defiantZeal(fl) {
+			t.help("Defiant Zeal: %s may have a second [[operations]] entry; its battle would be %s-2", fl, fl)
+		}
+	}
+	if entries == 0 {
+		return []string{"operations"}
+	}
+	return nil
+}
+
+// draftMoves: Move Fleets — a fleet left out stays, the default.
+func (r *run) draftMoves(t *draftText, l processor.Login, a Await) {
+	s := r.s
+	p, _ := r.c.PlayerOf(l)
+	al := p.Alliance
+	t.say("Moves of %s, %s, for phase %d, step %s.", l, r.allianceText(al), s.Phase, s.Step.Title())
+	t.say("%s", deadlineSentence(a, "a fleet without a move then stays where it is."))
+	t.say("A fleet left out stays: the default, as written. To move one, remove the # before its line and keep one planet connected to its own.")
+	double := false
+	if holder, ok := s.Benefits[processor.StarOfTheVoidfarer]; ok && holder == al && s.Phase == 1 {
+		double = true
+		t.help("Star of the Voidfarer: a fleet may move twice, each time to a planet connected to the one it is on then: fleet = [\"first\", \"second\"].")
+	}
+	t.blank()
+	t.toml("[moves]")
+	for _, fl := range r.c.FleetsOf(l) {
+		at := s.Fleets[fl]
+		if slices.Contains(s.Stalled, fl) {
+			t.say("%s stays at %s: it cannot move in this phase (Boarding Action — Defender wins).", fl, at)
+			continue
+		}
+		conn := s.Connected(al, at)
+		if len(conn) == 0 {
+			t.say("%s at %s has no connected planet to move to.", fl, at)
+			continue
+		}
+		t.toml("# %s = %q  # at %s; connected: %s", fl, conn[0], at, processor.OneOf(conn))
+		if double {
+			t.help("or two moves: %s = [%q, \"…\"]", fl, conn[0])
+		}
+	}
+}
+
+// draftBuild: Build Infrastructure — "each Alliance can build one piece";
+// an empty file builds nothing, the default.
+func (r *run) draftBuild(t *draftText, al processor.AllianceID, a Await) {
+	s := r.s
+	t.say("Build of %s for phase %d, step %s: one piece, on a planet with one of its fleets or connected to one.", r.allianceText(al), s.Phase, s.Step.Title())
+	t.say("%s", deadlineSentence(a, "without a file, nothing is built."))
+	t.say("An empty file builds nothing: the default, as written. To build, remove the # before both lines and pick from the lists. Alliances build in order of total Power Level: one before yours may fill a planet first.")
+	t.blank()
+	first := processor.PlanetID("")
+	var lists []string
+	for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
+		var where []processor.PlanetID
+		for _, p := range r.c.Map.IDs() {
+			if r.buildReach(al, p) == "" && s.CanBuild(p, al, typ) == "" {
+				where = append(where, p)
+			}
+		}
+		if first == "" && len(where) > 0 {
+			first = where[0]
+		}
+		lists = append(lists, fmt.Sprintf("%s at %s", typ, processor.OneOf(where)))
+	}
+	if first == "" {
+		t.say("%s can build nothing now: no planet in reach of its fleets has a free location within its limits.", al)
+		return
+	}
+	t.toml("# planet = %q", first)
+	t.toml("# infrastructure = %q  # %s", processor.FortificationLine.String(), report.Either([]string{processor.FortificationLine.String(), processor.SupportFacility.String(), processor.StagingGrounds.String()}))
+	for _, l := range lists {
+		t.help("%s", l)
+	}
+}
+
+// draftResult: a battle's result. The rules' default — the attacker wins an
+// unplayed battle — is what happens without a file, so the draft leaves
+// the winner to be filled in.
+func (r *run) draftResult(t *draftText, id string, a Await) []string {
+	s := r.s
+	bs := r.battles()
+	i := slices.IndexFunc(bs, func(b processor.BattleOp) bool { return b.ID == id })
+	if i < 0 {
+		return nil // awaited() lists only this phase's battles
+	}
+	b := bs[i]
+	t.say("Result of battle %s, phase %d: %s's fleet %s (%s) attacks %s at %s — %s.", b.ID, s.Phase, b.Player, b.Fleet, b.Attacker, b.Defender, b.Planet, b.Attack.Title())
+	t.say("%s", deadlineSentence(a, "a battle without a result then is won by the attacker, with the choices of its orders."))
+	t.say("Fill in winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
+	t.blank()
+	t.toml(`winner = ""  # %s`, report.Either([]string{"attacker", "defender", "draw"}))
+	t.help("Victory points, instead of winner or with it: the most wins, +10 for an army painted Battle Ready (battle_ready).")
+	t.toml("# attacker_vp = 0")
+	t.toml("# defender_vp = 0")
+	t.toml(`# battle_ready = ["attacker", "defender"]`)
+	played := "2027-01-10"
+	if !a.Deadline.IsZero() {
+		played = a.Deadline.Format("2006-01-02")
+	}
+	t.toml("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00Z", played, played)
+	if ps := r.c.PlayersOf(b.Defender); len(ps) > 0 {
+		t.toml("# defender_player = %q  # who defended: %s", ps[0], report.Either(ps))
+	}
+	theatres := r.c.Map.Planet(b.Planet).Theatres
+	switch {
+	case b.Order.Theatre != "":
+		t.toml("# theatre = %q  # rolled by Sinister Omens (see the battle sheet)", b.Order.Theatre)
+	case len(theatres) > 0:
+		by, _ := r.theatreChooser(b)
+		t.toml("# theatre = %q  # %s, chosen by the %s", theatres[0], report.Either(theatres), by)
+	}
+	t.toml("# twist = 1  # the D6 rolled for the Twist, 1 to 6 (needs theatre)")
+	var engs []string
+	for _, e := range r.c.Engines.Engines {
+		if fa := r.c.FleetAlliance(e.Fleet); (fa == b.Attacker || fa == b.Defender) && !s.Engines[e.ID].Destroyed(e.Profile) {
+			engs = append(engs, fmt.Sprintf("%s (%s's, fleet %s)", e.ID, fa, e.Fleet))
+		}
+	}
+	if len(engs) > 0 {
+		t.help("War engines that may have fought: %s; one [[war_engines]] table for each that did: engine = its id, then what happened to it.", processor.OneOf(engs))
+	}
+	t.blank()
+	t.toml("# [outcome]  # the victor's Campaign Outcome choices; a key left out takes its default")
+	for _, side := range []processor.Side{processor.Attacker, processor.Defender} {
+		keys := outcomeKeys(b.Attack, side)
+		if len(keys) == 0 {
+			continue
+		}
+		victor := b.Attacker
+		if side == processor.Defender {
+			victor = b.Defender
+		}
+		t.help("%s — %s (%s chooses):", b.Attack.Title(), resultTitle(side), victor)
+		for _, k := range keys {
+			t.help("  %s", r.outcomeHint(b, side, k))
+		}
+	}
+	return []string{"winner"}
+}
+
+// outcomeHint is one [outcome] key of a result, with its choices now.
+func (r *run) outcomeHint(b processor.BattleOp, side processor.Side, key string) string {
+	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
+	victor, foe := A, D
+	if side == processor.Defender {
+		victor, foe = D, A
+	}
+	here := append([]processor.PlanetID{p}, r.s.IntactConnected(victor, p)...)
+	switch key {
+	case "power_adjust":
+		if !s.AppliesAt(victor, processor.Stronghold, p) && !s.CoordinatedOpposition(victor, foe) {
+			return fmt.Sprintf("power_adjust: none: no Stronghold of %s at or connected to %s", victor, p)
+		}
+		return fmt.Sprintf("power_adjust: 1 or -1, to treat %s's Power Level as 1 higher or lower (allowed)", victor)
+	case "take":
+		var there []processor.InfraType
+		for _, l := range s.Planet(p).Locations {
+			if l.Status == processor.Built && l.Alliance == D && l.Type != processor.Stronghold && !slices.Contains(there, l.Type) {
+				there = append(there, l.Type)
+			}
+		}
+		return fmt.Sprintf("take: the type of %s's piece at %s taken: %s", D, p, report.Either(typeNames(there)))
+	case "build":
+		if side == processor.Defender {
+			types := s.WithinLimit(D, processor.FortificationLine, processor.StagingGrounds)
+			if slices.Contains(types, processor.StagingGrounds) {
+				return fmt.Sprintf("build: %s (staging-grounds at Power Level 3 or more)", report.Either(typeNames(types)))
+			}
+			return fmt.Sprintf("build: %s", report.Either(typeNames(types)))
+		}
+		if s.FirstPiece(p, D) < 0 && s.FreeLocations(p) == 0 {
+			return fmt.Sprintf("build: none: %s has no piece at %s to take, and nothing can be built there (%s)", D, p, s.CanBuild(p, A, processor.FortificationLine))
+		}
+		return fmt.Sprintf("build: the type built when there is no piece to take: %s", report.Either(typeNames(s.WithinLimit(A, buildDefaults...))))
+	case "extra":
+		// On the map as the first part leaves it, taking the first piece (RULINGS 29).
+		after := r.afterTake(b, processor.Choices{})
+		if after.FreeLocations(p) == 0 {
+			return fmt.Sprintf("extra: none: after the take %s has no free Infrastructure location", p)
+		}
+		return fmt.Sprintf("extra: the further piece at Power Level 3 or more: %s", report.Either(typeNames(after.WithinLimit(A, buildDefaults...))))
+	case "transfer":
+		return fmt.Sprintf("transfer: up to 3 connected planets, each taking one Power Level from %s: %s", p, report.Either(r.s.IntactConnected(D, p)))
+	case "reinforce":
+		return fmt.Sprintf("reinforce: the connected planet for the final +1: %s", report.Either(r.s.IntactConnected(D, p)))
+	case "direction":
+		return "direction: to-connected or from-connected"
+	case "pieces":
+		return fmt.Sprintf("pieces: the types of %s's pieces moved, one free location each where they go; at %s: %s", D, p, processor.OneOf(r.piecesAt(p, D)))
+	case "location":
+		return fmt.Sprintf("location: the Infrastructure location struck at %s: %s", p, r.strikeChoices(p, attackerStrikeRank(D)))
+	case "locations":
+		var at []string
+		for _, q := range r.s.IntactConnected(D, p) {
+			at = append(at, fmt.Sprintf("at %s: %s", q, r.strikeChoices(q, defenderStrikeRank(A, D))))
+		}
+		return fmt.Sprintf("locations: the location of each strike at planet, counted from 1 (two at Power Level 3 or more); %s", strings.Join(at, "; "))
+	case "planets":
+		return fmt.Sprintf("planets: the planet of each D6 (two at Power Level 3 or more): %s", report.Either(here))
+	case "fleet":
+		return fmt.Sprintf("fleet: a fleet of %s at %s: %s", D, p, report.Either(r.defendingFleetsAt(D, p)))
+	case "moves":
+		n := "up to two planets, each connected to the one before"
+		if side == processor.Defender {
+			n = "one connected planet"
+		}
+		return fmt.Sprintf("moves: %s: from %s, %s", n, p, report.Either(s.Connected(D, p)))
+	case "planet":
+		switch b.Attack {
+		case processor.SeizePowerBase:
+			var free []processor.PlanetID
+			for _, q := range here {
+				if s.FreeLocations(q) > 0 {
+					free = append(free, q)
+				}
+			}
+			return fmt.Sprintf("planet: where the piece is built, this planet or a connected one with a free location: %s", report.Either(free))
+		case processor.SupplyBaseRaid:
+			return fmt.Sprintf("planet: where %s loses 1 (a connected one at Power Level 3 or more): %s", A, report.Either(append([]processor.PlanetID{p}, r.s.IntactConnected(D, p)...)))
+		case processor.OrbitalInvasion:
+			// The pieces moved need a free location each where they go.
+			var to, from []string
+			mine := r.piecesAt(p, D)
+			for _, q := range r.s.IntactConnected(D, p) {
+				if n := s.FreeLocations(q); n > 0 && len(mine) > 0 {
+					to = append(to, fmt.Sprintf("%s (%d free)", q, n))
+				}
+				if pieces := r.piecesAt(q, D); len(pieces) > 0 && s.FreeLocations(p) > 0 {
+					from = append(from, fmt.Sprintf("%s (%s)", q, strings.Join(pieces, ", ")))
+				}
+			}
+			return fmt.Sprintf("planet: a connected planet; to-connected, one with free locations: %s; from-connected, one with %s's pieces (%s has %d free): %s",
+				report.Either(to), D, p, s.FreeLocations(p), report.Either(from))
+		default:
+			return fmt.Sprintf("planet: a connected planet: %s", report.Either(r.s.IntactConnected(D, p)))
+		}
+	}
+	return key
+}
+
+// piecesAt lists an Alliance's pieces at a planet, by type, in location order.
+func (r *run) piecesAt(p processor.PlanetID, a processor.AllianceID) []string {
+	var out []string
+	for _, l := range r.s.Planet(p).Locations {
+		if l.Status == processor.Built && l.Alliance == a {
+			out = append(out, l.Type.String())
+		}
+	}
+	return out
+}
+
+// draftEvents: the Events waiting for the Alliance's choices. A table left
+// out takes the event's default, which the draft keeps: every table is a
+// comment to uncomment.
+func (r *run) draftEvents(t *draftText, al processor.AllianceID, a Await) {
+	s := r.s
+	t.say("Event choices of %s for phase %d, step %s.", r.allianceText(al), s.Phase, s.Step.Title())
+	t.say("%s", deadlineSentence(a, "without a file, every event's default applies."))
+	t.say("A table left out takes its event's default, as written. To choose, remove the # before a table and its keys.")
+	done := map[processor.EventKind]bool{}
+	for _, ev := range s.Events {
+		if done[ev.Event] || !r.asks(ev, al) {
+			continue
+		}
+		done[ev.Event] = true
+		t.blank()
+		t.say("%s: %s.", ev.Event.Title(), eventText[ev.Event])
+		r.draftEvent(t, al, ev)
+	}
+}
+
+func (r *run) draftEvent(t *draftText, al processor.AllianceID, ev processor.Effect) {
+	s := r.s
+	table := "# [" + ev.Event.Key() + "]"
+	fleets := r.c.AllianceFleets(al)
+	switch ev.Event {
+	case processor.LullInTheFighting:
+		t.say("Default: nothing is built and the fleets stay.")
+		t.toml("%s", table)
+		r.draftPiece(t, al, "build")
+		var moves, reach []string
+		for _, f := range fleets {
+			at := s.Fleets[f]
+			conn := s.Connected(al, at)
+			if len(conn) > 0 {
+				moves = append(moves, fmt.Sprintf("%s = %q", f, conn[0]))
+			}
+			reach = append(reach, fmt.Sprintf("%s at %s moves to %s", f, at, report.Either(conn)))
+		}
+		if len(moves) > 0 {
+			t.toml("# moves = { %s }", strings.Join(moves, ", "))
+		}
+		for _, l := range reach {
+			t.help("%s", l)
+		}
+	case processor.TidesOfWar:
+		var open []processor.PlanetID
+		for _, p := range r.c.Map.IDs() {
+			if r.tidesWhy(s, al, p) == "" {
+				open = append(open, p)
+			}
+		}
+		sh, _ := s.StrongholdAt(al)
+		t.say("Default: the Stronghold stays at %s.", sh)
+		t.toml("%s", table)
+		if len(open) > 0 {
+			t.toml("# stronghold = %q", open[0])
+		}
+		t.help("stronghold: %s", report.Either(open))
+	case processor.ArcheotechRiches:
+		t.say("Default: each +1 at the riches planet while below 4, else at the connected planet where %s is lowest.", al)
+		t.toml("%s", table)
+		for _, p := range ev.Planets {
+			reach := r.s.Reachable(al, p)
+			t.toml("# %s = [%s]", p, quoteList(reach[:min(3, len(reach))]))
+			t.help("%s: up to 3 of %s", p, report.Either(reach))
+		}
+	case processor.XenobeastMigration:
+		t.say("Default: a fleet left out goes to the nearest planet it may (fewest lanes, then map order, not destroyed).")
+		t.toml("%s", table)
+		for _, f := range fleets {
+			at := s.Fleets[f]
+			far := r.xenobeastPlanets(at)
+			if len(far) > 0 {
+				t.toml("# %s = %q  # at %s", f, far[0], at)
+			}
+			t.help("%s: any planet but %s and those connected to it (%s): %s", f, at, processor.OneOf(r.c.Map.Neighbours(at)), report.Either(far))
+		}
+	case processor.MachinationsOfFate:
+		t.say("Default: nobody defects.")
+		t.toml("%s", table)
+		others := processor.Checker{C: r.c}.Others(al)
+		for _, l := range r.c.PlayersOf(al) {
+			t.toml("# %s = %q  # %s", l, others[0], report.Either(others))
+		}
+	case processor.ACostlyBargain:
+		var open []processor.PlanetID
+		for _, p := range r.c.Map.IDs() {
+			if r.bargainBlocked(al, p) == "" {
+				open = append(open, p)
+			}
+		}
+		others := processor.Checker{C: r.c}.Others(al)
+		t.say("Default: nothing happens.")
+		t.toml("%s", table)
+		if len(open) > 0 {
+			t.toml("# planet = %q", open[0])
+		}
+		t.toml("# alliance = %q  # %s", others[0], report.Either(others))
+		t.help("planet: %s", report.Either(open))
+	case processor.SmuggledAssets:
+		t.say("Default: nothing happens.")
+		t.toml("%s", table)
+		if from, typ, ok := r.firstPiece(al); ok {
+			to := ""
+			for _, p := range r.c.Map.IDs() {
+				if p != from && !s.Destroyed(p) && s.FreeLocations(p) > 0 {
+					to = string(p)
+					break
+				}
+			}
+			t.toml("# relocate = [{ from = %q, to = %q, type = %q }]", from, to, typ.String())
+		}
+		t.help("relocate: any of %s's pieces, each to another planet with a free location: %s", al, r.piecesOf(s, al))
+		r.draftPiece(t, al, "build")
+	}
+}
+
+// draftPiece is a `build = { planet, type }` line and where each type can go.
+func (r *run) draftPiece(t *draftText, al processor.AllianceID, key string) {
+	first := processor.PlanetID("")
+	var where []string
+	for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
+		ps := r.buildableFor(r.s, al, typ)
+		if first == "" && len(ps) > 0 {
+			first = ps[0]
+		}
+		where = append(where, fmt.Sprintf("%s: %s at %s", key, typ, processor.OneOf(ps)))
+	}
+	if first != "" {
+		t.toml("# %s = { planet = %q, type = %q }", key, first, processor.FortificationLine.String())
+	}
+	for _, w := range where {
+		t.help("%s", w)
+	}
+}
+
+// firstPiece is an Alliance's first piece of Infrastructure, in map order.
+func (r *run) firstPiece(a processor.AllianceID) (processor.PlanetID, processor.InfraType, bool) {
+	for _, p := range r.s.Planets {
+		for _, l := range p.Locations {
+			if l.Status == processor.Built && l.Alliance == a {
+				return p.ID, l.Type, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+func quoteList[T ~string](vs []T) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(s, ", ")
+}
+
+// draftSetup: Setup the Campaign Map has no default to give: every choice
+// is the Alliance's, left empty to fill in.
+func (r *run) draftSetup(t *draftText, al processor.AllianceID) []string {
+	c := r.c
+	n := c.SetupPieces()
+	t.say("Set-up of %s: Setup the Campaign Map. No deadline: the campaign waits for every Alliance's set-up.", r.allianceText(al))
+	t.say("Fill in every value left empty: check refuses this file until then.")
+	var planets []string
+	for _, p := range c.Map.Planets {
+		planets = append(planets, fmt.Sprintf("%s (%d)", p.ID, p.Locations))
+	}
+	t.help("Planets (Infrastructure locations): %s.", strings.Join(planets, ", "))
+	if len(c.Medals) > 0 {
+		t.help("The Alliance holding a Campaign Medal's benefit may also give laurel_of_victory, penumbral_wreath or sable_dagger, before the first table.")
+	}
+	t.blank()
+	t.toml(`stronghold = ""  # Power Level 4 and your Stronghold`)
+	t.toml("power3 = [%s]  # 3 other planets at Power Level 3", strings.TrimSuffix(strings.Repeat(`"", `, 3), ", "))
+	t.toml("power2 = [%s]  # 4 other planets at Power Level 2", strings.TrimSuffix(strings.Repeat(`"", `, 4), ", "))
+	for i := range n {
+		t.blank()
+		t.toml("[[infrastructure]]  # %d of %d", i+1, n)
+		t.toml(`planet = ""`)
+		t.toml(`type = ""  # staging-grounds, support-facility or fortification-line`)
+		t.toml("# alternates = []  # optional: where to build it should it lose the lot")
+	}
+	t.blank()
+	t.toml("[fleets]  # each fleet's starting planet")
+	for _, f := range c.AllianceFleets(al) {
+		t.toml(`%s = ""`, f)
+	}
+	return []string{"stronghold", "power3", "power2", "infrastructure", "fleets"}
+}
+
+// draftTiebreak: End of the Campaign — the tied Alliances' final battle(s),
+// which only the players can report.
+func (r *run) draftTiebreak(t *draftText, a Await) []string {
+	var tied []processor.AllianceID
+	if e := r.s.End; e != nil {
+		tied = e.Tied
+	}
+	t.say("The final battle(s) of the tie between %s (End of the Campaign).", report.Either(tied))
+	t.say("%s", deadlineSentence(a, "without it by then, the tied Alliances roll off."))
+	t.say("Fill in every value left empty: check refuses this file until then.")
+	for _, al := range tied {
+		t.help("%s's players: %s", al, report.Either(r.c.PlayersOf(al)))
+	}
+	t.blank()
+	if len(tied) > 0 {
+		t.toml("# victor = %q  # optional when exactly one tied Alliance won a battle and lost none: %s", tied[0], report.Either(tied))
+	}
+	t.blank()
+	t.toml("[[battles]]  # one per battle played")
+	t.toml(`players = ["", ""]  # one player of each of two tied Alliances`)
+	t.toml(`winner = ""  # the Alliance whose player won: %s`, report.Either(tied))
+	t.toml("# played = 2027-07-10  # optional: a date or date-time")
+	return []string{"battles"}
+}

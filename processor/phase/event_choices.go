@@ -1,0 +1,312 @@
+package phase
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// asks reports whether an Event waiting for choices asks an Alliance.
+func (r *run) asks(ev processor.Effect, a processor.AllianceID) bool {
+	switch ev.Event {
+	case processor.ACostlyBargain, processor.SmuggledAssets:
+		return a == ev.Alliance
+	case processor.TidesOfWar:
+		_, ok := r.s.StrongholdAt(a)
+		return ok
+	}
+	return ev.Event.AsksChoices()
+}
+
+// eventAlliances lists the Alliances the `events` step waits for.
+func (r *run) eventAlliances() []processor.AllianceID {
+	var out []processor.AllianceID
+	for _, a := range r.c.AllianceIDs() {
+		if slices.ContainsFunc(r.s.Events, func(ev processor.Effect) bool { return r.asks(ev, a) }) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// pendingFor lists the keys of the Events that ask an Alliance for choices.
+func (r *run) pendingFor(a processor.AllianceID) []string {
+	var out []string
+	for _, ev := range r.s.Events {
+		if r.asks(ev, a) && !slices.Contains(out, "["+ev.Event.Key()+"]") {
+			out = append(out, "["+ev.Event.Key()+"]")
+		}
+	}
+	return out
+}
+
+func (r *run) pendingEvent(k processor.EventKind) (processor.Effect, bool) {
+	for _, ev := range r.s.Events {
+		if ev.Event == k {
+			return ev, true
+		}
+	}
+	return processor.Effect{}, false
+}
+
+// validateEventChoices checks this phase's event choices against the
+// Events waiting for them and the map as it stands.
+func (r *run) validateEventChoices(fs *processor.Faults) {
+	s := r.s
+	for _, a := range r.c.AllianceIDs() {
+		ch, ok := r.f.Events[s.Phase][a]
+		if !ok {
+			continue
+		}
+		if !slices.Contains(r.eventAlliances(), a) {
+			fs.Add(ch.Src, "no Vespator Front Event asks %s for choices in phase %d (they ask %s); remove this file", a, s.Phase, processor.OneOf(r.eventAlliances()))
+			continue
+		}
+		for _, k := range sortedEventKeys(ch.Given) {
+			at := ch.Given[k]
+			ev, pending := r.pendingEvent(k)
+			switch {
+			case !pending:
+				fs.AddKey(at, "no %s waits for choices in phase %d; %s's file takes %s", k.Title(), s.Phase, a, processor.JoinQuotedOr(r.pendingFor(a), "no table: no event asks it for choices"))
+				continue
+			case !r.asks(ev, a):
+				why := "it asks only the trailing Alliance, " + string(ev.Alliance)
+				if k == processor.TidesOfWar {
+					why = "its Stronghold is destroyed"
+				}
+				fs.AddKey(at, "%s does not ask %s for choices: %s", k.Title(), a, why)
+				continue
+			}
+			switch k {
+			case processor.LullInTheFighting:
+				r.checkLull(a, ch, fs)
+			case processor.TidesOfWar:
+				r.checkTides(a, ch, fs)
+			case processor.ArcheotechRiches:
+				r.checkRiches(a, ch, ev, fs)
+			case processor.XenobeastMigration:
+				for _, m := range ch.Xenobeast {
+					if why := r.xenobeastWhy(m); why != "" {
+						fs.Add(m.Src, "%s", why)
+					}
+				}
+			case processor.ACostlyBargain:
+				if why := r.bargainWhy(a, ch.Bargain); why != "" {
+					fs.Add(ch.Bargain.Src.At("planet"), "%s", why)
+				}
+			case processor.SmuggledAssets:
+				r.checkSmuggled(a, ch, fs)
+			}
+		}
+	}
+}
+
+func sortedEventKeys(m map[processor.EventKind]processor.Src) []processor.EventKind {
+	out := make([]processor.EventKind, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// buildableFor lists the planets where an Alliance can build a type now.
+func (r *run) buildableFor(s *processor.State, a processor.AllianceID, t processor.InfraType) []processor.PlanetID {
+	var out []processor.PlanetID
+	for _, p := range r.c.Map.IDs() {
+		if s.CanBuild(p, a, t) == "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// checkLull: the build first, then the moves, as the text lists them (a
+// Support Facility built first extends the moves' reach, RULINGS 4).
+func (r *run) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+	s := r.s.Clone()
+	if b := ch.LullBuild; b != nil && r.c.Map.Has(b.Planet) {
+		if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
+			fs.Add(b.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, processor.OneOf(r.buildableFor(s, a, b.Type)))
+		} else {
+			s.Build(b.Planet, a, b.Type)
+		}
+	}
+	for _, m := range ch.LullMoves {
+		at := s.Fleets[m.Fleet]
+		if !r.c.Map.Has(m.To) || m.To == at || s.IsConnected(a, at, m.To) {
+			continue
+		}
+		fs.Add(m.Src, "Lull in the Fighting: no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, processor.OneOf(s.Connected(a, at)))
+	}
+}
+
+// tidesWhy says why an Alliance cannot move its Stronghold to p, or "".
+func (r *run) tidesWhy(s *processor.State, a processor.AllianceID, p processor.PlanetID) string {
+	from, ok := s.StrongholdAt(a)
+	switch {
+	case !ok:
+		return fmt.Sprintf("%s's Stronghold is destroyed", a)
+	case p == from:
+		return fmt.Sprintf("the Stronghold is at %s already: Tides of War builds it on another Planet (to keep it there, leave [tides_of_war] out)", p)
+	case s.Destroyed(p):
+		return fmt.Sprintf("%s is destroyed", p)
+	case s.FreeLocations(p) == 0:
+		return fmt.Sprintf("%s has no free Infrastructure location (%s)", p, s.DescribeLocations(p))
+	}
+	return ""
+}
+
+func (r *run) checkTides(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+	if !r.c.Map.Has(ch.Tides) {
+		return
+	}
+	if why := r.tidesWhy(r.s, a, ch.Tides); why != "" {
+		var open []processor.PlanetID
+		for _, p := range r.c.Map.IDs() {
+			if r.tidesWhy(r.s, a, p) == "" {
+				open = append(open, p)
+			}
+		}
+		fs.Add(ch.TidesSrc, "Tides of War: %s cannot build its Stronghold at %s: %s; planets it can: %s", a, ch.Tides, why, processor.OneOf(open))
+	}
+}
+
+func (r *run) checkRiches(a processor.AllianceID, ch *processor.EventChoices, ev processor.Effect, fs *processor.Faults) {
+	for _, p := range processor.SortedKeys(ch.Riches) {
+		at := ch.RichesSrc[p]
+		if !slices.Contains(ev.Planets, p) {
+			fs.AddKey(at, "no archeotech riches at %s; they were found on %s", p, processor.OneOf(ev.Planets))
+			continue
+		}
+		for i, q := range ch.Riches[p] {
+			if r.c.Map.Has(q) && !slices.Contains(r.s.Reachable(a, p), q) {
+				fs.Add(at.At(i), "Archeotech Riches at %s raise a Power Level at that Planet or a connected one, not destroyed: %s", p, processor.OneOf(r.s.Reachable(a, p)))
+			}
+		}
+	}
+}
+
+// xenobeastWhy says why a fleet cannot be placed at m.To, or "": "each
+// Fleet's new location must be different to the Planet it was previously at
+// and not connected to that Planet" (by a lane; RULINGS 21).
+func (r *run) xenobeastWhy(m processor.Move) string {
+	at := r.s.Fleets[m.Fleet]
+	if !r.c.Map.Has(m.To) || (m.To != at && !slices.Contains(r.c.Map.Neighbours(at), m.To)) {
+		return ""
+	}
+	return fmt.Sprintf("Xenobeast Migration: %s must leave %s for a planet neither %s nor connected to it by a lane (%s): %s", m.Fleet, at, at, processor.OneOf(r.c.Map.Neighbours(at)), processor.OneOf(r.xenobeastPlanets(at)))
+}
+
+// xenobeastPlanets lists the planets a fleet at p can be placed at, nearest first.
+func (r *run) xenobeastPlanets(p processor.PlanetID) []processor.PlanetID {
+	var out []processor.PlanetID
+	for n := 2; ; n++ {
+		ring := r.c.Map.AtDistance(p, n)
+		if len(ring) == 0 {
+			break
+		}
+		out = append(out, ring...)
+	}
+	return out
+}
+
+// bargainWhy says why an Alliance cannot strike A Costly Bargain, or "":
+// "one Planet (excluding any with one or more opposing Alliances Stronghold on)".
+func (r *run) bargainWhy(a processor.AllianceID, b *processor.BargainChoice) string {
+	if !r.c.Map.Has(b.Planet) || !r.c.HasAlliance(b.With) || b.With == a {
+		return ""
+	}
+	why := r.bargainBlocked(a, b.Planet)
+	if why == "" {
+		return ""
+	}
+	var open []processor.PlanetID
+	for _, p := range r.c.Map.IDs() {
+		if r.bargainBlocked(a, p) == "" {
+			open = append(open, p)
+		}
+	}
+	return fmt.Sprintf("A Costly Bargain cannot be struck at %s: %s; planets it can be: %s", b.Planet, why, processor.OneOf(open))
+}
+
+// bargainBlocked says why a planet is not one for A Costly Bargain, or "".
+func (r *run) bargainBlocked(a processor.AllianceID, p processor.PlanetID) string {
+	s := r.s
+	if s.Destroyed(p) {
+		return fmt.Sprintf("%s is destroyed", p)
+	}
+	for _, o := range r.c.AllianceIDs() {
+		if o != a && s.Pieces(p, o, processor.Stronghold) > 0 {
+			return fmt.Sprintf("%s's Stronghold is there", o)
+		}
+	}
+	return ""
+}
+
+// relocationWhy says why a Smuggled Assets relocation cannot be made on s,
+// or "". moved counts the pieces already moved from each planet and type:
+// each piece the Alliance has at the start moves at most once.
+func (r *run) relocationWhy(s, start *processor.State, a processor.AllianceID, m processor.Relocation, moved map[processor.Relocation]int) string {
+	key := processor.Relocation{From: m.From, Type: m.Type}
+	switch {
+	case !r.c.Map.Has(m.From) || !r.c.Map.Has(m.To):
+		return ""
+	case start.Pieces(m.From, a, m.Type)-moved[key] <= 0 || s.Pieces(m.From, a, m.Type) == 0:
+		return fmt.Sprintf("%s has no %s of its own at %s to remove (its pieces: %s)", a, m.Type.Title(), m.From, r.piecesOf(start, a))
+	case m.To == m.From:
+		return fmt.Sprintf("the piece is built again on another Planet, not at %s", m.From)
+	case s.Destroyed(m.To):
+		return fmt.Sprintf("%s cannot build it at %s: %s is destroyed", a, m.To, m.To)
+	case s.FreeLocations(m.To) == 0:
+		return fmt.Sprintf("%s cannot build it at %s: it has no free Infrastructure location (%s)", a, m.To, s.DescribeLocations(m.To))
+	}
+	return "" // the piece removed first, the limit holds
+}
+
+// piecesOf lists an Alliance's pieces: "fortification-line at masnet, ...".
+func (r *run) piecesOf(s *processor.State, a processor.AllianceID) string {
+	var out []string
+	for _, p := range r.c.Map.IDs() {
+		for _, l := range s.Planet(p).Locations {
+			if l.Status == processor.Built && l.Alliance == a {
+				out = append(out, fmt.Sprintf("%s at %s", l.Type, p))
+			}
+		}
+	}
+	return processor.OneOf(out)
+}
+
+func (r *run) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+	s := r.s.Clone()
+	moved := map[processor.Relocation]int{}
+	for _, m := range ch.Relocations {
+		if why := r.relocationWhy(s, r.s, a, m, moved); why != "" {
+			if r.c.Map.Has(m.To) && s.Pieces(m.From, a, m.Type) > 0 && (m.To == m.From || s.FreeLocations(m.To) == 0) {
+				// The piece is there; where it goes is the problem (a destroyed planet has no free location).
+				var to []processor.PlanetID
+				for _, p := range r.c.Map.IDs() {
+					if p != m.From && s.FreeLocations(p) > 0 {
+						to = append(to, p)
+					}
+				}
+				why += "; planets it can go to: " + processor.OneOf(to)
+			}
+			fs.Add(m.Src, "Smuggled Assets: %s", why)
+			continue
+		}
+		if r.c.Map.Has(m.From) && r.c.Map.Has(m.To) {
+			s.RemovePiece(m.From, a, m.Type)
+			s.Build(m.To, a, m.Type)
+			moved[processor.Relocation{From: m.From, Type: m.Type}]++
+		}
+	}
+	if b := ch.SmuggledBuild; b != nil && r.c.Map.Has(b.Planet) {
+		if b.Type == processor.Stronghold {
+			fs.Add(b.Src.At("type"), "Smuggled Assets: the additional piece is not a Stronghold; build a fortification-line, support-facility or staging-grounds")
+		} else if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
+			fs.Add(b.Src.At("planet"), "Smuggled Assets: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, processor.OneOf(r.buildableFor(s, a, b.Type)))
+		}
+	}
+}

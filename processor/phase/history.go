@@ -1,0 +1,141 @@
+package phase
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
+)
+
+// pointsTrackerLine opens the Points Tracker table step 3 writes in a
+// phase report (resultsAndEvents).
+const pointsTrackerLine = "Points Tracker:"
+
+// pointsHistory is each Alliance's Campaign points after step 3 of every
+// phase that has had one, read from the Points Tracker tables of the phase
+// reports — written by this run (r.out) or before it (in the folder) — so
+// that a replay, which writes the same reports, draws the same history;
+// the state keeps only the latest points.
+func (r *run) pointsHistory() (phases []int, points map[processor.AllianceID][]int) {
+	points = map[processor.AllianceID][]int{}
+	for phase := 1; phase <= r.s.Phase; phase++ {
+		file := processor.PhaseDir(phase) + "/report.md"
+		text, ok := r.out[file]
+		if !ok {
+			text = r.writtenReport(file)
+		}
+		row, ok := pointsTable(text)
+		if !ok {
+			continue
+		}
+		phases = append(phases, phase)
+		for _, a := range r.c.AllianceIDs() {
+			points[a] = append(points[a], row[a])
+		}
+	}
+	return phases, points
+}
+
+// pointsTable reads the Campaign points of a report's Points Tracker table
+// (the steps' part of it, before "where things stand"). A report can be
+// tens of megabytes: only the table is copied.
+func pointsTable(report []byte) (map[processor.AllianceID]int, bool) {
+	if i := bytes.Index(report, []byte(StandMarker)); i >= 0 {
+		report = report[:i]
+	}
+	i := bytes.LastIndex(report, []byte("\n"+pointsTrackerLine+"\n"))
+	if i < 0 {
+		return nil, false
+	}
+	table := report[i+len(pointsTrackerLine)+2:]
+	if j := bytes.Index(table, []byte("|\n\n")); j >= 0 {
+		table = table[:j+2] // the table ends at the first blank line after a row
+	}
+	lines := strings.Split(string(table), "\n")
+	var header []string
+	out := map[processor.AllianceID]int{}
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "" && header == nil:
+			continue
+		case !strings.HasPrefix(l, "|"):
+			return out, header != nil
+		}
+		cells := strings.Split(strings.Trim(l, "|"), "|")
+		for k := range cells {
+			cells[k] = strings.TrimSpace(cells[k])
+		}
+		if header == nil {
+			header = cells
+			continue
+		}
+		if strings.HasPrefix(cells[0], ":-") || strings.HasPrefix(cells[0], "-") {
+			continue // the separator row
+		}
+		who, pts := -1, -1
+		for k, h := range header {
+			switch h {
+			case "alliance":
+				who = k
+			case "Campaign points":
+				pts = k
+			}
+		}
+		if who < 0 || pts < 0 || max(who, pts) >= len(cells) {
+			return nil, false
+		}
+		n, err := strconv.Atoi(cells[pts])
+		if err != nil {
+			return nil, false
+		}
+		out[processor.AllianceID(cells[who])] = n
+	}
+	return out, header != nil
+}
+
+// pointsChart draws the Campaign points after each phase: a Mermaid
+// xychart GitHub renders, one line per Alliance in its map colour. Mermaid
+// draws no legend for it, so a sentence below says which line is whose.
+func (r *run) pointsChart(d *report.Doc) {
+	phases, points := r.pointsHistory()
+	if len(phases) == 0 {
+		return
+	}
+	colours := allianceColours(r.c.AllianceIDs())
+	var fills, names, xs []string
+	top := 0
+	for _, a := range r.c.AllianceIDs() {
+		fills = append(fills, colours[a].Fill)
+		names = append(names, fmt.Sprintf("%s = %s (%s)", colours[a].Name, r.c.AllianceName(a), a))
+		for _, p := range points[a] {
+			top = max(top, p)
+		}
+	}
+	// The campaign starts at 0 points (the Points Tracker is first updated
+	// in step 3): with it, a line has two points from phase 1 on, and
+	// Mermaid draws it.
+	xs = append(xs, `"start"`)
+	for _, p := range phases {
+		xs = append(xs, strconv.Itoa(p))
+	}
+	top = (top/5 + 1) * 5 // room above the highest line, in steps of 5
+	var b strings.Builder
+	fmt.Fprintf(&b, "%%%%{init: {\"themeVariables\": {\"xyChart\": {\"plotColorPalette\": \"%s\"}}}}%%%%\n", strings.Join(fills, ", "))
+	b.WriteString("xychart-beta\n")
+	b.WriteString("  title \"Campaign points after each phase\"\n")
+	fmt.Fprintf(&b, "  x-axis \"phase\" [%s]\n", strings.Join(xs, ", "))
+	fmt.Fprintf(&b, "  y-axis \"Campaign points\" 0 --> %d\n", top)
+	for _, a := range r.c.AllianceIDs() {
+		vs := []string{"0"}
+		for _, p := range points[a] {
+			vs = append(vs, strconv.Itoa(p))
+		}
+		fmt.Fprintf(&b, "  line [%s]\n", strings.Join(vs, ", "))
+	}
+	d.Mermaid(b.String())
+	d.Para("Campaign points at the start and after step 3 of each phase, a line per Alliance in its colour on the map: %s.", strings.Join(names, ", "))
+}

@@ -1,0 +1,151 @@
+package phase
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// validateMoves checks this phase's moves: "To move a Fleet, its player
+// selects one Planet connected to the one it is currently on" (Move Fleets;
+// a Support Facility's reach counts, RULINGS 4).
+func (r *run) validateMoves(fs *processor.Faults) {
+	s := r.s
+	for _, login := range r.c.Commanders() {
+		for _, m := range r.f.Moves[s.Phase][login] {
+			a, at := r.c.FleetAlliance(m.Fleet), s.Fleets[m.Fleet]
+			if (m.To != at || len(m.Via) > 0) && slices.Contains(s.Stalled, m.Fleet) {
+				// Boarding Action — Defender wins: "The Attacking Fleet cannot
+				// move in this Campaign phase's Move Fleets step."
+				fs.Add(m.Src, "%s cannot move in this Campaign phase's Move Fleets step: it lost its Boarding Action (Defender wins); leave it out (it stays at %s)", m.Fleet, at)
+				continue
+			}
+			if len(m.Via) > 0 {
+				r.validateDoubleMove(m, fs) // Star of the Voidfarer
+				continue
+			}
+			if !r.c.Map.Has(m.To) || m.To == at || s.IsConnected(a, at, m.To) {
+				continue
+			}
+			fs.Add(m.Src, "no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, processor.OneOf(s.Connected(a, at)))
+		}
+	}
+}
+
+// moveFleets is step 4, Move Fleets: every fleet with a move goes to its
+// connected planet; the others stay.
+func (r *run) moveFleets() {
+	s := r.s
+	moves := map[processor.FleetID]processor.PlanetID{}
+	via := map[processor.FleetID][]processor.PlanetID{} // Star of the Voidfarer: a first move
+	for _, login := range r.c.Commanders() {
+		for _, m := range r.f.Moves[s.Phase][login] {
+			moves[m.Fleet] = m.To
+			via[m.Fleet] = m.Via
+		}
+	}
+	var rows [][]string
+	for _, fl := range r.c.Fleets {
+		from := s.Fleets[fl.ID]
+		to, ok := moves[fl.ID]
+		what := "stays"
+		switch {
+		case slices.Contains(s.Stalled, fl.ID):
+			what = "stays: it cannot move this phase (Boarding Action — Defender wins)"
+		case ok && (to != from || len(via[fl.ID]) > 0):
+			what = moveText(via[fl.ID], to)
+			s.Fleets[fl.ID] = to
+		case r.setAsideHere("moves", string(fl.Player)):
+			what = "stays (its moves were not applied: see above)"
+		case !r.hasMovesFile(fl.Player):
+			what = "stays (no moves by the deadline)"
+		}
+		rows = append(rows, []string{string(fl.ID), string(fl.Player), string(from), what})
+	}
+	r.sec.Table([]string{"fleet", "player", "from", "move"}, rows)
+	s.Stalled = nil // only this phase's Move Fleets step
+}
+
+func (r *run) hasMovesFile(l processor.Login) bool {
+	_, ok := r.f.Moves[r.s.Phase][l]
+	return ok
+}
+
+// buildReach says why an Alliance cannot build at a planet: Build
+// Infrastructure allows "one of the Planets that has any of their Fleets at
+// it, or one that is connected to such a Planet".
+func (r *run) buildReach(a processor.AllianceID, p processor.PlanetID) string {
+	var fleets []processor.PlanetID
+	for _, f := range r.c.AllianceFleets(a) {
+		at := r.s.Fleets[f]
+		if r.s.InReach(a, at, p) {
+			return ""
+		}
+		fleets = append(fleets, at)
+	}
+	return fmt.Sprintf("%s has no fleet at %s or at a planet connected to it (its fleets are at %s)", a, p, processor.OneOf(fleets))
+}
+
+// validateBuilds checks this phase's builds against the map as it stands.
+func (r *run) validateBuilds(fs *processor.Faults) {
+	s := r.s
+	for _, a := range r.c.AllianceIDs() {
+		b, ok := r.f.Builds[s.Phase][a]
+		if !ok || b.None || b.Type == processor.Stronghold || !r.c.Map.Has(b.Planet) {
+			continue
+		}
+		if why := r.buildReach(a, b.Planet); why != "" {
+			fs.Add(b.Src.At("planet"), "%s cannot build at %s: %s", a, b.Planet, why)
+			continue
+		}
+		if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
+			if s.Count(a, b.Type) < b.Type.Limit() {
+				// The planet is the problem: say where it can build.
+				var open []processor.PlanetID
+				for _, p := range r.c.Map.IDs() {
+					if r.buildReach(a, p) == "" && s.CanBuild(p, a, b.Type) == "" {
+						open = append(open, p)
+					}
+				}
+				why += "; planets it can build on: " + processor.OneOf(open)
+			}
+			fs.Add(b.Src.At("planet"), "%s cannot build a %s at %s: %s", a, b.Type.Title(), b.Planet, why)
+		}
+	}
+}
+
+// buildInfrastructure is step 5, Build Infrastructure: "Working in order from
+// the Alliance with the highest total Power Level across all Planets to the
+// Alliance with the lowest total (rolling off for any ties), each Alliance
+// can build one piece of Infrastructure of any type (excluding Strongholds)".
+// A build an earlier Alliance has made impossible is cancelled and reported.
+func (r *run) buildInfrastructure() {
+	s := r.s
+	order := r.orderAlliances(r.c.AllianceIDs(), fmt.Sprintf("phase-%02d/5/build-order", s.Phase), "Build Infrastructure order", s.TotalPower)
+	var notes []string
+	for _, a := range order {
+		b, ok := r.f.Builds[s.Phase][a]
+		switch {
+		case !ok && r.setAsideHere("builds", string(a)):
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): its build was not applied (see above): it builds nothing", a, s.TotalPower(a)))
+		case !ok:
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): no build by the deadline", a, s.TotalPower(a)))
+		case b.None:
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): builds nothing", a, s.TotalPower(a)))
+		default:
+			why := r.buildReach(a, b.Planet)
+			if why == "" {
+				why = s.CanBuild(b.Planet, a, b.Type)
+			}
+			if why != "" {
+				notes = append(notes, fmt.Sprintf("%s (total Power Level %d): the %s at %s is cancelled: %s", a, s.TotalPower(a), b.Type.Title(), b.Planet, why))
+				continue
+			}
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): %s", a, s.TotalPower(a), s.Build(b.Planet, a, b.Type)))
+		}
+	}
+	r.note(notes...)
+	s.Orders = nil // the phase is over
+	r.phaseOver()
+}

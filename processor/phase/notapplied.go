@@ -1,0 +1,272 @@
+package phase
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/processor/seal"
+)
+
+// A campaign never stalls on one player's file. Before a step's deadline a
+// player's input with a fault stops the run, as every fault does: the
+// player can still fix it. Once the deadline has passed, such an input is
+// treated as not submitted — our ruling, the rules' own "if a player does
+// not provide the Warmaster with a Campaign Operation … within an agreed
+// time frame" read for every input a step waits for — and the rules'
+// default for a missing input applies instead: no orders, Logistical
+// Auxilia; no result, the attacker wins (RULINGS 18); no moves, the fleets
+// stay; no build, none; no event choices, each event's default; no final
+// battle, the roll-off. The report names the file, its faults and the
+// default applied, and the journal records it as not applied with its
+// digest, so a replay reaches the same decision from the same bytes. Faults
+// in the Warmaster's files (campaign.toml, map.toml, engine profiles, the
+// set-up) always stop the run.
+
+// NotApplied is a player's file advance did not apply: it still had
+// faults past its step's deadline, or it arrived after its step was
+// processed.
+type NotApplied struct {
+	File   string
+	Why    string            // what happened instead, in a sentence
+	Faults []processor.Fault // the file's faults, when it had any
+}
+
+// notApplied is a faulty input set aside at its step.
+type notApplied struct {
+	NotApplied
+	phase int
+	step  processor.Step
+}
+
+// pastDeadline reports whether file is a player's input for a step still to
+// be processed whose deadline has passed by now: a fault in it will not
+// stop the run, the step sets the file aside instead.
+func (r *run) pastDeadline(file string) (folder.PhaseStep, bool) {
+	cp := folder.Classify(file)
+	step, ok := cp.Step()
+	switch {
+	case !ok || step == processor.StepSetup:
+		return folder.PhaseStep{}, false
+	case step == processor.StepOperations && r.f.OpenTomeOrders(cp.Phase, file):
+		step = processor.StepOpenTome
+	}
+	s := r.s
+	if s.Step == processor.StepEnded || s.Step != processor.StepSetup && (cp.Phase < s.Phase || cp.Phase == s.Phase && step < s.Step) {
+		return folder.PhaseStep{}, false // processed already: another matter (Late)
+	}
+	dl := r.c.Deadlines[cp.Phase].For(step)
+	return folder.PhaseStep{Phase: cp.Phase, Step: step}, !dl.IsZero() && !r.now.Before(dl)
+}
+
+// deferFaults takes out of fs the faults of inputs past their deadline:
+// they wait for their step, which sets those files aside.
+func (r *run) deferFaults(fs *processor.Faults) {
+	keep := fs.List[:0]
+	for _, f := range fs.List {
+		if _, ok := r.pastDeadline(f.File); ok {
+			r.deferred.List = append(r.deferred.List, f)
+			continue
+		}
+		keep = append(keep, f)
+	}
+	fs.List = keep
+}
+
+// setAside is a step's check of its inputs (fs: their faults as the map
+// stands now). Past the step's deadline every input with a fault is set
+// aside as not submitted, and the rest checked again without it (an input
+// may have been valid only with another); any fault left stops the run.
+func (r *run) setAside(fs *processor.Faults) error {
+	here := folder.PhaseStep{Phase: r.s.Phase, Step: r.s.Step}
+	done := map[string]bool{}
+	for {
+		var files []string
+		byFile := map[string][]processor.Fault{}
+		for _, list := range [][]processor.Fault{r.deferred.List, fs.List} {
+			for _, f := range list {
+				if at, ok := r.pastDeadline(f.File); ok && at == here {
+					if _, seen := byFile[f.File]; !seen {
+						files = append(files, f.File)
+					}
+					byFile[f.File] = append(byFile[f.File], f)
+				}
+			}
+		}
+		if len(files) == 0 || slices.ContainsFunc(files, func(f string) bool { return done[f] }) {
+			return fs.Err(r.f.Text) // nothing to set aside, or no way to: the faults stand
+		}
+		slices.Sort(files)
+		for _, file := range files {
+			done[file] = true
+			if _, ok := r.f.Texts[file]; !ok { // refused by its name alone: the journal keeps its digest
+				if _, _, err := r.f.Read(file); err != nil {
+					return err
+				}
+			}
+			var inv *processor.InvalidError
+			all := processor.Faults{List: byFile[file]}
+			inv, _ = all.Err(r.f.Text).(*processor.InvalidError)
+			r.withdraw(file)
+			r.setAsideFiles = append(r.setAsideFiles, notApplied{
+				NotApplied: NotApplied{File: file, Why: r.defaultFor(file, len(inv.Faults)), Faults: inv.Faults},
+				phase:      here.Phase, step: here.Step,
+			})
+		}
+		r.deferred.List = slices.DeleteFunc(r.deferred.List, func(f processor.Fault) bool { return byFile[f.File] != nil })
+		*fs = processor.Faults{}
+		r.validate(here.Step, fs)
+	}
+}
+
+// withdraw takes a player's input out of the run: as if never submitted.
+func (r *run) withdraw(file string) {
+	cp := folder.Classify(file)
+	name := cp.Name
+	switch cp.Kind {
+	case folder.KindOrders:
+		if strings.HasSuffix(file, seal.SealedExt) {
+			delete(r.f.Sealed[cp.Phase], processor.Login(name))
+		} else {
+			delete(r.f.Orders[cp.Phase], processor.Login(name))
+		}
+	case folder.KindResults:
+		delete(r.f.Results[cp.Phase], name)
+	case folder.KindMoves:
+		delete(r.f.Moves[cp.Phase], processor.Login(name))
+	case folder.KindBuilds:
+		delete(r.f.Builds[cp.Phase], processor.AllianceID(name))
+	case folder.KindEvents:
+		delete(r.f.Events[cp.Phase], processor.AllianceID(name))
+	case folder.KindTiebreak:
+		r.f.Tiebreak = nil
+	}
+}
+
+// defaultFor says why a faulty input is not applied and what applies
+// instead: the rules' default for a missing input of its kind.
+func (r *run) defaultFor(file string, n int) string {
+	cp := folder.Classify(file)
+	step, _ := cp.Step()
+	why := fmt.Sprintf("%s past the %s deadline, so ", report.Plural(n, "fault", "faults"), deadlineName(step))
+	switch cp.Kind {
+	case folder.KindOrders:
+		if fleets := r.c.FleetsOf(processor.Login(cp.Name)); len(fleets) > 0 {
+			return why + fmt.Sprintf("%s's fleets (%s) perform Logistical Auxilia, the default for a fleet without orders", cp.Name, processor.OneOf(fleets))
+		}
+	case folder.KindResults:
+		if slices.ContainsFunc(r.battles(), func(b processor.BattleOp) bool { return b.ID == cp.Name }) {
+			return why + "the battle counts as not reported: the attacker is victorious (with the Campaign Outcome choices of its orders, else the defaults)"
+		}
+	case folder.KindMoves:
+		if fleets := r.c.FleetsOf(processor.Login(cp.Name)); len(fleets) > 0 {
+			return why + fmt.Sprintf("%s's fleets (%s) stay", cp.Name, processor.OneOf(fleets))
+		}
+	case folder.KindBuilds:
+		return why + fmt.Sprintf("%s builds nothing", cp.Name)
+	case folder.KindEvents:
+		return why + fmt.Sprintf("%s takes each event's default", cp.Name)
+	case folder.KindTiebreak:
+		return why + "no final battle counts as reported: the tied Alliances roll off"
+	}
+	return why + "it is not applied"
+}
+
+// deadlineName is the [[deadlines]] key of an input step.
+func deadlineName(s processor.Step) string {
+	if s == processor.StepOpenTome {
+		return "open_tome"
+	}
+	return s.String()
+}
+
+// reportSetAside says, at the top of a step's report, which of its inputs
+// were not applied, their faults, and the default applied instead; and,
+// in the first step a run applies, the files that arrived too late.
+func (r *run) reportSetAside(step processor.Step) {
+	if !r.lateReported {
+		r.lateReported = true
+		if late := r.newLate(); len(late) > 0 {
+			r.sec.Para("**Files that came too late** (never applied; they may be removed):")
+			lines := make([]string, len(late))
+			for i, f := range late {
+				lines[i] = fmt.Sprintf("`%s`: %s", f.File, f.Message)
+			}
+			r.sec.List(lines)
+		}
+	}
+	for _, n := range r.setAsideFiles {
+		if n.phase != r.s.Phase || n.step != step {
+			continue
+		}
+		r.sec.Para("**`%s` is not applied**: %s:", n.File, n.Why)
+		r.sec.List(faultLines(n.Faults))
+	}
+}
+
+// faultLines are faults as a report lists them: "`file:line:col`: message".
+func faultLines(fs []processor.Fault) []string {
+	lines := make([]string, len(fs))
+	for i, f := range fs {
+		where := f.File
+		if f.Line > 0 {
+			where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
+		}
+		lines[i] = fmt.Sprintf("`%s`: %s", where, report.Plain(f.Message)) // it may quote a player's text
+	}
+	return lines
+}
+
+// newLate are the late files no report has named yet.
+func (r *run) newLate() []processor.Fault {
+	var out []processor.Fault
+	for _, f := range r.f.LateFaults {
+		if !r.f.LateNoted[f.File] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// journalNotApplied are the journal records of a step's set-aside inputs
+// (with their digests) and, for the first step of a run, the late files
+// its report names (without: only their arrival matters).
+func (r *run) journalNotApplied(phase int, step processor.Step, first bool) []folder.JournalInput {
+	var out []folder.JournalInput
+	for _, n := range r.setAsideFiles {
+		if n.phase == phase && n.step == step {
+			out = append(out, folder.JournalInput{Path: n.File, SHA256: r.f.Digest(n.File), NotApplied: fmt.Sprintf("%s past the %s deadline", report.Plural(len(n.Faults), "fault", "faults"), deadlineName(step))})
+		}
+	}
+	if first {
+		for _, f := range r.newLate() {
+			out = append(out, folder.JournalInput{Path: f.File, NotApplied: "arrived after its step was processed"})
+		}
+	}
+	return out
+}
+
+// notAppliedList is what the run did not apply, for Summary and Plan: the
+// late files first, then the inputs set aside, in the order of their steps.
+func (r *run) notAppliedList() []NotApplied {
+	var out []NotApplied
+	for _, f := range r.f.LateFaults {
+		out = append(out, NotApplied{File: f.File, Why: strings.TrimPrefix(f.Message, "not applied: ")})
+	}
+	for _, n := range r.setAsideFiles {
+		out = append(out, n.NotApplied)
+	}
+	return out
+}
+
+// setAsideHere reports whether this phase's step set aside the input of
+// dir (orders, results, moves, builds, events) named name.
+func (r *run) setAsideHere(dir, name string) bool {
+	file := processor.InputPath(r.s.Phase, dir, name)
+	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool {
+		return n.File == file || n.File == file+seal.SealedExt
+	})
+}

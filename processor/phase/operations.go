@@ -1,0 +1,405 @@
+package phase
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"slices"
+
+	"github.com/BurntSushi/toml"
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+)
+
+// battles lists this phase's Battle Operations in fleet order.
+func (r *run) battles() []processor.BattleOp {
+	out := make([]processor.BattleOp, 0, len(r.s.Orders))
+	for _, o := range r.s.Orders {
+		if o.Op != processor.Battle {
+			continue
+		}
+		f, _ := r.c.FleetOf(o.Fleet)
+		out = append(out, processor.BattleOp{ID: o.ID(), Fleet: o.Fleet, Player: f.Player, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o})
+	}
+	return out
+}
+
+// validateOrders checks this phase's orders against the map as it stands.
+func (r *run) validateOrders(fs *processor.Faults) {
+	orders := r.f.Orders[r.s.Phase]
+	first := r.openTomeLogins() // An Open Tome: their orders were taken first
+	for _, login := range r.c.Commanders() {
+		if list, ok := orders[login]; ok && !slices.Contains(first, login) {
+			r.validatePlayerOrders(login, list, fs)
+		}
+	}
+}
+
+// validatePlayerOrders checks one player's orders against the map as it stands.
+func (r *run) validatePlayerOrders(login processor.Login, list []processor.Order, fs *processor.Faults) {
+	file := processor.InputPath(r.s.Phase, "orders", string(login))
+	// Select Operations: "one Campaign Operation for each of their Fleets"
+	// (under Sinister Omens a fleet may be left out: see validateEventOrder).
+	var missing []processor.FleetID
+	if len(r.s.Active(processor.SinisterOmens)) == 0 {
+		given := map[processor.FleetID]bool{}
+		for _, o := range list {
+			given[o.Fleet] = true
+		}
+		for _, fl := range r.c.FleetsOf(login) {
+			if !given[fl] {
+				missing = append(missing, fl)
+			}
+		}
+	}
+	// One mistake, one fault: an operation whose fleet is misspelt or not
+	// the player's was meant for a fleet that has none (the one it is a
+	// near miss of, else the first), and a second operation for a fleet
+	// (a copy-paste) for the first fleet left without one; the fault about
+	// the operation says so, and that fleet is not said to have none.
+	claim := func(fl processor.FleetID) {
+		missing = slices.DeleteFunc(missing, func(m processor.FleetID) bool { return m == fl })
+	}
+	for _, o := range list {
+		if o.Fleet != "" || len(missing) == 0 {
+			continue
+		}
+		if near := processor.Closest(fs, o.Unresolved, missing); len(near) > 0 {
+			claim(near[0])
+		} else {
+			claim(missing[0])
+		}
+	}
+	first := map[processor.FleetID]int{} // the operation each fleet has first, counting from 1
+	for i, o := range list {
+		if _, ok := first[o.Fleet]; !ok {
+			first[o.Fleet] = i + 1
+		}
+		meant := processor.FleetID("")
+		if o.Second && !r.defiantZeal(o.Fleet) && len(missing) > 0 {
+			meant = missing[0]
+			claim(meant)
+		}
+		if r.validateEventOrder(login, o, first[o.Fleet], meant, fs) {
+			r.validateOrder(o, fs)
+		}
+	}
+	for _, fl := range missing {
+		fs.Add(processor.Src{File: file}, "fleet %q has no operation; give every fleet you control one (logistical-auxilia if it should support)", fl)
+	}
+}
+
+func (r *run) validateOrder(o processor.Order, fs *processor.Faults) {
+	s := r.s
+	if o.Fleet == "" {
+		return // already reported
+	}
+	a := r.c.FleetAlliance(o.Fleet)
+	at := s.Fleets[o.Fleet]
+	switch o.Op {
+	case processor.Battle, processor.DeployKillTeams:
+		// RULINGS 5: the Fleet's Planet or a Planet connected to it, never a destroyed Planet.
+		if !r.c.Map.Has(o.Planet) {
+			return
+		}
+		switch {
+		case s.Destroyed(o.Planet):
+			fs.Add(o.Src.At("planet"), "%s is destroyed and cannot be selected for any Campaign Operation; in reach of %s at %s: %s", o.Planet, o.Fleet, at, processor.OneOf(r.s.Reachable(a, at)))
+		case !s.InReach(a, at, o.Planet):
+			fs.Add(o.Src.At("planet"), "%s is out of reach of %s at %s: a %s targets the fleet's planet or a connected one: %s", o.Planet, o.Fleet, at, o.Op.Title(), processor.OneOf(r.s.Reachable(a, at)))
+		}
+		if o.Op == processor.Battle {
+			r.validateBoardingActionTarget(o, fs)
+			r.validateOrderOutcome(o, fs)
+		}
+	case processor.VoidLeap:
+		switch {
+		case !r.c.Map.Has(o.Planet):
+		case s.Destroyed(o.Planet):
+			fs.Add(o.Src.At("planet"), "%s is destroyed: a Void Leap goes to any planet that is not destroyed", o.Planet)
+		case o.Planet == at:
+			fs.Add(o.Src.At("planet"), "%s is already at %s; a Void Leap goes to another planet", o.Fleet, at)
+		}
+	case processor.RaiseEdifices:
+		if o.Infra == processor.Stronghold {
+			return
+		}
+		if why := s.CanBuild(at, a, o.Infra); why != "" {
+			fs.Add(o.Src.At("infrastructure"), "Raise Edifices builds on the fleet's own planet, %s, and cannot: %s", at, why)
+		}
+	}
+}
+
+// validateOrderOutcome checks the Campaign Outcome choices an attacker lists
+// in its orders for a battle that goes unplayed (RULINGS 18): the attacker
+// is the victor then, so only the attacker's choices apply.
+func (r *run) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
+	if o.Outcome.Empty() || !r.c.HasAlliance(o.Defender) || o.Defender == r.c.FleetAlliance(o.Fleet) {
+		return // nothing to check, or the defender is already a fault
+	}
+	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o}
+	r.validateOutcome(b, processor.Attacker, o.Outcome, fs, "; orders give the attacker's choices, for a battle that goes unplayed")
+}
+
+// validatePowerAdjust: the Stronghold's "treat the Power Level as 1 higher or
+// lower" is the victor's choice only where a Stronghold of theirs is at this
+// or a connected Planet (Stronghold; RULINGS 8).
+// Coordinated Opposition gives the same ±1 against the dominating Alliance
+// (foe, when given); the two do not stack (RULINGS 8).
+func (r *run) validatePowerAdjust(ch processor.Choices, victor processor.AllianceID, p processor.PlanetID, fs *processor.Faults, foe ...processor.AllianceID) {
+	if ch.PowerAdjust == 0 || !r.c.Map.Has(p) {
+		return
+	}
+	if len(foe) > 0 && r.s.CoordinatedOpposition(victor, foe[0]) {
+		return
+	}
+	if !r.s.AppliesAt(victor, processor.Stronghold, p) {
+		sh, ok := r.s.StrongholdAt(victor)
+		where := "it has no Stronghold on the map"
+		if ok {
+			where = fmt.Sprintf("its Stronghold at %s is not at or connected to %s", sh, p)
+		}
+		fs.Add(ch.Src.At("power_adjust"), "%s cannot treat its Power Level as 1 higher or lower: %s; use 0", victor, where)
+	}
+}
+
+// selectOperations is step 1, Select Operations: each Fleet performs the
+// operation its player ordered; "If a player does not provide the Warmaster
+// with a Campaign Operation for a Fleet within an agreed time frame, that
+// Fleet will default to performing the Logistical Auxilia Operation."
+func (r *run) selectOperations() {
+	s := r.s
+	// A fleet's orders: the ones declared first under An Open Tome (in the
+	// state already), else its player's; two under Defiant Zeal.
+	given := map[processor.FleetID][]processor.Order{}
+	early := map[processor.FleetID]bool{}
+	for _, o := range s.Orders {
+		given[o.Fleet] = append(given[o.Fleet], o)
+		early[o.Fleet] = true
+	}
+	for _, login := range r.c.Commanders() {
+		for _, o := range r.f.Orders[s.Phase][login] {
+			if !early[o.Fleet] {
+				given[o.Fleet] = append(given[o.Fleet], o)
+			}
+		}
+	}
+	s.Orders = nil
+	var rows [][]string
+	for _, fl := range r.c.Fleets {
+		list, ok := given[fl.ID]
+		if !ok {
+			list = []processor.Order{{Fleet: fl.ID, Op: processor.LogisticalAuxilia, Default: true}}
+		}
+		for _, o := range list {
+			s.Orders = append(s.Orders, o)
+			what := r.describeOrder(o)
+			switch _, rejected := r.rejected[fl.Player]; {
+			case rejected && !ok:
+				what = "Logistical Auxilia (sealed orders not used, see below: the default)"
+			case !ok && r.setAsideHere("orders", string(fl.Player)):
+				what = "Logistical Auxilia (its orders were not applied, see above: the default)"
+			case early[fl.ID]:
+				what += " (declared first: An Open Tome)"
+			}
+			rows = append(rows, []string{o.ID(), string(fl.Player), string(r.c.FleetAlliance(fl.ID)), string(s.Fleets[fl.ID]), what})
+		}
+	}
+	r.sec.Table([]string{"fleet", "player", "alliance", "at", "operation"}, rows)
+	r.reportRejected()
+}
+
+func (r *run) describeOrder(o processor.Order) string {
+	switch o.Op {
+	case processor.Battle:
+		return fmt.Sprintf("Battle: %s against %s at %s", o.Attack.Title(), o.Defender, o.Planet)
+	case processor.VoidLeap:
+		return fmt.Sprintf("Void Leap to %s", o.Planet)
+	case processor.RaiseEdifices:
+		return fmt.Sprintf("Raise Edifices: %s", o.Infra.Title())
+	case processor.DeployKillTeams:
+		return fmt.Sprintf("Deploy Kill Teams at %s", o.Planet)
+	}
+	if o.Default {
+		return "Logistical Auxilia (no orders by the deadline: the default)"
+	}
+	return "Logistical Auxilia"
+}
+
+// theatreChooser is who selects the Theatre: the Attacker, unless a Fleet of
+// the defending Alliance performs Logistical Auxilia at the attacked Planet
+// or a connected one — then the Defender (Logistical Auxilia, RULINGS 27).
+func (r *run) theatreChooser(b processor.BattleOp) (processor.Side, processor.FleetID) {
+	for _, o := range r.s.Orders {
+		if o.Op != processor.LogisticalAuxilia || r.c.FleetAlliance(o.Fleet) != b.Defender {
+			continue
+		}
+		if r.s.InReach(b.Defender, r.s.Fleets[o.Fleet], b.Planet) {
+			return processor.Defender, o.Fleet
+		}
+	}
+	return processor.Attacker, ""
+}
+
+// revealOperations is 2.1 Reveal Alliance Operations: every Alliance's
+// operations are shown (step 1's table), and each Alliance gets the list of
+// Battle Operations against it. The battle sheets follow 2.2, so that they
+// give the Power Levels the battles are fought at.
+func (r *run) revealOperations() {
+	bs := r.battles()
+	if len(bs) == 0 {
+		r.sec.Para("No Battle Operations this phase.")
+		return
+	}
+	var rows [][]string
+	for _, b := range bs {
+		who := "attacker"
+		if chooser, la := r.theatreChooser(b); chooser == processor.Defender {
+			who = fmt.Sprintf("defender (Logistical Auxilia: %s's fleet %s at %s)", b.Defender, la, r.s.Fleets[la])
+		}
+		if r.sinisterOmens() {
+			who = "random (Sinister Omens): rolled with the battle sheet"
+		}
+		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(), who})
+	}
+	r.sec.Para("Battle Operations (battle sheets in `battles/`; results go in `results/<battle>.toml`):")
+	r.sec.Table([]string{"battle", "attacker", "defender", "planet", "attack type", "theatre chosen by"}, rows)
+}
+
+// writeBattleSheets writes phases/NN/battles/<fleet>.toml for every battle
+// once 2.2 is done: who fights where, the Power Levels and the ±1 each side
+// may use as the battles will be fought.
+func (r *run) writeBattleSheets() {
+	s := r.s
+	bs := r.battles()
+	if len(bs) == 0 {
+		return
+	}
+	var rows [][]string
+	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", yes(a), yes(d)) }
+	for _, b := range bs {
+		chooser, la := r.theatreChooser(b)
+		sheet := folder.BattleSheet{
+			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
+			Theatres: r.c.Map.Planet(b.Planet).Theatres, TheatreChosenBy: chooser.String(),
+			Attacker: r.sheetSide(b.Attacker, b.Planet, []processor.Login{b.Player}),
+			Defender: r.sheetSide(b.Defender, b.Planet, r.c.PlayersOf(b.Defender)),
+		}
+		sheet.Attacker.Fleet = string(b.Fleet)
+		if chooser == processor.Defender {
+			sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
+		}
+		r.eventSheet(&sheet, b)
+		var buf bytes.Buffer
+		buf.WriteString("# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/" + b.ID + ".toml.\n")
+		if err := toml.NewEncoder(&buf).Encode(sheet); err != nil {
+			panic(fmt.Sprintf("processor: encode battle sheet: %v", err))
+		}
+		r.out[path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")] = buf.Bytes()
+		rows = append(rows, []string{b.ID, string(b.Planet), fmt.Sprintf("%d / %d", sheet.Attacker.Power, sheet.Defender.Power),
+			yesNo(sheet.Attacker.MissionAdjust, sheet.Defender.MissionAdjust), yesNo(sheet.Attacker.OutcomeAdjust, sheet.Defender.OutcomeAdjust)})
+	}
+	r.sec.Para("The battles as they will be fought (battle sheets written):")
+	r.sec.Table([]string{"battle", "planet", "Power Levels (att / def)", "Staging Grounds ±1, mission rules (att / def)", "Stronghold ±1, outcomes (att / def)"}, rows)
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func (r *run) sheetSide(a processor.AllianceID, p processor.PlanetID, players []processor.Login) folder.SheetSide {
+	ss := folder.SheetSide{Alliance: string(a), Power: r.s.Power(p, a),
+		MissionAdjust: r.s.AppliesAt(a, processor.StagingGrounds, p), OutcomeAdjust: r.s.AppliesAt(a, processor.Stronghold, p)}
+	for _, l := range players {
+		ss.Players = append(ss.Players, string(l))
+	}
+	return ss
+}
+
+// raiseEdifices is 2.2 Edifice Raising Complete: each Raise Edifices builds
+// its piece on the Fleet's planet. Where several would be built at the same
+// Planet, the Alliance with the highest Power Level there goes first
+// (ties: total Power Level, then a roll-off; RULINGS 10); once the planet is
+// full the rest are cancelled. One that cannot be built is cancelled and
+// reported (RULINGS 17).
+func (r *run) raiseEdifices() {
+	defer r.writeBattleSheets()
+	s := r.s
+	byPlanet := map[processor.PlanetID][]processor.Order{}
+	for _, o := range s.Orders {
+		if o.Op == processor.RaiseEdifices {
+			p := s.Fleets[o.Fleet]
+			byPlanet[p] = append(byPlanet[p], o)
+		}
+	}
+	if len(byPlanet) == 0 {
+		r.sec.Para("No Raise Edifices Operations this phase.")
+		return
+	}
+	var notes []string
+	for _, p := range r.c.Map.IDs() {
+		list := byPlanet[p]
+		if len(list) == 0 {
+			continue
+		}
+		var as []processor.AllianceID
+		for _, o := range list {
+			if a := r.c.FleetAlliance(o.Fleet); !slices.Contains(as, a) {
+				as = append(as, a)
+			}
+		}
+		order := r.orderAlliances(as, fmt.Sprintf("phase-%02d/2.2/edifice-order/%s", s.Phase, p), "Edifice Raising order at "+string(p),
+			func(a processor.AllianceID) int { return s.Power(p, a) }, s.TotalPower)
+		for _, a := range order {
+			for _, o := range list {
+				if r.c.FleetAlliance(o.Fleet) != a {
+					continue
+				}
+				if why := s.CanBuild(p, a, o.Infra); why != "" {
+					notes = append(notes, fmt.Sprintf("%s's Raise Edifices (%s) is cancelled: %s", o.Fleet, o.Infra.Title(), why))
+					continue
+				}
+				notes = append(notes, fmt.Sprintf("%s: %s", o.Fleet, s.Build(p, a, o.Infra)))
+			}
+		}
+	}
+	r.note(notes...)
+}
+
+// orderAlliances sorts Alliances by the keys, highest first, rolling off
+// among those equal on every key.
+func (r *run) orderAlliances(as []processor.AllianceID, label, why string, keys ...func(processor.AllianceID) int) []processor.AllianceID {
+	as = slices.Clone(as)
+	cmp := func(x, y processor.AllianceID) int {
+		for _, k := range keys {
+			if d := k(y) - k(x); d != 0 {
+				return d
+			}
+		}
+		return 0
+	}
+	slices.SortStableFunc(as, cmp)
+	var out []processor.AllianceID
+	for i := 0; i < len(as); {
+		j := i + 1
+		for j < len(as) && cmp(as[i], as[j]) == 0 {
+			j++
+		}
+		if j-i == 1 {
+			out = append(out, as[i])
+		} else {
+			names := make([]string, j-i)
+			for k := range names {
+				names[k] = string(as[i+k])
+			}
+			for _, n := range r.dice.RollOff(label, "roll-off: "+why, names) {
+				out = append(out, processor.AllianceID(n))
+			}
+		}
+		i = j
+	}
+	return out
+}

@@ -1,0 +1,582 @@
+package phase
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/dice"
+	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/processor/seal"
+)
+
+// stage is one step of the Campaign phase as the rulebook numbers it.
+type stage struct {
+	num, title string
+	input      processor.Step // the input step it belongs to: it runs once that step's inputs are in
+	apply      func(*run)
+}
+
+// campaignPhase is the Campaign Phase in the rulebook's fixed order. Each
+// group of stages waits for the inputs of its Step, then runs in one go.
+var campaignPhase = []stage{
+	{"1", "Select Operations: An Open Tome", processor.StepOpenTome, (*run).openTomeOperations},
+	{"1", "Select Operations", processor.StepOperations, (*run).selectOperations},
+	{"2.1", "Reveal Alliance Operations", processor.StepOperations, (*run).revealOperations},
+	{"2.2", "Edifice Raising Complete", processor.StepOperations, (*run).raiseEdifices},
+	{"2.3", "Resolve Battle Operations", processor.StepBattles, (*run).resolveBattles},
+	{"2.4", "Process Battle Results", processor.StepBattles, (*run).processBattleResults},
+	{"2.5", "Fleet Arrival", processor.StepBattles, (*run).fleetArrival},
+	{"2.6", "Low-level Resistance", processor.StepBattles, (*run).lowLevelResistance},
+	{"3", "Results and Vespator Front Events", processor.StepBattles, (*run).resultsAndEvents},
+	{"3", "Vespator Front Events: the Alliances' choices", processor.StepEvents, (*run).applyEventChoices},
+	{"4", "Move Fleets", processor.StepMoves, (*run).moveFleets},
+	{"5", "Build Infrastructure", processor.StepBuilds, (*run).buildInfrastructure},
+	// End of the Campaign after a tie: the final battle(s), then the medals.
+	{"3", "End of the Campaign", processor.StepTiebreak, (*run).breakTie},
+}
+
+// run is one `advance`: the folder as read, the state as it changes, the
+// dice, and everything to be written once every step has gone through.
+type run struct {
+	f    *folder.Folder
+	c    *processor.Campaign
+	s    *processor.State
+	now  time.Time
+	opt  Options
+	dice *dice.Roller
+
+	out      map[string][]byte // files to write, by slash path
+	sections map[int]*report.Doc
+	journal  []folder.JournalEntry
+	fought   []fought // this phase's battles, from 2.3 to 2.4
+	// standInDice: a dry run without the secret dice key rolls stand-ins.
+	standInDice bool
+	// standings: each phase report's "where things stand", as of the last
+	// step of that phase applied in this run.
+	standings map[int]string
+	applied   []string
+	sec       *report.Doc // the report section being written
+	secPhase  int         // the phase whose report it goes in
+	mark      int         // dice rolls before the current stage
+
+	rejected map[processor.Login]*unsealError // sealed orders not used at the reveal, and why
+	// stepRolls are the dice the reports list for the step being applied,
+	// for its journal entry.
+	stepRolls []dice.Roll
+
+	// deferred are the faults of inputs past their step's deadline, kept
+	// until their step sets them aside; setAsideFiles, the inputs set aside
+	// (notapplied.go). lateReported: the late files are in a report of this run.
+	deferred      processor.Faults
+	setAsideFiles []notApplied
+	lateReported  bool
+
+	// readErr is the first error reading back a report (writtenReport).
+	readErr error
+}
+
+// Summary says what an `advance` did.
+type Summary struct {
+	Applied []string // steps applied, e.g. "phase 1: 1 Select Operations"
+	Steps   int      // input steps applied (journal entries): setup, operations, battles, moves, builds
+	Written []string // files written, slash paths, sorted
+	State   *processor.State
+	// Status is where the campaign stands after the run, as Status has it
+	// but listing at most maxAwaitedRows awaited files.
+	Status string
+	// NotApplied are the players' files the run did not apply: arrived
+	// after their step, or still faulty past its deadline.
+	NotApplied []NotApplied
+	// Placeholders are the notes on what init wrote into campaign.toml for
+	// the Warmaster to replace and that was still there when the run began
+	// (Folder.Placeholders): a rehearsal may go on with them, but should know.
+	Placeholders []processor.Fault
+}
+
+// Advance applies every step of the campaign whose inputs are in or whose
+// deadline has passed by now, stopping at the first that must wait. It
+// validates every input first, and each step's inputs again against the map
+// as it stands when the step comes; with any fault it writes nothing and
+// returns an *InvalidError. With nothing to do it writes nothing.
+func Advance(dir string, opt Options) (*Summary, error) {
+	mode := disk.Write // one run at a time, from reading to writing
+	if opt.Scratch {
+		mode = disk.Scratch
+	}
+	d, err := folder.OpenFolder(dir, mode)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	r, err := dryRun(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows, r.stepFaults()), NotApplied: r.notAppliedList(), Placeholders: r.f.Placeholders()}
+	if len(r.applied) == 0 {
+		return sum, nil
+	}
+	if err := r.render(); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	changes := make([]disk.Change, 0, len(r.out))
+	for _, p := range processor.SortedKeys(r.out) {
+		sum.Written = append(sum.Written, p)
+		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
+	}
+	if err := d.Commit(changes); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return sum, nil
+}
+
+// Check validates a campaign folder without writing anything: every file
+// against its schema and the rules, and every step advance would apply at
+// now run in memory, so a file that advance would refuse is refused here.
+// A player's file still faulty past its step's deadline, which advance
+// would set aside rather than stop at, is refused too, the message saying
+// so. It returns the folder when it could be read at all.
+func Check(dir string, opt Options) (*folder.Folder, error) {
+	d, err := folder.OpenFolder(dir, disk.Read)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Unlock()
+	return check(d, opt)
+}
+
+func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
+	opt.noReveal = true   // sealed orders stay sealed: check looks at their name and format only
+	opt.unverified = true // players check without the secret dice key
+	loaded, lfs, err := folder.LoadFrom(d)
+	if err != nil {
+		return nil, err // as it is: loading it again would fail again
+	}
+	r, err := runLoaded(d, loaded, lfs, opt)
+	if r == nil {
+		// The folder as read again: a run that stopped before its steps
+		// may have set aside files of it (past their deadlines).
+		f, _, lerr := folder.LoadFrom(d)
+		if lerr != nil {
+			return nil, lerr
+		}
+		return f, err
+	}
+	var fs processor.Faults
+	var inv *processor.InvalidError
+	if errors.As(err, &inv) {
+		fs.List = inv.Faults
+	} else if err != nil {
+		return r.f, err
+	}
+	for _, n := range r.setAsideFiles {
+		for _, f := range n.Faults {
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
+			fs.List = append(fs.List, f)
+		}
+	}
+	// The step the run stopped at, waiting for files, when this run came to
+	// it: the files of it that are in are checked against the map as the
+	// run left it, as the step will check them (a moves file sent with the
+	// battles' last result is judged by those battles' outcome). A step the
+	// folder was at already was checked when the run began; one that
+	// stopped the run has said its faults.
+	if inv == nil && len(r.journal) > 0 && r.s.Step != processor.StepEnded {
+		var ahead processor.Faults
+		r.validate(r.s.Step, &ahead)
+		r.deferFaults(&ahead)
+		fs.List = append(fs.List, ahead.List...)
+	}
+	for _, f := range r.deferred.List {
+		if at, ok := r.pastDeadline(f.File); ok {
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply this file)", deadlineName(at.Step))
+		}
+		fs.List = append(fs.List, f)
+	}
+	return r.f, fs.Err(r.f.Text)
+}
+
+// Options are what a run takes besides the campaign folder.
+type Options struct {
+	// Now is the time the run happens at: deadlines are compared with it and
+	// the journal records it.
+	Now time.Time
+	// DiceKey is the secret key of the dice streams when campaign.toml
+	// commits to one ([dice] commitment); empty with a public seed.
+	DiceKey string
+	// AgeIdentity decrypts sealed orders at the reveal: an AGE-SECRET-KEY-1…
+	// line (or an age-keygen key file) that goes with [secrecy] recipient.
+	AgeIdentity string
+	// Progress, if set, gets a line as each step starts (long runs, at a
+	// terminal); never part of any output file.
+	Progress io.Writer
+
+	// noReveal stops the run before a reveal that has sealed orders to
+	// decrypt (Check: a dry run never decrypts, so it never prints a fault
+	// that would give sealed orders away).
+	noReveal bool
+	// unverified lets a dry run go without the secret dice key of a
+	// committed campaign (Check): its dice are stand-ins, never written.
+	unverified bool
+	// campaignID is the campaign's identity (CampaignID): by default the
+	// folder's name; a replay, run in a scratch folder, gives the real one.
+	CampaignID string
+	// legacyDice replays steps journaled before warmaster bound its dice
+	// and recorded them: rolled from the key as it is, one stream per label
+	// for the whole run, and journaled without a dice record.
+	LegacyDice bool
+	// maxSteps, if not 0, stops the run after that many input steps
+	// (Replay: a run applies the steps the journal says it applied).
+	MaxSteps int
+	// scratch: the folder is the run's own, made to be thrown away
+	// (Replay): not locked, nothing flushed to disk.
+	Scratch bool
+}
+
+// dryRun loads the folder and applies in memory every step that can go.
+func dryRun(d *disk.Dir, opt Options) (*run, error) {
+	f, fs, err := folder.LoadFrom(d)
+	if err != nil {
+		return nil, err
+	}
+	return runLoaded(d, f, fs, opt)
+}
+
+// runLoaded is dryRun on the folder load read.
+func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options) (r *run, err error) {
+	if opt.CampaignID == "" {
+		if opt.CampaignID, err = folder.CampaignID(d.Path()); err != nil {
+			return nil, err
+		}
+	}
+	roller, standIn, err := runDice(f, opt)
+	if err != nil {
+		return nil, err
+	}
+	if !opt.Scratch { // a replay's scratch folder is not the campaign's place
+		if err := folder.CheckGitHubPath(f.Campaign.GitHub, d.Path(), fs); err != nil {
+			return nil, err
+		}
+	}
+	r = newRun(f, opt.Now)
+	r.opt, r.standInDice = opt, standIn
+	r.dice = roller
+	// Every fault in the files as they are, at once; those of inputs past
+	// their deadline wait for their step (notapplied.go).
+	r.validate(r.s.Step, fs)
+	r.deferFaults(fs)
+	if err := fs.Err(f.Text); err != nil {
+		return nil, err
+	}
+	if err := r.advance(); err != nil {
+		return r, err // the run so far: Check shows what it set aside too
+	}
+	return r, nil
+}
+
+func newRun(f *folder.Folder, now time.Time) *run {
+	return &run{
+		f: f, c: f.Campaign, s: f.State.Clone(), now: now.UTC(),
+		dice:      dice.New(f.Campaign.Seed),
+		out:       map[string][]byte{},
+		sections:  map[int]*report.Doc{},
+		standings: map[int]string{},
+	}
+}
+
+func (r *run) advance() (err error) {
+	// Each phase report's "where things stand" is the map as this run left
+	// it after that phase's last step, not at the end of the run: taken when
+	// a step of a later phase comes, or the run stops.
+	pending := 0
+	defer func() {
+		if pending > 0 && err == nil {
+			r.standings[pending] = r.standingText()
+		}
+	}()
+	for r.s.Step != processor.StepEnded {
+		if !r.ready() || r.opt.MaxSteps > 0 && len(r.journal) == r.opt.MaxSteps {
+			return nil
+		}
+		if p := max(r.s.Phase, 1); pending > 0 && pending != p {
+			r.standings[pending] = r.standingText()
+		}
+		if r.s.Step == processor.StepOperations {
+			// 2.1 Reveal: sealed orders are decrypted before step 1 is validated.
+			if stop, err := r.unseal(); stop || err != nil {
+				return err
+			}
+		}
+		var fs processor.Faults
+		r.validate(r.s.Step, &fs)
+		if err := r.setAside(&fs); err != nil {
+			return err
+		}
+		step, phase := r.s.Step, r.s.Phase
+		if r.opt.Progress != nil {
+			fmt.Fprintf(r.opt.Progress, "warmaster: phase %d, step %s\n", phase, step)
+		}
+		inputs := append(r.inputFiles(step), r.journalNotApplied(phase, step, len(r.journal) == 0)...)
+		entry := folder.JournalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs}
+		if !r.opt.LegacyDice {
+			r.dice.Step(entry.DiceInputs()) // the step's dice depend on its inputs
+		}
+		r.stepRolls = nil
+		if step == processor.StepSetup {
+			r.begin(1, "", "Setup the Campaign Map")
+			r.setup()
+			r.end()
+			r.s.Phase, r.s.Step = 1, processor.StepOperations
+			if err := r.applyRoster(); err != nil {
+				return err
+			}
+		} else {
+			first := true
+			for _, st := range campaignPhase {
+				if st.input != step || r.s.Step == processor.StepEnded {
+					continue
+				}
+				r.begin(phase, st.num, st.title)
+				if first {
+					r.reportSetAside(step) // what the step does not apply, first
+					first = false
+				}
+				st.apply(r)
+				r.end()
+			}
+			if err := r.nextStep(step); err != nil {
+				return err
+			}
+		}
+		if !r.opt.LegacyDice {
+			entry.Dice, entry.DiceSHA256 = len(r.stepRolls), folder.DiceDigest(r.stepRolls)
+		}
+		r.journal = append(r.journal, entry)
+		pending = max(phase, 1)
+	}
+	return nil
+}
+
+// nextStep moves on from an input step that has been applied, and puts in
+// effect the roster changes due from the next one.
+func (r *run) nextStep(done processor.Step) error {
+	if r.s.Step == processor.StepEnded || r.s.Step == processor.StepTiebreak {
+		return nil
+	}
+	switch done {
+	case processor.StepOpenTome:
+		r.s.Step = processor.StepOperations
+	case processor.StepOperations:
+		r.s.Step = processor.StepBattles
+	case processor.StepBattles:
+		r.s.Step = processor.StepMoves
+		if len(r.s.Events) > 0 {
+			r.s.Step = processor.StepEvents // events that ask the Alliances for choices
+		}
+	case processor.StepEvents:
+		r.s.Step = processor.StepMoves
+	case processor.StepMoves:
+		r.s.Step = processor.StepBuilds
+	case processor.StepBuilds:
+		r.s.Phase++
+		r.s.Step = processor.StepOperations
+		r.s.DropExpiredEffects()
+		if err := r.applyRoster(); err != nil { // before An Open Tome asks its Alliance's players
+			return err
+		}
+		if len(r.openTomeLogins()) > 0 {
+			r.s.Step = processor.StepOpenTome // An Open Tome: the dominating Alliance's orders first
+		}
+	}
+	return r.applyRoster()
+}
+
+func (r *run) begin(phase int, num, title string) {
+	if r.sections[phase] == nil {
+		r.sections[phase] = &report.Doc{}
+	}
+	r.sec, r.secPhase = &report.Doc{}, phase
+	if num == "" {
+		r.sec.Heading(2, "%s", title)
+	} else {
+		r.sec.Heading(2, "%s %s", num, title)
+	}
+	r.mark = len(r.dice.Rolls())
+	if num == "" {
+		r.applied = append(r.applied, title)
+	} else {
+		r.applied = append(r.applied, fmt.Sprintf("phase %d: %s %s", phase, num, title))
+	}
+}
+
+func (r *run) end() {
+	if rolls := r.dice.Take(r.mark); len(rolls) > 0 {
+		r.stepRolls = append(r.stepRolls, rolls...)
+		rows := make([][]string, len(rolls))
+		for i, d := range rolls {
+			rows[i] = []string{d.Label, d.Dice, fmt.Sprint(d.Result), d.Why}
+		}
+		r.sec.Para("Dice:")
+		r.sec.Table([]string{"label", "dice", "result", "for"}, rows)
+	}
+	r.sections[r.secPhase].Raw(r.sec.String())
+}
+
+// note adds lines to the current report section.
+func (r *run) note(lines ...string) { r.sec.List(lines) }
+
+// Await is one input a step waits for.
+type Await struct {
+	Step     processor.Step
+	File     string
+	Who      string
+	Deadline time.Time
+	Present  bool
+	// Sealed: the orders are in as <login>.toml.age (File + SealedExt).
+	Sealed bool
+	// Faulty: the file is there but has faults, as read or against the map
+	// as it stands now (a file sent early that the steps since have made
+	// invalid): it is not in until they are fixed.
+	Faulty bool
+}
+
+// markFaulty marks each awaited file that has a fault in list.
+func markFaulty(aw []Await, list []processor.Fault) {
+	for i, a := range aw {
+		aw[i].Faulty = slices.ContainsFunc(list, func(f processor.Fault) bool { return f.File == a.File || f.File == a.File+seal.SealedExt })
+	}
+}
+
+// stepFaults are the faults of the current step's inputs against the map as
+// it stands now, positioned.
+func (r *run) stepFaults() []processor.Fault {
+	var fs processor.Faults
+	r.validate(r.s.Step, &fs)
+	return fs.Resolved(r.f.Text)
+}
+
+// Awaited lists the inputs the current step waits for.
+func Awaited(f *folder.Folder) []Await {
+	return newRun(f, time.Time{}).awaited()
+}
+
+func (r *run) awaited() []Await {
+	s := r.s
+	var out []Await
+	dl := r.c.Deadlines[s.Phase].For(s.Step)
+	add := func(file, who string, present bool) {
+		out = append(out, Await{Step: s.Step, File: file, Who: who, Deadline: dl, Present: present})
+	}
+	switch s.Step {
+	case processor.StepSetup:
+		for _, a := range r.c.AllianceIDs() {
+			add("setup/"+string(a)+".toml", "alliance "+string(a), r.f.Setup[a] != nil)
+		}
+	case processor.StepOpenTome:
+		for _, l := range r.openTomeLogins() {
+			_, ok := r.f.Orders[s.Phase][l]
+			add(processor.InputPath(s.Phase, "orders", string(l)), string(l)+" (An Open Tome: first, not sealed)", ok)
+		}
+	case processor.StepOperations:
+		first := r.openTomeLogins()
+		for _, l := range r.c.Commanders() {
+			if slices.Contains(first, l) {
+				continue // declared first under An Open Tome
+			}
+			_, ok := r.f.Orders[s.Phase][l]
+			_, sealed := r.f.Sealed[s.Phase][l]
+			add(processor.InputPath(s.Phase, "orders", string(l)), string(l), ok || sealed)
+			out[len(out)-1].Sealed = sealed
+		}
+	case processor.StepBattles:
+		bs := r.battles()
+		out = make([]Await, 0, len(bs))
+		for _, b := range bs {
+			_, ok := r.f.Results[s.Phase][b.ID]
+			add(processor.InputPath(s.Phase, "results", b.ID), string(b.Player)+" (attacker) or alliance "+string(b.Defender), ok)
+		}
+	case processor.StepMoves:
+		for _, l := range r.c.Commanders() {
+			_, ok := r.f.Moves[s.Phase][l]
+			add(processor.InputPath(s.Phase, "moves", string(l)), string(l), ok)
+		}
+	case processor.StepBuilds:
+		for _, a := range r.c.AllianceIDs() {
+			_, ok := r.f.Builds[s.Phase][a]
+			add(processor.InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok)
+		}
+	case processor.StepEvents:
+		for _, a := range r.eventAlliances() {
+			_, ok := r.f.Events[s.Phase][a]
+			add(processor.InputPath(s.Phase, "events", string(a)), "alliance "+string(a)+": "+strings.Join(r.pendingFor(a), " "), ok)
+		}
+	case processor.StepTiebreak:
+		add(processor.TiebreakPath(s.Phase), r.tiebreakWho(), r.f.Tiebreak != nil)
+	}
+	return out
+}
+
+// ready reports whether the current step can be applied: every input is in,
+// or its deadline has passed. A step without a deadline waits for all.
+func (r *run) ready() bool {
+	all := true
+	for _, a := range r.awaited() {
+		all = all && a.Present
+	}
+	if all {
+		return true
+	}
+	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
+	return !dl.IsZero() && !r.now.Before(dl)
+}
+
+// inputFiles lists the files a step consumes, for the journal.
+func (r *run) inputFiles(step processor.Step) []folder.JournalInput {
+	var files []string
+	for _, a := range r.awaited() {
+		switch {
+		case a.Sealed:
+			// The sealed file, and the orders decrypted from it at the reveal.
+			files = append(files, a.File+seal.SealedExt)
+			if _, ok := r.out[a.File]; ok {
+				files = append(files, a.File)
+			}
+		case a.Present:
+			files = append(files, a.File)
+		}
+	}
+	var out []folder.JournalInput
+	for _, p := range files {
+		out = append(out, folder.JournalInput{Path: p, SHA256: r.f.Digest(p)})
+	}
+	return out
+}
+
+// validate checks the inputs of a step against the state as it is now.
+func (r *run) validate(step processor.Step, fs *processor.Faults) {
+	switch step {
+	case processor.StepSetup:
+		r.validateSetup(fs)
+	case processor.StepOpenTome:
+		r.validateOpenTome(fs)
+	case processor.StepOperations:
+		r.validateOrders(fs)
+	case processor.StepEvents:
+		r.validateEventChoices(fs)
+	case processor.StepBattles:
+		r.validateResults(fs)
+	case processor.StepMoves:
+		r.validateMoves(fs)
+	case processor.StepBuilds:
+		r.validateBuilds(fs)
+	case processor.StepTiebreak:
+		r.validateTiebreak(fs)
+	}
+}

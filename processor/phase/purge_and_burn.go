@@ -1,0 +1,99 @@
+package phase
+
+import (
+	"fmt"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// Purge and Burn — Attacker wins. In order:
+//   - If the Attacking Alliance's Power Level at this Planet is equal to or
+//     greater than the Defending Alliance's Power Level at this Planet,
+//     subtract 1 from that Defending Alliance's Power Level.
+//   - Add 1 to the Attacking Alliance's Power Level at this Planet.
+//
+// adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
+func (r *run) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
+	return r.attackerWins(p, A, D, adj, func(att, def int) bool { return att >= def }, "is at least", "is below")
+}
+
+// attackerWins is the shape Purge and Burn and Orbital Invasion — Attacker
+// wins share: compare the Attacking Alliance's Power Level (with the
+// Stronghold's ±1) to the Defending Alliance's; if reduce says so, subtract 1
+// from the Defending Alliance's Power Level; then add 1 to the Attacking
+// Alliance's. holds and fails word the comparison for the report.
+func (r *run) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int, reduce func(att, def int) bool, holds, fails string) []string {
+	s := r.s
+	att, def := s.Power(p, A), s.Power(p, D)
+	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
+	if adj != 0 {
+		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (%s)", A, att, att+adj, r.s.AdjustBy(A, D, p))
+	}
+	var out []string
+	if reduce(att+adj, def) {
+		out = append(out, fmt.Sprintf("%s %s %s's %d: %s", cmp, holds, D, def, s.Lower(p, D)))
+	} else {
+		out = append(out, fmt.Sprintf("%s %s %s's %d: no reduction", cmp, fails, D, def))
+	}
+	return append(out, s.Raise(p, A))
+}
+
+// Purge and Burn — Defender wins. In order:
+//   - The Defender can subtract 1 from their Alliance's Power Level at this
+//     Planet any number of times. Each time they do, they can add 1 to their
+//     Alliance's Power Level at a connected Planet. (`transfer`: one
+//     connected planet per level moved. A level that cannot be subtracted —
+//     at 1, or at the Fortification Line minimum — or added — already 4 —
+//     is not moved.)
+//   - Add 1 to the Defending Alliance's Power Level at a connected Planet.
+//     (`reinforce`; without a valid choice, our default: the undestroyed
+//     connected planet where the Defender's Power Level is lowest, first in
+//     map order on ties.)
+func (r *run) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
+	s := r.s
+	var out []string
+	usable := func(q processor.PlanetID) string {
+		switch {
+		case s.Destroyed(q):
+			return fmt.Sprintf("%s is destroyed", q)
+		case !s.IsConnected(D, p, q):
+			return fmt.Sprintf("%s is not connected to %s", q, p)
+		}
+		return ""
+	}
+	for _, q := range ch.Transfer {
+		if why := usable(q); why != "" {
+			out = append(out, fmt.Sprintf("transfer to %s is not possible now (%s): skipped", q, why))
+			continue
+		}
+		if lvl := s.Power(p, D); lvl-1 < s.MinPower(p, D) {
+			out = append(out, fmt.Sprintf("transfer to %s is not possible now: %s's Power Level at %s is %d, its minimum there: skipped", q, D, p, lvl))
+			continue
+		}
+		if s.Power(q, D) >= 4 {
+			out = append(out, fmt.Sprintf("transfer to %s is not possible now: %s's Power Level there is already 4: skipped", q, D))
+			continue
+		}
+		out = append(out, fmt.Sprintf("transfer: %s; %s", s.Lower(p, D), s.Raise(q, D)))
+	}
+	target := ch.Reinforce
+	if target != "" {
+		if why := usable(target); why != "" {
+			out = append(out, fmt.Sprintf("reinforce %s is not possible now (%s): the default applies", target, why))
+			target = ""
+		}
+	}
+	if target == "" {
+		best := -1
+		for _, q := range r.s.IntactConnected(D, p) {
+			if lvl := s.Power(q, D); best < 0 || lvl < best {
+				target, best = q, lvl
+			}
+		}
+		if target == "" {
+			return append(out, fmt.Sprintf("no undestroyed planet is connected to %s: the +1 at a connected planet is lost", p))
+		}
+		out = append(out, fmt.Sprintf("reinforce: %s, by default (lowest %s Power Level among connected planets)", target, D))
+	}
+	return append(out, s.Raise(target, D))
+}

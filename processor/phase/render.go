@@ -1,0 +1,372 @@
+package phase
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/processor/seal"
+)
+
+// maxAwaitedRows is the most awaited files a report lists one by one.
+const maxAwaitedRows = 60
+
+// standMarker separates a phase report's step sections (appended as steps
+// are applied) from "where things stand" (rewritten each time).
+const StandMarker = "<!-- warmaster: where things stand (rewritten on every advance) -->"
+
+// render produces every file a run writes; an error when a report it
+// reads back cannot be read.
+func (r *run) render() error {
+	r.out[processor.StateFile] = folder.EncodeState(r.s)
+	r.out[processor.JournalFile] = folder.AppendJournal(r.f.Journal, r.journal)
+	for phase := 1; phase <= r.c.Phases; phase++ {
+		sec, ok := r.sections[phase]
+		if !ok {
+			continue
+		}
+		file := processor.PhaseDir(phase) + "/report.md"
+		old := r.previousReport(file)
+		if old == "" {
+			var head report.Doc
+			head.Heading(1, "%s — phase %d of %d", r.c.Name, phase, r.c.Phases)
+			old = head.String()
+		}
+		var d report.Doc
+		d.Raw(old)
+		d.Raw(sec.String())
+		d.Raw(StandMarker)
+		if st, ok := r.standings[phase]; ok {
+			d.Raw(st)
+		} else {
+			r.standing(&d, 2, false)
+		}
+		r.out[file] = []byte(d.String())
+	}
+	r.out[processor.ReadmeFile] = []byte(r.readme())
+	return r.readErr
+}
+
+// standingText is "where things stand" now, as a phase report has it.
+func (r *run) standingText() string {
+	var d report.Doc
+	r.standing(&d, 2, false)
+	return d.String()
+}
+
+// previousReport is a phase report's step sections as already written.
+func (r *run) previousReport(file string) string {
+	data := r.writtenReport(file)
+	if data == nil {
+		return ""
+	}
+	s := string(data)
+	if i := strings.Index(s, StandMarker); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimRight(s, "\n") + "\n"
+}
+
+// writtenReport is a phase report as it is in the folder; nil if it is
+// not. One that cannot be read (past MarkdownLimit, say) is not taken for
+// none, which would drop the sections written before: render fails with
+// readErr.
+func (r *run) writtenReport(file string) []byte {
+	data, err := r.f.ReadFile(file)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && r.readErr == nil {
+			r.readErr = err // it names the file
+		}
+		return nil
+	}
+	return data
+}
+
+// readme is the campaign's README.md: where things stand, with the points
+// chart and, with [github], links that open each awaited file in GitHub's
+// web editor; then the reports.
+func (r *run) readme() string {
+	var d report.Doc
+	d.Heading(1, "%s", r.c.Name)
+	d.Para("Written by [warmaster](https://github.com/warmaster/warmaster) on every advance; do not edit by hand.")
+	r.standing(&d, 2, true)
+	var links []string
+	for phase := 1; phase <= r.c.Phases; phase++ {
+		if phase < r.s.Phase || (phase == r.s.Phase && r.s.Step != processor.StepSetup) || r.s.Step == processor.StepEnded && phase <= r.c.Phases && phase <= r.s.Phase {
+			links = append(links, fmt.Sprintf("[Phase %d](%s/report.md)", phase, processor.PhaseDir(phase)))
+		}
+	}
+	if len(links) > 0 {
+		d.Heading(2, "Reports")
+		d.List(links)
+	}
+	return d.String()
+}
+
+// standing writes where the campaign stands: the step awaited and from whom,
+// the Points Tracker, the map, every planet and every fleet. The README's
+// (readme) also has the points chart and the links to GitHub's editor.
+func (r *run) standing(d *report.Doc, level int, readme bool) {
+	s := r.s
+	d.Heading(level, "Where things stand")
+	switch {
+	case s.Step == processor.StepEnded && s.End != nil && s.End.Winner != "":
+		d.Para("The campaign is over: **%s (%s) is victorious** — %s.", r.c.AllianceName(s.End.Winner), s.End.Winner, s.End.How)
+	case s.Step == processor.StepEnded && s.End != nil:
+		d.Para("The campaign is over, undecided — %s.", s.End.How)
+	case s.Step == processor.StepTiebreak && s.End != nil:
+		d.Para("The final phase ended tied — %s. Waiting for the final battle(s) (End of the Campaign):", s.End.How)
+	case s.Step == processor.StepSetup:
+		d.Para("Setting up the campaign map: waiting for every Alliance's set-up.")
+	default:
+		d.Para("Phase %d of %d, waiting for step %s.", s.Phase, r.c.Phases, s.Step.Title())
+	}
+	// What the step waits for. Whether each file is in already is left to
+	// `warmaster status`: written files hold only what the processed inputs
+	// determine, so a replay from the journal reproduces them byte for byte.
+	switch aw := r.awaited(); {
+	case len(aw) > maxAwaitedRows:
+		// A public campaign: thousands of rows help nobody on a front page.
+		d.Para("%d files awaited, by %s (e.g. %s); `warmaster status` lists them.", len(aw), deadlineText(aw[0]), aw[0].File)
+	case len(aw) > 0 && readme && r.c.GitHub != nil:
+		r.awaitedLinks(d, aw)
+	case len(aw) > 0:
+		rows := make([][]string, len(aw))
+		for i, a := range aw {
+			rows[i] = []string{a.File, a.Who, deadlineText(a)}
+		}
+		d.Table([]string{"file", "from", "deadline"}, rows)
+	}
+	if s.Step == processor.StepSetup {
+		return
+	}
+	r.standingEvents(d, level+1)
+	d.Heading(level+1, "Points Tracker")
+	var rows [][]string
+	for _, a := range r.c.AllianceIDs() {
+		rows = append(rows, []string{fmt.Sprintf("%s (%s)", r.c.AllianceName(a), a), fmt.Sprint(s.Points[a])})
+	}
+	d.Table([]string{"alliance", "Campaign points"}, rows)
+	if readme {
+		r.pointsChart(d)
+	}
+	r.standingMedals(d, level+1)
+
+	d.Heading(level+1, "Map")
+	d.Para("%s", r.legend())
+	d.Mermaid(r.mermaid())
+
+	d.Heading(level+1, "Planets")
+	header := []string{"planet"}
+	for _, a := range r.c.AllianceIDs() {
+		header = append(header, string(a))
+	}
+	header = append(header, "Infrastructure locations", "fleets")
+	rows = nil
+	fleets := s.FleetsByPlanet()
+	for _, p := range r.c.Map.Planets {
+		row := []string{p.Name}
+		if s.Destroyed(p.ID) {
+			row[0] += " (destroyed)"
+		}
+		for _, a := range r.c.AllianceIDs() {
+			row = append(row, fmt.Sprint(s.Power(p.ID, a)))
+		}
+		row = append(row, s.DescribeLocations(p.ID), processor.OneOf(fleets[p.ID]))
+		rows = append(rows, row)
+	}
+	d.Table(header, rows)
+	r.engineStanding(d, level+1)
+}
+
+// awaitedLinks is the awaited files' table with, for each, a link that
+// opens GitHub's web editor on the file: on a new file holding its draft
+// when the file is not in the folder (and the link to edit it once it is:
+// this README is written afresh only when a step is applied), on the file
+// itself when it is. The links are Markdown references below the table,
+// so that the table stays readable in the file itself.
+func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
+	g := r.c.GitHub
+	rows := make([][]string, len(aw))
+	var refs []string
+	cut := false
+	for i, a := range aw {
+		if r.f.Disk.IsFile(a.File) || a.Sealed {
+			// In already (sealed orders too: a plain file beside them would
+			// be a fault): a new file of that name would clash.
+			rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(EditCell, i+1)}
+			refs = append(refs, fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
+			continue
+		}
+		link, full := DraftLink(g, r.draft(a))
+		cut = cut || !full
+		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(NewAndEditCell, i+1, i+1)}
+		refs = append(refs, fmt.Sprintf("[new-%d]: %s", i+1, link), fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
+	}
+	d.Table([]string{"file", "from", "deadline", BrowserColumn}, rows)
+	d.Raw(strings.Join(refs, "\n"))
+	d.Para(BrowserNote)
+	if cut {
+		d.Para(DraftsCutNote)
+	}
+}
+
+// The README's links to GitHub's editor, beside the awaited files' table
+// (replay recognises them: see sameButMoved).
+const (
+	BrowserColumn = "in the browser"
+	BrowserNote   = "In the browser: *new* opens GitHub's editor on a file not yet in the repository, filled with a draft that lists every choice; *edit* opens the file in the repository, to change it (this page is written afresh only when a step is applied, so a file merged since still shows *new*: use *edit* for it). Propose the change: the pull request's check says what is wrong, if anything."
+	// The "in the browser" cell: a file not in the folder, and one in it.
+	NewAndEditCell = "[new][new-%d] · [edit][edit-%d]"
+	EditCell       = "[edit][edit-%d]"
+	DraftsCutNote  = "Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole."
+)
+
+// draftLink is the link to GitHub's editor on a new file holding the
+// draft, and whether it holds the whole draft: a link of more than
+// maxLinkLen carries the draft without its lists of choices instead, and
+// if that is still too long, an empty file.
+func DraftLink(g *processor.GitHub, d Draft) (string, bool) {
+	if u := g.NewFileURL(d.File, d.Text); len(u) <= processor.MaxLinkLen {
+		return u, true
+	}
+	if u := g.NewFileURL(d.File, d.Short); len(u) <= processor.MaxLinkLen {
+		return u, false
+	}
+	return g.NewFileURL(d.File, ""), false
+}
+
+func deadlineText(a Await) string {
+	if a.Deadline.IsZero() {
+		return "none: waits for every input"
+	}
+	return a.Deadline.Format("2006-01-02 15:04 MST")
+}
+
+// inText is an awaited file's "in" column: yes, awaited, faulty, or sealed.
+func inText(a Await) string {
+	switch {
+	case a.Faulty:
+		return "faulty"
+	case a.Sealed:
+		return "sealed (" + path.Base(a.File) + seal.SealedExt + ")"
+	case a.Present:
+		return "yes"
+	}
+	return "awaited"
+}
+
+// faultyNote says what a faulty file in an awaited table means.
+const faultyNote = "faulty: the file is there but has faults, listed with their line and column: it is not in until they are fixed. Before the deadline advance refuses it; past the deadline it is not applied, and the rules' default for a missing file applies instead."
+
+// legend says what the map's colours and marks mean.
+func (r *run) legend() string {
+	colours := allianceColours(r.c.AllianceIDs())
+	var parts []string
+	for _, a := range r.c.Alliances {
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", colours[a.ID].Name, a.Name, a.ID))
+	}
+	return "Each planet is coloured by the Alliance with the highest Power Level there, and says so: " + strings.Join(parts, ", ") +
+		"; " + tiedSwatch.Name + " = tied or nobody, " + destroyedSwatch.Name + " = destroyed. A hexagon (★) holds a Stronghold; ⚑ lists the fleets there. " +
+		"The colours (Okabe and Ito's, readable with colour blindness) follow each Alliance's id, not the order of campaign.toml."
+}
+
+// leaders are the Alliances with the highest Power Level at a planet: one
+// leads, several are tied; none when nobody is there.
+func (r *run) leaders(p processor.PlanetID) []processor.AllianceID {
+	best := 0
+	var who []processor.AllianceID
+	for _, a := range r.c.AllianceIDs() {
+		switch lvl := r.s.Power(p, a); {
+		case lvl > best:
+			best, who = lvl, []processor.AllianceID{a}
+		case lvl == best && lvl > 0:
+			who = append(who, a)
+		}
+	}
+	return who
+}
+
+// strongholds lists the Alliances with a Stronghold at a planet.
+func (r *run) strongholds(p processor.PlanetID) []processor.AllianceID {
+	var out []processor.AllianceID
+	for _, l := range r.s.Planet(p).Locations {
+		if l.Status == processor.Built && l.Type == processor.Stronghold && !slices.Contains(out, l.Alliance) {
+			out = append(out, l.Alliance)
+		}
+	}
+	return out
+}
+
+// mermaidClass is an Alliance's class on the map: ids are lowercase
+// letters, digits and hyphens, so this is one to one.
+func mermaidClass(a processor.AllianceID) string {
+	return "al_" + strings.ReplaceAll(string(a), "-", "_")
+}
+
+// mermaidText escapes a label's text for Mermaid.
+var mermaidText = strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;")
+
+// mermaid draws the map: one node per planet with its Power Levels, who
+// leads in words, its Strongholds and fleets; one edge per lane; each node
+// coloured by the Alliance that leads there (allianceColours).
+func (r *run) mermaid() string {
+	s := r.s
+	colours := allianceColours(r.c.AllianceIDs())
+	var b strings.Builder
+	b.WriteString("graph LR\n")
+	fleets := s.FleetsByPlanet()
+	class := make([]string, len(r.c.Map.Planets))
+	for i, p := range r.c.Map.Planets {
+		var lv []string
+		for _, a := range r.c.AllianceIDs() {
+			lv = append(lv, fmt.Sprintf("%s %d", a, s.Power(p.ID, a)))
+		}
+		lines := []string{mermaidText.Replace(p.Name)}
+		lead := r.leaders(p.ID)
+		switch {
+		case s.Destroyed(p.ID):
+			lines[0] += " (destroyed)"
+			class[i] = "destroyed"
+		case len(lead) == 1:
+			lines = append(lines, strings.Join(lv, " · "), "led by "+string(lead[0]))
+			class[i] = mermaidClass(lead[0])
+		case len(lead) > 1:
+			lines = append(lines, strings.Join(lv, " · "), "tied: "+processor.OneOf(lead))
+			class[i] = "tied"
+		default:
+			lines = append(lines, strings.Join(lv, " · "), "held by nobody")
+			class[i] = "tied"
+		}
+		sh := r.strongholds(p.ID)
+		if len(sh) > 0 {
+			lines = append(lines, "★ Stronghold: "+processor.OneOf(sh))
+		}
+		if fl := fleets[p.ID]; len(fl) > 0 {
+			lines = append(lines, "⚑ "+processor.OneOf(fl))
+		}
+		open, end := "[", "]"
+		if len(sh) > 0 {
+			open, end = "{{", "}}"
+		}
+		fmt.Fprintf(&b, "  p%d%s\"%s\"%s\n", i, open, strings.Join(lines, "<br/>"), end)
+	}
+	for _, l := range r.c.Map.Lanes {
+		fmt.Fprintf(&b, "  p%d --- p%d\n", r.c.Map.Index[l[0]], r.c.Map.Index[l[1]])
+	}
+	for _, a := range r.c.AllianceIDs() {
+		c := colours[a]
+		fmt.Fprintf(&b, "  classDef %s fill:%s,color:%s\n", mermaidClass(a), c.Fill, c.Text)
+	}
+	fmt.Fprintf(&b, "  classDef tied fill:%s,color:%s\n  classDef destroyed fill:%s,color:%s\n", tiedSwatch.Fill, tiedSwatch.Text, destroyedSwatch.Fill, destroyedSwatch.Text)
+	for i := range r.c.Map.Planets {
+		fmt.Fprintf(&b, "  class p%d %s\n", i, class[i])
+	}
+	return b.String()
+}

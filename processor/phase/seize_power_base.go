@@ -1,0 +1,254 @@
+package phase
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// buildDefaults are the types built, first within the Alliance's limit, when
+// an outcome says "builds one piece of Infrastructure (excluding a
+// Stronghold)" and the victor's choice is missing or no longer possible
+// (RULINGS 9): a Fortification Line first, for it also raises the minimum
+// Power Level there.
+var buildDefaults = []processor.InfraType{processor.FortificationLine, processor.StagingGrounds, processor.SupportFacility}
+
+// Seize Power Base — Attacker wins. In order:
+//   - The Attacker selects one of the Defending Alliance's Infrastructure
+//     pieces at this Planet (excluding a Stronghold). That Infrastructure
+//     piece is removed and the Attacking Alliance builds one piece of
+//     Infrastructure of that type in its place. (`take`. At the Attacking
+//     Alliance's limit for that type, the piece is removed and nothing is
+//     built, RULINGS 16; with `[rules] seize_power_base_keeps_piece` it
+//     stays. A `take` no longer there falls back to the first of the
+//     Defending Alliance's pieces there, in location order, RULINGS 9.)
+//   - If there are no such pieces of Infrastructure, the Attacking Alliance
+//     builds one piece of Infrastructure (excluding a Stronghold) instead.
+//     (`build`, else the first of buildDefaults within the limit.)
+//   - If the Attacking Alliance's Power Level at this Planet is 3 or more,
+//     they build one piece of Infrastructure (excluding a Stronghold) at this
+//     Planet as well. (`extra`, else the first of buildDefaults; the level
+//     after the first step, with the Stronghold ±1, adj.)
+//   - Add 1 to the Attacking Alliance's Power Level at this Planet.
+func (r *run) seizePowerBaseAttackerWins(f fought, adj int) []string {
+	p, A, ch := f.Planet, f.Attacker, f.choices
+	out := r.seizePowerBaseTake(f)
+	if ok, why := r.threeOrMore(p, A, adj); ok {
+		out = append(out, why+": "+r.buildOne(p, A, ch.Extra, ch.HasExtra, "extra"))
+	} else if ch.HasExtra {
+		out = append(out, why+": no further piece (extra is not used)")
+	} else {
+		out = append(out, why+": no further piece")
+	}
+	return append(out, r.s.Raise(p, A))
+}
+
+// seizePowerBaseTake is the first part of Seize Power Base — Attacker wins:
+// the Defending Alliance's piece taken, or one built instead.
+func (r *run) seizePowerBaseTake(f fought) []string {
+	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
+	var out []string
+	i := -1
+	if ch.HasTake {
+		if i = s.PieceAt(p, D, ch.Take); i < 0 {
+			out = append(out, fmt.Sprintf("%s no longer has a %s at %s to take (take = %q)", D, ch.Take.Title(), p, ch.Take))
+		}
+	}
+	if i < 0 {
+		if i = s.FirstPiece(p, D); i >= 0 && ch.HasTake {
+			out[len(out)-1] += ": its first piece there, in location order, is taken instead"
+		}
+	}
+	if i >= 0 {
+		t := s.Planet(p).Locations[i].Type
+		switch {
+		case s.Count(A, t) < t.Limit():
+			s.Planet(p).Locations[i] = processor.Location{}
+			out = append(out, fmt.Sprintf("%s takes %s's %s at %s (location %d), and in its place %s", A, D, t.Title(), p, i+1, s.BuildAt(p, i, A, t)))
+		case r.c.Rules.SeizePowerBaseKeepsPiece:
+			out = append(out, fmt.Sprintf("%s already has %d %s pieces, the limit: %s's %s at %s stays ([rules] seize_power_base_keeps_piece)", A, t.Limit(), t.Title(), D, t.Title(), p))
+		default:
+			s.Planet(p).Locations[i] = processor.Location{}
+			out = append(out, fmt.Sprintf("%s's %s at %s (location %d) is removed; %s already has %d %s pieces, the limit: nothing is built (%s)", D, t.Title(), p, i+1, A, t.Limit(), t.Title(), processor.Ruling(16)))
+		}
+	} else {
+		out = append(out, fmt.Sprintf("%s has no piece of Infrastructure at %s to take (a Stronghold excluded); instead, %s", D, p, r.buildOne(p, A, ch.Build, ch.HasBuild, "build")))
+	}
+	return out
+}
+
+// buildOne builds one piece of Infrastructure (excluding a Stronghold) for an
+// Alliance at a planet: the victor's choice (key) if it can be built, else
+// the first of buildDefaults within the limit. It says what happened.
+func (r *run) buildOne(p processor.PlanetID, a processor.AllianceID, want processor.InfraType, has bool, key string) string {
+	s := r.s
+	if s.Destroyed(p) || s.FreeLocations(p) == 0 {
+		return fmt.Sprintf("nothing can be built: %s", s.CanBuild(p, a, processor.FortificationLine))
+	}
+	note := ""
+	if has {
+		if s.Count(a, want) < want.Limit() {
+			return s.Build(p, a, want)
+		}
+		note = fmt.Sprintf("%s = %q is not possible now (%s already has %d, the limit); ", key, want, a, want.Limit())
+	}
+	for _, t := range buildDefaults {
+		if s.Count(a, t) < t.Limit() {
+			return note + s.Build(p, a, t) + " (by default)"
+		}
+	}
+	return note + fmt.Sprintf("%s has every type at its limit: nothing is built", a)
+}
+
+// Seize Power Base — Defender wins. In order:
+//   - The Defending Alliance can build one Fortification Lines at this Planet
+//     or at a connected Planet. If the Defending Alliance's Power Level at
+//     this Planet is 3 or more, they can build one Staging Grounds instead.
+//     (`build`, default fortification-line; `planet`, default this Planet. A
+//     Staging Grounds below 3, or at the limit, falls back to a
+//     Fortification Line; a planet that can no longer take it, to this
+//     Planet, then the connected planets in map order; RULINGS 9.)
+//   - Add 1 to the Defending Alliance's Power Level at this Planet.
+func (r *run) seizePowerBaseDefenderWins(f fought, adj int) []string {
+	s, p, D, ch := r.s, f.Planet, f.Defender, f.choices
+	var out []string
+	t := processor.FortificationLine
+	if ch.HasBuild && ch.Build == processor.StagingGrounds {
+		ok, why := r.threeOrMore(p, D, adj)
+		switch {
+		case !ok:
+			out = append(out, why+": a Staging Grounds is not possible, a Fortification Line instead")
+		case s.Count(D, processor.StagingGrounds) >= processor.StagingGrounds.Limit():
+			out = append(out, fmt.Sprintf("%s; but %s already has %d Staging Grounds, the limit: a Fortification Line instead", why, D, processor.StagingGrounds.Limit()))
+		default:
+			out = append(out, why+": a Staging Grounds instead of a Fortification Line")
+			t = processor.StagingGrounds
+		}
+	}
+	if s.Count(D, t) >= t.Limit() {
+		out = append(out, fmt.Sprintf("%s already has %d %s pieces, the limit: nothing is built", D, t.Limit(), t.Title()))
+		return append(out, s.Raise(p, D))
+	}
+	where := append([]processor.PlanetID{p}, s.Connected(D, p)...)
+	target, how := ch.Planet, ""
+	if target != "" && (!slices.Contains(where, target) || s.CanBuild(target, D, t) != "") {
+		why := s.CanBuild(target, D, t)
+		if !slices.Contains(where, target) {
+			why = fmt.Sprintf("%s is not connected to %s", target, p)
+		}
+		out = append(out, fmt.Sprintf("planet = %q is not possible now (%s)", target, why))
+		target = ""
+	}
+	if target == "" {
+		// By default this Planet, else the first connected planet that can take it.
+		for _, q := range where {
+			if s.CanBuild(q, D, t) == "" {
+				target, how = q, " (by default)"
+				break
+			}
+		}
+		if target == "" {
+			out = append(out, fmt.Sprintf("no free Infrastructure location at %s or a connected planet: nothing is built", p))
+			return append(out, s.Raise(p, D))
+		}
+	}
+	out = append(out, s.Build(target, D, t)+how)
+	return append(out, s.Raise(p, D))
+}
+
+// validateSeizePowerBase checks Seize Power Base choices against the map now.
+func (r *run) validateSeizePowerBase(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
+	// typ reports whether a type is allowed and within the limit, else adds the fault.
+	typ := func(key string, t processor.InfraType, a processor.AllianceID, allowed ...processor.InfraType) bool {
+		at := ch.Src.At(key)
+		switch {
+		case !slices.Contains(allowed, t):
+			fs.Add(at, "%s cannot be %s: valid: %s", key, t, processor.OneOf(infraIDs(allowed)))
+		case s.Count(a, t) >= t.Limit():
+			fs.Add(at, "%s already has %d %s pieces, the limit; it can build %s", a, t.Limit(), t.Title(), processor.OneOf(infraIDs(s.WithinLimit(a, allowed...))))
+		default:
+			return true
+		}
+		return false
+	}
+	nonStronghold := []processor.InfraType{processor.StagingGrounds, processor.SupportFacility, processor.FortificationLine}
+	if victor == processor.Attacker {
+		takeOK := true
+		if ch.HasTake {
+			takeOK = false
+			var there []processor.InfraType
+			for _, l := range s.Planet(p).Locations {
+				if l.Status == processor.Built && l.Alliance == D && l.Type != processor.Stronghold && !slices.Contains(there, l.Type) {
+					there = append(there, l.Type)
+				}
+			}
+			switch {
+			case ch.Take == processor.Stronghold:
+				fs.Add(ch.Src.At("take"), "take excludes a Stronghold; %s's pieces at %s that can be taken: %s", D, p, processor.OneOf(infraIDs(there)))
+			case !slices.Contains(there, ch.Take):
+				if len(there) == 0 {
+					fs.Add(ch.Src.At("take"), "%s has no %s at %s, nor any piece but a Stronghold: leave take out (build names the piece built instead)", D, ch.Take, p)
+				} else {
+					fs.Add(ch.Src.At("take"), "%s has no %s at %s; its pieces there that can be taken: %s", D, ch.Take, p, processor.OneOf(infraIDs(there)))
+				}
+			default:
+				takeOK = true
+			}
+		}
+		// The piece built when there is none to take needs a free location.
+		if ch.HasBuild && typ("build", ch.Build, A, nonStronghold...) && s.FirstPiece(p, D) < 0 && s.FreeLocations(p) == 0 {
+			fs.Add(ch.Src.At("build"), "%s has no piece at %s to take (a Stronghold excluded), and nothing can be built instead: %s; leave build out", D, p, s.CanBuild(p, A, ch.Build))
+		}
+		// The further piece goes on the map as the first part leaves it (RULINGS 29).
+		if ch.HasExtra && typ("extra", ch.Extra, A, nonStronghold...) && takeOK {
+			first := "the take"
+			if s.FirstPiece(p, D) < 0 {
+				first = "the build (nothing to take)"
+			}
+			switch after := r.afterTake(b, ch); {
+			case after.FreeLocations(p) == 0:
+				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has no free Infrastructure location (%s); leave extra out", first, p, after.DescribeLocations(p))
+			case after.Count(A, ch.Extra) >= ch.Extra.Limit():
+				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has %d %s pieces, the limit; it can build %s", first, A, ch.Extra.Limit(), ch.Extra.Title(), processor.OneOf(infraIDs(after.WithinLimit(A, nonStronghold...))))
+			}
+		}
+		return
+	}
+	if ch.HasBuild {
+		typ("build", ch.Build, D, processor.FortificationLine, processor.StagingGrounds)
+	}
+	if ch.Planet != "" && r.c.Map.Has(ch.Planet) {
+		var valid []processor.PlanetID // this Planet or a connected one with a free location
+		for _, q := range append([]processor.PlanetID{p}, s.Connected(D, p)...) {
+			if !s.Destroyed(q) && s.FreeLocations(q) > 0 {
+				valid = append(valid, q)
+			}
+		}
+		switch {
+		case ch.Planet != p && !s.IsConnected(D, p, ch.Planet):
+			fs.Add(ch.Src.At("planet"), "%s is not %s or a planet connected to it; %s can build at %s", ch.Planet, p, D, processor.OneOf(valid))
+		case !slices.Contains(valid, ch.Planet):
+			fs.Add(ch.Src.At("planet"), "%s cannot build at %s: %s; it can build at %s", D, ch.Planet, s.CanBuild(ch.Planet, D, processor.FortificationLine), processor.OneOf(valid))
+		}
+	}
+}
+
+// afterTake is the map as the first part of Seize Power Base — Attacker
+// wins would leave it now, on a copy: where the further piece would go.
+func (r *run) afterTake(b processor.BattleOp, ch processor.Choices) *processor.State {
+	saved := r.s
+	defer func() { r.s = saved }()
+	r.s = saved.Clone()
+	r.seizePowerBaseTake(fought{BattleOp: b, victor: processor.Attacker, choices: ch})
+	return r.s
+}
+
+func infraIDs(ts []processor.InfraType) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.String()
+	}
+	return out
+}

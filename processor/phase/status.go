@@ -1,0 +1,98 @@
+package phase
+
+import (
+	"slices"
+	"time"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/processor/seal"
+)
+
+// Status reads the campaign folder dir and says where it stands: phase,
+// step, and what is awaited from whom by when, as a Markdown table of every
+// awaited file. An awaited file with faults — as read, or against the map as
+// it stands now (a file sent early that the steps since have made invalid)
+// — is marked faulty, and every fault in the folder comes back as an
+// *InvalidError beside the text. The folder is returned when it could be
+// read at all (for its Placeholders); the text is empty when it could not.
+func Status(dir string) (*folder.Folder, string, error) {
+	d, err := folder.OpenFolder(dir, disk.Read)
+	if err != nil {
+		return nil, "", err
+	}
+	defer d.Unlock()
+	f, fs, err := folder.LoadFrom(d)
+	if err != nil {
+		return nil, "", err
+	}
+	r := newRun(f, time.Time{})
+	r.validate(r.s.Step, fs)
+	list := fs.Resolved(f.Text)
+	return f, r.status(0, list), fs.Err(f.Text)
+}
+
+// status says where the run's state stands, each awaited file with a fault
+// in faults marked faulty; with limit > 0 it lists at most limit awaited
+// files and says how many more there are.
+func (r *run) status(limit int, faults []processor.Fault) string {
+	var d report.Doc
+	s := r.s
+	switch {
+	case s.Step == processor.StepEnded:
+		d.Para("%s — the campaign is over.", r.c.Name)
+		if s.End != nil {
+			if s.End.Winner != "" {
+				d.Para("Victor: %s (%s) — %s.", r.c.AllianceName(s.End.Winner), s.End.Winner, s.End.How)
+			} else {
+				d.Para("Undecided — %s.", s.End.How)
+			}
+			if len(s.End.Medals) > 0 {
+				header, rows := r.medalsTable(s.End.Medals)
+				d.Table(header, rows)
+			}
+		}
+	case s.Step == processor.StepTiebreak && s.End != nil:
+		d.Para("%s — the final phase ended tied, step: tiebreak (%s): %s.", r.c.Name, s.Step.Title(), s.End.How)
+	case s.Step == processor.StepSetup:
+		d.Para("%s — setting up the campaign map (step: setup).", r.c.Name)
+	default:
+		d.Para("%s — phase %d of %d, step: %s (%s).", r.c.Name, s.Phase, r.c.Phases, s.Step, s.Step.Title())
+	}
+	aw := r.awaited()
+	markFaulty(aw, faults)
+	faulty := slices.ContainsFunc(aw, func(a Await) bool { return a.Faulty })
+	more := 0
+	if limit > 0 && len(aw) > limit {
+		aw, more = aw[:limit], len(aw)-limit
+	}
+	rows := make([][]string, len(aw))
+	for i, a := range aw {
+		rows[i] = []string{a.File, a.Who, deadlineText(a), inText(a)}
+	}
+	d.Table([]string{"file", "from", "deadline", "in"}, rows)
+	if faulty {
+		d.Para("%s", faultyNote)
+		d.List(faultLines(slices.DeleteFunc(slices.Clone(faults), func(f processor.Fault) bool { return !isAwaited(aw, f.File) })))
+	}
+	if more > 0 {
+		d.Para("… and %d more awaited files: `warmaster status` lists them all.", more)
+	}
+	if len(r.f.LateFaults) > 0 {
+		d.Para("Not applied (these files may be removed):")
+		rows := make([][]string, len(r.f.LateFaults))
+		for i, f := range r.f.LateFaults {
+			rows[i] = []string{f.File, f.Message}
+		}
+		d.Table([]string{"file", "why"}, rows)
+	}
+	return d.String()
+}
+
+// isAwaited reports whether file is one of the awaited files (or sealed
+// orders for one).
+func isAwaited(aw []Await, file string) bool {
+	return slices.ContainsFunc(aw, func(a Await) bool { return file == a.File || file == a.File+seal.SealedExt })
+}

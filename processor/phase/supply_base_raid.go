@@ -1,0 +1,125 @@
+package phase
+
+import (
+	"fmt"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// Supply Base Raid — Attacker wins. In order:
+//   - The Attacker selects this Planet or one connected Planet and rolls one
+//     D6: on a 4+, subtract 1 from the Defending Alliance's Power Level at
+//     the selected Planet. If the Attacking Alliance's Power Level at this
+//     Planet is 3 or more, the Attacker can repeat this one additional time.
+//     (`planets`: the planet of each D6, a second only at 3 or more, with the
+//     Stronghold ±1, adj. Without `planets`: this Planet, twice at 3 or
+//     more. A planet no longer possible, RULINGS 9: this Planet; if it is
+//     destroyed too, no roll.)
+//   - Add 1 to the Attacking Alliance's Power Level at this Planet.
+func (r *run) supplyBaseRaidAttackerWins(f fought, adj int) []string {
+	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
+	var out []string
+	rolls := len(ch.Planets)
+	if rolls != 1 {
+		ok, why := r.threeOrMore(p, A, adj)
+		switch {
+		case ok && rolls == 0:
+			rolls = 2
+			out = append(out, why+": two D6 at "+string(p)+" (by default)")
+		case ok:
+			out = append(out, why+": a second D6")
+		case rolls == 2:
+			rolls = 1
+			out = append(out, why+": no second D6")
+		default:
+			rolls = 1
+			out = append(out, why+": one D6 at "+string(p)+" (by default)")
+		}
+	}
+	for k := range rolls {
+		q := p
+		if k < len(ch.Planets) {
+			q = ch.Planets[k]
+			if why := r.raidProblem(A, p, q); why != "" {
+				out = append(out, fmt.Sprintf("D6 %d: %s is not possible now (%s): %s instead", k+1, q, why, p))
+				q = p
+			}
+		}
+		if s.Destroyed(q) {
+			out = append(out, fmt.Sprintf("D6 %d: %s is destroyed: no roll", k+1, q))
+			continue
+		}
+		d := r.dice.D6(r.outcomeLabel(f, "raid", k+1), fmt.Sprintf("Supply Base Raid — Attacker wins: on a 4+, %s loses 1 Power Level at %s", D, q))
+		if d >= 4 {
+			out = append(out, fmt.Sprintf("D6 %d at %s: %d, 4+: %s", k+1, q, d, s.Lower(q, D)))
+		} else {
+			out = append(out, fmt.Sprintf("D6 %d at %s: %d, no effect", k+1, q, d))
+		}
+	}
+	return append(out, s.Raise(p, A))
+}
+
+// raidProblem says why an Alliance cannot select q — this Planet p or a
+// planet connected to it, not destroyed — or "" if it can.
+func (r *run) raidProblem(a processor.AllianceID, p, q processor.PlanetID) string {
+	switch {
+	case !r.s.InReach(a, p, q):
+		return fmt.Sprintf("%s is not %s or a planet connected to it", q, p)
+	case r.s.Destroyed(q):
+		return fmt.Sprintf("%s is destroyed", q)
+	}
+	return ""
+}
+
+// Supply Base Raid — Defender wins. In order:
+//   - Subtract 1 from the Attacking Alliance's Power Level at this Planet. If
+//     the Defending Alliance's Power Level at this Planet is 3 or more, they
+//     can do this at one connected Planet instead. (`planet`; the "3 or more"
+//     with the Stronghold ±1, adj. A connected planet no longer possible, or
+//     below 3: this Planet, RULINGS 9.)
+//   - Add 1 to the Defending Alliance's Power Level at this Planet.
+func (r *run) supplyBaseRaidDefenderWins(f fought, adj int) []string {
+	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
+	var out []string
+	q := p
+	if ch.Planet != "" && ch.Planet != p {
+		ok, why := r.threeOrMore(p, D, adj)
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("%s: at %s, not at %s", why, p, ch.Planet))
+		case s.Destroyed(ch.Planet) || !s.IsConnected(D, p, ch.Planet):
+			out = append(out, fmt.Sprintf("%s; but %s: at %s instead", why, r.raidProblem(D, p, ch.Planet), p))
+		default:
+			out = append(out, fmt.Sprintf("%s: at %s instead", why, ch.Planet))
+			q = ch.Planet
+		}
+	}
+	out = append(out, s.Lower(q, A))
+	return append(out, s.Raise(p, D))
+}
+
+// validateSupplyBaseRaid checks Supply Base Raid choices against the map now.
+func (r *run) validateSupplyBaseRaid(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+	p := b.Planet
+	check := func(at processor.Src, a processor.AllianceID, q processor.PlanetID) {
+		if !r.c.Map.Has(q) {
+			return
+		}
+		valid := r.s.IntactConnected(a, p)
+		if !r.s.Destroyed(p) {
+			valid = append([]processor.PlanetID{p}, valid...)
+		}
+		if why := r.raidProblem(a, p, q); why != "" {
+			fs.Add(at, "%s; valid: %s", why, processor.OneOf(valid))
+		}
+	}
+	if victor == processor.Attacker {
+		for i, q := range ch.Planets {
+			check(ch.Src.At("planets", i), b.Attacker, q)
+		}
+		return
+	}
+	if ch.Planet != "" {
+		check(ch.Src.At("planet"), b.Defender, ch.Planet)
+	}
+}

@@ -1,0 +1,323 @@
+package trust
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warmaster/warmaster/campaigns"
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/internal/testkit"
+	"github.com/warmaster/warmaster/processor/phase"
+)
+
+// The example campaign as three folders to authorize against.
+const (
+	atSetup   = "setup"   // as bundled: waiting for set-up, every phase 1 input in
+	atBattles = "battles" // phase 1 revealed (battle sheets written), results not yet processed
+	atPhase2  = "phase2"  // phase 1 processed: its inputs are consumed
+)
+
+// exampleAt makes the example campaign at one of the moments above.
+func exampleAt(t *testing.T, at string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), at)
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	switch at {
+	case atBattles:
+		aside := t.TempDir()
+		for _, sub := range []string{"results", "moves", "builds"} {
+			if err := os.Rename(filepath.Join(dir, "phases/01", sub), filepath.Join(aside, sub)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := phase.Advance(dir, phase.Options{Now: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}); err != nil {
+			t.Fatal(err)
+		}
+		for _, sub := range []string{"results", "moves", "builds"} {
+			if err := os.Rename(filepath.Join(aside, sub), filepath.Join(dir, "phases/01", sub)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	case atPhase2:
+		if _, err := phase.Advance(dir, phase.Options{Now: time.Date(2027, 2, 10, 12, 0, 0, 0, time.UTC)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestAuthorize is the authorization matrix: who may change which file of
+// the example campaign (alliances blue, red, green; alice of blue is the
+// Warmaster). Each cell is "" (allowed) or words the refusal must contain.
+func TestAuthorize(t *testing.T) {
+	roles := []processor.Login{"alice", "bob", "carol", "zed"} // Warmaster (blue), player of blue, player of red, stranger
+	const (
+		ok       = ""
+		stranger = "zed is not a player in campaign.toml"
+		written  = "written by the processor"
+		own      = "Warmaster keeps the files of a run it has not finished writing there"
+	)
+	rows := []struct {
+		name string
+		at   string
+		file string
+		prep func(t *testing.T, dir string) // changes the folder as the pull request did
+		edit func(f *folder.Folder)         // changes the folder as loaded
+		want [4]string                      // alice, bob, carol, zed
+	}{
+		{name: "CampaignToml", at: atSetup, file: "campaign.toml",
+			want: [4]string{ok, "only the Warmaster (alice) edits campaign.toml", "only the Warmaster (alice)", "only the Warmaster (alice)"}},
+		{name: "MapToml", at: atSetup, file: "map.toml",
+			want: [4]string{ok, "only the Warmaster (alice) edits map.toml", "only the Warmaster", "only the Warmaster"}},
+
+		{name: "SetupBlue", at: atSetup, file: "setup/blue.toml",
+			want: [4]string{ok, ok, "set-up files are their own Alliance's (red's is setup/red.toml)", stranger}},
+		{name: "SetupRed", at: atSetup, file: "setup/red.toml",
+			want: [4]string{"blue's is setup/blue.toml", "blue's is setup/blue.toml", ok, stranger}},
+		{name: "SetupNew", at: atSetup, file: "setup/purple.toml",
+			want: [4]string{"their own Alliance's", "their own Alliance's", "their own Alliance's", stranger}},
+
+		{name: "OrdersBob", at: atSetup, file: "phases/01/orders/bob.toml",
+			want: [4]string{"orders files are each player's own (yours is phases/01/orders/alice.toml)", ok, "yours is phases/01/orders/carol.toml", stranger}},
+		{name: "OrdersCarol", at: atSetup, file: "phases/01/orders/carol.toml",
+			want: [4]string{"each player's own", "yours is phases/01/orders/bob.toml", ok, stranger}},
+		{name: "OrdersSealedBob", at: atSetup, file: "phases/01/orders/bob.toml.age",
+			want: [4]string{"each player's own", ok, "each player's own", stranger}},
+		{name: "OrdersLaterPhase", at: atPhase2, file: "phases/02/orders/carol.toml",
+			want: [4]string{"yours is phases/02/orders/alice.toml", "each player's own", ok, stranger}},
+
+		// blue-1 (blue) attacks green; red-1 (red) attacks blue.
+		{name: "ResultAttackerSide", at: atBattles, file: "phases/01/results/blue-1.toml",
+			want: [4]string{ok, ok, "(blue attacked green), and red did not fight blue-1", stranger}},
+		{name: "ResultDefenderSide", at: atBattles, file: "phases/01/results/red-1.toml",
+			want: [4]string{ok, ok, ok, stranger}},
+		{name: "ResultDefenderFromBattleSheet", at: atBattles, file: "phases/01/results/red-1.toml",
+			edit: func(f *folder.Folder) { f.State.Orders = nil },
+			want: [4]string{ok, ok, ok, stranger}},
+		{name: "ResultNotFoughtFromBattleSheet", at: atBattles, file: "phases/01/results/blue-1.toml",
+			edit: func(f *folder.Folder) { f.State.Orders = nil },
+			want: [4]string{ok, ok, "red did not fight blue-1", stranger}},
+		{name: "ResultBeforeRevealAttacker", at: atSetup, file: "phases/01/results/red-1.toml",
+			want: [4]string{"not revealed: until 2.1 Reveal only the attacking Alliance, red, reports it", "not revealed", ok, stranger}},
+		{name: "ResultNoSuchBattle", at: atBattles, file: "phases/01/results/purple-9.toml",
+			want: [4]string{`no battle "purple-9"`, `no battle "purple-9"`, `no battle "purple-9"`, stranger}},
+
+		{name: "MovesBob", at: atSetup, file: "phases/01/moves/bob.toml",
+			want: [4]string{"moves files are each player's own (yours is phases/01/moves/alice.toml)", ok, "moves files are each player's own", stranger}},
+		{name: "MovesCarol", at: atSetup, file: "phases/01/moves/carol.toml",
+			want: [4]string{"moves files are each player's own", "moves files", ok, stranger}},
+
+		{name: "BuildsBlue", at: atSetup, file: "phases/01/builds/blue.toml",
+			want: [4]string{ok, ok, "builds are each Alliance's own (yours is phases/01/builds/red.toml)", stranger}},
+		{name: "BuildsRed", at: atSetup, file: "phases/01/builds/red.toml",
+			want: [4]string{"yours is phases/01/builds/blue.toml", "builds are each Alliance's own", ok, stranger}},
+
+		{name: "EventsBlue", at: atSetup, file: "phases/01/events/blue.toml",
+			want: [4]string{ok, ok, "event choices are each Alliance's own (yours is phases/01/events/red.toml)", stranger}},
+		{name: "EventsRed", at: atSetup, file: "phases/01/events/red.toml",
+			want: [4]string{"event choices are each Alliance's own", "yours is phases/01/events/blue.toml", ok, stranger}},
+
+		{name: "StateToml", at: atPhase2, file: "state.toml", want: [4]string{written, written, written, written}},
+		{name: "JournalToml", at: atPhase2, file: "journal.toml", want: [4]string{written, written, written, written}},
+		{name: "ReadmeMd", at: atPhase2, file: "README.md", want: [4]string{written, written, written, written}},
+		{name: "ReportMd", at: atPhase2, file: "phases/01/report.md", want: [4]string{written, written, written, written}},
+		{name: "ReportMdNotYetWritten", at: atSetup, file: "phases/03/report.md", want: [4]string{written, written, written, written}},
+		{name: "BattleSheet", at: atPhase2, file: "phases/01/battles/blue-1.toml", want: [4]string{written, written, written, written}},
+
+		{name: "ConsumedInputChanged", at: atPhase2, file: "phases/01/orders/bob.toml",
+			prep: func(t *testing.T, dir string) {
+				edit(t, dir, "phases/01/orders/bob.toml", "fortification-line", "staging-grounds")
+			},
+			want: [4]string{"phase 1's step 1 Select Operations consumed", "a consumed input never changes", "restore it from git history", stranger}},
+		{name: "ConsumedSetupChanged", at: atPhase2, file: "setup/blue.toml",
+			prep: func(t *testing.T, dir string) { appendTo(t, dir, "setup/blue.toml", "# a comment\n") },
+			want: [4]string{"the set-up consumed it", "the set-up consumed it", "the set-up consumed it", stranger}},
+		{name: "ConsumedInputDeleted", at: atPhase2, file: "phases/01/results/red-1.toml",
+			prep: func(t *testing.T, dir string) { remove(t, dir, "phases/01/results/red-1.toml") },
+			want: [4]string{"deleting it would unmake what was applied", "phase 1's step 2.3 Resolve Battle Operations consumed", "deleting it", stranger}},
+		{name: "ConsumedInputUnchanged", at: atPhase2, file: "phases/01/moves/bob.toml",
+			want: [4]string{"moves files are each player's own", ok, "moves files are each player's own", stranger}},
+		{name: "LateInput", at: atPhase2, file: "phases/01/results/blue-2.toml",
+			prep: func(t *testing.T, dir string) {
+				testkit.WriteFile(t, dir, "phases/01/results/blue-2.toml", []byte("winner = \"attacker\"\n"))
+			},
+			want: [4]string{"phase 1's step 2.3 Resolve Battle Operations was processed already", "would never be applied", "was processed already", stranger}},
+		{name: "LateInputRemoved", at: atPhase2, file: "phases/01/results/blue-2.toml",
+			want: [4]string{ok, ok, "blue-2 fought no battle in phase 1", stranger}},
+
+		{name: "UnknownFile", at: atSetup, file: "notes.md",
+			want: [4]string{"not a file players write", "not a file players write", "not a file players write", stranger}},
+		{name: "UnknownPhaseFolder", at: atSetup, file: "phases/01/chat/bob.toml",
+			want: [4]string{"not a file players write", "not a file players write", "not a file players write", stranger}},
+		{name: "SealedResult", at: atSetup, file: "phases/01/results/blue-1.toml.age",
+			want: [4]string{"not a file players write", "not a file players write", "not a file players write", stranger}},
+		// What a killed run leaves in .warmaster/ is never in git: a
+		// manifest committed there could otherwise forge state.
+		{name: "WarmasterCommit", at: atPhase2, file: ".warmaster/commit",
+			want: [4]string{own, own, own, own}},
+		{name: "WarmasterNewFile", at: atPhase2, file: ".warmaster/new/0",
+			want: [4]string{own, own, own, own}},
+		{name: "NestedReadme", at: atSetup, file: "setup/README.md",
+			want: [4]string{"not a file players write", "not a file players write", "not a file players write", stranger}},
+	}
+	bases := map[string]string{}
+	for _, at := range []string{atSetup, atBattles, atPhase2} {
+		bases[at] = exampleAt(t, at)
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "c")
+			if err := os.CopyFS(dir, os.DirFS(bases[row.at])); err != nil {
+				t.Fatal(err)
+			}
+			if row.prep != nil {
+				row.prep(t, dir)
+			}
+			f, _, err := folder.LoadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if row.edit != nil {
+				row.edit(f)
+			}
+			for i, actor := range roles {
+				err := Authorize(f, actor, []string{row.file})
+				want := row.want[i]
+				switch {
+				case want == ok && err != nil:
+					t.Errorf("%s: refused, want allowed: %v", actor, err)
+				case want != ok && err == nil:
+					t.Errorf("%s: allowed, want refused (%q)", actor, want)
+				case want != ok:
+					var inv *processor.InvalidError
+					if !errors.As(err, &inv) || len(inv.Faults) != 1 {
+						t.Fatalf("%s: want one fault, got %v", actor, err)
+					}
+					fl := inv.Faults[0]
+					if fl.File != row.file || !strings.Contains(fl.Message, string(actor)+" may not change this file: ") || !strings.Contains(fl.Message, want) {
+						t.Errorf("%s: got %s, want a refusal of %s saying %q", actor, fl, row.file, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+func appendTo(t *testing.T, dir, file, text string) {
+	t.Helper()
+	fh, err := os.OpenFile(filepath.Join(dir, filepath.FromSlash(file)), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fh.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+	if err := fh.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func remove(t *testing.T, dir, file string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(dir, filepath.FromSlash(file))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestWithRefusals(t *testing.T) {
+	checked := &processor.InvalidError{Faults: []processor.Fault{
+		{File: "phases/01/orders/alice.toml", Line: 3, Col: 9, Message: "unknown planet"},
+		{File: "phases/01/orders/bob.toml", Line: 2, Col: 1, Message: "unknown key"},
+	}}
+	refused := &processor.InvalidError{Faults: []processor.Fault{{File: "phases/01/orders/alice.toml", Line: 1, Col: 1, Message: "bob may not change this file"}}}
+	t.Run("OK", func(t *testing.T) {
+		if err := processor.WithRefusals(nil, nil); err != nil {
+			t.Errorf("got %v, want nil", err)
+		}
+		if got := processor.WithRefusals(checked, nil); got != error(checked) {
+			t.Errorf("got %v, want the check's faults", got)
+		}
+	})
+	t.Run("RefusedFileOnlyRefused", func(t *testing.T) {
+		got := processor.WithRefusals(checked, refused).Error()
+		want := "phases/01/orders/alice.toml:1:1: bob may not change this file\nphases/01/orders/bob.toml:2:1: unknown key"
+		if got != want {
+			t.Errorf("got\n%s\nwant\n%s", got, want)
+		}
+	})
+	t.Run("ErrOther", func(t *testing.T) {
+		other := errors.New("read state.toml: permission denied")
+		if got := processor.WithRefusals(other, refused); got != other {
+			t.Errorf("got %v, want %v", got, other)
+		}
+	})
+}
+
+func TestCodeOwners(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		rules, err := CodeOwners(exampleAt(t, atSetup))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, r := range rules {
+			lines = append(lines, r.Pattern+" "+processor.OneOf(r.Logins))
+		}
+		got := strings.Join(lines, "\n")
+		for _, want := range []string{
+			" alice\ncampaign.toml alice\nmap.toml alice\n",
+			"setup/blue.toml alice, bob\nphases/*/builds/blue.toml alice, bob\nphases/*/events/blue.toml alice, bob\n",
+			"phases/*/orders/bob.toml* bob, alice\nphases/*/moves/bob.toml bob, alice\n",
+			"phases/*/orders/carol.toml* carol, dave\nphases/*/moves/carol.toml carol, dave\n",
+			"phases/*/results/ alice, bob, carol, dave, erin, frank\n",
+			"state.toml alice\njournal.toml alice\nREADME.md alice\nphases/*/report.md alice\nphases/*/battles/ alice",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("rules lack\n%s\ngot\n%s", want, got)
+			}
+		}
+	})
+	// An Alliance of one: its player cannot approve their own pull
+	// requests, so the Warmaster co-owns their files.
+	t.Run("AllianceOfOne", func(t *testing.T) {
+		dir := exampleAt(t, atSetup)
+		edit(t, dir, processor.CampaignFile, "[[players]]\nlogin = \"dave\"\nalliance = \"red\"\n", "")
+		edit(t, dir, processor.CampaignFile, "[[fleets]]\nid = \"red-2\"\nplayer = \"dave\"\n", "")
+		rules, err := CodeOwners(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{
+			"setup/red.toml":              "carol, alice",
+			"phases/*/orders/carol.toml*": "carol, alice",
+			"phases/*/moves/carol.toml":   "carol, alice",
+			"phases/*/orders/alice.toml*": "alice, bob",
+		}
+		for _, r := range rules {
+			if w, ok := want[r.Pattern]; ok {
+				if got := processor.OneOf(r.Logins); got != w {
+					t.Errorf("%s: got %s, want %s", r.Pattern, got, w)
+				}
+				delete(want, r.Pattern)
+			}
+		}
+		if len(want) > 0 {
+			t.Errorf("no rules for %v", want)
+		}
+	})
+	t.Run("ErrNoWarmaster", func(t *testing.T) {
+		dir := exampleAt(t, atSetup)
+		edit(t, dir, processor.CampaignFile, "warmaster = true\n", "")
+		_, err := CodeOwners(dir)
+		if !mentions(err, "no player is the Warmaster") {
+			t.Errorf("got %v, want a fault: no Warmaster", err)
+		}
+	})
+}

@@ -1,0 +1,363 @@
+package trust
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warmaster/warmaster/campaigns"
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/internal/testkit"
+	"github.com/warmaster/warmaster/processor/phase"
+)
+
+// example is a copy of the bundled example campaign.
+func example(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "c")
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// files is every file under dir, hidden ones too, with its content.
+func files(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Type()&fs.ModeSymlink != 0 {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func unchanged(t *testing.T, what string, before, after map[string]string) {
+	t.Helper()
+	for p, s := range after {
+		if b, ok := before[p]; !ok || b != s {
+			t.Errorf("%s: %s was written", what, p)
+		}
+	}
+	for p := range before {
+		if _, ok := after[p]; !ok {
+			t.Errorf("%s: %s was removed", what, p)
+		}
+	}
+}
+
+func link(t *testing.T, target, name string) {
+	t.Helper()
+	if err := os.Symlink(target, name); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+}
+
+// The attacks of a player who commits symbolic links: nothing outside the
+// campaign folder is read (its content never shows) or written, and the
+// link is named.
+func TestSymlinkAttacks(t *testing.T) {
+	now := time.Date(2027, 2, 10, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name, fault string
+		attack      func(t *testing.T, dir, outside string)
+	}{
+		{"ErrOrdersOutside", "phases/02/orders/zed.toml: a symbolic link", func(t *testing.T, dir, outside string) {
+			link(t, filepath.Join(outside, "secret.toml"), filepath.Join(dir, "phases/02/orders/zed.toml"))
+		}},
+		{"ErrOrdersReplaced", "phases/02/orders/bob.toml: a symbolic link", func(t *testing.T, dir, outside string) {
+			os.Remove(filepath.Join(dir, "phases/02/orders/bob.toml"))
+			link(t, filepath.Join(outside, "secret.toml"), filepath.Join(dir, "phases/02/orders/bob.toml"))
+		}},
+		{"ErrPhasesElsewhere", "phases: a symbolic link", func(t *testing.T, dir, outside string) {
+			if err := os.Rename(filepath.Join(dir, "phases"), filepath.Join(outside, "phases")); err != nil {
+				t.Fatal(err)
+			}
+			link(t, "../outside/phases", filepath.Join(dir, "phases"))
+		}},
+		{"ErrCampaignLinked", "campaign.toml: a symbolic link", func(t *testing.T, dir, outside string) {
+			if err := os.Rename(filepath.Join(dir, processor.CampaignFile), filepath.Join(outside, processor.CampaignFile)); err != nil {
+				t.Fatal(err)
+			}
+			link(t, filepath.Join(outside, processor.CampaignFile), filepath.Join(dir, processor.CampaignFile))
+		}},
+		{"ErrStateLinkedInside", "state.toml: a symbolic link", func(t *testing.T, dir, outside string) {
+			link(t, "map.toml", filepath.Join(dir, processor.StateFile))
+		}},
+		{"ErrOldTempLinked", ".warmaster-state.toml.tmp: a symbolic link", func(t *testing.T, dir, outside string) {
+			link(t, filepath.Join(outside, "victim"), filepath.Join(dir, ".warmaster-state.toml.tmp"))
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dir, outside := filepath.Join(parent, "c"), filepath.Join(parent, "outside")
+			if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+				t.Fatal(err)
+			}
+			testkit.WriteFile(t, outside, "secret.toml", []byte("[[operations]]\nfleet = \"TOPSECRET\"\n"))
+			testkit.WriteFile(t, outside, "victim", []byte("untouched"))
+			c.attack(t, dir, outside)
+			before, outBefore := files(t, dir), files(t, outside)
+			_, cerr := phase.Check(dir, phase.Options{Now: now})
+			_, aerr := phase.Advance(dir, phase.Options{Now: now})
+			for _, err := range []error{cerr, aerr} {
+				var inv *processor.InvalidError
+				if !errors.As(err, &inv) || !mentions(err, c.fault) {
+					t.Errorf("got %v, want the fault %q", err, c.fault)
+				}
+				if mentions(err, "TOPSECRET") {
+					t.Errorf("the content outside shows: %v", err)
+				}
+			}
+			unchanged(t, "the campaign folder", before, files(t, dir))
+			unchanged(t, "outside", outBefore, files(t, outside))
+		})
+	}
+	// What a killed run of Warmaster leaves in .warmaster/ is its own, and
+	// links a player put there lead nowhere.
+	t.Run("OKTempLinksPlaced", func(t *testing.T) {
+		parent := t.TempDir()
+		dir, outside := filepath.Join(parent, "c"), filepath.Join(parent, "outside")
+		if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+			t.Fatal(err)
+		}
+		testkit.WriteFile(t, outside, "victim", []byte("untouched"))
+		if err := os.MkdirAll(filepath.Join(dir, ".warmaster/new"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 40 {
+			link(t, filepath.Join(outside, "victim"), filepath.Join(dir, ".warmaster/new", itoa(i)))
+		}
+		link(t, filepath.Join(outside, "victim"), filepath.Join(dir, ".warmaster/commit.new"))
+		if _, err := phase.Advance(dir, phase.Options{Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		unchanged(t, "outside", map[string]string{"victim": "untouched"}, files(t, outside))
+		if _, err := os.Lstat(filepath.Join(dir, ".warmaster")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf(".warmaster/ is left: %v", err)
+		}
+	})
+}
+
+// A run writing a folder holds it: another advance is refused with a
+// clear message, and writes nothing.
+func TestOneWriter(t *testing.T) {
+	dir := example(t)
+	e, err := phase.OpenEdit(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := files(t, dir)
+	_, err = phase.Advance(dir, phase.Options{Now: time.Date(2027, 2, 10, 0, 0, 0, 0, time.UTC)})
+	if !mentions(err, "is in use: another warmaster run (advance, seal or draft --write) is writing it; nothing was written") {
+		t.Errorf("advance while the folder is held: %v", err)
+	}
+	unchanged(t, "the folder", before, files(t, dir))
+	e.Close()
+	if _, err := phase.Advance(dir, phase.Options{Now: time.Date(2027, 2, 10, 0, 0, 0, 0, time.UTC)}); err != nil {
+		t.Errorf("advance once it is free: %v", err)
+	}
+}
+
+// Replay takes journal.toml as hostile: a path that leaves the campaign
+// folder is a fault, and nothing is read from it.
+func TestReplayJournalPaths(t *testing.T) {
+	for _, c := range []struct{ name, path, why string }{
+		{"ErrUp", "../outside/secret.toml", `goes up a folder ("..")`},
+		{"ErrUpInside", "phases/01/../../../outside/secret.toml", `goes up a folder ("..")`},
+		{"ErrAbsolute", "/etc/passwd", "is an absolute path"},
+		{"ErrNotInput", "state.toml", "is not an input file"},
+		{"ErrName", "phases/01/orders/-x.toml", `starts with "-"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := playedExample(t, phase.Options{})
+			testkit.WriteFile(t, filepath.Join(dir, "..", "outside"), "secret.toml", []byte("TOPSECRET"))
+			// One more input in the journal, where bob's orders are.
+			edit(t, dir, processor.JournalFile, `    path = "phases/01/orders/bob.toml"`, `    path = "`+c.path+`"
+    sha256 = "0000"
+
+  [[steps.inputs]]
+    path = "phases/01/orders/bob.toml"`)
+			_, err := Replay(dir, phase.Options{})
+			var inv *processor.InvalidError
+			if !errors.As(err, &inv) || !mentions(err, "journal.toml:") || !mentions(err, c.path) || !mentions(err, c.why) {
+				t.Fatalf("got %v, want journal.toml's %q refused: %s", err, c.path, c.why)
+			}
+			if inv.Faults[0].Line == 0 {
+				t.Errorf("the fault has no line: %v", inv.Faults[0])
+			}
+			if mentions(err, "TOPSECRET") || mentions(err, "root:") {
+				t.Errorf("replay read the file: %v", err)
+			}
+		})
+	}
+}
+
+// The Warmaster may move the deadline of a step not processed yet: the
+// README and reports the last run wrote then say the old one, and replay
+// does not call that a hand edit. Anything else edited still is.
+func TestReplayMovedDeadline(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		edits []string // old, new, ...
+	}{
+		{"OKLater", []string{"battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z"}},
+		// Earlier than the last run (2027-02-10), which applied phase 2's
+		// operations: the replay of that run still applies only the steps
+		// it applied, not the battles too.
+		{"OKBeforeTheLastRun", []string{"operations = 2027-03-01T18:00:00Z", "operations = 2027-02-01T18:00:00Z", "battles = 2027-04-01T18:00:00Z", "battles = 2027-02-05T18:00:00Z"}},
+		{"OKNone", []string{"battles = 2027-04-01T18:00:00Z\n", ""}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := playedExample(t, phase.Options{})
+			for i := 0; i < len(c.edits); i += 2 {
+				edit(t, dir, processor.CampaignFile, c.edits[i], c.edits[i+1])
+			}
+			if _, err := Replay(dir, phase.Options{}); err != nil {
+				t.Fatalf("replay after moving phase 2's battles deadline: %v", err)
+			}
+		})
+	}
+	t.Run("OKEvents", func(t *testing.T) {
+		dir := example(t)
+		for _, p := range []string{"phases/01/events", "phases/01/moves", "phases/01/builds", "phases/02", "phases/03"} {
+			if err := os.RemoveAll(filepath.Join(dir, p)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := phase.Advance(dir, phase.Options{Now: time.Date(2027, 1, 20, 0, 0, 0, 0, time.UTC)}); err != nil {
+			t.Fatal(err)
+		}
+		report, _ := os.ReadFile(filepath.Join(dir, "phases/01/report.md"))
+		if !strings.Contains(string(report), "(deadline 2027-02-02 18:00 UTC; past it the defaults apply)") {
+			t.Fatalf("the report does not say when the events' choices are due:\n%s", report)
+		}
+		edit(t, dir, processor.CampaignFile, "events = 2027-02-02T18:00:00Z", "events = 2027-02-04T09:00:00Z")
+		if _, err := Replay(dir, phase.Options{}); err != nil {
+			t.Fatalf("replay after moving phase 1's events deadline: %v", err)
+		}
+	})
+	t.Run("OKGitHub", func(t *testing.T) {
+		// The README's links to GitHub's editor carry drafts, which say
+		// the deadline: a moved one changes the links.
+		dir := playedExampleGitHub(t)
+		edit(t, dir, processor.CampaignFile, "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z")
+		if _, err := Replay(dir, phase.Options{}); err != nil {
+			t.Fatalf("replay after moving phase 2's battles deadline: %v", err)
+		}
+	})
+	for _, c := range []struct{ name, file, old, new string }{
+		{"ErrOtherEdited", processor.ReadmeFile, "Phase 2 of 3", "Phase 3 of 3"},
+		{"ErrPlayedEdited", "phases/01/report.md", "2027-01-15 19:30 UTC", "2027-01-16 19:30 UTC"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := playedExample(t, phase.Options{})
+			edit(t, dir, processor.CampaignFile, "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z")
+			edit(t, dir, c.file, c.old, c.new)
+			if _, err := Replay(dir, phase.Options{}); !mentions(err, c.file) {
+				t.Fatalf("replay after editing %s: %v", c.file, err)
+			}
+		})
+	}
+}
+
+// gitHubTable is a [github] table for the example campaign.
+const gitHubTable = "\n[github]\nrepository = \"our-club/vespator\"\npath = \"campaigns/c\"\n"
+
+// playedExampleGitHub is playedExample with [github] from the start: its
+// README links each awaited file to GitHub's editor.
+func playedExampleGitHub(t *testing.T) string {
+	t.Helper()
+	dir := example(t)
+	testkit.AppendFile(t, dir, processor.CampaignFile, gitHubTable)
+	playExample(t, dir, phase.Options{})
+	readme := string(testkit.ReadFile(t, dir, processor.ReadmeFile))
+	// red-2's result is not in: a new file with its draft (and the edit
+	// link for once it is); blue-2's is: only the edit link, as a new file
+	// of that name would clash.
+	for _, want := range []string{
+		"| phases/02/results/red-2.toml   | dave (attacker) or alliance green | 2027-04-01 18:00 UTC | [new][new-3] · [edit][edit-3] |",
+		"\n[new-3]: https://github.com/our-club/vespator/new/main/campaigns/c/phases/02/results?filename=red-2.toml&value=",
+		"\n[edit-3]: https://github.com/our-club/vespator/edit/main/campaigns/c/phases/02/results/red-2.toml\n",
+		"| phases/02/results/blue-2.toml  | bob (attacker) or alliance green  | 2027-04-01 18:00 UTC | [edit][edit-1]                |",
+		"\n[edit-1]: https://github.com/our-club/vespator/edit/main/campaigns/c/phases/02/results/blue-2.toml\n",
+	} {
+		if !strings.Contains(readme, want) {
+			t.Fatalf("the README has no %q:\n%s", want, readme)
+		}
+	}
+	if strings.Contains(readme, "[new-1]") {
+		t.Fatalf("the README links blue-2's result, which is in, as a new file:\n%s", readme)
+	}
+	return dir
+}
+
+// The Warmaster may add [github] once the campaign has begun: the README
+// the last run wrote has no links to GitHub's editor, its replay has, and
+// replay does not call that a hand edit. A link edited by hand, or added
+// without [github], still is; so is a [github] changed since (the next
+// step's run writes the README afresh).
+func TestReplayGitHubAdded(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		dir := playedExample(t, phase.Options{})
+		testkit.AppendFile(t, dir, processor.CampaignFile, gitHubTable)
+		if _, err := Replay(dir, phase.Options{}); err != nil {
+			t.Fatalf("replay after adding [github]: %v", err)
+		}
+	})
+	t.Run("OKDeadlineMoved", func(t *testing.T) {
+		dir := playedExample(t, phase.Options{})
+		testkit.AppendFile(t, dir, processor.CampaignFile, gitHubTable)
+		edit(t, dir, processor.CampaignFile, "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z")
+		if _, err := Replay(dir, phase.Options{}); err != nil {
+			t.Fatalf("replay after adding [github] and moving a deadline: %v", err)
+		}
+	})
+	for _, c := range []struct {
+		name   string
+		github bool // [github] from the start
+		edits  []string
+	}{
+		// An attacker's link, in place of the editor's.
+		{"ErrLinkEdited", true, []string{"[edit-1]: https://github.com/our-club/", "[edit-1]: https://github.com/evil-club/"}},
+		// A new file's link taken away from a file that is not in: only a
+		// file in the folder when the README was written goes without.
+		{"ErrNewLinkDropped", true, []string{"[new][new-3] · [edit][edit-3]", "[edit][edit-3]"}},
+		// A draft that says something else, with a deadline moved to hide it.
+		{"ErrDraftEdited", true, []string{"value=%23%20Result%20of", "value=%23%20Resolt%20of", "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z"}},
+		// Links nobody asked for.
+		{"ErrLinksWithoutGitHub", false, []string{"\n### Points Tracker", "\n[edit-1]: https://github.com/evil-club/x/edit/main/a.toml\n\n### Points Tracker"}},
+		// A repository renamed since the last run: told from a hand edit
+		// only once the next step is applied.
+		{"ErrGitHubChanged", true, []string{`repository = "our-club/vespator"`, `repository = "our-club/front"`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := playedExample(t, phase.Options{})
+			if c.github {
+				dir = playedExampleGitHub(t)
+			}
+			for i := 0; i < len(c.edits); i += 2 {
+				file := processor.ReadmeFile
+				if strings.Contains(c.edits[i], " = ") {
+					file = processor.CampaignFile
+				}
+				edit(t, dir, file, c.edits[i], c.edits[i+1])
+			}
+			if _, err := Replay(dir, phase.Options{}); !mentions(err, processor.ReadmeFile+":") {
+				t.Fatalf("replay: %v, want a fault of %s", err, processor.ReadmeFile)
+			}
+		})
+	}
+}
