@@ -1,6 +1,14 @@
-// Package processor is the Vespator Front rules engine: the campaign's
-// vocabulary (Alliance, Planet, Fleet, Infrastructure, Operation, Battle…),
-// its state, and the campaign phase applied step by step in the rules' order.
+// Package processor is the campaign's vocabulary and model: the ids,
+// Campaign, Map, State and its mechanics (Power Levels, Infrastructure,
+// connection), the values players file (orders, results, moves, builds,
+// event choices) as decoded from schema-checked tables, and faults with
+// their positions. It touches no file and rolls no dice: it may import
+// processor/engines, processor/enum, processor/report (for wording) and
+// schema, never processor/disk, processor/folder, processor/seal or
+// processor/repository. The layers above it: processor/folder (the folder
+// on disk), processor/attacks (the six attack types), processor/phase (the
+// Campaign phase), processor/trust (who may change what, replay, verify);
+// docs/development.md's Layout has the map.
 package processor
 
 import (

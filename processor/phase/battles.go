@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
-	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/processor/attacks"
 )
 
 // validateResults checks this phase's battle results against the battles
@@ -44,7 +44,7 @@ func (r *run) validateResults(fs *processor.Faults) {
 			fs.Add(res.Src.At("theatre"), "Sinister Omens rolled the %s theatre for this battle (see its battle sheet), not %s", t, res.Theatre)
 		}
 		r.validateEngineEntries(b, res, fs)
-		r.validateOutcome(b, res.Victor(), res.Outcome, fs, "")
+		r.attackRules().ValidateOutcome(b, res.Victor(), res.Outcome, fs, "")
 	}
 }
 
@@ -67,196 +67,44 @@ func (r *run) checkPlayed(at processor.Src, played, deadline time.Time, fs *proc
 	}
 }
 
-// outcomeKeys are the `[outcome]` keys each attack type's result takes.
-// power_adjust, the Stronghold's ±1 (RULINGS 8), goes with every result
-// whose outcome compares or tests the victor's Power Level.
-func outcomeKeys(a processor.AttackType, victor processor.Side) []string {
-	if victor == processor.Draw {
-		return nil
-	}
-	return map[processor.AttackType][2][]string{
-		processor.SeizePowerBase:       {{"power_adjust", "take", "build", "extra"}, {"power_adjust", "planet", "build"}},
-		processor.PurgeAndBurn:         {{"power_adjust"}, {"transfer", "reinforce"}},
-		processor.OrbitalInvasion:      {{"power_adjust"}, {"planet", "direction", "pieces"}},
-		processor.PlanetaryBombardment: {{"power_adjust", "location"}, {"power_adjust", "planet", "locations"}},
-		processor.SupplyBaseRaid:       {{"power_adjust", "planets"}, {"power_adjust", "planet"}},
-		processor.BoardingAction:       {{"fleet", "moves"}, {"fleet", "moves"}},
-	}[a][victor]
-}
-
-// validateOutcome checks a victor's Campaign Outcome choices: only the keys
-// the attack type's result takes, and planets and pieces that fit the map
-// now (a choice impossible now is a fault saying what would be valid;
-// RULINGS 9). why, if any, ends the message of a key the result does not take.
-func (r *run) validateOutcome(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults, why string) {
-	s := r.s
-	type key struct {
-		name string
-		set  bool
-	}
-	keys := []key{
-		{"power_adjust", ch.PowerAdjust != 0},
-		{"transfer", len(ch.Transfer) > 0},
-		{"reinforce", ch.Reinforce != ""},
-		{"planet", ch.Planet != ""},
-		{"direction", ch.Direction != ""},
-		{"pieces", len(ch.Pieces) > 0},
-		{"take", ch.HasTake},
-		{"build", ch.HasBuild},
-		{"extra", ch.HasExtra},
-		{"location", ch.Location != 0},
-		{"locations", len(ch.Locations) > 0},
-		{"planets", len(ch.Planets) > 0},
-		{"fleet", ch.Fleet != ""},
-		{"moves", len(ch.Moves) > 0},
-	}
-	takes := outcomeKeys(b.Attack, victor)
-	result := fmt.Sprintf("%s — %s", b.Attack.Title(), resultTitle(victor))
-	for _, k := range keys {
-		if k.set && !slices.Contains(takes, k.name) {
-			fs.AddKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)%s", result, k.name, processor.JoinQuotedOr(takes, "no choices"), why)
-		}
-	}
-	if !r.c.Map.Has(b.Planet) || victor == processor.Draw {
-		return
-	}
-	if slices.Contains(takes, "power_adjust") {
-		victorAlliance, foe := b.Attacker, b.Defender
-		if victor == processor.Defender {
-			victorAlliance, foe = b.Defender, b.Attacker
-		}
-		r.validatePowerAdjust(ch, victorAlliance, b.Planet, fs, foe)
-	}
-	switch b.Attack {
-	case processor.SeizePowerBase:
-		r.validateSeizePowerBase(b, victor, ch, fs)
-		return
-	case processor.PlanetaryBombardment:
-		r.validatePlanetaryBombardment(b, victor, ch, fs)
-		return
-	case processor.SupplyBaseRaid:
-		r.validateSupplyBaseRaid(b, victor, ch, fs)
-		return
-	case processor.BoardingAction:
-		r.validateBoardingAction(b, victor, ch, fs)
-		return
-	}
-	if victor != processor.Defender {
-		return
-	}
-	// connected reports whether p is an undestroyed planet connected to
-	// this one, else adds the fault (an unknown planet is reported already).
-	connected := func(at processor.Src, p processor.PlanetID) bool {
-		switch {
-		case !r.c.Map.Has(p):
-		case s.Destroyed(p):
-			fs.Add(at, "%s is destroyed; connected planets of %s: %s", p, b.Planet, processor.OneOf(r.s.IntactConnected(b.Defender, b.Planet)))
-		case !s.IsConnected(b.Defender, b.Planet, p):
-			fs.Add(at, "%s is not connected to %s; connected planets: %s", p, b.Planet, processor.OneOf(r.s.IntactConnected(b.Defender, b.Planet)))
-		default:
-			return true
-		}
-		return false
-	}
-	for i, p := range ch.Transfer {
-		connected(ch.Src.At("transfer", i), p)
-	}
-	if len(ch.Transfer) > 3 {
-		fs.Add(ch.Src.At("transfer"), "%d transfers: a Power Level goes from at most 4 down to 1, so at most 3", len(ch.Transfer))
-	}
-	if ch.Reinforce != "" {
-		connected(ch.Src.At("reinforce"), ch.Reinforce)
-	}
-	if ch.Planet != "" {
-		ok := connected(ch.Src.At("planet"), ch.Planet)
-		from, to := b.Planet, ch.Planet
-		if ch.Direction == "from-connected" {
-			from, to = ch.Planet, b.Planet
-		}
-		if r.c.Map.Has(from) {
-			need := map[processor.InfraType]int{}
-			for i, t := range ch.Pieces {
-				need[t]++
-				if have := s.Pieces(from, b.Defender, t); need[t] > have {
-					fs.Add(ch.Src.At("pieces", i), "%s has %s at %s", b.Defender, report.Plural(have, t.Title(), t.Title()+" pieces"), from)
-				}
-			}
-			if ok {
-				r.validateRoom(b, ch, to, fs)
-			}
-		}
-	}
-}
-
-// validateRoom: Orbital Invasion — Defender wins builds "one piece of
-// Infrastructure of that type" at the other planet for each piece removed,
-// and a piece is built only on an undestroyed, unoccupied location
-// (Infrastructure): the pieces moved need as many free locations at to.
-func (r *run) validateRoom(b processor.BattleOp, ch processor.Choices, to processor.PlanetID, fs *processor.Faults) {
-	s := r.s
-	free := s.FreeLocations(to)
-	if len(ch.Pieces) <= free {
-		return
-	}
-	has := fmt.Sprintf("%s has no free Infrastructure location (%s)", to, s.DescribeLocations(to))
-	if free > 0 {
-		has = fmt.Sprintf("%s has %s (%s): %s can move there, not %d", to, report.Plural(free, "free Infrastructure location", "free Infrastructure locations"), s.DescribeLocations(to), report.Plural(free, "piece", "pieces"), len(ch.Pieces))
-	}
-	if to == b.Planet {
-		fs.Add(ch.Src.At("pieces", free), "%s; move fewer pieces", has)
-		return
-	}
-	var room []processor.PlanetID // connected planets with room for every piece
-	for _, q := range r.s.IntactConnected(b.Defender, b.Planet) {
-		if s.FreeLocations(q) >= len(ch.Pieces) {
-			room = append(room, q)
-		}
-	}
-	fs.Add(ch.Src.At("pieces", free), "%s; connected planets of %s with room for %s: %s", has, b.Planet, report.Plural(len(ch.Pieces), "piece", "pieces"), processor.OneOf(room))
-}
-
-func resultTitle(v processor.Side) string {
-	return [...]string{"Attacker wins", "Defender wins", "Draw"}[v]
-}
-
 // resolveBattles is 2.3 Resolve Battle Operations: each battle's result as
 // reported; "if any Battle Operations have not been resolved by playing a
 // battle, the attacking Fleet is considered to have been victorious" and its
 // player's choices are those in its orders (RULINGS 18).
 func (r *run) resolveBattles() {
 	bs := r.battles()
-	out := make([]fought, 0, len(bs))
+	out := make([]attacks.Fought, 0, len(bs))
 	rows := make([][]string, 0, len(bs))
 	for _, b := range bs {
-		f := fought{BattleOp: b, res: r.f.Results[r.s.Phase][b.ID]}
+		f := attacks.Fought{BattleOp: b, Result: r.f.Results[r.s.Phase][b.ID]}
 		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
-		if f.res == nil && r.setAsideHere("results", b.ID) {
+		if f.Result == nil && r.setAsideHere("results", b.ID) {
 			played = "result not applied (see above): the attacker is victorious"
 		}
-		if f.res == nil {
-			f.victor, f.choices = processor.Attacker, b.Order.Outcome
+		if f.Result == nil {
+			f.Victor, f.Choices = processor.Attacker, b.Order.Outcome
 		} else {
-			f.victor, f.choices = f.res.Victor(), f.res.Outcome
+			f.Victor, f.Choices = f.Result.Victor(), f.Result.Outcome
 			played = "reported, no date"
-			if f.res.HasPlayed {
-				played = f.res.Played.Format("2006-01-02 15:04 MST")
+			if f.Result.HasPlayed {
+				played = f.Result.Played.Format("2006-01-02 15:04 MST")
 			}
-			if f.res.DefenderPlayer != "" {
-				players += " vs " + string(f.res.DefenderPlayer)
+			if f.Result.DefenderPlayer != "" {
+				players += " vs " + string(f.Result.DefenderPlayer)
 			}
-			if f.res.HasVP {
-				a, d := f.res.VpWithBonus()
+			if f.Result.HasVP {
+				a, d := f.Result.VpWithBonus()
 				score = fmt.Sprintf("%d–%d", a, d)
 			}
-			if f.res.Theatre != "" {
-				theatre = f.res.Theatre
-				if f.res.Twist > 0 {
-					theatre += fmt.Sprintf(" (twist %d: %s)", f.res.Twist, processor.TwistName(f.res.Theatre, f.res.Twist))
+			if f.Result.Theatre != "" {
+				theatre = f.Result.Theatre
+				if f.Result.Twist > 0 {
+					theatre += fmt.Sprintf(" (twist %d: %s)", f.Result.Twist, processor.TwistName(f.Result.Theatre, f.Result.Twist))
 				}
 			}
 		}
 		out = append(out, f)
-		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), players, played, resultTitle(f.victor), score, theatre})
+		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), players, played, attacks.ResultTitle(f.Victor), score, theatre})
 	}
 	if len(rows) == 0 {
 		r.sec.Para("No battles this phase.")
@@ -271,15 +119,15 @@ func (r *run) resolveBattles() {
 func (r *run) processBattleResults() {
 	engineBefore := r.engineRepairs() // between phases; and every war engine's condition before the battles
 	// Battle ids are unique: the order is total. Pointers: a fought is large.
-	order := make([]*fought, len(r.fought))
+	order := make([]*attacks.Fought, len(r.fought))
 	for i := range r.fought {
 		order[i] = &r.fought[i]
 	}
-	slices.SortFunc(order, func(x, y *fought) int {
-		px, py := x.res != nil && x.res.HasPlayed, y.res != nil && y.res.HasPlayed
+	slices.SortFunc(order, func(x, y *attacks.Fought) int {
+		px, py := x.Result != nil && x.Result.HasPlayed, y.Result != nil && y.Result.HasPlayed
 		switch {
 		case px && py:
-			return cmp.Or(x.res.Played.Compare(y.res.Played), cmp.Compare(x.ID, y.ID))
+			return cmp.Or(x.Result.Played.Compare(y.Result.Played), cmp.Compare(x.ID, y.ID))
 		case px:
 			return -1
 		case py:
@@ -291,72 +139,12 @@ func (r *run) processBattleResults() {
 		r.sec.Para("No battles to process.")
 	}
 	for i, f := range order {
-		r.sec.Heading(3, "%d. %s: %s at %s — %s", i+1, f.ID, f.Attack.Title(), f.Planet, resultTitle(f.victor))
-		r.note(r.applyOutcome(*f)...)
+		r.sec.Heading(3, "%d. %s: %s at %s — %s", i+1, f.ID, f.Attack.Title(), f.Planet, attacks.ResultTitle(f.Victor))
+		r.note(r.attackRules().Apply(*f)...)
 		r.engineBattle(*f)
 	}
 	r.engineChanges(engineBefore)
 	r.archeotechRiches() // "At the end of the Process Battle Results step of the next Campaign phase"
-}
-
-// applyOutcome applies one battle's Campaign Outcome and says what happened.
-func (r *run) applyOutcome(f fought) []string {
-	s, p, A, D := r.s, f.Planet, f.Attacker, f.Defender
-	var out []string
-	// Stronghold: the victor may treat its Power Level as 1 higher or lower
-	// for the battle's Campaign Outcomes, where the Stronghold applies when
-	// the battle is processed (RULINGS 8, 9). adj goes to every comparison
-	// and "3 or more" of the victor's outcome (threeOrMore).
-	adj := f.choices.PowerAdjust
-	if !slices.Contains(outcomeKeys(f.Attack, f.victor), "power_adjust") {
-		adj = 0 // refused at check time; a Draw or an outcome without a threshold
-	}
-	if adj != 0 {
-		victor := A
-		if f.victor == processor.Defender {
-			victor = D
-		}
-		foe := D
-		if victor == D {
-			foe = A
-		}
-		if !s.AppliesAt(victor, processor.Stronghold, p) && !s.CoordinatedOpposition(victor, foe) {
-			out = append(out, fmt.Sprintf("%s's power_adjust %+d no longer applies (no Stronghold at or connected to %s): ignored", victor, adj, p))
-			adj = 0
-		}
-	}
-	switch {
-	case f.victor == processor.Draw:
-		// DRAW (every attack type): Add 1 to the Attacking Alliance's Power Level at this Planet.
-		out = append(out, s.Raise(p, A))
-	case f.Attack == processor.PurgeAndBurn && f.victor == processor.Attacker:
-		out = append(out, r.purgeAndBurnAttackerWins(p, A, D, adj)...)
-	case f.Attack == processor.PurgeAndBurn:
-		out = append(out, r.purgeAndBurnDefenderWins(p, D, f.choices)...)
-	case f.Attack == processor.OrbitalInvasion && f.victor == processor.Attacker:
-		out = append(out, r.orbitalInvasionAttackerWins(p, A, D, adj)...)
-	case f.Attack == processor.OrbitalInvasion:
-		out = append(out, r.orbitalInvasionDefenderWins(p, D, f.choices)...)
-	case f.Attack == processor.SeizePowerBase && f.victor == processor.Attacker:
-		out = append(out, r.seizePowerBaseAttackerWins(f, adj)...)
-	case f.Attack == processor.SeizePowerBase:
-		out = append(out, r.seizePowerBaseDefenderWins(f, adj)...)
-	case f.Attack == processor.PlanetaryBombardment && f.victor == processor.Attacker:
-		out = append(out, r.planetaryBombardmentAttackerWins(f, adj)...)
-	case f.Attack == processor.PlanetaryBombardment:
-		out = append(out, r.planetaryBombardmentDefenderWins(f, adj)...)
-	case f.Attack == processor.SupplyBaseRaid && f.victor == processor.Attacker:
-		out = append(out, r.supplyBaseRaidAttackerWins(f, adj)...)
-	case f.Attack == processor.SupplyBaseRaid:
-		out = append(out, r.supplyBaseRaidDefenderWins(f, adj)...)
-	case f.Attack == processor.BoardingAction && f.victor == processor.Attacker:
-		out = append(out, r.boardingActionAttackerWins(f)...)
-	case f.Attack == processor.BoardingAction:
-		out = append(out, r.boardingActionDefenderWins(f)...)
-	default:
-		panic(fmt.Sprintf("processor: unknown attack type %d", f.Attack))
-	}
-	return out
 }
 
 // fleetArrival is 2.5 Fleet Arrival: each Fleet that selected Void Leap moves

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/attacks"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/report"
@@ -374,7 +375,7 @@ func (r *run) draftOrders(t *draftText, l processor.Login, a Await) []string {
 			var targets []string
 			for _, q := range reach {
 				for _, d := range others {
-					for _, f := range r.defendingFleetsAt(d, q) {
+					for _, f := range r.attackRules().DefendingFleetsAt(d, q) {
 						targets = append(targets, fmt.Sprintf("%s (%s) at %s", f, d, q))
 					}
 				}
@@ -523,7 +524,7 @@ func (r *run) draftResult(t *draftText, id string, a Await) []string {
 	t.blank()
 	t.toml("# [outcome]  # the victor's Campaign Outcome choices; a key left out takes its default")
 	for _, side := range []processor.Side{processor.Attacker, processor.Defender} {
-		keys := outcomeKeys(b.Attack, side)
+		keys := attacks.OutcomeKeys(b.Attack, side)
 		if len(keys) == 0 {
 			continue
 		}
@@ -531,7 +532,7 @@ func (r *run) draftResult(t *draftText, id string, a Await) []string {
 		if side == processor.Defender {
 			victor = b.Defender
 		}
-		t.help("%s — %s (%s chooses):", b.Attack.Title(), resultTitle(side), victor)
+		t.help("%s — %s (%s chooses):", b.Attack.Title(), attacks.ResultTitle(side), victor)
 		for _, k := range keys {
 			t.help("  %s", r.outcomeHint(b, side, k))
 		}
@@ -572,14 +573,14 @@ func (r *run) outcomeHint(b processor.BattleOp, side processor.Side, key string)
 		if s.FirstPiece(p, D) < 0 && s.FreeLocations(p) == 0 {
 			return fmt.Sprintf("build: none: %s has no piece at %s to take, and nothing can be built there (%s)", D, p, s.CanBuild(p, A, processor.FortificationLine))
 		}
-		return fmt.Sprintf("build: the type built when there is no piece to take: %s", report.Either(typeNames(s.WithinLimit(A, buildDefaults...))))
+		return fmt.Sprintf("build: the type built when there is no piece to take: %s", report.Either(typeNames(s.WithinLimit(A, attacks.BuildDefaults...))))
 	case "extra":
 		// On the map as the first part leaves it, taking the first piece (RULINGS 29).
-		after := r.afterTake(b, processor.Choices{})
+		after := r.attackRules().AfterTake(b, processor.Choices{})
 		if after.FreeLocations(p) == 0 {
 			return fmt.Sprintf("extra: none: after the take %s has no free Infrastructure location", p)
 		}
-		return fmt.Sprintf("extra: the further piece at Power Level 3 or more: %s", report.Either(typeNames(after.WithinLimit(A, buildDefaults...))))
+		return fmt.Sprintf("extra: the further piece at Power Level 3 or more: %s", report.Either(typeNames(after.WithinLimit(A, attacks.BuildDefaults...))))
 	case "transfer":
 		return fmt.Sprintf("transfer: up to 3 connected planets, each taking one Power Level from %s: %s", p, report.Either(r.s.IntactConnected(D, p)))
 	case "reinforce":
@@ -589,17 +590,17 @@ func (r *run) outcomeHint(b processor.BattleOp, side processor.Side, key string)
 	case "pieces":
 		return fmt.Sprintf("pieces: the types of %s's pieces moved, one free location each where they go; at %s: %s", D, p, processor.OneOf(r.piecesAt(p, D)))
 	case "location":
-		return fmt.Sprintf("location: the Infrastructure location struck at %s: %s", p, r.strikeChoices(p, attackerStrikeRank(D)))
+		return fmt.Sprintf("location: the Infrastructure location struck at %s: %s", p, r.attackRules().StrikeChoices(p, attacks.AttackerStrikeRank(D)))
 	case "locations":
 		var at []string
 		for _, q := range r.s.IntactConnected(D, p) {
-			at = append(at, fmt.Sprintf("at %s: %s", q, r.strikeChoices(q, defenderStrikeRank(A, D))))
+			at = append(at, fmt.Sprintf("at %s: %s", q, r.attackRules().StrikeChoices(q, attacks.DefenderStrikeRank(A, D))))
 		}
 		return fmt.Sprintf("locations: the location of each strike at planet, counted from 1 (two at Power Level 3 or more); %s", strings.Join(at, "; "))
 	case "planets":
 		return fmt.Sprintf("planets: the planet of each D6 (two at Power Level 3 or more): %s", report.Either(here))
 	case "fleet":
-		return fmt.Sprintf("fleet: a fleet of %s at %s: %s", D, p, report.Either(r.defendingFleetsAt(D, p)))
+		return fmt.Sprintf("fleet: a fleet of %s at %s: %s", D, p, report.Either(r.attackRules().DefendingFleetsAt(D, p)))
 	case "moves":
 		n := "up to two planets, each connected to the one before"
 		if side == processor.Defender {

@@ -188,8 +188,8 @@ func (r *run) archeotechRiches() {
 			wins := map[processor.AllianceID]int{}
 			for _, f := range r.fought {
 				switch {
-				case f.Planet != p || f.victor == processor.Draw:
-				case f.victor == processor.Attacker:
+				case f.Planet != p || f.Victor == processor.Draw:
+				case f.Victor == processor.Attacker:
 					wins[f.Attacker]++
 				default:
 					wins[f.Defender]++

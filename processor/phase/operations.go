@@ -109,7 +109,7 @@ func (r *run) validateOrder(o processor.Order, fs *processor.Faults) {
 			fs.Add(o.Src.At("planet"), "%s is out of reach of %s at %s: a %s targets the fleet's planet or a connected one: %s", o.Planet, o.Fleet, at, o.Op.Title(), processor.OneOf(r.s.Reachable(a, at)))
 		}
 		if o.Op == processor.Battle {
-			r.validateBoardingActionTarget(o, fs)
+			r.attackRules().ValidateBoardingActionTarget(o, fs)
 			r.validateOrderOutcome(o, fs)
 		}
 	case processor.VoidLeap:
@@ -138,29 +138,7 @@ func (r *run) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
 		return // nothing to check, or the defender is already a fault
 	}
 	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o}
-	r.validateOutcome(b, processor.Attacker, o.Outcome, fs, "; orders give the attacker's choices, for a battle that goes unplayed")
-}
-
-// validatePowerAdjust: the Stronghold's "treat the Power Level as 1 higher or
-// lower" is the victor's choice only where a Stronghold of theirs is at this
-// or a connected Planet (Stronghold; RULINGS 8).
-// Coordinated Opposition gives the same ±1 against the dominating Alliance
-// (foe, when given); the two do not stack (RULINGS 8).
-func (r *run) validatePowerAdjust(ch processor.Choices, victor processor.AllianceID, p processor.PlanetID, fs *processor.Faults, foe ...processor.AllianceID) {
-	if ch.PowerAdjust == 0 || !r.c.Map.Has(p) {
-		return
-	}
-	if len(foe) > 0 && r.s.CoordinatedOpposition(victor, foe[0]) {
-		return
-	}
-	if !r.s.AppliesAt(victor, processor.Stronghold, p) {
-		sh, ok := r.s.StrongholdAt(victor)
-		where := "it has no Stronghold on the map"
-		if ok {
-			where = fmt.Sprintf("its Stronghold at %s is not at or connected to %s", sh, p)
-		}
-		fs.Add(ch.Src.At("power_adjust"), "%s cannot treat its Power Level as 1 higher or lower: %s; use 0", victor, where)
-	}
+	r.attackRules().ValidateOutcome(b, processor.Attacker, o.Outcome, fs, "; orders give the attacker's choices, for a battle that goes unplayed")
 }
 
 // selectOperations is step 1, Select Operations: each Fleet performs the

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/attacks"
 	"github.com/warmaster/warmaster/processor/dice"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
@@ -55,7 +56,7 @@ type run struct {
 	out      map[string][]byte // files to write, by slash path
 	sections map[int]*report.Doc
 	journal  []folder.JournalEntry
-	fought   []fought // this phase's battles, from 2.3 to 2.4
+	fought   []attacks.Fought // this phase's battles, from 2.3 to 2.4
 	// standInDice: a dry run without the secret dice key rolls stand-ins.
 	standInDice bool
 	// standings: each phase report's "where things stand", as of the last
@@ -580,3 +581,7 @@ func (r *run) validate(step processor.Step, fs *processor.Faults) {
 		r.validateTiebreak(fs)
 	}
 }
+
+// attackRules is the run's campaign, state and dice as the attack types
+// read them.
+func (r *run) attackRules() *attacks.Rules { return &attacks.Rules{C: r.c, S: r.s, Dice: r.dice} }

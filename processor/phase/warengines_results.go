@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/attacks"
 	"github.com/warmaster/warmaster/processor/engines"
 )
 
@@ -76,12 +77,12 @@ func (r *run) engineRepairs() map[processor.EngineID]processor.EngineCondition {
 
 // engineBattle applies a battle's [[war_engines]] entries, in the order
 // written, with the campaign's dice (streams phase-NN/2.4/<battle>/engines/<id>/…).
-func (r *run) engineBattle(f fought) {
-	if f.res == nil {
+func (r *run) engineBattle(f attacks.Fought) {
+	if f.Result == nil {
 		return
 	}
 	rules := r.c.Engines.Rules
-	for _, x := range f.res.WarEngines {
+	for _, x := range f.Result.WarEngines {
 		e, _ := r.c.Engines.Engine(x.Engine)
 		c := r.s.Engines[x.Engine]
 		base := r.engineLabel(f.ID, x.Engine)

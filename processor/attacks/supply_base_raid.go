@@ -1,4 +1,4 @@
-package phase
+package attacks
 
 import (
 	"fmt"
@@ -16,8 +16,8 @@ import (
 //     more. A planet no longer possible, RULINGS 9: this Planet; if it is
 //     destroyed too, no roll.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
-func (r *run) supplyBaseRaidAttackerWins(f fought, adj int) []string {
-	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
+func (r *Rules) supplyBaseRaidAttackerWins(f Fought, adj int) []string {
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	rolls := len(ch.Planets)
 	if rolls != 1 {
@@ -49,7 +49,7 @@ func (r *run) supplyBaseRaidAttackerWins(f fought, adj int) []string {
 			out = append(out, fmt.Sprintf("D6 %d: %s is destroyed: no roll", k+1, q))
 			continue
 		}
-		d := r.dice.D6(r.outcomeLabel(f, "raid", k+1), fmt.Sprintf("Supply Base Raid — Attacker wins: on a 4+, %s loses 1 Power Level at %s", D, q))
+		d := r.Dice.D6(r.outcomeLabel(f, "raid", k+1), fmt.Sprintf("Supply Base Raid — Attacker wins: on a 4+, %s loses 1 Power Level at %s", D, q))
 		if d >= 4 {
 			out = append(out, fmt.Sprintf("D6 %d at %s: %d, 4+: %s", k+1, q, d, s.Lower(q, D)))
 		} else {
@@ -61,11 +61,11 @@ func (r *run) supplyBaseRaidAttackerWins(f fought, adj int) []string {
 
 // raidProblem says why an Alliance cannot select q — this Planet p or a
 // planet connected to it, not destroyed — or "" if it can.
-func (r *run) raidProblem(a processor.AllianceID, p, q processor.PlanetID) string {
+func (r *Rules) raidProblem(a processor.AllianceID, p, q processor.PlanetID) string {
 	switch {
-	case !r.s.InReach(a, p, q):
+	case !r.S.InReach(a, p, q):
 		return fmt.Sprintf("%s is not %s or a planet connected to it", q, p)
-	case r.s.Destroyed(q):
+	case r.S.Destroyed(q):
 		return fmt.Sprintf("%s is destroyed", q)
 	}
 	return ""
@@ -78,8 +78,8 @@ func (r *run) raidProblem(a processor.AllianceID, p, q processor.PlanetID) strin
 //     with the Stronghold ±1, adj. A connected planet no longer possible, or
 //     below 3: this Planet, RULINGS 9.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
-func (r *run) supplyBaseRaidDefenderWins(f fought, adj int) []string {
-	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
+func (r *Rules) supplyBaseRaidDefenderWins(f Fought, adj int) []string {
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	q := p
 	if ch.Planet != "" && ch.Planet != p {
@@ -99,14 +99,14 @@ func (r *run) supplyBaseRaidDefenderWins(f fought, adj int) []string {
 }
 
 // validateSupplyBaseRaid checks Supply Base Raid choices against the map now.
-func (r *run) validateSupplyBaseRaid(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+func (r *Rules) validateSupplyBaseRaid(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
 	p := b.Planet
 	check := func(at processor.Src, a processor.AllianceID, q processor.PlanetID) {
-		if !r.c.Map.Has(q) {
+		if !r.C.Map.Has(q) {
 			return
 		}
-		valid := r.s.IntactConnected(a, p)
-		if !r.s.Destroyed(p) {
+		valid := r.S.IntactConnected(a, p)
+		if !r.S.Destroyed(p) {
 			valid = append([]processor.PlanetID{p}, valid...)
 		}
 		if why := r.raidProblem(a, p, q); why != "" {

@@ -1,4 +1,4 @@
-package phase
+package attacks
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 //
 // adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
-func (r *run) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
+func (r *Rules) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
 	return r.attackerWins(p, A, D, adj, func(att, def int) bool { return att >= def }, "is at least", "is below")
 }
 
@@ -22,12 +22,12 @@ func (r *run) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.Alli
 // Stronghold's ±1) to the Defending Alliance's; if reduce says so, subtract 1
 // from the Defending Alliance's Power Level; then add 1 to the Attacking
 // Alliance's. holds and fails word the comparison for the report.
-func (r *run) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int, reduce func(att, def int) bool, holds, fails string) []string {
-	s := r.s
+func (r *Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int, reduce func(att, def int) bool, holds, fails string) []string {
+	s := r.S
 	att, def := s.Power(p, A), s.Power(p, D)
 	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
 	if adj != 0 {
-		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (%s)", A, att, att+adj, r.s.AdjustBy(A, D, p))
+		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (%s)", A, att, att+adj, r.S.AdjustBy(A, D, p))
 	}
 	var out []string
 	if reduce(att+adj, def) {
@@ -49,8 +49,8 @@ func (r *run) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj 
 //     (`reinforce`; without a valid choice, our default: the undestroyed
 //     connected planet where the Defender's Power Level is lowest, first in
 //     map order on ties.)
-func (r *run) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
-	s := r.s
+func (r *Rules) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
+	s := r.S
 	var out []string
 	usable := func(q processor.PlanetID) string {
 		switch {
@@ -85,7 +85,7 @@ func (r *run) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.Allianc
 	}
 	if target == "" {
 		best := -1
-		for _, q := range r.s.IntactConnected(D, p) {
+		for _, q := range r.S.IntactConnected(D, p) {
 			if lvl := s.Power(q, D); best < 0 || lvl < best {
 				target, best = q, lvl
 			}

@@ -1,4 +1,4 @@
-package phase
+package attacks
 
 import (
 	"fmt"
@@ -14,9 +14,9 @@ import (
 //     RULINGS 9: the first other Fleet of the Defending Alliance there, in
 //     campaign order, makes the same moves; none, no move.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
-func (r *run) boardingActionAttackerWins(f fought) []string {
+func (r *Rules) boardingActionAttackerWins(f Fought) []string {
 	out := r.boardingMove(f)
-	return append(out, r.s.Raise(f.Planet, f.Attacker))
+	return append(out, r.S.Raise(f.Planet, f.Attacker))
 }
 
 // Boarding Action — Defender wins.
@@ -26,8 +26,8 @@ func (r *run) boardingActionAttackerWins(f fought) []string {
 //     Planet and move it one time, following the rules in the Move Fleets
 //     step. (`fleet`, `moves`; a Fleet no longer there as above.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
-func (r *run) boardingActionDefenderWins(f fought) []string {
-	s := r.s
+func (r *Rules) boardingActionDefenderWins(f Fought) []string {
+	s := r.S
 	if !slices.Contains(s.Stalled, f.Fleet) {
 		s.Stalled = append(s.Stalled, f.Fleet)
 	}
@@ -41,15 +41,15 @@ func (r *run) boardingActionDefenderWins(f fought) []string {
 // Fleets; a Support Facility of the Fleet's Alliance counts, RULINGS 4;
 // fleets may move to a destroyed planet). A move no longer possible ends the
 // Fleet's moves where it is.
-func (r *run) boardingMove(f fought) []string {
-	s, p, D, ch := r.s, f.Planet, f.Defender, f.choices
+func (r *Rules) boardingMove(f Fought) []string {
+	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices
 	if ch.Fleet == "" || len(ch.Moves) == 0 {
 		return []string{"no Fleet is moved"}
 	}
 	var out []string
 	fleet := ch.Fleet
 	if s.Fleets[fleet] != p {
-		there := r.defendingFleetsAt(D, p)
+		there := r.DefendingFleetsAt(D, p)
 		if len(there) == 0 {
 			return []string{fmt.Sprintf("%s is no longer at %s, and no other Fleet of %s is: no Fleet is moved", ch.Fleet, p, D)}
 		}
@@ -69,10 +69,10 @@ func (r *run) boardingMove(f fought) []string {
 }
 
 // defendingFleetsAt lists the Defending Alliance's Fleets at a planet.
-func (r *run) defendingFleetsAt(d processor.AllianceID, p processor.PlanetID) []processor.FleetID {
+func (r *Rules) DefendingFleetsAt(d processor.AllianceID, p processor.PlanetID) []processor.FleetID {
 	var out []processor.FleetID
-	for _, fl := range r.c.AllianceFleets(d) {
-		if r.s.Fleets[fl] == p {
+	for _, fl := range r.C.AllianceFleets(d) {
+		if r.S.Fleets[fl] == p {
 			out = append(out, fl)
 		}
 	}
@@ -82,17 +82,17 @@ func (r *run) defendingFleetsAt(d processor.AllianceID, p processor.PlanetID) []
 // validateBoardingActionTarget: a Boarding Action needs a Fleet of the
 // defending Alliance at the target Planet when ordered (RULINGS 15), unless
 // `[rules] boarding_action_without_fleet`.
-func (r *run) validateBoardingActionTarget(o processor.Order, fs *processor.Faults) {
-	if o.Attack != processor.BoardingAction || r.c.Rules.BoardingActionWithoutFleet || !r.c.HasAlliance(o.Defender) || !r.c.Map.Has(o.Planet) {
+func (r *Rules) ValidateBoardingActionTarget(o processor.Order, fs *processor.Faults) {
+	if o.Attack != processor.BoardingAction || r.C.Rules.BoardingActionWithoutFleet || !r.C.HasAlliance(o.Defender) || !r.C.Map.Has(o.Planet) {
 		return
 	}
-	if len(r.defendingFleetsAt(o.Defender, o.Planet)) > 0 {
+	if len(r.DefendingFleetsAt(o.Defender, o.Planet)) > 0 {
 		return
 	}
-	a, at := r.c.FleetAlliance(o.Fleet), r.s.Fleets[o.Fleet]
+	a, at := r.C.FleetAlliance(o.Fleet), r.S.Fleets[o.Fleet]
 	var with []processor.PlanetID
-	for _, p := range r.s.Reachable(a, at) {
-		if len(r.defendingFleetsAt(o.Defender, p)) > 0 {
+	for _, p := range r.S.Reachable(a, at) {
+		if len(r.DefendingFleetsAt(o.Defender, p)) > 0 {
 			with = append(with, p)
 		}
 	}
@@ -107,22 +107,22 @@ func (r *run) validateBoardingActionTarget(o processor.Order, fs *processor.Faul
 // a Fleet of the Defending Alliance at this Planet and its moves, each to a
 // planet connected to the one before (two at most when the Attacker wins,
 // one when the Defender wins).
-func (r *run) validateBoardingAction(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
-	s, p, D := r.s, b.Planet, b.Defender
+func (r *Rules) validateBoardingAction(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+	s, p, D := r.S, b.Planet, b.Defender
 	switch {
 	case ch.Fleet == "" && len(ch.Moves) == 0:
 		return
 	case ch.Fleet == "":
-		fs.Add(ch.Src.At("moves"), "moves need fleet: the Fleet of %s at %s that moves; %s's Fleets there: %s", D, p, D, processor.OneOf(r.defendingFleetsAt(D, p)))
+		fs.Add(ch.Src.At("moves"), "moves need fleet: the Fleet of %s at %s that moves; %s's Fleets there: %s", D, p, D, processor.OneOf(r.DefendingFleetsAt(D, p)))
 		return
 	case len(ch.Moves) == 0:
 		fs.Add(ch.Src.At("fleet"), "fleet needs moves: the planets %s moves to, in order", ch.Fleet)
 	}
-	if _, ok := r.c.FleetOf(ch.Fleet); !ok {
+	if _, ok := r.C.FleetOf(ch.Fleet); !ok {
 		return // already reported
 	}
-	if r.c.FleetAlliance(ch.Fleet) != D || s.Fleets[ch.Fleet] != p {
-		fs.Add(ch.Src.At("fleet"), "%s is not a Fleet of %s at %s; %s's Fleets there: %s", ch.Fleet, D, p, D, processor.OneOf(r.defendingFleetsAt(D, p)))
+	if r.C.FleetAlliance(ch.Fleet) != D || s.Fleets[ch.Fleet] != p {
+		fs.Add(ch.Src.At("fleet"), "%s is not a Fleet of %s at %s; %s's Fleets there: %s", ch.Fleet, D, p, D, processor.OneOf(r.DefendingFleetsAt(D, p)))
 		return
 	}
 	if victor == processor.Defender && len(ch.Moves) > 1 {
@@ -130,7 +130,7 @@ func (r *run) validateBoardingAction(b processor.BattleOp, victor processor.Side
 	}
 	at := p
 	for i, to := range ch.Moves {
-		if !r.c.Map.Has(to) {
+		if !r.C.Map.Has(to) {
 			return
 		}
 		if !s.IsConnected(D, at, to) {

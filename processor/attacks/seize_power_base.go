@@ -1,4 +1,4 @@
-package phase
+package attacks
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // Stronghold)" and the victor's choice is missing or no longer possible
 // (RULINGS 9): a Fortification Line first, for it also raises the minimum
 // Power Level there.
-var buildDefaults = []processor.InfraType{processor.FortificationLine, processor.StagingGrounds, processor.SupportFacility}
+var BuildDefaults = []processor.InfraType{processor.FortificationLine, processor.StagingGrounds, processor.SupportFacility}
 
 // Seize Power Base — Attacker wins. In order:
 //   - The Attacker selects one of the Defending Alliance's Infrastructure
@@ -31,8 +31,8 @@ var buildDefaults = []processor.InfraType{processor.FortificationLine, processor
 //     Planet as well. (`extra`, else the first of buildDefaults; the level
 //     after the first step, with the Stronghold ±1, adj.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
-func (r *run) seizePowerBaseAttackerWins(f fought, adj int) []string {
-	p, A, ch := f.Planet, f.Attacker, f.choices
+func (r *Rules) seizePowerBaseAttackerWins(f Fought, adj int) []string {
+	p, A, ch := f.Planet, f.Attacker, f.Choices
 	out := r.seizePowerBaseTake(f)
 	if ok, why := r.threeOrMore(p, A, adj); ok {
 		out = append(out, why+": "+r.buildOne(p, A, ch.Extra, ch.HasExtra, "extra"))
@@ -41,13 +41,13 @@ func (r *run) seizePowerBaseAttackerWins(f fought, adj int) []string {
 	} else {
 		out = append(out, why+": no further piece")
 	}
-	return append(out, r.s.Raise(p, A))
+	return append(out, r.S.Raise(p, A))
 }
 
 // seizePowerBaseTake is the first part of Seize Power Base — Attacker wins:
 // the Defending Alliance's piece taken, or one built instead.
-func (r *run) seizePowerBaseTake(f fought) []string {
-	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
+func (r *Rules) seizePowerBaseTake(f Fought) []string {
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	i := -1
 	if ch.HasTake {
@@ -66,7 +66,7 @@ func (r *run) seizePowerBaseTake(f fought) []string {
 		case s.Count(A, t) < t.Limit():
 			s.Planet(p).Locations[i] = processor.Location{}
 			out = append(out, fmt.Sprintf("%s takes %s's %s at %s (location %d), and in its place %s", A, D, t.Title(), p, i+1, s.BuildAt(p, i, A, t)))
-		case r.c.Rules.SeizePowerBaseKeepsPiece:
+		case r.C.Rules.SeizePowerBaseKeepsPiece:
 			out = append(out, fmt.Sprintf("%s already has %d %s pieces, the limit: %s's %s at %s stays ([rules] seize_power_base_keeps_piece)", A, t.Limit(), t.Title(), D, t.Title(), p))
 		default:
 			s.Planet(p).Locations[i] = processor.Location{}
@@ -81,8 +81,8 @@ func (r *run) seizePowerBaseTake(f fought) []string {
 // buildOne builds one piece of Infrastructure (excluding a Stronghold) for an
 // Alliance at a planet: the victor's choice (key) if it can be built, else
 // the first of buildDefaults within the limit. It says what happened.
-func (r *run) buildOne(p processor.PlanetID, a processor.AllianceID, want processor.InfraType, has bool, key string) string {
-	s := r.s
+func (r *Rules) buildOne(p processor.PlanetID, a processor.AllianceID, want processor.InfraType, has bool, key string) string {
+	s := r.S
 	if s.Destroyed(p) || s.FreeLocations(p) == 0 {
 		return fmt.Sprintf("nothing can be built: %s", s.CanBuild(p, a, processor.FortificationLine))
 	}
@@ -93,7 +93,7 @@ func (r *run) buildOne(p processor.PlanetID, a processor.AllianceID, want proces
 		}
 		note = fmt.Sprintf("%s = %q is not possible now (%s already has %d, the limit); ", key, want, a, want.Limit())
 	}
-	for _, t := range buildDefaults {
+	for _, t := range BuildDefaults {
 		if s.Count(a, t) < t.Limit() {
 			return note + s.Build(p, a, t) + " (by default)"
 		}
@@ -110,8 +110,8 @@ func (r *run) buildOne(p processor.PlanetID, a processor.AllianceID, want proces
 //     Fortification Line; a planet that can no longer take it, to this
 //     Planet, then the connected planets in map order; RULINGS 9.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
-func (r *run) seizePowerBaseDefenderWins(f fought, adj int) []string {
-	s, p, D, ch := r.s, f.Planet, f.Defender, f.choices
+func (r *Rules) seizePowerBaseDefenderWins(f Fought, adj int) []string {
+	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices
 	var out []string
 	t := processor.FortificationLine
 	if ch.HasBuild && ch.Build == processor.StagingGrounds {
@@ -158,8 +158,8 @@ func (r *run) seizePowerBaseDefenderWins(f fought, adj int) []string {
 }
 
 // validateSeizePowerBase checks Seize Power Base choices against the map now.
-func (r *run) validateSeizePowerBase(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
-	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
+func (r *Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+	s, p, A, D := r.S, b.Planet, b.Attacker, b.Defender
 	// typ reports whether a type is allowed and within the limit, else adds the fault.
 	typ := func(key string, t processor.InfraType, a processor.AllianceID, allowed ...processor.InfraType) bool {
 		at := ch.Src.At(key)
@@ -207,7 +207,7 @@ func (r *run) validateSeizePowerBase(b processor.BattleOp, victor processor.Side
 			if s.FirstPiece(p, D) < 0 {
 				first = "the build (nothing to take)"
 			}
-			switch after := r.afterTake(b, ch); {
+			switch after := r.AfterTake(b, ch); {
 			case after.FreeLocations(p) == 0:
 				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has no free Infrastructure location (%s); leave extra out", first, p, after.DescribeLocations(p))
 			case after.Count(A, ch.Extra) >= ch.Extra.Limit():
@@ -219,7 +219,7 @@ func (r *run) validateSeizePowerBase(b processor.BattleOp, victor processor.Side
 	if ch.HasBuild {
 		typ("build", ch.Build, D, processor.FortificationLine, processor.StagingGrounds)
 	}
-	if ch.Planet != "" && r.c.Map.Has(ch.Planet) {
+	if ch.Planet != "" && r.C.Map.Has(ch.Planet) {
 		var valid []processor.PlanetID // this Planet or a connected one with a free location
 		for _, q := range append([]processor.PlanetID{p}, s.Connected(D, p)...) {
 			if !s.Destroyed(q) && s.FreeLocations(q) > 0 {
@@ -237,12 +237,12 @@ func (r *run) validateSeizePowerBase(b processor.BattleOp, victor processor.Side
 
 // afterTake is the map as the first part of Seize Power Base — Attacker
 // wins would leave it now, on a copy: where the further piece would go.
-func (r *run) afterTake(b processor.BattleOp, ch processor.Choices) *processor.State {
-	saved := r.s
-	defer func() { r.s = saved }()
-	r.s = saved.Clone()
-	r.seizePowerBaseTake(fought{BattleOp: b, victor: processor.Attacker, choices: ch})
-	return r.s
+func (r *Rules) AfterTake(b processor.BattleOp, ch processor.Choices) *processor.State {
+	saved := r.S
+	defer func() { r.S = saved }()
+	r.S = saved.Clone()
+	r.seizePowerBaseTake(Fought{BattleOp: b, Victor: processor.Attacker, Choices: ch})
+	return r.S
 }
 
 func infraIDs(ts []processor.InfraType) []string {

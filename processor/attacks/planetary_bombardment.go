@@ -1,4 +1,4 @@
-package phase
+package attacks
 
 import (
 	"fmt"
@@ -20,10 +20,10 @@ import (
 //     Stronghold ±1, adj, counts for the "3 or more"; the last location
 //     destroyed destroys the Planet.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
-func (r *run) planetaryBombardmentAttackerWins(f fought, adj int) []string {
-	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
+func (r *Rules) planetaryBombardmentAttackerWins(f Fought, adj int) []string {
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
-	rank := attackerStrikeRank(D)
+	rank := AttackerStrikeRank(D)
 	i, how := -1, ""
 	if ch.Location > 0 {
 		if why := r.strikeProblem(p, ch.Location, rank); why != "" {
@@ -45,7 +45,7 @@ func (r *run) planetaryBombardmentAttackerWins(f fought, adj int) []string {
 		bonus, plus, on = 1, " + 1", "3+, adding 1 (Power Level 3 or more)"
 	}
 	out = append(out, fmt.Sprintf("%s strikes location %d of %s (%s)%s; %s", A, i+1, p, describeLocation(s.Planet(p).Locations[i]), how, why))
-	d := r.dice.D6(r.outcomeLabel(f, "bombardment", 1), fmt.Sprintf("Planetary Bombardment — Attacker wins: location %d of %s is destroyed on a %s", i+1, p, on))
+	d := r.Dice.D6(r.outcomeLabel(f, "bombardment", 1), fmt.Sprintf("Planetary Bombardment — Attacker wins: location %d of %s is destroyed on a %s", i+1, p, on))
 	if d+bonus >= 3 {
 		out = append(out, fmt.Sprintf("D6 %d%s = %d, 3+: %s", d, plus, d+bonus, strings.Join(s.DestroyLocation(p, i), "; ")))
 	} else {
@@ -71,8 +71,8 @@ func (r *run) planetaryBombardmentAttackerWins(f fought, adj int) []string {
 //     strikeRank. A second strike at a location the first destroyed is
 //     lost, RULINGS 22.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
-func (r *run) planetaryBombardmentDefenderWins(f fought, adj int) []string {
-	s, p, A, D, ch := r.s, f.Planet, f.Attacker, f.Defender, f.choices
+func (r *Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	q, wanted := ch.Planet, ch.Locations
 	if q != "" && (s.Destroyed(q) || !s.IsConnected(D, p, q)) {
@@ -84,7 +84,7 @@ func (r *run) planetaryBombardmentDefenderWins(f fought, adj int) []string {
 		q, wanted = "", nil
 	}
 	if q == "" {
-		for _, c := range r.s.IntactConnected(D, p) {
+		for _, c := range r.S.IntactConnected(D, p) {
 			if q == "" {
 				q = c
 			}
@@ -116,7 +116,7 @@ func (r *run) planetaryBombardmentDefenderWins(f fought, adj int) []string {
 			out = append(out, why+": one strike")
 		}
 	}
-	rank := defenderStrikeRank(A, D)
+	rank := DefenderStrikeRank(A, D)
 	struck := map[int]bool{} // locations this outcome destroyed
 	for k := range strikes {
 		if s.Destroyed(q) {
@@ -141,7 +141,7 @@ func (r *run) planetaryBombardmentDefenderWins(f fought, adj int) []string {
 			}
 		}
 		l := s.Planet(q).Locations[i]
-		d := r.dice.D6(r.outcomeLabel(f, "bombardment", k+1), fmt.Sprintf("Planetary Bombardment — Defender wins: strike %d at location %d of %s (4–5: its Infrastructure is destroyed; 6: the location)", k+1, i+1, q))
+		d := r.Dice.D6(r.outcomeLabel(f, "bombardment", k+1), fmt.Sprintf("Planetary Bombardment — Defender wins: strike %d at location %d of %s (4–5: its Infrastructure is destroyed; 6: the location)", k+1, i+1, q))
 		what := fmt.Sprintf("strike %d at location %d of %s (%s)%s: D6 %d", k+1, i+1, q, describeLocation(l), how, d)
 		switch {
 		case d == 6:
@@ -169,7 +169,7 @@ type strikeRank func(processor.Location) int
 // location "that is unoccupied or that has a piece of the Defending
 // Alliance's Infrastructure"; by default the Defending Alliance's pieces
 // first, then an unoccupied location, then its Stronghold.
-func attackerStrikeRank(D processor.AllianceID) strikeRank {
+func AttackerStrikeRank(D processor.AllianceID) strikeRank {
 	return func(l processor.Location) int {
 		switch {
 		case l.Status == processor.Ruined:
@@ -189,7 +189,7 @@ func attackerStrikeRank(D processor.AllianceID) strikeRank {
 // undestroyed location; by default the Attacking Alliance's pieces first,
 // then an unoccupied location, then other Alliances' pieces, then the
 // Defending Alliance's own; Strongholds last, the Attacking Alliance's first.
-func defenderStrikeRank(A, D processor.AllianceID) strikeRank {
+func DefenderStrikeRank(A, D processor.AllianceID) strikeRank {
 	return func(l processor.Location) int {
 		switch {
 		case l.Status == processor.Ruined:
@@ -213,8 +213,8 @@ func defenderStrikeRank(A, D processor.AllianceID) strikeRank {
 
 // strikeProblem says why a strike may not select location n (1-based) of a
 // planet, or "" if it may.
-func (r *run) strikeProblem(p processor.PlanetID, n int, rank strikeRank) string {
-	s := r.s
+func (r *Rules) strikeProblem(p processor.PlanetID, n int, rank strikeRank) string {
+	s := r.S
 	locs := s.Planet(p).Locations
 	if n < 1 || n > len(locs) {
 		return fmt.Sprintf("%s has %s", p, report.Plural(len(locs), "Infrastructure location", "Infrastructure locations"))
@@ -237,9 +237,9 @@ func (r *run) strikeProblem(p processor.PlanetID, n int, rank strikeRank) string
 
 // strikeChoices lists the locations a strike may select, for a message:
 // "1 (empty), 3 (red fortification-line)".
-func (r *run) strikeChoices(p processor.PlanetID, rank strikeRank) string {
+func (r *Rules) StrikeChoices(p processor.PlanetID, rank strikeRank) string {
 	var out []string
-	for i, l := range r.s.Planet(p).Locations {
+	for i, l := range r.S.Planet(p).Locations {
 		if r.strikeProblem(p, i+1, rank) == "" {
 			out = append(out, fmt.Sprintf("%d (%s)", i+1, describeLocation(l)))
 		}
@@ -258,13 +258,13 @@ func describeLocation(l processor.Location) string {
 }
 
 // validatePlanetaryBombardment checks Planetary Bombardment choices against the map now.
-func (r *run) validatePlanetaryBombardment(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
-	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
+func (r *Rules) validatePlanetaryBombardment(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+	s, p, A, D := r.S, b.Planet, b.Attacker, b.Defender
 	if victor == processor.Attacker {
 		if ch.Location != 0 {
-			rank := attackerStrikeRank(D)
+			rank := AttackerStrikeRank(D)
 			if why := r.strikeProblem(p, ch.Location, rank); why != "" {
-				fs.Add(ch.Src.At("location"), "location %d of %s cannot be selected: %s; valid: %s", ch.Location, p, why, r.strikeChoices(p, rank))
+				fs.Add(ch.Src.At("location"), "location %d of %s cannot be selected: %s; valid: %s", ch.Location, p, why, r.StrikeChoices(p, rank))
 			}
 		}
 		return
@@ -273,21 +273,21 @@ func (r *run) validatePlanetaryBombardment(b processor.BattleOp, victor processo
 		fs.Add(ch.Src.At("locations"), "locations need planet: the connected planet they are at")
 	}
 	q := ch.Planet
-	if q == "" || !r.c.Map.Has(q) {
+	if q == "" || !r.C.Map.Has(q) {
 		return
 	}
 	switch {
 	case s.Destroyed(q):
-		fs.Add(ch.Src.At("planet"), "%s is destroyed; connected planets of %s: %s", q, p, processor.OneOf(r.s.IntactConnected(D, p)))
+		fs.Add(ch.Src.At("planet"), "%s is destroyed; connected planets of %s: %s", q, p, processor.OneOf(r.S.IntactConnected(D, p)))
 		return
 	case !s.IsConnected(D, p, q):
-		fs.Add(ch.Src.At("planet"), "%s is not connected to %s; connected planets: %s", q, p, processor.OneOf(r.s.IntactConnected(D, p)))
+		fs.Add(ch.Src.At("planet"), "%s is not connected to %s; connected planets: %s", q, p, processor.OneOf(r.S.IntactConnected(D, p)))
 		return
 	}
-	rank := defenderStrikeRank(A, D)
+	rank := DefenderStrikeRank(A, D)
 	for i, n := range ch.Locations {
 		if why := r.strikeProblem(q, n, rank); why != "" {
-			fs.Add(ch.Src.At("locations", i), "location %d of %s cannot be selected: %s; valid: %s", n, q, why, r.strikeChoices(q, rank))
+			fs.Add(ch.Src.At("locations", i), "location %d of %s cannot be selected: %s; valid: %s", n, q, why, r.StrikeChoices(q, rank))
 		}
 	}
 }
