@@ -33,7 +33,7 @@ import (
 // (the last of them, their last fleet); fleets left over go one by one to
 // the Alliance's player holding the fewest (campaign order). The defections
 // take effect from the next phase.
-func (r *run) machinationsOfFate() []string {
+func (r choiceRules) machinationsOfFate() []string {
 	c := r.c
 	type wish struct {
 		processor.Defection
@@ -208,7 +208,7 @@ func (r *run) machinationsOfFate() []string {
 }
 
 // allegianceLines says who defects and who commands which fleet.
-func (r *run) allegianceLines(e processor.Effect) []string {
+func (r eventRules) allegianceLines(e processor.Effect) []string {
 	var out []string
 	for _, p := range r.c.Declared().Players {
 		if to, ok := e.Players[p.Login]; ok {

@@ -12,7 +12,7 @@ import (
 
 // validateResults checks this phase's battle results against the battles
 // revealed and the map as it stands.
-func (r *run) validateResults(fs *processor.Faults) {
+func (r checks) validateResults(fs *processor.Faults) {
 	s := r.s
 	bs := r.battles()
 	ids := make([]string, len(bs))
@@ -55,7 +55,7 @@ func (r *run) validateResults(fs *processor.Faults) {
 // 69): from a year before the run to a day after the later of the run and
 // the phase's deadline for it (a date without a time is midnight UTC: a
 // day's slack for time zones).
-func (r *run) checkPlayed(at processor.Src, played, deadline time.Time, fs *processor.Faults) {
+func (r checks) checkPlayed(at processor.Src, played, deadline time.Time, fs *processor.Faults) {
 	last := r.now
 	if deadline.After(last) {
 		last = deadline
@@ -151,7 +151,7 @@ func (r *run) processBattleResults() {
 // to the selected Planet. It was not destroyed when selected; should it be
 // destroyed since, the fleet still arrives (Fleets can be moved to a
 // destroyed Planet).
-func (r *run) fleetArrival() {
+func (r *rules) fleetArrival() {
 	var notes []string
 	for _, o := range r.s.Orders {
 		if o.Op == processor.VoidLeap {
@@ -169,7 +169,7 @@ func (r *run) fleetArrival() {
 // unless its Planet is now destroyed, rolls one D6 per opposing Alliance:
 // on a 5+ that Alliance loses 1 Power Level there (the operation as
 // docs/rules.md states it, "What the rules text leaves out").
-func (r *run) lowLevelResistance() {
+func (r *rules) lowLevelResistance() {
 	s := r.s
 	var notes []string
 	for _, o := range s.Orders {

@@ -39,7 +39,7 @@ const MedalBenefitLabel = "setup/medal-benefit/"
 // players with each Campaign Medal (rolling off in the event of a tie)".
 // Each roll-off has a stream of its own, so the Roller of a validation
 // (a fork) and the Roller of the set-up roll the same dice.
-func (r *run) benefitDraws(roller *dice.Roller, standIn bool) []benefitDraw {
+func (r *rules) benefitDraws(roller *dice.Roller, standIn bool) []benefitDraw {
 	var out []benefitDraw
 	for _, m := range processor.Medals {
 		d := benefitDraw{medal: m, counts: map[processor.AllianceID]int{}}
@@ -115,7 +115,7 @@ func (d benefitDraw) may(a processor.AllianceID) bool {
 // validateSetupBenefits checks the set-up files against the benefits: only
 // the Alliance holding a benefit uses its keys, and no other Alliance's
 // set-up goes against the Laurel of Victory's planet.
-func (r *run) validateSetupBenefits(fs *processor.Faults) {
+func (r checks) validateSetupBenefits(fs *processor.Faults) {
 	draws := r.benefitDraws(r.dice.Fork(), r.standInDice)
 	for _, a := range r.c.AllianceIDs() {
 		sc := r.f.Setup[a]
@@ -134,7 +134,7 @@ func (r *run) validateSetupBenefits(fs *processor.Faults) {
 }
 
 // laurelOf is the Laurel of Victory's planet, when its holder selected one.
-func (r *run) laurelOf(holder processor.AllianceID) (processor.AllianceID, processor.PlanetID) {
+func (r *rules) laurelOf(holder processor.AllianceID) (processor.AllianceID, processor.PlanetID) {
 	if holder == "" || r.f.Setup[holder] == nil {
 		return "", ""
 	}
@@ -151,7 +151,7 @@ func (r *run) laurelOf(holder processor.AllianceID) (processor.AllianceID, proce
 // Level of more than 1 for their Alliance. No Fleets from other Alliances
 // can start at that Planet." The Penumbral Wreath and the Sable Dagger are
 // selections of Power Levels too: neither may name it.
-func (r *run) validateLaurel(holder processor.AllianceID, p processor.PlanetID, fs *processor.Faults) {
+func (r checks) validateLaurel(holder processor.AllianceID, p processor.PlanetID, fs *processor.Faults) {
 	laurel := fmt.Sprintf("%s is %s's Laurel of Victory planet", p, holder)
 	for _, a := range r.c.AllianceIDs() {
 		sc := r.f.Setup[a]
@@ -192,7 +192,7 @@ func (r *run) validateLaurel(holder processor.AllianceID, p processor.PlanetID, 
 
 // barred reports whether an Alliance may not build at a planet during
 // set-up: another Alliance's Laurel of Victory planet.
-func (r *run) barred(a processor.AllianceID, p processor.PlanetID) bool {
+func (r *rules) barred(a processor.AllianceID, p processor.PlanetID) bool {
 	holder, lp := r.laurelOf(r.s.Benefits[processor.LaurelOfVictory])
 	return lp == p && holder != a
 }
@@ -200,7 +200,7 @@ func (r *run) barred(a processor.AllianceID, p processor.PlanetID) bool {
 // decideBenefits is the Warmaster's check at set-up: which Alliance
 // receives each medal's benefit. It reports nothing in a campaign without
 // [[medals]].
-func (r *run) decideBenefits() {
+func (r *rules) decideBenefits() {
 	if len(r.c.Medals) == 0 {
 		return
 	}
@@ -230,7 +230,7 @@ func (r *run) decideBenefits() {
 // laurelAtStrongholds is the Laurel of Victory's benefit: "This Alliance
 // must select that Planet to build their Stronghold on. When doing so, they
 // build 1 additional Fortification Line on that Planet."
-func (r *run) laurelAtStrongholds() {
+func (r *rules) laurelAtStrongholds() {
 	if a, p := r.laurelOf(r.s.Benefits[processor.LaurelOfVictory]); p != "" {
 		r.note(fmt.Sprintf("Laurel of Victory: %s, its Stronghold planet, where no other Alliance builds, starts a Fleet or has a Power Level above 1", r.s.Build(p, a, processor.FortificationLine)))
 	}
@@ -240,7 +240,7 @@ func (r *run) laurelAtStrongholds() {
 // Alliances Decide on Strongholds step, this Alliance selects two Planets.
 // Their Power Level at those Planets is increased by 2." Increases stop at
 // 4 (RULINGS 1).
-func (r *run) wreathAtStrongholds() {
+func (r *rules) wreathAtStrongholds() {
 	a, ok := r.s.Benefits[processor.PenumbralWreath]
 	if !ok || r.f.Setup[a] == nil || len(r.f.Setup[a].Benefits.Wreath) == 0 {
 		return
@@ -268,7 +268,7 @@ func (r *run) wreathAtStrongholds() {
 // this up to three times." Swaps are made in the order given; a swap that
 // would put a Power Level below the Alliance's Fortification Line minimum
 // at either planet (RULINGS 2) is not made, and the report says so.
-func (r *run) daggerAtFleets() {
+func (r *rules) daggerAtFleets() {
 	s := r.s
 	a, ok := s.Benefits[processor.SableDagger]
 	if !ok || r.f.Setup[a] == nil || len(r.f.Setup[a].Benefits.Dagger) == 0 {
@@ -295,7 +295,7 @@ func (r *run) daggerAtFleets() {
 // the first Campaign phase, each of this Alliance's Fleets can be moved up
 // to twice" (Star of the Voidfarer). Each move goes to a planet connected to
 // the one the fleet is on then (RULINGS 4 for Support Facilities).
-func (r *run) validateDoubleMove(m processor.Move, fs *processor.Faults) {
+func (r checks) validateDoubleMove(m processor.Move, fs *processor.Faults) {
 	s := r.s
 	a := r.c.FleetAlliance(m.Fleet)
 	if holder, ok := s.Benefits[processor.StarOfTheVoidfarer]; s.Phase != 1 || !ok || holder != a {

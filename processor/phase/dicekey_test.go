@@ -26,7 +26,7 @@ func BenchmarkDiceChain(b *testing.B) {
 	f := &folder.Folder{Campaign: &processor.Campaign{Commitment: processor.KeyCommitment(testkit.TestDiceKey)}, JournalSteps: steps}
 	b.ResetTimer()
 	for range b.N {
-		if _, _, err := runDice(f, Options{DiceKey: testkit.TestDiceKey, CampaignID: "war"}); err != nil {
+		if _, _, err := runDice(f, Options{DiceKey: testkit.TestDiceKey}, mode{again: Again{CampaignID: "war"}}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -115,7 +115,7 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 
 // comesLater reports whether file is a player's input for a step of the
 // current phase still to come (a file that may come early), and its step.
-func (r *run) comesLater(file string) (processor.Step, bool) {
+func (r drafts) comesLater(file string) (processor.Step, bool) {
 	cp := folder.Classify(file)
 	step, ok := cp.Step()
 	s := r.s
@@ -182,7 +182,7 @@ func WriteDrafts(dir string, ds []Draft) (held []string, err error) {
 // draft is the draft of one awaited input, from the campaign and the state
 // only (not from other inputs), so that the README's links are the same
 // when replay writes it again.
-func (r *run) draft(a Await) Draft {
+func (r drafts) draft(a Await) Draft {
 	t := &draftText{}
 	name := strings.TrimSuffix(path.Base(a.File), ".toml")
 	var fill []string
@@ -282,12 +282,12 @@ func deadlineSentence(a Await, past string) string {
 	return fmt.Sprintf("Due by %s; %s", deadlineText(a), past)
 }
 
-func (r *run) allianceText(a processor.AllianceID) string {
+func (r drafts) allianceText(a processor.AllianceID) string {
 	return fmt.Sprintf("%s (%s)", r.c.AllianceName(a), a)
 }
 
 // buildable are the piece types an Alliance can build at a planet now.
-func (r *run) buildable(p processor.PlanetID, a processor.AllianceID) []processor.InfraType {
+func (r drafts) buildable(p processor.PlanetID, a processor.AllianceID) []processor.InfraType {
 	var out []processor.InfraType
 	for _, t := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
 		if r.s.CanBuild(p, a, t) == "" {
@@ -308,7 +308,7 @@ func typeNames(ts []processor.InfraType) []string {
 // draftOrders: Select Operations — one Campaign Operation per Fleet; "that
 // Fleet will default to performing the Logistical Auxilia Operation", the
 // value each fleet gets here.
-func (r *run) draftOrders(t *draftText, l processor.Login, a Await) []string {
+func (r drafts) draftOrders(t *draftText, l processor.Login, a Await) []string {
 	s := r.s
 	p, _ := r.c.PlayerOf(l)
 	al := p.Alliance
@@ -410,7 +410,7 @@ func (r *run) draftOrders(t *draftText, l processor.Login, a Await) []string {
 }
 
 // draftMoves: Move Fleets — a fleet left out stays, the default.
-func (r *run) draftMoves(t *draftText, l processor.Login, a Await) {
+func (r drafts) draftMoves(t *draftText, l processor.Login, a Await) {
 	s := r.s
 	p, _ := r.c.PlayerOf(l)
 	al := p.Alliance
@@ -444,7 +444,7 @@ func (r *run) draftMoves(t *draftText, l processor.Login, a Await) {
 
 // draftBuild: Build Infrastructure — "each Alliance can build one piece";
 // an empty file builds nothing, the default.
-func (r *run) draftBuild(t *draftText, al processor.AllianceID, a Await) {
+func (r drafts) draftBuild(t *draftText, al processor.AllianceID, a Await) {
 	s := r.s
 	t.say("Build of %s for phase %d, step %s: one piece, on a planet with one of its fleets or connected to one.", r.allianceText(al), s.Phase, s.Step.Title())
 	t.say("%s", deadlineSentence(a, "without a file, nothing is built."))
@@ -478,7 +478,7 @@ func (r *run) draftBuild(t *draftText, al processor.AllianceID, a Await) {
 // draftResult: a battle's result. The rules' default — the attacker wins an
 // unplayed battle — is what happens without a file, so the draft leaves
 // the winner to be filled in.
-func (r *run) draftResult(t *draftText, id string, a Await) []string {
+func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 	s := r.s
 	bs := r.battles()
 	i := slices.IndexFunc(bs, func(b processor.BattleOp) bool { return b.ID == id })
@@ -541,7 +541,7 @@ func (r *run) draftResult(t *draftText, id string, a Await) []string {
 }
 
 // outcomeHint is one [outcome] key of a result, with its choices now.
-func (r *run) outcomeHint(b processor.BattleOp, side processor.Side, key string) string {
+func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key string) string {
 	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
 	victor, foe := A, D
 	if side == processor.Defender {
@@ -641,7 +641,7 @@ func (r *run) outcomeHint(b processor.BattleOp, side processor.Side, key string)
 }
 
 // piecesAt lists an Alliance's pieces at a planet, by type, in location order.
-func (r *run) piecesAt(p processor.PlanetID, a processor.AllianceID) []string {
+func (r drafts) piecesAt(p processor.PlanetID, a processor.AllianceID) []string {
 	var out []string
 	for _, l := range r.s.Planet(p).Locations {
 		if l.Status == processor.Built && l.Alliance == a {
@@ -654,7 +654,7 @@ func (r *run) piecesAt(p processor.PlanetID, a processor.AllianceID) []string {
 // draftEvents: the Events waiting for the Alliance's choices. A table left
 // out takes the event's default, which the draft keeps: every table is a
 // comment to uncomment.
-func (r *run) draftEvents(t *draftText, al processor.AllianceID, a Await) {
+func (r drafts) draftEvents(t *draftText, al processor.AllianceID, a Await) {
 	s := r.s
 	t.say("Event choices of %s for phase %d, step %s.", r.allianceText(al), s.Phase, s.Step.Title())
 	t.say("%s", deadlineSentence(a, "without a file, every event's default applies."))
@@ -671,7 +671,7 @@ func (r *run) draftEvents(t *draftText, al processor.AllianceID, a Await) {
 	}
 }
 
-func (r *run) draftEvent(t *draftText, al processor.AllianceID, ev processor.Effect) {
+func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.Effect) {
 	s := r.s
 	table := "# [" + ev.Event.Key() + "]"
 	fleets := r.c.AllianceFleets(al)
@@ -769,7 +769,7 @@ func (r *run) draftEvent(t *draftText, al processor.AllianceID, ev processor.Eff
 }
 
 // draftPiece is a `build = { planet, type }` line and where each type can go.
-func (r *run) draftPiece(t *draftText, al processor.AllianceID, key string) {
+func (r drafts) draftPiece(t *draftText, al processor.AllianceID, key string) {
 	first := processor.PlanetID("")
 	var where []string
 	for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
@@ -788,7 +788,7 @@ func (r *run) draftPiece(t *draftText, al processor.AllianceID, key string) {
 }
 
 // firstPiece is an Alliance's first piece of Infrastructure, in map order.
-func (r *run) firstPiece(a processor.AllianceID) (processor.PlanetID, processor.InfraType, bool) {
+func (r drafts) firstPiece(a processor.AllianceID) (processor.PlanetID, processor.InfraType, bool) {
 	for _, p := range r.s.Planets {
 		for _, l := range p.Locations {
 			if l.Status == processor.Built && l.Alliance == a {
@@ -809,7 +809,7 @@ func quoteList[T ~string](vs []T) string {
 
 // draftSetup: Setup the Campaign Map has no default to give: every choice
 // is the Alliance's, left empty to fill in.
-func (r *run) draftSetup(t *draftText, al processor.AllianceID) []string {
+func (r drafts) draftSetup(t *draftText, al processor.AllianceID) []string {
 	c := r.c
 	n := c.SetupPieces()
 	t.say("Set-up of %s: Setup the Campaign Map. No deadline: the campaign waits for every Alliance's set-up.", r.allianceText(al))
@@ -843,7 +843,7 @@ func (r *run) draftSetup(t *draftText, al processor.AllianceID) []string {
 
 // draftTiebreak: End of the Campaign — the tied Alliances' final battle(s),
 // which only the players can report.
-func (r *run) draftTiebreak(t *draftText, a Await) []string {
+func (r drafts) draftTiebreak(t *draftText, a Await) []string {
 	var tied []processor.AllianceID
 	if e := r.s.End; e != nil {
 		tied = e.Tied

@@ -8,7 +8,7 @@ import (
 )
 
 // asks reports whether an Event waiting for choices asks an Alliance.
-func (r *run) asks(ev processor.Effect, a processor.AllianceID) bool {
+func (r choiceRules) asks(ev processor.Effect, a processor.AllianceID) bool {
 	switch ev.Event {
 	case processor.ACostlyBargain, processor.SmuggledAssets:
 		return a == ev.Alliance
@@ -20,7 +20,7 @@ func (r *run) asks(ev processor.Effect, a processor.AllianceID) bool {
 }
 
 // eventAlliances lists the Alliances the `events` step waits for.
-func (r *run) eventAlliances() []processor.AllianceID {
+func (r choiceRules) eventAlliances() []processor.AllianceID {
 	var out []processor.AllianceID
 	for _, a := range r.c.AllianceIDs() {
 		if slices.ContainsFunc(r.s.Events, func(ev processor.Effect) bool { return r.asks(ev, a) }) {
@@ -31,7 +31,7 @@ func (r *run) eventAlliances() []processor.AllianceID {
 }
 
 // pendingFor lists the keys of the Events that ask an Alliance for choices.
-func (r *run) pendingFor(a processor.AllianceID) []string {
+func (r choiceRules) pendingFor(a processor.AllianceID) []string {
 	var out []string
 	for _, ev := range r.s.Events {
 		if r.asks(ev, a) && !slices.Contains(out, "["+ev.Event.Key()+"]") {
@@ -41,7 +41,7 @@ func (r *run) pendingFor(a processor.AllianceID) []string {
 	return out
 }
 
-func (r *run) pendingEvent(k processor.EventKind) (processor.Effect, bool) {
+func (r choiceRules) pendingEvent(k processor.EventKind) (processor.Effect, bool) {
 	for _, ev := range r.s.Events {
 		if ev.Event == k {
 			return ev, true
@@ -52,7 +52,7 @@ func (r *run) pendingEvent(k processor.EventKind) (processor.Effect, bool) {
 
 // validateEventChoices checks this phase's event choices against the
 // Events waiting for them and the map as it stands.
-func (r *run) validateEventChoices(fs *processor.Faults) {
+func (r checks) validateEventChoices(fs *processor.Faults) {
 	s := r.s
 	for _, a := range r.c.AllianceIDs() {
 		ch, ok := r.f.Events[s.Phase][a]
@@ -112,7 +112,7 @@ func sortedEventKeys(m map[processor.EventKind]processor.Src) []processor.EventK
 }
 
 // buildableFor lists the planets where an Alliance can build a type now.
-func (r *run) buildableFor(s *processor.State, a processor.AllianceID, t processor.InfraType) []processor.PlanetID {
+func (r choiceRules) buildableFor(s *processor.State, a processor.AllianceID, t processor.InfraType) []processor.PlanetID {
 	var out []processor.PlanetID
 	for _, p := range r.c.Map.IDs() {
 		if s.CanBuild(p, a, t) == "" {
@@ -124,7 +124,7 @@ func (r *run) buildableFor(s *processor.State, a processor.AllianceID, t process
 
 // checkLull: the build first, then the moves, as the text lists them (a
 // Support Facility built first extends the moves' reach, RULINGS 4).
-func (r *run) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
 	s := r.s.Clone()
 	if b := ch.LullBuild; b != nil && r.c.Map.Has(b.Planet) {
 		if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
@@ -143,7 +143,7 @@ func (r *run) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *
 }
 
 // tidesWhy says why an Alliance cannot move its Stronghold to p, or "".
-func (r *run) tidesWhy(s *processor.State, a processor.AllianceID, p processor.PlanetID) string {
+func (r choiceRules) tidesWhy(s *processor.State, a processor.AllianceID, p processor.PlanetID) string {
 	from, ok := s.StrongholdAt(a)
 	switch {
 	case !ok:
@@ -158,7 +158,7 @@ func (r *run) tidesWhy(s *processor.State, a processor.AllianceID, p processor.P
 	return ""
 }
 
-func (r *run) checkTides(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+func (r checks) checkTides(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
 	if !r.c.Map.Has(ch.Tides) {
 		return
 	}
@@ -173,7 +173,7 @@ func (r *run) checkTides(a processor.AllianceID, ch *processor.EventChoices, fs 
 	}
 }
 
-func (r *run) checkRiches(a processor.AllianceID, ch *processor.EventChoices, ev processor.Effect, fs *processor.Faults) {
+func (r checks) checkRiches(a processor.AllianceID, ch *processor.EventChoices, ev processor.Effect, fs *processor.Faults) {
 	for _, p := range processor.SortedKeys(ch.Riches) {
 		at := ch.RichesSrc[p]
 		if !slices.Contains(ev.Planets, p) {
@@ -191,7 +191,7 @@ func (r *run) checkRiches(a processor.AllianceID, ch *processor.EventChoices, ev
 // xenobeastWhy says why a fleet cannot be placed at m.To, or "": "each
 // Fleet's new location must be different to the Planet it was previously at
 // and not connected to that Planet" (by a lane; RULINGS 21).
-func (r *run) xenobeastWhy(m processor.Move) string {
+func (r choiceRules) xenobeastWhy(m processor.Move) string {
 	at := r.s.Fleets[m.Fleet]
 	if !r.c.Map.Has(m.To) || (m.To != at && !slices.Contains(r.c.Map.Neighbours(at), m.To)) {
 		return ""
@@ -200,7 +200,7 @@ func (r *run) xenobeastWhy(m processor.Move) string {
 }
 
 // xenobeastPlanets lists the planets a fleet at p can be placed at, nearest first.
-func (r *run) xenobeastPlanets(p processor.PlanetID) []processor.PlanetID {
+func (r choiceRules) xenobeastPlanets(p processor.PlanetID) []processor.PlanetID {
 	var out []processor.PlanetID
 	for n := 2; ; n++ {
 		ring := r.c.Map.AtDistance(p, n)
@@ -214,7 +214,7 @@ func (r *run) xenobeastPlanets(p processor.PlanetID) []processor.PlanetID {
 
 // bargainWhy says why an Alliance cannot strike A Costly Bargain, or "":
 // "one Planet (excluding any with one or more opposing Alliances Stronghold on)".
-func (r *run) bargainWhy(a processor.AllianceID, b *processor.BargainChoice) string {
+func (r choiceRules) bargainWhy(a processor.AllianceID, b *processor.BargainChoice) string {
 	if !r.c.Map.Has(b.Planet) || !r.c.HasAlliance(b.With) || b.With == a {
 		return ""
 	}
@@ -232,7 +232,7 @@ func (r *run) bargainWhy(a processor.AllianceID, b *processor.BargainChoice) str
 }
 
 // bargainBlocked says why a planet is not one for A Costly Bargain, or "".
-func (r *run) bargainBlocked(a processor.AllianceID, p processor.PlanetID) string {
+func (r choiceRules) bargainBlocked(a processor.AllianceID, p processor.PlanetID) string {
 	s := r.s
 	if s.Destroyed(p) {
 		return fmt.Sprintf("%s is destroyed", p)
@@ -248,7 +248,7 @@ func (r *run) bargainBlocked(a processor.AllianceID, p processor.PlanetID) strin
 // relocationWhy says why a Smuggled Assets relocation cannot be made on s,
 // or "". moved counts the pieces already moved from each planet and type:
 // each piece the Alliance has at the start moves at most once.
-func (r *run) relocationWhy(s, start *processor.State, a processor.AllianceID, m processor.Relocation, moved map[processor.Relocation]int) string {
+func (r choiceRules) relocationWhy(s, start *processor.State, a processor.AllianceID, m processor.Relocation, moved map[processor.Relocation]int) string {
 	key := processor.Relocation{From: m.From, Type: m.Type}
 	switch {
 	case !r.c.Map.Has(m.From) || !r.c.Map.Has(m.To):
@@ -266,7 +266,7 @@ func (r *run) relocationWhy(s, start *processor.State, a processor.AllianceID, m
 }
 
 // piecesOf lists an Alliance's pieces: "fortification-line at masnet, ...".
-func (r *run) piecesOf(s *processor.State, a processor.AllianceID) string {
+func (r choiceRules) piecesOf(s *processor.State, a processor.AllianceID) string {
 	var out []string
 	for _, p := range r.c.Map.IDs() {
 		for _, l := range s.Planet(p).Locations {
@@ -278,7 +278,7 @@ func (r *run) piecesOf(s *processor.State, a processor.AllianceID) string {
 	return processor.OneOf(out)
 }
 
-func (r *run) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
 	s := r.s.Clone()
 	moved := map[processor.Relocation]int{}
 	for _, m := range ch.Relocations {

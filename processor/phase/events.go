@@ -38,23 +38,23 @@ var eventText = map[processor.EventKind]string{
 }
 
 // eventLabel is the label of an event die: phase-02/3/events/fortunes/d33-tens.
-func (r *run) eventLabel(parts ...string) string {
+func (r eventRules) eventLabel(parts ...string) string {
 	return fmt.Sprintf("phase-%02d/3/events/%s", r.s.Phase, strings.Join(parts, "/"))
 }
 
 // dominating is the Alliance more than 5 Campaign points ahead of each of
 // the others on the Points Tracker, if any (RULINGS 12).
-func (r *run) dominating() (processor.AllianceID, bool) {
+func (r eventRules) dominating() (processor.AllianceID, bool) {
 	return r.beyond(func(a, b processor.AllianceID) bool { return r.s.Points[a]-r.s.Points[b] > 5 })
 }
 
 // trailing is the Alliance more than 5 Campaign points behind each of the
 // others on the Points Tracker, if any (RULINGS 12).
-func (r *run) trailing() (processor.AllianceID, bool) {
+func (r eventRules) trailing() (processor.AllianceID, bool) {
 	return r.beyond(func(a, b processor.AllianceID) bool { return r.s.Points[b]-r.s.Points[a] > 5 })
 }
 
-func (r *run) beyond(than func(a, b processor.AllianceID) bool) (processor.AllianceID, bool) {
+func (r eventRules) beyond(than func(a, b processor.AllianceID) bool) (processor.AllianceID, bool) {
 	ids := r.c.AllianceIDs()
 	for _, a := range ids {
 		all := true
@@ -79,7 +79,7 @@ func (r *run) beyond(than func(a, b processor.AllianceID) bool) (processor.Allia
 // file, for the reports (a test holds the link to the guide's headings).
 const eventChoicesGuide = "https://github.com/warmaster/warmaster/blob/main/docs/players.md#event-choices-phasesnneventsalliancetoml"
 
-func (r *run) vespatorFrontEvents() {
+func (r choiceRules) vespatorFrontEvents() {
 	s := r.s
 	if !r.c.Rules.Events {
 		r.sec.Para("Vespator Front Events are off in this campaign (`[rules] events = false`): none are generated.")
@@ -113,7 +113,7 @@ func (r *run) vespatorFrontEvents() {
 }
 
 // generateEvents rolls for this phase's events as the text says.
-func (r *run) generateEvents() []processor.Effect {
+func (r eventRules) generateEvents() []processor.Effect {
 	s := r.s
 	var out []processor.Effect
 	var lines []string
@@ -164,7 +164,7 @@ func (r *run) generateEvents() []processor.Effect {
 // rollFortunes rolls a D33 on the Fortunes of War table: two D3, the first
 // the tens, the second the units. Stellar Storms takes effect at most once
 // in a campaign: once it has, a 33 is rolled again (RULINGS 13).
-func (r *run) rollFortunes(prefix string) (processor.EventKind, string) {
+func (r eventRules) rollFortunes(prefix string) (processor.EventKind, string) {
 	var how []string
 	for n := 0; ; n++ {
 		base := prefix
@@ -188,7 +188,7 @@ func (r *run) rollFortunes(prefix string) (processor.EventKind, string) {
 // no dominating Alliance is about the Alliance with the most Campaign points
 // (a Desperate Measures one: the fewest), roll-off on ties; a Stellar Storms
 // that has already taken effect generates a new Fortunes of War Event.
-func (r *run) forcedEvents(forced []processor.EventKind) []processor.Effect {
+func (r eventRules) forcedEvents(forced []processor.EventKind) []processor.Effect {
 	s := r.s
 	var out []processor.Effect
 	var lines []string
@@ -227,7 +227,7 @@ func (r *run) forcedEvents(forced []processor.EventKind) []processor.Effect {
 // takeEffect applies one generated Event in step 3: at once when it asks
 // for no choices, as an effect for the next phase, or as an Event waiting
 // for the Alliances' choices.
-func (r *run) takeEffect(n int, ev processor.Effect) {
+func (r choiceRules) takeEffect(n int, ev processor.Effect) {
 	s := r.s
 	about := ""
 	switch {
@@ -271,7 +271,7 @@ func (r *run) takeEffect(n int, ev processor.Effect) {
 	}
 }
 
-func (r *run) askedLine(ev processor.Effect) string {
+func (r choiceRules) askedLine(ev processor.Effect) string {
 	var files []string
 	for _, a := range r.c.AllianceIDs() {
 		if r.asks(ev, a) {
@@ -286,7 +286,7 @@ func (r *run) askedLine(ev processor.Effect) string {
 
 // starvationAndDisease: "Subtract 1 from each Alliance's Power Level at
 // every Planet" (RULINGS 1, 2: not below 1; a Fortification Line absorbs it).
-func (r *run) starvationAndDisease() []string {
+func (r eventRules) starvationAndDisease() []string {
 	s := r.s
 	var out []string
 	unchanged := 0
@@ -315,7 +315,7 @@ func (r *run) starvationAndDisease() []string {
 // undestroyed Infrastructure location: on a 4+, that Infrastructure location
 // is destroyed (note this can cause the Planet to be destroyed)." It takes
 // effect at most once (RULINGS 13).
-func (r *run) stellarStorms() []string {
+func (r eventRules) stellarStorms() []string {
 	s := r.s
 	s.StellarStorms = s.Phase
 	var out []string
@@ -351,7 +351,7 @@ func (r *run) stellarStorms() []string {
 // location; then one D6 per Power Level of the dominating Alliance there
 // (as it is after the Infrastructure rolls, none on a destroyed Planet;
 // RULINGS 19), -1 with a Fleet of its there: each 4+ subtracts 1.
-func (r *run) cultUprisings(a processor.AllianceID) []string {
+func (r eventRules) cultUprisings(a processor.AllianceID) []string {
 	s := r.s
 	best := 0
 	var sites []processor.PlanetID
@@ -431,7 +431,7 @@ func (r *run) cultUprisings(a processor.AllianceID) []string {
 // richesPlanets: "The Warmaster selects the three Planets with the lowest
 // total combined Power Level of all Alliances" — intact Planets, ties at
 // the cut by roll-off (RULINGS 20).
-func (r *run) richesPlanets() []processor.PlanetID {
+func (r eventRules) richesPlanets() []processor.PlanetID {
 	s := r.s
 	type cand struct {
 		p   processor.PlanetID

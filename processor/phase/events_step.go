@@ -16,7 +16,7 @@ import (
 // choices of phases/NN/events/<alliance>.toml. An Alliance without a file
 // by the `events` deadline, or without the Event's table, gets the Event's
 // default; a choice that has become impossible falls back and is reported.
-func (r *run) applyEventChoices() {
+func (r choiceRules) applyEventChoices() {
 	s := r.s
 	for i, ev := range s.Events {
 		r.sec.Heading(3, "%s", ev.Event.Title())
@@ -44,7 +44,7 @@ func (r *run) applyEventChoices() {
 
 // choicesOf is an Alliance's choices for an Event, or nil with what
 // happens instead: no file by the deadline, or no table for the Event.
-func (r *run) choicesOf(a processor.AllianceID, k processor.EventKind) (*processor.EventChoices, string) {
+func (r choiceRules) choicesOf(a processor.AllianceID, k processor.EventKind) (*processor.EventChoices, string) {
 	ch, ok := r.f.Events[r.s.Phase][a]
 	switch {
 	case !ok && r.setAsideHere("events", string(a)):
@@ -60,7 +60,7 @@ func (r *run) choicesOf(a processor.AllianceID, k processor.EventKind) (*process
 // pointsOrder is "Starting with the Alliance with the highest score on the
 // Points Tracker and proceeding in descending order" (RULINGS 10: roll-off
 // on ties).
-func (r *run) pointsOrder(k processor.EventKind, as []processor.AllianceID, n int) []processor.AllianceID {
+func (r choiceRules) pointsOrder(k processor.EventKind, as []processor.AllianceID, n int) []processor.AllianceID {
 	return r.orderAlliances(as, r.eventLabel(k.String(), fmt.Sprintf("order-%d", n+1)), k.Title()+" order", func(a processor.AllianceID) int { return r.s.Points[a] })
 }
 
@@ -68,7 +68,7 @@ func (r *run) pointsOrder(k processor.EventKind, as []processor.AllianceID, n in
 // of the following pieces of Infrastructure on a Planet: Fortification
 // Line; Support Facility; Staging Grounds" and "can move each of its Fleets
 // to one connected Planet". Default: nothing.
-func (r *run) lullInTheFighting(n int) []string {
+func (r choiceRules) lullInTheFighting(n int) []string {
 	s := r.s
 	var out []string
 	for _, a := range r.pointsOrder(processor.LullInTheFighting, r.c.AllianceIDs(), n) {
@@ -105,7 +105,7 @@ func (r *run) lullInTheFighting(n int) []string {
 // map and then build a Stronghold Infrastructure on another Planet".
 // Default: the Stronghold stays; one that cannot be built there any more
 // stays too.
-func (r *run) tidesOfWar(n int) []string {
+func (r choiceRules) tidesOfWar(n int) []string {
 	s := r.s
 	var as []processor.AllianceID
 	for _, a := range r.c.AllianceIDs() {
@@ -137,7 +137,7 @@ func (r *run) tidesOfWar(n int) []string {
 
 // archeotechChoices keeps each Alliance's choices for the riches in the
 // effect that resolves them in the next phase (defaults then).
-func (r *run) archeotechChoices(ev processor.Effect) []string {
+func (r choiceRules) archeotechChoices(ev processor.Effect) []string {
 	s := r.s
 	i := slices.IndexFunc(s.Effects, func(x processor.Effect) bool { return x.Event == processor.ArcheotechRiches && x.Phase == s.Phase+1 })
 	if i < 0 {
@@ -240,7 +240,7 @@ func (r *run) archeotechRiches() {
 
 // richesDefault: the riches planet while below 4, else the undestroyed
 // connected planet where the Alliance's level is lowest, first in map order.
-func (r *run) richesDefault(a processor.AllianceID, p processor.PlanetID) processor.PlanetID {
+func (r choiceRules) richesDefault(a processor.AllianceID, p processor.PlanetID) processor.PlanetID {
 	s := r.s
 	if s.Power(p, a) < 4 || s.Destroyed(p) {
 		return p
@@ -259,7 +259,7 @@ func (r *run) richesDefault(a processor.AllianceID, p processor.PlanetID) proces
 // was previously at and not connected to that Planet" (by a lane, RULINGS
 // 21). A fleet without a (still possible) choice goes to the nearest such
 // planet not destroyed (fewest lanes, then map order).
-func (r *run) xenobeastMigration() []string {
+func (r choiceRules) xenobeastMigration() []string {
 	s := r.s
 	var out []string
 	for _, a := range r.c.AllianceIDs() {
@@ -297,7 +297,7 @@ func (r *run) xenobeastMigration() []string {
 	return out
 }
 
-func (r *run) xenobeastDefault(at processor.PlanetID) processor.PlanetID {
+func (r choiceRules) xenobeastDefault(at processor.PlanetID) processor.PlanetID {
 	all := r.xenobeastPlanets(at)
 	for _, p := range all {
 		if !r.s.Destroyed(p) {
@@ -316,7 +316,7 @@ func (r *run) xenobeastDefault(at processor.PlanetID) processor.PlanetID {
 // with one another." A switch that would take an Alliance below its
 // Fortification Line minimum there destroys one of its Lines instead, and
 // its level stays (RULINGS 2). Default: no bargain.
-func (r *run) aCostlyBargain(a processor.AllianceID) []string {
+func (r choiceRules) aCostlyBargain(a processor.AllianceID) []string {
 	s := r.s
 	ch, why := r.choicesOf(a, processor.ACostlyBargain)
 	if ch == nil || ch.Bargain == nil {
@@ -350,7 +350,7 @@ func (r *run) aCostlyBargain(a processor.AllianceID) []string {
 // Planet. They can then build one additional piece of Infrastructure
 // (excluding a Stronghold) on any Planet." In file order; one that is no
 // longer possible is skipped. Default: nothing.
-func (r *run) smuggledAssets(a processor.AllianceID) []string {
+func (r choiceRules) smuggledAssets(a processor.AllianceID) []string {
 	s := r.s
 	ch, why := r.choicesOf(a, processor.SmuggledAssets)
 	if ch == nil {
@@ -384,7 +384,7 @@ func (r *run) smuggledAssets(a processor.AllianceID) []string {
 // openTomeDue says when the dominating Alliance's orders are due in an An
 // Open Tome phase: [[deadlines]] open_tome, else 72 hours before the
 // operations deadline, else before anyone else's (no deadline).
-func (r *run) openTomeDue(phase int) string {
+func (r choiceRules) openTomeDue(phase int) string {
 	dl := r.c.Deadlines[phase].For(processor.StepOpenTome)
 	if dl.IsZero() {
 		return "before the other Alliances' orders: no deadline, step 1 waits for them first"
@@ -393,7 +393,7 @@ func (r *run) openTomeDue(phase int) string {
 }
 
 // openTome is the dominating Alliance of an An Open Tome in force, if any.
-func (r *run) openTome() (processor.AllianceID, bool) {
+func (r choiceRules) openTome() (processor.AllianceID, bool) {
 	for _, e := range r.s.Active(processor.AnOpenTome) {
 		return e.Alliance, true
 	}
@@ -401,7 +401,7 @@ func (r *run) openTome() (processor.AllianceID, bool) {
 }
 
 // openTomeLogins are the players whose orders An Open Tome wants first.
-func (r *run) openTomeLogins() []processor.Login {
+func (r choiceRules) openTomeLogins() []processor.Login {
 	a, ok := r.openTome()
 	if !ok {
 		return nil
@@ -421,7 +421,7 @@ func (r *run) openTomeLogins() []processor.Login {
 // Alliances before those players declare their own". Their orders are
 // taken now (without orders by the open_tome deadline a fleet performs
 // Logistical Auxilia) and shown; the other players' orders follow.
-func (r *run) openTomeOperations() {
+func (r choiceRules) openTomeOperations() {
 	s := r.s
 	a, _ := r.openTome()
 	s.Orders = nil
@@ -449,13 +449,13 @@ func (r *run) openTomeOperations() {
 }
 
 // defiantZeal reports whether a fleet may declare a second operation.
-func (r *run) defiantZeal(f processor.FleetID) bool {
+func (r choiceRules) defiantZeal(f processor.FleetID) bool {
 	return r.s.ActiveFor(processor.DefiantZeal, r.c.FleetAlliance(f))
 }
 
 // phaseOver is the end of a phase's step 5: effects of the phase are over,
 // and Machinations of Fate's defections take effect for the next phase.
-func (r *run) phaseOver() {
+func (r choiceRules) phaseOver() {
 	s := r.s
 	next := s.Phase + 1
 	for _, e := range s.Effects {
@@ -473,7 +473,7 @@ func (r *run) phaseOver() {
 // reports whether the order's other checks still make sense. first is the
 // fleet's first operation in the file (counting from 1), meant the fleet
 // without one that a second operation was likely meant for ("" if none).
-func (r *run) validateEventOrder(login processor.Login, o processor.Order, first int, meant processor.FleetID, fs *processor.Faults) bool {
+func (r checks) validateEventOrder(login processor.Login, o processor.Order, first int, meant processor.FleetID, fs *processor.Faults) bool {
 	s := r.s
 	if o.Fleet == "" {
 		return false
@@ -518,13 +518,13 @@ func (r *run) validateEventOrder(login processor.Login, o processor.Order, first
 // sinisterOmens reports whether Sinister Omens is in force: "Each time a
 // Planet is attacked, the Theatre used is selected randomly, instead of by
 // the player from the attacking Alliance."
-func (r *run) sinisterOmens() bool { return len(r.s.Active(processor.SinisterOmens)) > 0 }
+func (r choiceRules) sinisterOmens() bool { return len(r.s.Active(processor.SinisterOmens)) > 0 }
 
 // eventSheet puts the Events in force on a battle sheet: Sinister Omens'
 // theatre, rolled now (one die with a face per theatre of the planet) and
 // kept with the order; Coordinated Opposition's ±1 for the side fighting
 // the dominating Alliance.
-func (r *run) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp) {
+func (r choiceRules) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp) {
 	s := r.s
 	if r.sinisterOmens() && len(sheet.Theatres) > 0 {
 		i := slices.IndexFunc(s.Orders, func(o processor.Order) bool { return o.ID() == b.ID && o.Op == processor.Battle })
@@ -564,7 +564,7 @@ func (r *run) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp) {
 
 // validateOpenTome checks the orders An Open Tome wants first: plain
 // orders, checked as any, never sealed.
-func (r *run) validateOpenTome(fs *processor.Faults) {
+func (r checks) validateOpenTome(fs *processor.Faults) {
 	s := r.s
 	for _, l := range r.openTomeLogins() {
 		if file, ok := r.f.Sealed[s.Phase][l]; ok {
@@ -578,7 +578,7 @@ func (r *run) validateOpenTome(fs *processor.Faults) {
 
 // standingEvents lists, where things stand, the Vespator Front Events
 // waiting for choices and the effects in force or to come.
-func (r *run) standingEvents(d *report.Doc, level int) {
+func (r choiceRules) standingEvents(d *report.Doc, level int) {
 	s := r.s
 	if s.Step == processor.StepEnded || s.Step == processor.StepTiebreak {
 		return // the campaign is over: no effect is waiting for anything

@@ -14,7 +14,7 @@ import (
 // the fewest other Campaign Medals." RULINGS 23: medals are decided in the
 // order Laurel, Wreath, Star, Dagger; a tie goes to the Alliance with the
 // fewest medals so far, then a roll-off.
-func (r *run) awardMedals(end *processor.End) {
+func (r reporting) awardMedals(end *processor.End) {
 	held := map[processor.AllianceID]int{}
 	end.Medals = nil
 	for _, m := range processor.Medals {
@@ -52,7 +52,7 @@ func (r *run) awardMedals(end *processor.End) {
 
 // breakMedalTie gives a tied medal to the Alliance with the fewest medals so
 // far, then by roll-off (RULINGS 23).
-func (r *run) breakMedalTie(m processor.Medal, top []processor.AllianceID, held map[processor.AllianceID]int, best int) (processor.AllianceID, string) {
+func (r reporting) breakMedalTie(m processor.Medal, top []processor.AllianceID, held map[processor.AllianceID]int, best int) (processor.AllianceID, string) {
 	fewest := held[top[0]]
 	for _, a := range top {
 		fewest = min(fewest, held[a])
@@ -84,7 +84,7 @@ func (r *run) breakMedalTie(m processor.Medal, top []processor.AllianceID, held 
 }
 
 // medalScores are each Alliance's numbers behind a medal, as the map stands.
-func (r *run) medalScores(m processor.Medal) map[processor.AllianceID]int {
+func (r reporting) medalScores(m processor.Medal) map[processor.AllianceID]int {
 	s := r.s
 	out := map[processor.AllianceID]int{}
 	for _, a := range r.c.AllianceIDs() {
@@ -115,7 +115,7 @@ func (r *run) medalScores(m processor.Medal) map[processor.AllianceID]int {
 // those planets (the first pair in map order); false with fewer than two
 // such planets ("this requires at least two Support Facilities to be
 // built": two on one planet give no distance between two Planets).
-func (r *run) widest(a processor.AllianceID, m processor.Medal) (int, processor.PlanetID, processor.PlanetID, bool) {
+func (r reporting) widest(a processor.AllianceID, m processor.Medal) (int, processor.PlanetID, processor.PlanetID, bool) {
 	var at []processor.PlanetID
 	for _, p := range r.c.Map.IDs() {
 		var here bool
@@ -141,7 +141,7 @@ func (r *run) widest(a processor.AllianceID, m processor.Medal) (int, processor.
 	return best, x, y, best >= 0
 }
 
-func (r *run) medalWhy(m processor.Medal, a processor.AllianceID, best int) string {
+func (r reporting) medalWhy(m processor.Medal, a processor.AllianceID, best int) string {
 	switch m {
 	case processor.PenumbralWreath:
 		return fmt.Sprintf("Power Level 1 at the most planets: %d", best)
@@ -156,7 +156,7 @@ func (r *run) medalWhy(m processor.Medal, a processor.AllianceID, best int) stri
 	return ""
 }
 
-func (r *run) noMedal(m processor.Medal) string {
+func (r reporting) noMedal(m processor.Medal) string {
 	switch m {
 	case processor.PenumbralWreath:
 		return "no Alliance has Power Level 1 at any planet"
@@ -168,7 +168,7 @@ func (r *run) noMedal(m processor.Medal) string {
 
 // reportMedals writes the medals and the numbers behind them into the
 // report's end section.
-func (r *run) reportMedals(awards []processor.MedalAward) {
+func (r reporting) reportMedals(awards []processor.MedalAward) {
 	r.sec.Para("Campaign Medals, decided in the order Laurel, Wreath, Star, Dagger; a tie goes to the Alliance with the fewest medals so far, then a roll-off (%s):", processor.Ruling(23))
 	header := []string{"medal", "measure"}
 	for _, a := range r.c.AllianceIDs() {
@@ -203,7 +203,7 @@ func (r *run) reportMedals(awards []processor.MedalAward) {
 }
 
 // medalsTable is where things stand once the campaign is over: who holds which medal.
-func (r *run) medalsTable(awards []processor.MedalAward) ([]string, [][]string) {
+func (r reporting) medalsTable(awards []processor.MedalAward) ([]string, [][]string) {
 	var rows [][]string
 	for _, aw := range awards {
 		to := "nobody"
@@ -221,7 +221,7 @@ func (r *run) medalsTable(awards []processor.MedalAward) ([]string, [][]string) 
 
 // standingMedals writes, where things stand, the Campaign Medals once
 // awarded and the benefits this campaign's Alliances hold.
-func (r *run) standingMedals(d *report.Doc, level int) {
+func (r reporting) standingMedals(d *report.Doc, level int) {
 	s := r.s
 	if len(s.Benefits) > 0 {
 		d.Para("Campaign Medal benefits held this campaign: %s.", s.BenefitsText())

@@ -10,7 +10,7 @@ import (
 // validateMoves checks this phase's moves: "To move a Fleet, its player
 // selects one Planet connected to the one it is currently on" (Move Fleets;
 // a Support Facility's reach counts, RULINGS 4).
-func (r *run) validateMoves(fs *processor.Faults) {
+func (r checks) validateMoves(fs *processor.Faults) {
 	s := r.s
 	for _, login := range r.c.Commanders() {
 		for _, m := range r.f.Moves[s.Phase][login] {
@@ -35,7 +35,7 @@ func (r *run) validateMoves(fs *processor.Faults) {
 
 // moveFleets is step 4, Move Fleets: every fleet with a move goes to its
 // connected planet; the others stay.
-func (r *run) moveFleets() {
+func (r *rules) moveFleets() {
 	s := r.s
 	moves := map[processor.FleetID]processor.PlanetID{}
 	via := map[processor.FleetID][]processor.PlanetID{} // Star of the Voidfarer: a first move
@@ -67,7 +67,7 @@ func (r *run) moveFleets() {
 	s.Stalled = nil // only this phase's Move Fleets step
 }
 
-func (r *run) hasMovesFile(l processor.Login) bool {
+func (r *rules) hasMovesFile(l processor.Login) bool {
 	_, ok := r.f.Moves[r.s.Phase][l]
 	return ok
 }
@@ -75,7 +75,7 @@ func (r *run) hasMovesFile(l processor.Login) bool {
 // buildReach says why an Alliance cannot build at a planet: Build
 // Infrastructure allows "one of the Planets that has any of their Fleets at
 // it, or one that is connected to such a Planet".
-func (r *run) buildReach(a processor.AllianceID, p processor.PlanetID) string {
+func (r *rules) buildReach(a processor.AllianceID, p processor.PlanetID) string {
 	var fleets []processor.PlanetID
 	for _, f := range r.c.AllianceFleets(a) {
 		at := r.s.Fleets[f]
@@ -88,7 +88,7 @@ func (r *run) buildReach(a processor.AllianceID, p processor.PlanetID) string {
 }
 
 // validateBuilds checks this phase's builds against the map as it stands.
-func (r *run) validateBuilds(fs *processor.Faults) {
+func (r checks) validateBuilds(fs *processor.Faults) {
 	s := r.s
 	for _, a := range r.c.AllianceIDs() {
 		b, ok := r.f.Builds[s.Phase][a]

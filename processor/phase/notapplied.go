@@ -45,7 +45,7 @@ type notApplied struct {
 // pastDeadline reports whether file is a player's input for a step still to
 // be processed whose deadline has passed by now: a fault in it will not
 // stop the run, the step sets the file aside instead.
-func (r *run) pastDeadline(file string) (folder.PhaseStep, bool) {
+func (r *rules) pastDeadline(file string) (folder.PhaseStep, bool) {
 	cp := folder.Classify(file)
 	step, ok := cp.Step()
 	switch {
@@ -123,7 +123,7 @@ func (r *run) setAside(fs *processor.Faults) error {
 }
 
 // withdraw takes a player's input out of the run: as if never submitted.
-func (r *run) withdraw(file string) {
+func (r *rules) withdraw(file string) {
 	cp := folder.Classify(file)
 	name := cp.Name
 	switch cp.Kind {
@@ -148,7 +148,7 @@ func (r *run) withdraw(file string) {
 
 // defaultFor says why a faulty input is not applied and what applies
 // instead: the rules' default for a missing input of its kind.
-func (r *run) defaultFor(file string, n int) string {
+func (r *rules) defaultFor(file string, n int) string {
 	cp := folder.Classify(file)
 	step, _ := cp.Step()
 	why := fmt.Sprintf("%s past the %s deadline, so ", report.Plural(n, "fault", "faults"), deadlineName(step))
@@ -221,7 +221,7 @@ func faultLines(fs []processor.Fault) []string {
 }
 
 // newLate are the late files no report has named yet.
-func (r *run) newLate() []processor.Fault {
+func (r *rules) newLate() []processor.Fault {
 	var out []processor.Fault
 	for _, f := range r.f.LateFaults {
 		if !r.f.LateNoted[f.File] {
@@ -234,7 +234,7 @@ func (r *run) newLate() []processor.Fault {
 // journalNotApplied are the journal records of a step's set-aside inputs
 // (with their digests) and, for the first step of a run, the late files
 // its report names (without: only their arrival matters).
-func (r *run) journalNotApplied(phase int, step processor.Step, first bool) []folder.JournalInput {
+func (r *rules) journalNotApplied(phase int, step processor.Step, first bool) []folder.JournalInput {
 	var out []folder.JournalInput
 	for _, n := range r.setAsideFiles {
 		if n.phase == phase && n.step == step {
@@ -251,7 +251,7 @@ func (r *run) journalNotApplied(phase int, step processor.Step, first bool) []fo
 
 // notAppliedList is what the run did not apply, for Summary and Plan: the
 // late files first, then the inputs set aside, in the order of their steps.
-func (r *run) notAppliedList() []NotApplied {
+func (r *rules) notAppliedList() []NotApplied {
 	var out []NotApplied
 	for _, f := range r.f.LateFaults {
 		out = append(out, NotApplied{File: f.File, Why: strings.TrimPrefix(f.Message, "not applied: ")})
@@ -264,7 +264,7 @@ func (r *run) notAppliedList() []NotApplied {
 
 // setAsideHere reports whether this phase's step set aside the input of
 // dir (orders, results, moves, builds, events) named name.
-func (r *run) setAsideHere(dir, name string) bool {
+func (r *rules) setAsideHere(dir, name string) bool {
 	file := processor.InputPath(r.s.Phase, dir, name)
 	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool {
 		return n.File == file || n.File == file+seal.SealedExt

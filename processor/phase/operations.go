@@ -12,7 +12,7 @@ import (
 )
 
 // battles lists this phase's Battle Operations in fleet order.
-func (r *run) battles() []processor.BattleOp {
+func (r *rules) battles() []processor.BattleOp {
 	out := make([]processor.BattleOp, 0, len(r.s.Orders))
 	for _, o := range r.s.Orders {
 		if o.Op != processor.Battle {
@@ -25,7 +25,7 @@ func (r *run) battles() []processor.BattleOp {
 }
 
 // validateOrders checks this phase's orders against the map as it stands.
-func (r *run) validateOrders(fs *processor.Faults) {
+func (r checks) validateOrders(fs *processor.Faults) {
 	orders := r.f.Orders[r.s.Phase]
 	first := r.openTomeLogins() // An Open Tome: their orders were taken first
 	for _, login := range r.c.Commanders() {
@@ -36,7 +36,7 @@ func (r *run) validateOrders(fs *processor.Faults) {
 }
 
 // validatePlayerOrders checks one player's orders against the map as it stands.
-func (r *run) validatePlayerOrders(login processor.Login, list []processor.Order, fs *processor.Faults) {
+func (r checks) validatePlayerOrders(login processor.Login, list []processor.Order, fs *processor.Faults) {
 	file := processor.InputPath(r.s.Phase, "orders", string(login))
 	// Select Operations: "one Campaign Operation for each of their Fleets"
 	// (under Sinister Omens a fleet may be left out: see validateEventOrder).
@@ -89,7 +89,7 @@ func (r *run) validatePlayerOrders(login processor.Login, list []processor.Order
 	}
 }
 
-func (r *run) validateOrder(o processor.Order, fs *processor.Faults) {
+func (r checks) validateOrder(o processor.Order, fs *processor.Faults) {
 	s := r.s
 	if o.Fleet == "" {
 		return // already reported
@@ -133,7 +133,7 @@ func (r *run) validateOrder(o processor.Order, fs *processor.Faults) {
 // validateOrderOutcome checks the Campaign Outcome choices an attacker lists
 // in its orders for a battle that goes unplayed (RULINGS 18): the attacker
 // is the victor then, so only the attacker's choices apply.
-func (r *run) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
+func (r checks) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
 	if o.Outcome.Empty() || !r.c.HasAlliance(o.Defender) || o.Defender == r.c.FleetAlliance(o.Fleet) {
 		return // nothing to check, or the defender is already a fault
 	}
@@ -187,7 +187,7 @@ func (r *run) selectOperations() {
 	r.reportRejected()
 }
 
-func (r *run) describeOrder(o processor.Order) string {
+func (r *rules) describeOrder(o processor.Order) string {
 	switch o.Op {
 	case processor.Battle:
 		return fmt.Sprintf("Battle: %s against %s at %s", o.Attack.Title(), o.Defender, o.Planet)
@@ -207,7 +207,7 @@ func (r *run) describeOrder(o processor.Order) string {
 // theatreChooser is who selects the Theatre: the Attacker, unless a Fleet of
 // the defending Alliance performs Logistical Auxilia at the attacked Planet
 // or a connected one — then the Defender (Logistical Auxilia, RULINGS 27).
-func (r *run) theatreChooser(b processor.BattleOp) (processor.Side, processor.FleetID) {
+func (r *rules) theatreChooser(b processor.BattleOp) (processor.Side, processor.FleetID) {
 	for _, o := range r.s.Orders {
 		if o.Op != processor.LogisticalAuxilia || r.c.FleetAlliance(o.Fleet) != b.Defender {
 			continue
@@ -288,7 +288,7 @@ func yes(b bool) string {
 	return "no"
 }
 
-func (r *run) sheetSide(a processor.AllianceID, p processor.PlanetID, players []processor.Login) folder.SheetSide {
+func (r *rules) sheetSide(a processor.AllianceID, p processor.PlanetID, players []processor.Login) folder.SheetSide {
 	ss := folder.SheetSide{Alliance: string(a), Power: r.s.Power(p, a),
 		MissionAdjust: r.s.AppliesAt(a, processor.StagingGrounds, p), OutcomeAdjust: r.s.AppliesAt(a, processor.Stronghold, p)}
 	for _, l := range players {
@@ -349,7 +349,7 @@ func (r *run) raiseEdifices() {
 
 // orderAlliances sorts Alliances by the keys, highest first, rolling off
 // among those equal on every key.
-func (r *run) orderAlliances(as []processor.AllianceID, label, why string, keys ...func(processor.AllianceID) int) []processor.AllianceID {
+func (r *rules) orderAlliances(as []processor.AllianceID, label, why string, keys ...func(processor.AllianceID) int) []processor.AllianceID {
 	as = slices.Clone(as)
 	cmp := func(x, y processor.AllianceID) int {
 		for _, k := range keys {

@@ -10,19 +10,19 @@ import (
 // runDice returns the dice of a run. A public seed rolls as it is; a
 // committed secret key must be given (WARMASTER_DICE_KEY), be strong and
 // match the commitment, and rolls bound to the campaign's identity
-// (opt.campaignID). A dry run without the key (check, plan) rolls
+// (m.again.CampaignID). A dry run without the key (check, plan) rolls
 // stand-ins. A bound roller has every step the journal records behind it
 // (its chain of inputs); the others' keys do not change by step.
-func runDice(f *folder.Folder, opt Options) (roller *dice.Roller, standIn bool, err error) {
+func runDice(f *folder.Folder, opt Options, m mode) (roller *dice.Roller, standIn bool, err error) {
 	c := f.Campaign
 	switch {
 	case c.Commitment == "":
 		roller = dice.New(c.Seed)
-	case opt.DiceKey == "" && opt.unverified:
+	case opt.DiceKey == "" && m.unverified:
 		roller, standIn = dice.New("stand-in dice for a check without the key"), true
 	default:
 		key, err := c.DiceKey(opt.DiceKey)
-		if werr := dice.CheckKey(opt.DiceKey); werr != nil && opt.DiceKey != "" && !opt.LegacyDice {
+		if werr := dice.CheckKey(opt.DiceKey); werr != nil && opt.DiceKey != "" && !m.again.LegacyDice {
 			// Not quoted: the key is a secret.
 			why := "WARMASTER_DICE_KEY is too weak"
 			if err != nil {
@@ -33,12 +33,12 @@ func runDice(f *folder.Folder, opt Options) (roller *dice.Roller, standIn bool, 
 		if err != nil {
 			return nil, false, err
 		}
-		if opt.LegacyDice {
+		if m.again.LegacyDice {
 			// Steps journaled before the dice were bound roll as they did then.
 			roller = dice.New(key)
 			break
 		}
-		roller = dice.Bound(key, opt.CampaignID)
+		roller = dice.Bound(key, m.again.CampaignID)
 		for _, e := range f.JournalSteps {
 			roller.Step(e.DiceInputs())
 		}

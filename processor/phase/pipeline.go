@@ -43,29 +43,65 @@ var campaignPhase = []stage{
 	{"3", "End of the Campaign", processor.StepTiebreak, (*run).breakTie},
 }
 
-// run is one `advance`: the folder as read, the state as it changes, the
-// dice, and everything to be written once every step has gone through.
-type run struct {
+// rules is what the phase's stages read and change: the folder's inputs,
+// the campaign, the state as it changes, the dice and the time of the run,
+// the inputs set aside, and the report section a stage's sentences go in
+// (note). The stages and the queries they share are methods of rules and
+// of the views over it below; what a run collects — files to write, report
+// sections, journal entries — is run's alone.
+type rules struct {
 	f    *folder.Folder
 	c    *processor.Campaign
 	s    *processor.State
 	now  time.Time
-	opt  Options
 	dice *dice.Roller
+	// standInDice: a dry run without the secret dice key rolls stand-ins.
+	standInDice bool
+	sec         *report.Doc // the report section being written
+	// setAsideFiles are the inputs set aside (notapplied.go).
+	setAsideFiles []notApplied
+}
+
+// The views over rules, each a part of the rules with the parts it builds
+// on (a view's methods call only its own, those of what it embeds, and
+// rules'):
+//   - eventRules: the Vespator Front Events, rolled and taking effect (events.go);
+//   - choiceRules: the Alliances' choices for them and the steps that apply
+//     them (event_choices.go, events_step.go);
+//   - checks: every input validated against the map as it stands;
+//   - drafts: the ready-to-edit drafts of awaited files (draft.go);
+//   - reporting: what the reports and README show of the map (medals.go,
+//     render.go, warengines.go).
+type (
+	eventRules  struct{ *rules }
+	choiceRules struct{ eventRules }
+	checks      struct{ choiceRules }
+	drafts      struct{ choiceRules }
+	reporting   struct{ *rules }
+)
+
+// run is one `advance`: the rules as they apply step by step, and
+// everything to be written once every step has gone through.
+type run struct {
+	*rules
+	choiceRules
+	checks
+	drafts
+	reporting
+
+	opt  Options
+	mode mode
 
 	out      map[string][]byte // files to write, by slash path
 	sections map[int]*report.Doc
 	journal  []folder.JournalEntry
 	fought   []attacks.Fought // this phase's battles, from 2.3 to 2.4
-	// standInDice: a dry run without the secret dice key rolls stand-ins.
-	standInDice bool
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
 	standings map[int]string
 	applied   []string
-	sec       *report.Doc // the report section being written
-	secPhase  int         // the phase whose report it goes in
-	mark      int         // dice rolls before the current stage
+	secPhase  int // the phase whose report it goes in
+	mark      int // dice rolls before the current stage
 
 	rejected map[processor.Login]*unsealError // sealed orders not used at the reveal, and why
 	// stepRolls are the dice the reports list for the step being applied,
@@ -73,14 +109,19 @@ type run struct {
 	stepRolls []dice.Roll
 
 	// deferred are the faults of inputs past their step's deadline, kept
-	// until their step sets them aside; setAsideFiles, the inputs set aside
-	// (notapplied.go). lateReported: the late files are in a report of this run.
-	deferred      processor.Faults
-	setAsideFiles []notApplied
-	lateReported  bool
+	// until their step sets them aside (notapplied.go). lateReported: the
+	// late files are in a report of this run.
+	deferred     processor.Faults
+	lateReported bool
 
 	// readErr is the first error reading back a report (writtenReport).
 	readErr error
+}
+
+// runOf is a run of the rules rl, with its views over them.
+func runOf(rl *rules) *run {
+	ch := choiceRules{eventRules{rl}}
+	return &run{rules: rl, choiceRules: ch, checks: checks{ch}, drafts: drafts{ch}, reporting: reporting{rl}}
 }
 
 // Summary says what an `advance` did.
@@ -107,16 +148,20 @@ type Summary struct {
 // as it stands when the step comes; with any fault it writes nothing and
 // returns an *InvalidError. With nothing to do it writes nothing.
 func Advance(dir string, opt Options) (*Summary, error) {
-	mode := disk.Write // one run at a time, from reading to writing
-	if opt.Scratch {
-		mode = disk.Scratch
+	return advance(dir, opt, mode{})
+}
+
+func advance(dir string, opt Options, m mode) (*Summary, error) {
+	dm := disk.Write // one run at a time, from reading to writing
+	if m.scratch {
+		dm = disk.Scratch
 	}
-	d, err := folder.OpenFolder(dir, mode)
+	d, err := folder.OpenFolder(dir, dm)
 	if err != nil {
 		return nil, err
 	}
 	defer d.Close()
-	r, err := dryRun(d, opt)
+	r, err := dryRun(d, opt, m)
 	if err != nil {
 		return nil, err
 	}
@@ -154,13 +199,15 @@ func Check(dir string, opt Options) (*folder.Folder, error) {
 }
 
 func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
-	opt.noReveal = true   // sealed orders stay sealed: check looks at their name and format only
-	opt.unverified = true // players check without the secret dice key
+	m := mode{
+		noReveal:   true, // sealed orders stay sealed: check looks at their name and format only
+		unverified: true, // players check without the secret dice key
+	}
 	loaded, lfs, err := folder.LoadFrom(d)
 	if err != nil {
 		return nil, err // as it is: loading it again would fail again
 	}
-	r, err := runLoaded(d, loaded, lfs, opt)
+	r, err := runLoaded(d, loaded, lfs, opt, m)
 	if r == nil {
 		// The folder as read again: a run that stopped before its steps
 		// may have set aside files of it (past their deadlines).
@@ -218,56 +265,73 @@ type Options struct {
 	// Progress, if set, gets a line as each step starts (long runs, at a
 	// terminal); never part of any output file.
 	Progress io.Writer
+}
 
+// Again is what a replay knows, from the journal, of a run it plays again
+// in a scratch folder of its own (AdvanceAgain).
+type Again struct {
+	// CampaignID is the campaign's identity (folder.CampaignID): the
+	// scratch folder's name is not it.
+	CampaignID string
+	// LegacyDice replays steps journaled before warmaster bound its dice
+	// and recorded them: rolled from the key as it is, one stream per label
+	// for the whole run, and journaled without a dice record.
+	LegacyDice bool
+	// Steps is how many input steps the run applied: the run applies those
+	// and no more, whatever deadlines have moved since.
+	Steps int
+}
+
+// AdvanceAgain is Advance as a replay runs it: dir is a scratch folder of
+// the replay's own, made to be thrown away (not locked, nothing flushed to
+// disk, its name not the campaign's), and again says what the journal
+// recorded of the run.
+func AdvanceAgain(dir string, opt Options, again Again) (*Summary, error) {
+	return advance(dir, opt, mode{again: again, scratch: true})
+}
+
+// mode is how Check, Plan and AdvanceAgain change a run; Advance's is the
+// zero mode.
+type mode struct {
 	// noReveal stops the run before a reveal that has sealed orders to
 	// decrypt (Check: a dry run never decrypts, so it never prints a fault
 	// that would give sealed orders away).
 	noReveal bool
 	// unverified lets a dry run go without the secret dice key of a
-	// committed campaign (Check): its dice are stand-ins, never written.
+	// committed campaign (Check, Plan): its dice are stand-ins, never written.
 	unverified bool
-	// campaignID is the campaign's identity (CampaignID): by default the
-	// folder's name; a replay, run in a scratch folder, gives the real one.
-	CampaignID string
-	// legacyDice replays steps journaled before warmaster bound its dice
-	// and recorded them: rolled from the key as it is, one stream per label
-	// for the whole run, and journaled without a dice record.
-	LegacyDice bool
-	// maxSteps, if not 0, stops the run after that many input steps
-	// (Replay: a run applies the steps the journal says it applied).
-	MaxSteps int
-	// scratch: the folder is the run's own, made to be thrown away
-	// (Replay): not locked, nothing flushed to disk.
-	Scratch bool
+	// again: a replay's run (AdvanceAgain); scratch, in a folder of its own.
+	again   Again
+	scratch bool
 }
 
 // dryRun loads the folder and applies in memory every step that can go.
-func dryRun(d *disk.Dir, opt Options) (*run, error) {
+func dryRun(d *disk.Dir, opt Options, m mode) (*run, error) {
 	f, fs, err := folder.LoadFrom(d)
 	if err != nil {
 		return nil, err
 	}
-	return runLoaded(d, f, fs, opt)
+	return runLoaded(d, f, fs, opt, m)
 }
 
 // runLoaded is dryRun on the folder load read.
-func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options) (r *run, err error) {
-	if opt.CampaignID == "" {
-		if opt.CampaignID, err = folder.CampaignID(d.Path()); err != nil {
+func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options, m mode) (r *run, err error) {
+	if m.again.CampaignID == "" {
+		if m.again.CampaignID, err = folder.CampaignID(d.Path()); err != nil {
 			return nil, err
 		}
 	}
-	roller, standIn, err := runDice(f, opt)
+	roller, standIn, err := runDice(f, opt, m)
 	if err != nil {
 		return nil, err
 	}
-	if !opt.Scratch { // a replay's scratch folder is not the campaign's place
+	if !m.scratch { // a replay's scratch folder is not the campaign's place
 		if err := folder.CheckGitHubPath(f.Campaign.GitHub, d.Path(), fs); err != nil {
 			return nil, err
 		}
 	}
 	r = newRun(f, opt.Now)
-	r.opt, r.standInDice = opt, standIn
+	r.opt, r.mode, r.standInDice = opt, m, standIn
 	r.dice = roller
 	// Every fault in the files as they are, at once; those of inputs past
 	// their deadline wait for their step (notapplied.go).
@@ -283,13 +347,11 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options)
 }
 
 func newRun(f *folder.Folder, now time.Time) *run {
-	return &run{
-		f: f, c: f.Campaign, s: f.State.Clone(), now: now.UTC(),
-		dice:      dice.New(f.Campaign.Seed),
-		out:       map[string][]byte{},
-		sections:  map[int]*report.Doc{},
-		standings: map[int]string{},
-	}
+	r := runOf(&rules{f: f, c: f.Campaign, s: f.State.Clone(), now: now.UTC(), dice: dice.New(f.Campaign.Seed)})
+	r.out = map[string][]byte{}
+	r.sections = map[int]*report.Doc{}
+	r.standings = map[int]string{}
+	return r
 }
 
 func (r *run) advance() (err error) {
@@ -303,7 +365,7 @@ func (r *run) advance() (err error) {
 		}
 	}()
 	for r.s.Step != processor.StepEnded {
-		if !r.ready() || r.opt.MaxSteps > 0 && len(r.journal) == r.opt.MaxSteps {
+		if !r.ready() || r.mode.again.Steps > 0 && len(r.journal) == r.mode.again.Steps {
 			return nil
 		}
 		if p := max(r.s.Phase, 1); pending > 0 && pending != p {
@@ -326,7 +388,7 @@ func (r *run) advance() (err error) {
 		}
 		inputs := append(r.inputFiles(step), r.journalNotApplied(phase, step, len(r.journal) == 0)...)
 		entry := folder.JournalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs}
-		if !r.opt.LegacyDice {
+		if !r.mode.again.LegacyDice {
 			r.dice.Step(entry.DiceInputs()) // the step's dice depend on its inputs
 		}
 		r.stepRolls = nil
@@ -356,7 +418,7 @@ func (r *run) advance() (err error) {
 				return err
 			}
 		}
-		if !r.opt.LegacyDice {
+		if !r.mode.again.LegacyDice {
 			entry.Dice, entry.DiceSHA256 = len(r.stepRolls), folder.DiceDigest(r.stepRolls)
 		}
 		r.journal = append(r.journal, entry)
@@ -431,7 +493,7 @@ func (r *run) end() {
 }
 
 // note adds lines to the current report section.
-func (r *run) note(lines ...string) { r.sec.List(lines) }
+func (r *rules) note(lines ...string) { r.sec.List(lines) }
 
 // Await is one input a step waits for.
 type Await struct {
@@ -561,7 +623,7 @@ func (r *run) inputFiles(step processor.Step) []folder.JournalInput {
 }
 
 // validate checks the inputs of a step against the state as it is now.
-func (r *run) validate(step processor.Step, fs *processor.Faults) {
+func (r checks) validate(step processor.Step, fs *processor.Faults) {
 	switch step {
 	case processor.StepSetup:
 		r.validateSetup(fs)
@@ -584,4 +646,4 @@ func (r *run) validate(step processor.Step, fs *processor.Faults) {
 
 // attackRules is the run's campaign, state and dice as the attack types
 // read them.
-func (r *run) attackRules() *attacks.Rules { return &attacks.Rules{C: r.c, S: r.s, Dice: r.dice} }
+func (r *rules) attackRules() *attacks.Rules { return &attacks.Rules{C: r.c, S: r.s, Dice: r.dice} }

@@ -48,14 +48,16 @@ type PlannedFile struct {
 // would write, and compares it with the folder. With any fault it returns an
 // *InvalidError, as Check and Advance do.
 func Plan(dir string, opt Options) (*PlanResult, error) {
-	opt.noReveal = opt.noReveal || opt.AgeIdentity == "" // never decrypt without the identity
-	opt.unverified = true                                // the pull-request check has no dice key
+	m := mode{
+		noReveal:   opt.AgeIdentity == "", // never decrypt without the identity
+		unverified: true,                  // the pull-request check has no dice key
+	}
 	d, err := folder.OpenFolder(dir, disk.Read)
 	if err != nil {
 		return nil, err
 	}
 	defer d.Close()
-	r, err := dryRun(d, opt)
+	r, err := dryRun(d, opt, m)
 	var inv *processor.InvalidError
 	if errors.As(err, &inv) {
 		return refusedPlan(d, opt, inv)
@@ -140,7 +142,7 @@ func (r *run) about(file string, data []byte) string {
 }
 
 // stepText is where the state stands, in words.
-func (r *run) stepText() string {
+func (r reporting) stepText() string {
 	s := r.s
 	switch {
 	case s.Step == processor.StepEnded && s.End != nil && s.End.Winner != "":
@@ -156,7 +158,7 @@ func (r *run) stepText() string {
 // Markdown is the plan as GitHub renders it, e.g. in a job summary; dir
 // names the campaign folder in its heading.
 func (p *PlanResult) Markdown(dir string) string {
-	r := &run{c: p.c, s: p.State}
+	r := runOf(&rules{c: p.c, s: p.State})
 	var d report.Doc
 	d.Heading(2, "warmaster plan: %s at %s", dir, p.Now.Format(time.RFC3339))
 	switch {

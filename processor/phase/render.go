@@ -266,7 +266,7 @@ func inText(a Await) string {
 const faultyNote = "faulty: the file is there but has faults, listed with their line and column: it is not in until they are fixed. Before the deadline advance refuses it; past the deadline it is not applied, and the rules' default for a missing file applies instead."
 
 // legend says what the map's colours and marks mean.
-func (r *run) legend() string {
+func (r reporting) legend() string {
 	colours := allianceColours(r.c.AllianceIDs())
 	var parts []string
 	for _, a := range r.c.Alliances {
@@ -279,7 +279,7 @@ func (r *run) legend() string {
 
 // leaders are the Alliances with the highest Power Level at a planet: one
 // leads, several are tied; none when nobody is there.
-func (r *run) leaders(p processor.PlanetID) []processor.AllianceID {
+func (r reporting) leaders(p processor.PlanetID) []processor.AllianceID {
 	best := 0
 	var who []processor.AllianceID
 	for _, a := range r.c.AllianceIDs() {
@@ -294,7 +294,7 @@ func (r *run) leaders(p processor.PlanetID) []processor.AllianceID {
 }
 
 // strongholds lists the Alliances with a Stronghold at a planet.
-func (r *run) strongholds(p processor.PlanetID) []processor.AllianceID {
+func (r reporting) strongholds(p processor.PlanetID) []processor.AllianceID {
 	var out []processor.AllianceID
 	for _, l := range r.s.Planet(p).Locations {
 		if l.Status == processor.Built && l.Type == processor.Stronghold && !slices.Contains(out, l.Alliance) {
@@ -316,7 +316,7 @@ var mermaidText = strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;")
 // mermaid draws the map: one node per planet with its Power Levels, who
 // leads in words, its Strongholds and fleets; one edge per lane; each node
 // coloured by the Alliance that leads there (allianceColours).
-func (r *run) mermaid() string {
+func (r reporting) mermaid() string {
 	s := r.s
 	colours := allianceColours(r.c.AllianceIDs())
 	var b strings.Builder

@@ -43,7 +43,7 @@ func (r *run) unseal() (stop bool, err error) {
 	if len(files) == 0 {
 		return false, nil
 	}
-	if r.opt.noReveal {
+	if r.mode.noReveal {
 		return true, nil
 	}
 	ids, err := seal.AgeIdentities(r.opt.AgeIdentity, r.c.Recipient)
@@ -68,7 +68,7 @@ func (r *run) unseal() (stop bool, err error) {
 			r.rejected[login] = &unsealError{file: file, sealed: file, err: err}
 			continue
 		}
-		if data, err = seal.OpenSealed(data, r.opt.CampaignID, file); err != nil {
+		if data, err = seal.OpenSealed(data, r.mode.again.CampaignID, file); err != nil {
 			r.rejected[login] = &unsealError{file: file, sealed: file, err: err, unbound: true}
 			continue
 		}

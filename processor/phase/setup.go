@@ -10,7 +10,7 @@ import (
 
 // validateSetup checks the set-up files against each other: Strongholds
 // must fit on their planets.
-func (r *run) validateSetup(fs *processor.Faults) {
+func (r checks) validateSetup(fs *processor.Faults) {
 	count := map[processor.PlanetID]int{}
 	for _, a := range r.c.AllianceIDs() {
 		sc := r.f.Setup[a]
@@ -28,7 +28,7 @@ func (r *run) validateSetup(fs *processor.Faults) {
 // setup is Setup the Campaign Map, steps 3 to 5: Strongholds and starting
 // Power Levels, starting Infrastructure (lots drawn where a planet is
 // oversubscribed), and each Fleet's starting planet.
-func (r *run) setup() {
+func (r *rules) setup() {
 	s := r.s
 	ids := r.c.AllianceIDs()
 	// Campaign Medals: which Alliance receives each medal's benefit.
@@ -89,7 +89,7 @@ func (r *run) setup() {
 // location (fewest lanes from the first choice, then map order) — our default.
 // Each round places every remaining piece at its next choice, drawing lots
 // wherever a planet is oversubscribed again.
-func (r *run) placeSetupPieces(pieces []processor.SetupPiece) {
+func (r *rules) placeSetupPieces(pieces []processor.SetupPiece) {
 	s := r.s
 	type want struct {
 		pc    processor.SetupPiece
@@ -156,7 +156,7 @@ func (r *run) placeSetupPieces(pieces []processor.SetupPiece) {
 
 // setupChoice is a piece's planet for its try-th placement: its planet, then
 // its alternates, then the nearest planet with a free location.
-func (r *run) setupChoice(pc processor.SetupPiece, try int) (processor.PlanetID, string) {
+func (r *rules) setupChoice(pc processor.SetupPiece, try int) (processor.PlanetID, string) {
 	choices := append([]processor.PlanetID{pc.Planet}, pc.Alternates...)
 	for try < len(choices) {
 		p := choices[try]

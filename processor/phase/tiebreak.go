@@ -22,7 +22,7 @@ import (
 // player from each of those Alliances"), and a victorious Alliance the
 // battles bear out: named by `victor` (one of them that won a battle, every
 // other having lost one), or else the only one unbeaten.
-func (r *run) validateTiebreak(fs *processor.Faults) {
+func (r checks) validateTiebreak(fs *processor.Faults) {
 	t, end := r.f.Tiebreak, r.s.End
 	if t == nil || end == nil {
 		return
@@ -72,7 +72,7 @@ func (r *run) validateTiebreak(fs *processor.Faults) {
 }
 
 // tiebreakWho says who commits the tie-break.
-func (r *run) tiebreakWho() string {
+func (r *rules) tiebreakWho() string {
 	if r.s.End == nil {
 		return "the tied Alliances"
 	}

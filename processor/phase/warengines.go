@@ -14,7 +14,7 @@ import (
 
 // engineLabel is the dice stream of an engine in a battle:
 // phase-01/2.4/blue-1/engines/titan-1.
-func (r *run) engineLabel(battle string, id processor.EngineID) string {
+func (r reporting) engineLabel(battle string, id processor.EngineID) string {
 	return fmt.Sprintf("phase-%02d/2.4/%s/engines/%s", r.s.Phase, battle, id)
 }
 
@@ -24,7 +24,7 @@ func engineName(e processor.WarEngine) string {
 }
 
 // engineStanding writes where the war engines stand, when the campaign has any.
-func (r *run) engineStanding(d interface {
+func (r reporting) engineStanding(d interface {
 	Heading(int, string, ...any)
 	Table([]string, [][]string)
 }, level int) {

@@ -12,7 +12,7 @@ import (
 // and the state: each engine, and the War Machine whose close combat weapon
 // struck, belongs to a fleet of one of the two Alliances that fought, and
 // none is destroyed already.
-func (r *run) validateEngineEntries(b processor.BattleOp, res *processor.Result, fs *processor.Faults) {
+func (r checks) validateEngineEntries(b processor.BattleOp, res *processor.Result, fs *processor.Faults) {
 	fought := []processor.AllianceID{b.Attacker, b.Defender}
 	side := func(at processor.Src, id processor.EngineID) (processor.AllianceID, bool) {
 		e, ok := r.c.Engines.Engine(id)
@@ -50,7 +50,7 @@ func (r *run) validateEngineEntries(b processor.BattleOp, res *processor.Result,
 // engineRepairs begins 2.4: between phases (from the second on), each
 // engine regains what the campaign's repair options give; it returns every
 // engine's condition before, for the phase's changes.
-func (r *run) engineRepairs() map[processor.EngineID]processor.EngineCondition {
+func (r *rules) engineRepairs() map[processor.EngineID]processor.EngineCondition {
 	before := processor.CloneMap(r.s.Engines)
 	rules := r.c.Engines.Rules
 	if r.s.Phase < 2 || (rules.BehemothRepair == 0 && rules.WarMachineRepair == 0) {
@@ -135,7 +135,7 @@ func (r *run) engineBattle(f attacks.Fought) {
 }
 
 // engineChanges ends 2.4 with what this phase did to the war engines.
-func (r *run) engineChanges(before map[processor.EngineID]processor.EngineCondition) {
+func (r *rules) engineChanges(before map[processor.EngineID]processor.EngineCondition) {
 	if len(r.c.Engines.Engines) == 0 {
 		return
 	}

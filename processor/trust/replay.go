@@ -118,20 +118,21 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 		}
 		o := opt
 		o.Now = group[0].Applied
-		o.CampaignID = id
-		// A run journaled before warmaster recorded its dice rolled them as
-		// it did then.
-		o.LegacyDice = slices.ContainsFunc(group, func(e folder.JournalEntry) bool { return e.DiceSHA256 == "" })
 		o.Progress = nil // one line per run, below, is enough
-		// The run applies the steps the journal says it applied, and no
-		// more: a deadline moved earlier since, past the time of that run,
-		// would otherwise make it apply the next step too.
-		o.MaxSteps = len(group)
-		o.Scratch = true
+		again := phase.Again{
+			CampaignID: id,
+			// A run journaled before warmaster recorded its dice rolled them
+			// as it did then.
+			LegacyDice: slices.ContainsFunc(group, func(e folder.JournalEntry) bool { return e.DiceSHA256 == "" }),
+			// The run applies the steps the journal says it applied, and no
+			// more: a deadline moved earlier since, past the time of that
+			// run, would otherwise make it apply the next step too.
+			Steps: len(group),
+		}
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "replay: the run of %s (%d steps)\n", o.Now.Format(time.RFC3339), len(group))
 		}
-		sum, err := phase.Advance(scratch.Path(), o)
+		sum, err := phase.AdvanceAgain(scratch.Path(), o, again)
 		if err != nil {
 			var inv *processor.InvalidError
 			if errors.As(err, &inv) {
