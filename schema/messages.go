@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
 	"slices"
@@ -411,11 +412,7 @@ func (r *reporter) unknownKeys(f *failure) {
 	segs, sch := f.segs, f.sch
 	obj, _ := f.v.(map[string]any)
 	props, _ := sch["properties"].(map[string]any)
-	valid := make([]string, 0, len(props))
-	for k := range props {
-		valid = append(valid, k)
-	}
-	sort.Strings(valid)
+	valid := slices.Sorted(maps.Keys(props))
 	where := ""
 	if len(segs) > 0 {
 		where = " in " + r.table(segs)
