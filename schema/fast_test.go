@@ -2,6 +2,7 @@ package schema
 
 import (
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,9 +140,7 @@ func mutations(doc map[string]any) []any {
 
 func with(m map[string]any, k string, v any) map[string]any {
 	out := make(map[string]any, len(m)+1)
-	for k, e := range m {
-		out[k] = e
-	}
+	maps.Copy(out, m)
 	out[k] = v
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
 	"slices"
@@ -255,318 +256,450 @@ func (r *reporter) walk(ve *jsonschema.ValidationError) {
 	r.leaf(ve)
 }
 
+// failure is one leaf validation error and what its messages are made of.
+type failure struct {
+	ve    *jsonschema.ValidationError
+	segs  []string // the instance location: where the value is
+	kpath []string // the failed keyword's location in the schema
+	kw    string   // the failed keyword
+	// sch is the schema object holding the failed keyword: what the
+	// messages quote (bounds, property names, descriptions) is read from
+	// there.
+	sch map[string]any
+	v   any    // the value that fails
+	p   string // the messages' prefix: the value's path, or its table's
+}
+
+// underThen says whether the failed keyword sits in a then branch: it
+// holds only when the branch's if does.
+func (f *failure) underThen() bool {
+	n := len(f.kpath)
+	return n >= 2 && f.kpath[n-2] == "then"
+}
+
+// sibling is the schema beside the failed keyword's parent branch (the if
+// of a then or an else).
+func (r *reporter) sibling(f *failure, name string) any {
+	n := len(f.kpath)
+	return r.schemaAt(append(f.kpath[:n-2:n-2], name))
+}
+
+// leaf words one leaf cause of a validation error, by the keyword that
+// failed.
 func (r *reporter) leaf(ve *jsonschema.ValidationError) {
-	segs := instanceSegments(ve.InstanceLocation)
-	// The schema object holding the failed keyword: what the messages quote
-	// (bounds, property names, descriptions) is read from there.
-	kpath := fragmentSegments(ve.AbsoluteKeywordLocation)
-	kw := ""
-	if len(kpath) > 0 {
-		kw = kpath[len(kpath)-1]
+	f := &failure{ve: ve, segs: instanceSegments(ve.InstanceLocation)}
+	f.kpath = fragmentSegments(ve.AbsoluteKeywordLocation)
+	if len(f.kpath) > 0 {
+		f.kw = f.kpath[len(f.kpath)-1]
 	}
-	sch, _ := r.schemaAt(kpath[:max(len(kpath)-1, 0)]).(map[string]any)
-	if sch == nil {
-		sch = map[string]any{}
+	f.sch, _ = r.schemaAt(f.kpath[:max(len(f.kpath)-1, 0)]).(map[string]any)
+	if f.sch == nil {
+		f.sch = map[string]any{}
 	}
-	if slices.Contains(strings.Split(ve.KeywordLocation, "/"), "propertyNames") && len(segs) > 0 {
-		r.nameFault(segs, kw, sch, ve.Message)
+	if slices.Contains(strings.Split(ve.KeywordLocation, "/"), "propertyNames") && len(f.segs) > 0 {
+		r.nameFault(f.segs, f.kw, f.sch, ve.Message)
 		return
 	}
-	v, _ := r.value(segs)
-	p := prefix(r.path(segs))
-	if _, ok := v.(map[string]any); ok && hasType(sch, "object") {
-		p = prefix(r.table(segs)) // [dice]: missing key "seed"
+	f.v, _ = r.value(f.segs)
+	f.p = prefix(r.path(f.segs))
+	if _, ok := f.v.(map[string]any); ok && hasType(f.sch, "object") {
+		f.p = prefix(r.table(f.segs)) // [dice]: missing key "seed"
 	}
 
-	switch kw {
+	switch f.kw {
 	case "type":
-		if word, table := r.tableArray(segs, sch, v); table {
-			r.at(segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(segs), word))
-			return
-		}
-		if r.arrayTable(sch, v) {
-			r.at(segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(segs)))
-			return
-		}
-		types := schemaTypes(sch)
-		if n := len(kpath); n >= 2 && kpath[n-2] == "else" {
-			// if: {type: X} … else: {type: Y}: X would do as well
-			if cond, ok := r.schemaAt(append(kpath[:n-2:n-2], "if")).(map[string]any); ok && len(schemaTypes(cond)) > 0 {
-				types = append(schemaTypes(cond), types...)
-			}
-		}
-		r.at(segs, p+r.typeFix(segs, types, acceptsDate(sch), v))
-
+		r.typeLeaf(f)
 	case "required":
-		if n := len(kpath); n >= 2 && kpath[n-2] == "then" {
-			// if: {required: [twist]}, then: {required: [theatre]}: a key
-			// that goes with another, said at the key that is there
-			if have := triggerKey(r.schemaAt(append(kpath[:n-2:n-2], "if"))); have != "" {
-				r.dependent(segs, have, sch["required"], v)
-				break
-			}
-		}
-		obj, _ := v.(map[string]any)
-		var missing []string
-		for _, name := range stringList(sch["required"]) {
-			if _, ok := obj[name]; !ok && !r.misspelt(segs, obj, name) {
-				missing = append(missing, strconv.Quote(name))
-			}
-		}
-		if n := len(kpath); n >= 2 && kpath[n-2] == "then" && len(missing) > 0 {
-			// A requirement that holds in some cases: one fault, saying
-			// which case.
-			msg := p + "missing key " + missing[0]
-			if len(missing) > 1 {
-				msg = p + "missing keys " + andList(missing)
-			}
-			if d := describe(sch); d != "" {
-				msg += ": " + d
-			}
-			r.at(segs, msg)
-			r.keyFault(segs, unquoteAll(missing), "")
-			break
-		}
-		for _, name := range missing {
-			r.at(segs, p+"missing key "+name)
-			r.keyFault(segs, unquoteAll([]string{name}), "")
-		}
-
+		r.requiredLeaf(f)
 	case "additionalProperties":
-		obj, _ := v.(map[string]any)
-		props, _ := sch["properties"].(map[string]any)
-		valid := make([]string, 0, len(props))
-		for k := range props {
-			valid = append(valid, k)
-		}
-		sort.Strings(valid)
-		where := ""
-		if len(segs) > 0 {
-			where = " in " + r.table(segs)
-		}
-		allowed := func(k string) string {
-			if len(valid) == 0 {
-				return "; no keys are allowed here"
-			}
-			if s := DidYouMean(k, valid); s != "" {
-				return "; " + s
-			}
-			return "; valid keys: " + strings.Join(valid, ", ")
-		}
-		var unknown []string
-		for k := range obj {
-			if _, ok := props[k]; !ok {
-				unknown = append(unknown, k)
-			}
-		}
-		// A table of a million unknown keys is listed in part (MaxFaults):
-		// the first by name, so the same ones each time.
-		if len(unknown) > MaxFaults+1 {
-			sort.Strings(unknown)
-			r.dropped += len(unknown) - (MaxFaults + 1)
-			unknown = unknown[:MaxFaults+1]
-		}
-		sort.Strings(unknown)
-		homes := map[string][]string{} // a sub-table: the keys that belong under it
-		var order []string
-		// A top-level table the file leaves out: keys written without its
-		// heading land in the table above them ([fleets] left out, its
-		// fleets in the last [[infrastructure]]).
-		var root map[string]any
-		var rootValid []string
-		if len(segs) > 0 {
-			if root = resolveSchema(r.c.raw, nil); root != nil {
-				rootProps, _ := root["properties"].(map[string]any)
-				for k := range rootProps {
-					if _, ok := r.doc[k]; !ok {
-						rootValid = append(rootValid, k)
-					}
-				}
-				sort.Strings(rootValid)
-			}
-		}
-		for _, k := range unknown {
-			home := r.home(sch, k, valid)
-			if home == "" && len(rootValid) > 0 && DidYouMean(k, valid) == "" {
-				if h := r.home(root, k, rootValid); h != "" && r.valueFits(root, h, k, obj[k]) {
-					home = "/" + h
-				}
-			}
-			if home != "" {
-				if homes[home] == nil {
-					order = append(order, home)
-				}
-				homes[home] = append(homes[home], k)
-				continue
-			}
-			ks := append(segs[:len(segs):len(segs)], k)
-			r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowed(k)))
-			r.keyFault(segs, nil, k)
-		}
-		for _, home := range order {
-			if top, ok := strings.CutPrefix(home, "/"); ok {
-				r.misplaced(segs, nil, root, top, homes[home])
-				continue
-			}
-			r.misplaced(segs, segs, sch, home, homes[home])
-		}
-
+		r.unknownKeys(f)
 	case "enum":
-		var opts []string
-		if list, ok := sch["enum"].([]any); ok {
-			for _, o := range list {
-				opts = append(opts, plain(o))
-			}
-		}
-		if v == "" {
-			// a draft's blank: what to fill in
-			r.at(segs, fmt.Sprintf("%s is empty: write one of %s", r.path(segs), strings.Join(opts, ", ")))
-			break
-		}
-		if str, ok := v.(string); ok {
-			if hint := nearMiss(str, opts); hint != "" {
-				r.at(segs, fmt.Sprintf("%s%s %s", p, r.text(segs, v), hint))
-				return
-			}
-		}
-		msg := fmt.Sprintf("%s%s is not one of %s", p, r.text(segs, v), strings.Join(opts, ", "))
-		if str, ok := v.(string); ok && str != "" && strings.Contains(describe(sch), " "+str+" ") {
-			// the description names the value: it says why it is not one
-			msg += "; " + describe(sch)
-		}
-		r.at(segs, msg)
-
+		r.enumLeaf(f)
 	case "pattern":
-		if v == "" {
-			// a draft's blank: what to fill in
-			r.at(segs, fmt.Sprintf("%s is empty: write %s", r.path(segs), describe(sch)))
-			r.faults[len(r.faults)-1].Blank = r.path(segs)
-			break
+		r.patternLeaf(f)
+	case "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum":
+		r.boundLeaf(f)
+	case "minLength", "maxLength":
+		r.lengthLeaf(f)
+	case "minItems", "maxItems", "minProperties", "maxProperties":
+		r.countLeaf(f)
+	case "uniqueItems":
+		r.duplicates(f)
+	case "format":
+		r.formatLeaf(f)
+	case "anyOf", "oneOf":
+		r.alternatives(f)
+	default:
+		msg := ve.Message
+		if d := describe(f.sch); d != "" {
+			msg = "is not valid: " + d
 		}
-		msg := fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(sch))
-		if str, ok := v.(string); ok {
-			// the fix says what to write: the rule need not be said too
-			if fix := patternFix(str, sch); strings.HasPrefix(fix, "contains ") {
-				msg = fmt.Sprintf("%s%s %s", p, r.text(segs, v), fix)
-			} else if fix != "" {
-				msg = fmt.Sprintf("%s%s is not valid; %s", p, r.text(segs, v), fix)
+		r.at(f.segs, fmt.Sprintf("%s%s %s", f.p, r.text(f.segs, f.v), oneLine(msg)))
+	}
+}
+
+// typeLeaf words a value of the wrong type: a table written as an array of
+// tables or the other way round, else what to write instead.
+func (r *reporter) typeLeaf(f *failure) {
+	if word, table := r.tableArray(f.segs, f.sch, f.v); table {
+		r.at(f.segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(f.segs), word))
+		return
+	}
+	if r.arrayTable(f.sch, f.v) {
+		r.at(f.segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(f.segs)))
+		return
+	}
+	types := schemaTypes(f.sch)
+	if n := len(f.kpath); n >= 2 && f.kpath[n-2] == "else" {
+		// if: {type: X} … else: {type: Y}: X would do as well
+		if cond, ok := r.sibling(f, "if").(map[string]any); ok && len(schemaTypes(cond)) > 0 {
+			types = append(schemaTypes(cond), types...)
+		}
+	}
+	r.at(f.segs, f.p+r.typeFix(f.segs, types, acceptsDate(f.sch), f.v))
+}
+
+// requiredLeaf words missing keys: one fault each, or one for all when the
+// requirement holds only in some cases; at the key they go with when that
+// case is a key being there.
+func (r *reporter) requiredLeaf(f *failure) {
+	if f.underThen() {
+		// if: {required: [twist]}, then: {required: [theatre]}: a key
+		// that goes with another, said at the key that is there
+		if have := triggerKey(r.sibling(f, "if")); have != "" {
+			r.dependent(f.segs, have, f.sch["required"], f.v)
+			return
+		}
+	}
+	missing := r.missingKeys(f)
+	if f.underThen() && len(missing) > 0 {
+		// A requirement that holds in some cases: one fault, saying
+		// which case.
+		msg := f.p + "missing key " + missing[0]
+		if len(missing) > 1 {
+			msg = f.p + "missing keys " + andList(missing)
+		}
+		if d := describe(f.sch); d != "" {
+			msg += ": " + d
+		}
+		r.at(f.segs, msg)
+		r.keyFault(f.segs, unquoteAll(missing), "")
+		return
+	}
+	for _, name := range missing {
+		r.at(f.segs, f.p+"missing key "+name)
+		r.keyFault(f.segs, unquoteAll([]string{name}), "")
+	}
+}
+
+// missingKeys is the required keys the value lacks, quoted, leaving out
+// those a misspelt key's fault explains.
+func (r *reporter) missingKeys(f *failure) []string {
+	obj, _ := f.v.(map[string]any)
+	var missing []string
+	for _, name := range stringList(f.sch["required"]) {
+		if _, ok := obj[name]; !ok && !r.misspelt(f.segs, obj, name) {
+			missing = append(missing, strconv.Quote(name))
+		}
+	}
+	return missing
+}
+
+// unknownKeys words keys the table does not allow: each a fault of its
+// own, unless it belongs in a sub-table (or a top-level table the file
+// leaves out), when the keys of each such table make one fault.
+func (r *reporter) unknownKeys(f *failure) {
+	segs, sch := f.segs, f.sch
+	obj, _ := f.v.(map[string]any)
+	props, _ := sch["properties"].(map[string]any)
+	valid := slices.Sorted(maps.Keys(props))
+	where := ""
+	if len(segs) > 0 {
+		where = " in " + r.table(segs)
+	}
+	homes := map[string][]string{} // a sub-table: the keys that belong under it
+	var order []string
+	root, rootValid := r.absentTables(segs)
+	for _, k := range r.unknownOf(obj, props) {
+		home := r.home(sch, k, valid)
+		if home == "" && len(rootValid) > 0 && DidYouMean(k, valid) == "" {
+			if h := r.home(root, k, rootValid); h != "" && r.valueFits(root, h, k, obj[k]) {
+				home = "/" + h
 			}
 		}
-		r.at(segs, msg)
-
-	case "minimum":
-		r.at(segs, fmt.Sprintf("%s%s is too small; at least %s", p, r.text(segs, v), plain(sch["minimum"])))
-	case "exclusiveMinimum":
-		r.at(segs, fmt.Sprintf("%s%s is too small; must be more than %s", p, r.text(segs, v), plain(sch["exclusiveMinimum"])))
-	case "maximum":
-		r.at(segs, fmt.Sprintf("%s%s is too large; at most %s", p, r.text(segs, v), plain(sch["maximum"])))
-	case "exclusiveMaximum":
-		r.at(segs, fmt.Sprintf("%s%s is too large; must be less than %s", p, r.text(segs, v), plain(sch["exclusiveMaximum"])))
-
-	case "minLength":
-		n := intOf(sch["minLength"])
-		if n == 1 {
-			r.at(segs, p+"must not be empty")
-		} else {
-			r.at(segs, fmt.Sprintf("%s%s is too short; at least %d characters", p, r.text(segs, v), n))
+		if home != "" {
+			if homes[home] == nil {
+				order = append(order, home)
+			}
+			homes[home] = append(homes[home], k)
+			continue
 		}
-	case "maxLength":
-		r.at(segs, fmt.Sprintf("%s%s is too long; at most %d characters", p, r.text(segs, v), intOf(sch["maxLength"])))
+		ks := append(segs[:len(segs):len(segs)], k)
+		r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid)))
+		r.keyFault(segs, nil, k)
+	}
+	for _, home := range order {
+		if top, ok := strings.CutPrefix(home, "/"); ok {
+			r.misplaced(segs, nil, root, top, homes[home])
+			continue
+		}
+		r.misplaced(segs, segs, sch, home, homes[home])
+	}
+}
 
+// allowedKeys is what an unknown key fault says may be written instead of
+// k: the near misses among valid, else all of them.
+func allowedKeys(k string, valid []string) string {
+	if len(valid) == 0 {
+		return "; no keys are allowed here"
+	}
+	if s := DidYouMean(k, valid); s != "" {
+		return "; " + s
+	}
+	return "; valid keys: " + strings.Join(valid, ", ")
+}
+
+// unknownOf is the keys of obj that are not among props, sorted. A table
+// of a million unknown keys is listed in part (MaxFaults): the first by
+// name, so the same ones each time.
+func (r *reporter) unknownOf(obj, props map[string]any) []string {
+	var unknown []string
+	for k := range obj {
+		if _, ok := props[k]; !ok {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > MaxFaults+1 {
+		sort.Strings(unknown)
+		r.dropped += len(unknown) - (MaxFaults + 1)
+		unknown = unknown[:MaxFaults+1]
+	}
+	sort.Strings(unknown)
+	return unknown
+}
+
+// absentTables is the root schema and, sorted, the top-level tables the
+// file leaves out, for a table below the top (segs not empty): keys
+// written without such a table's heading land in the table above them
+// ([fleets] left out, its fleets in the last [[infrastructure]]).
+func (r *reporter) absentTables(segs []string) (root map[string]any, absent []string) {
+	if len(segs) == 0 {
+		return nil, nil
+	}
+	if root = resolveSchema(r.c.raw, nil); root != nil {
+		rootProps, _ := root["properties"].(map[string]any)
+		for k := range rootProps {
+			if _, ok := r.doc[k]; !ok {
+				absent = append(absent, k)
+			}
+		}
+		sort.Strings(absent)
+	}
+	return root, absent
+}
+
+// enumLeaf words a value that is none of the allowed ones: what to fill in
+// a blank, a near miss, or the list.
+func (r *reporter) enumLeaf(f *failure) {
+	segs, v := f.segs, f.v
+	var opts []string
+	if list, ok := f.sch["enum"].([]any); ok {
+		for _, o := range list {
+			opts = append(opts, plain(o))
+		}
+	}
+	if v == "" {
+		// a draft's blank: what to fill in
+		r.at(segs, fmt.Sprintf("%s is empty: write one of %s", r.path(segs), strings.Join(opts, ", ")))
+		return
+	}
+	if str, ok := v.(string); ok {
+		if hint := nearMiss(str, opts); hint != "" {
+			r.at(segs, fmt.Sprintf("%s%s %s", f.p, r.text(segs, v), hint))
+			return
+		}
+	}
+	msg := fmt.Sprintf("%s%s is not one of %s", f.p, r.text(segs, v), strings.Join(opts, ", "))
+	if str, ok := v.(string); ok && str != "" && strings.Contains(describe(f.sch), " "+str+" ") {
+		// the description names the value: it says why it is not one
+		msg += "; " + describe(f.sch)
+	}
+	r.at(segs, msg)
+}
+
+// patternLeaf words text not of the spelling asked for: what to fill in a
+// blank, else the fix or the rule.
+func (r *reporter) patternLeaf(f *failure) {
+	segs, v, p := f.segs, f.v, f.p
+	if v == "" {
+		// a draft's blank: what to fill in
+		r.at(segs, fmt.Sprintf("%s is empty: write %s", r.path(segs), describe(f.sch)))
+		r.faults[len(r.faults)-1].Blank = r.path(segs)
+		return
+	}
+	msg := fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(f.sch))
+	if str, ok := v.(string); ok {
+		// the fix says what to write: the rule need not be said too
+		if fix := patternFix(str, f.sch); strings.HasPrefix(fix, "contains ") {
+			msg = fmt.Sprintf("%s%s %s", p, r.text(segs, v), fix)
+		} else if fix != "" {
+			msg = fmt.Sprintf("%s%s is not valid; %s", p, r.text(segs, v), fix)
+		}
+	}
+	r.at(segs, msg)
+}
+
+// boundLeaf words a number out of bounds: the bound it passes.
+func (r *reporter) boundLeaf(f *failure) {
+	var how string
+	switch f.kw {
+	case "minimum":
+		how = "is too small; at least"
+	case "exclusiveMinimum":
+		how = "is too small; must be more than"
+	case "maximum":
+		how = "is too large; at most"
+	case "exclusiveMaximum":
+		how = "is too large; must be less than"
+	}
+	r.at(f.segs, fmt.Sprintf("%s%s %s %s", f.p, r.text(f.segs, f.v), how, plain(f.sch[f.kw])))
+}
+
+// lengthLeaf words text too short (or empty) or too long.
+func (r *reporter) lengthLeaf(f *failure) {
+	if f.kw == "maxLength" {
+		r.at(f.segs, fmt.Sprintf("%s%s is too long; at most %d characters", f.p, r.text(f.segs, f.v), intOf(f.sch["maxLength"])))
+		return
+	}
+	if n := intOf(f.sch["minLength"]); n == 1 {
+		r.at(f.segs, f.p+"must not be empty")
+	} else {
+		r.at(f.segs, fmt.Sprintf("%s%s is too short; at least %d characters", f.p, r.text(f.segs, f.v), n))
+	}
+}
+
+// countLeaf words an array with too few or too many entries, or a table
+// with too few or too many keys, naming what it counts.
+func (r *reporter) countLeaf(f *failure) {
+	switch f.kw {
 	case "minItems", "maxItems":
-		arr, _ := v.([]any)
-		noun := nounOf(sch["items"], r.c.raw)
-		r.at(segs, p+countMessage(sch, "minItems", "maxItems", kw == "minItems", noun, len(arr)))
-	case "minProperties", "maxProperties":
-		obj, _ := v.(map[string]any)
-		noun := nounOf(sch["propertyNames"], r.c.raw)
+		arr, _ := f.v.([]any)
+		noun := nounOf(f.sch["items"], r.c.raw)
+		r.at(f.segs, f.p+countMessage(f.sch, "minItems", "maxItems", f.kw == "minItems", noun, len(arr)))
+	default:
+		obj, _ := f.v.(map[string]any)
+		noun := nounOf(f.sch["propertyNames"], r.c.raw)
 		if noun == "" {
-			noun = nounOf(sch["additionalProperties"], r.c.raw)
+			noun = nounOf(f.sch["additionalProperties"], r.c.raw)
 		}
 		if noun == "" {
 			noun = "key"
 		}
-		r.at(segs, p+countMessage(sch, "minProperties", "maxProperties", kw == "minProperties", noun, len(obj)))
-
-	case "uniqueItems":
-		arr, _ := v.([]any)
-		noun := nounOf(sch["items"], r.c.raw)
-		if noun == "" {
-			noun = "entry"
-		}
-		seen := map[string]bool{}
-		for i, e := range arr {
-			k := fmt.Sprintf("%T %#v", e, e)
-			if e == "" {
-				continue // blanks are faults of their own (a draft's)
-			}
-			if !seen[k] {
-				seen[k] = true
-				continue
-			}
-			es := append(segs[:len(segs):len(segs)], itoa(i))
-			r.at(es, fmt.Sprintf("%s%s is listed more than once; list each %s only once", p, r.text(es, e), noun))
-		}
-
-	case "format":
-		format, _ := sch["format"].(string)
-		s, _ := v.(string)
-		if iso := dateFix(s); iso != "" && r.timeWord(segs) == "" {
-			r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, s, iso))
-		} else if format == "date-time" && isLocalDateTime(s) {
-			r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, r.text(segs, v), s))
-		} else {
-			r.at(segs, fmt.Sprintf("%s%s is not %s", p, r.text(segs, v), formatPhrase(format)))
-		}
-
-	case "anyOf", "oneOf":
-		if str, ok := v.(string); ok && acceptsDate(sch) {
-			if iso := dateFix(str); iso != "" {
-				r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, str, iso))
-				return
-			}
-			if r.timeWord(segs) != "" && isLocalDateTime(str) {
-				r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, str, str))
-				return
-			}
-		}
-		if keys, alts := requiredAlternatives(sch[kw]); alts != "" {
-			obj, _ := v.(map[string]any)
-			missing := ""
-			var unless []string
-			for _, k := range keys {
-				if _, ok := obj[k]; !ok && r.misspelt(segs, obj, k) {
-					return // the misspelt key's fault says "did you mean"
-				}
-			}
-			for _, k := range keys {
-				if _, ok := obj[k]; ok {
-					// given in part: the fault about the rest says it
-					unless = append(unless, joinPointer(append(segs[:len(segs):len(segs)], k)))
-				} else if missing == "" {
-					missing = k
-				}
-			}
-			r.at(segs, fmt.Sprintf("%smissing key %s: give %s", p, strconv.Quote(missing), alts))
-			r.keyFault(segs, []string{missing}, "")
-			r.faults[len(r.faults)-1].unless = unless
-			return
-		}
-		if phrases := formatPhrases(sch[kw]); phrases != "" {
-			r.at(segs, p+"must be "+phrases)
-		} else if d := describe(sch); d != "" {
-			r.at(segs, fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), d))
-		} else {
-			r.at(segs, fmt.Sprintf("%s%s is not valid", p, r.text(segs, v)))
-		}
-
-	default:
-		msg := ve.Message
-		if d := describe(sch); d != "" {
-			msg = "is not valid: " + d
-		}
-		r.at(segs, fmt.Sprintf("%s%s %s", p, r.text(segs, v), oneLine(msg)))
+		r.at(f.segs, f.p+countMessage(f.sch, "minProperties", "maxProperties", f.kw == "minProperties", noun, len(obj)))
 	}
+}
+
+// duplicates words each entry of an array listed again: at the repeat.
+func (r *reporter) duplicates(f *failure) {
+	segs := f.segs
+	arr, _ := f.v.([]any)
+	noun := nounOf(f.sch["items"], r.c.raw)
+	if noun == "" {
+		noun = "entry"
+	}
+	seen := map[string]bool{}
+	for i, e := range arr {
+		k := fmt.Sprintf("%T %#v", e, e)
+		if e == "" {
+			continue // blanks are faults of their own (a draft's)
+		}
+		if !seen[k] {
+			seen[k] = true
+			continue
+		}
+		es := append(segs[:len(segs):len(segs)], itoa(i))
+		r.at(es, fmt.Sprintf("%s%s is listed more than once; list each %s only once", f.p, r.text(es, e), noun))
+	}
+}
+
+// formatLeaf words text not of a format: a date in quotes, a date-time
+// without a time zone, else the format asked for.
+func (r *reporter) formatLeaf(f *failure) {
+	segs, p := f.segs, f.p
+	format, _ := f.sch["format"].(string)
+	s, _ := f.v.(string)
+	if iso := dateFix(s); iso != "" && r.timeWord(segs) == "" {
+		r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, s, iso))
+	} else if format == "date-time" && isLocalDateTime(s) {
+		r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, r.text(segs, f.v), s))
+	} else {
+		r.at(segs, fmt.Sprintf("%s%s is not %s", p, r.text(segs, f.v), formatPhrase(format)))
+	}
+}
+
+// alternatives words a value that fits none of anyOf's or oneOf's
+// branches: as a date, as keys of which some must be given, else by the
+// branches' formats or the description.
+func (r *reporter) alternatives(f *failure) {
+	if r.dateAlternative(f) || r.keyAlternative(f) {
+		return
+	}
+	if phrases := formatPhrases(f.sch[f.kw]); phrases != "" {
+		r.at(f.segs, f.p+"must be "+phrases)
+	} else if d := describe(f.sch); d != "" {
+		r.at(f.segs, fmt.Sprintf("%s%s is not valid: %s", f.p, r.text(f.segs, f.v), d))
+	} else {
+		r.at(f.segs, fmt.Sprintf("%s%s is not valid", f.p, r.text(f.segs, f.v)))
+	}
+}
+
+// dateAlternative words, and says whether it did, text where a date may
+// go that is a date in quotes or a date-time without a time zone.
+func (r *reporter) dateAlternative(f *failure) bool {
+	str, ok := f.v.(string)
+	if !ok || !acceptsDate(f.sch) {
+		return false
+	}
+	if iso := dateFix(str); iso != "" {
+		r.at(f.segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", f.p, str, iso))
+		return true
+	}
+	if r.timeWord(f.segs) != "" && isLocalDateTime(str) {
+		r.at(f.segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", f.p, str, str))
+		return true
+	}
+	return false
+}
+
+// keyAlternative words, and says whether it did (or left it to a misspelt
+// key's fault), branches that each require a key: the first missing, and
+// the choice. Given in part, the fault about the rest says it.
+func (r *reporter) keyAlternative(f *failure) bool {
+	keys, alts := requiredAlternatives(f.sch[f.kw])
+	if alts == "" {
+		return false
+	}
+	segs := f.segs
+	obj, _ := f.v.(map[string]any)
+	for _, k := range keys {
+		if _, ok := obj[k]; !ok && r.misspelt(segs, obj, k) {
+			return true // the misspelt key's fault says "did you mean"
+		}
+	}
+	missing := ""
+	var unless []string
+	for _, k := range keys {
+		if _, ok := obj[k]; ok {
+			// given in part: the fault about the rest says it
+			unless = append(unless, joinPointer(append(segs[:len(segs):len(segs)], k)))
+		} else if missing == "" {
+			missing = k
+		}
+	}
+	r.at(segs, fmt.Sprintf("%smissing key %s: give %s", f.p, strconv.Quote(missing), alts))
+	r.keyFault(segs, []string{missing}, "")
+	r.faults[len(r.faults)-1].unless = unless
+	return true
 }
 
 // misspelt says whether the object at segs has a key that is no property

@@ -199,9 +199,6 @@ func (r *Roller) rollOff(label, why string, contenders []string, round int) []st
 	return out
 }
 
-// Label joins parts into a stream label: Label("phase-01", "2.6", "kill-teams").
-func Label(parts ...string) string { return strings.Join(parts, "/") }
-
 // KeyBytes is the size of a key NewKey makes: 256 bits.
 const KeyBytes = 32
 

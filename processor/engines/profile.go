@@ -63,9 +63,6 @@ func (z Zone) Title() string { return [...]string{"Hull", "Legs", "Weapons"}[z] 
 // ParseZone reads "hull", "legs" or "weapons".
 func ParseZone(s string) (Zone, bool) { return zoneNames.Parse(s) }
 
-// ZoneNames lists the zones' names: hull, legs, weapons.
-func ZoneNames() []string { return slices.Clone(zoneNames) }
-
 // Behemoth is a Behemoth's profile: its Spread and its three zones.
 type Behemoth struct {
 	// Spread is "measured in inches from the centre of the Behemoth".

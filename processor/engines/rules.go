@@ -75,7 +75,6 @@ const (
 
 var catastrophic3Names = enum.Names[Catastrophic3]{"destroyed", "explosion", "roll-again"}
 
-func (c Catastrophic3) String() string                { return catastrophic3Names.Name(c) }
 func (c *Catastrophic3) UnmarshalText(b []byte) error { return catastrophic3Names.Unmarshal(c, b) }
 
 // ChainChoice is who picks the zone of an untargeted chain reaction.
@@ -91,7 +90,6 @@ const (
 
 var chainNames = enum.Names[ChainChoice]{"random", "opponent"}
 
-func (c ChainChoice) String() string                { return chainNames.Name(c) }
 func (c *ChainChoice) UnmarshalText(b []byte) error { return chainNames.Unmarshal(c, b) }
 
 // Roller rolls one die of the given number of sides from the labelled
