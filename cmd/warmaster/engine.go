@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -114,6 +115,8 @@ func loadTableEngine(c *cli.Context) (*tableEngine, error) {
 	return &tableEngine{name: fmt.Sprintf("%s (%s's %s)", e.ID, e.Fleet, e.Profile.Name), profile: e.Profile, cond: f.State.Engines[e.ID], rules: f.Campaign.Engines.Rules}, nil
 }
 
+// cmdEngine resolves the procedure the subcommand names: the flags make a
+// request, engines.Resolve runs it, the command prints what it did.
 func cmdEngine(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return usagef("engine %s takes flags only, got %q", c.Command.Name, c.Args().First())
@@ -122,153 +125,166 @@ func cmdEngine(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	seed := c.String("seed")
-	if seed == "" {
-		var b [8]byte
-		_, _ = rand.Read(b[:])
-		seed = hex.EncodeToString(b[:])
+	seed := engineSeed(c)
+	req := engines.Request{
+		Procedure: c.Command.Name, Profile: t.profile, Behemoth: t.cond.Behemoth, WarMachine: t.cond.WarMachine,
+		Rules: t.rules, Roll: dice.New(seed), Label: c.String("label"),
 	}
-	roll := dice.New(seed)
-	label := c.String("label")
-	b, w := t.profile.Behemoth, t.profile.WarMachine
-	need := func(kind string) error {
-		if (kind == "Behemoth") != (b != nil) {
-			return usagef("engine %s is for a %s; %s is a %s", c.Command.Name, kind, t.name, t.profile.Kind())
-		}
-		return nil
+	// The engine's kind first: a procedure of the other kind says so
+	// before any of its flags is read.
+	if err := engines.CheckKind(req.Procedure, t.profile); err != nil {
+		return engineUsage(c, t, err)
 	}
-	choices := func() (engines.Choices, error) {
-		ch := engines.Choices{Crippled: c.StringSlice("crippled")}
-		for _, s := range c.StringSlice("chain") {
-			z, ok := engines.ParseZone(s)
-			if !ok {
-				return ch, usagef("--chain %q is not a zone: hull, legs or weapons", s)
-			}
-			ch.Chain = append(ch.Chain, z)
-		}
-		return ch, nil
+	if err := engineRequest(c, &req); err != nil {
+		return err
 	}
-	var events []string
-	var rolls []dice.Roll
-	before := t.cond.Describe(t.profile)
-	after := ""
-	switch c.Command.Name {
-	case "landing":
-		if err := need("Behemoth"); err != nil {
-			return err
-		}
-		ch, err := choices()
-		if err != nil {
-			return err
-		}
-		l := engines.Landing{Impassable: c.Int("impassable"), Tough: c.Int("tough"), EnemyNear: c.Int("enemy-within-3"), Units: c.Int("units"), AntiAircraft: c.Int("anti-aircraft")}
-		out := engines.Land(b, t.cond.Behemoth, l, ch, t.rules, roll, label)
-		events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(b)
-	case "damage":
-		if err := need("Behemoth"); err != nil {
-			return err
-		}
-		ch, err := choices()
-		if err != nil {
-			return err
-		}
-		var out engines.Outcome[engines.BehemothCondition]
-		switch zone, points, stomp := c.String("zone"), c.Int("points"), c.Int("stomp"); {
-		case stomp > 0 && zone == "":
-			out = engines.Stomp(b, t.cond.Behemoth, stomp, ch, t.rules, roll, label, c.Int("entry"))
-		case stomp == 0 && zone != "" && points > 0:
-			z, ok := engines.ParseZone(zone)
-			if !ok {
-				return usagef("--zone %q is not a zone: hull, legs or weapons", zone)
-			}
-			out = engines.DamageZone(b, t.cond.Behemoth, z, points, ch, t.rules, roll, label, c.Int("entry"))
-		default:
-			return usagef("engine damage needs --zone and --points (a weapon's damage), or --stomp N (hits from Impassable scenery)")
-		}
-		events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(b)
-	case "hits":
-		if err := need("War Machine"); err != nil {
-			return err
-		}
-		var hits []engines.Hit
-		for _, s := range strings.Split(c.String("hits"), ",") {
-			if s = strings.TrimSpace(s); s == "" {
-				continue
-			}
-			h, ok := engines.ParseHit(s)
-			if !ok {
-				return usagef("--hits: %q is not a hit: %s", s, strings.Join(engines.HitNames(), ", "))
-			}
-			hits = append(hits, h)
-		}
-		if len(hits) == 0 {
-			return usagef("engine hits needs --hits, e.g. --hits glancing,penetrating")
-		}
-		if c.Bool("titan-weapon") {
-			closeCombat := false
-			for i := range hits {
-				hits[i].TitanWeapon = hits[i].Source == engines.CloseCombat
-				closeCombat = closeCombat || hits[i].TitanWeapon
-			}
-			if !closeCombat {
-				return usagef("--titan-weapon: no close-combat hit in --hits; list the hits the Titan close combat weapon scored as close-combat-glancing or close-combat-penetrating")
-			}
-		}
-		if c.IsSet("volcano-pick") {
-			if err := t.rules.VolcanoPick.UnmarshalText([]byte(c.String("volcano-pick"))); err != nil {
-				return usagef("--volcano-pick %q: give higher or lower", c.String("volcano-pick"))
-			}
-		}
-		battle := engines.Battle{Hits: hits, WeaponsLost: c.StringSlice("weapon-lost"), Turns: c.Int("turns")}
-		for _, x := range battle.WeaponsLost {
-			// As a result's weapons_lost: checked whether or not a Weapon Destroyed comes up.
-			if msg := processor.WeaponLostProblem(t.profile, x); msg != "" {
-				return usagef("--weapon-lost: %s", msg)
-			}
-		}
-		if s := c.String("hit-turns"); s != "" {
-			for _, x := range strings.Split(s, ",") {
-				n, err := strconv.Atoi(strings.TrimSpace(x))
-				if err != nil {
-					return usagef("--hit-turns: %q is not a turn: give one whole number per hit, e.g. --hit-turns 1,1,2", x)
-				}
-				battle.HitTurns = append(battle.HitTurns, n)
-			}
-		}
-		switch {
-		case c.IsSet("turns") && battle.Turns < 1:
-			return usagef("--turns %d: the owner plays 1 turn or more", battle.Turns)
-		case battle.Turns > engines.MaxTurns:
-			return usagef("--turns %d: give 1 to %d, the owner's turns played (a result's turns is at most %d)", battle.Turns, engines.MaxTurns, engines.MaxTurns)
-		case !c.IsSet("turns") && battle.HitTurns != nil:
-			return usagef("--hit-turns needs --turns: the owner's turns played")
-		}
-		if faults := battle.Check(); len(faults) > 0 {
-			var msgs []string
-			for _, f := range faults {
-				msgs = append(msgs, f.Message)
-			}
-			return usagef("--hit-turns: %s", strings.Join(msgs, "; "))
-		}
-		var out engines.Outcome[engines.WarMachineCondition]
-		if c.IsSet("turns") {
-			// The battle as the campaign resolves it: the repairs at the start of each turn, the hits in their turns.
-			out = engines.Fight(w, t.cond.WarMachine, battle, t.rules, roll, label)
-		} else {
-			out = engines.Hits(w, t.cond.WarMachine, hits, battle.WeaponsLost, t.rules, roll, label)
-		}
-		events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(w)
-	case "destroy":
-		if b != nil {
-			out := engines.Destroy(b, t.cond.Behemoth, roll, label)
-			events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(b)
-		} else {
-			out := engines.Catastrophic(w, t.cond.WarMachine, t.rules, roll, label)
-			events, rolls, after = out.Events, out.Rolls, out.Condition.Describe(w)
-		}
+	res, err := engines.Resolve(req)
+	if err != nil {
+		return engineUsage(c, t, err)
 	}
-	printProcedure(c.App.Writer, t.name, before, after, events, rolls, seed, c.IsSet("seed"))
+	printProcedure(c.App.Writer, t.name, t.cond.Describe(t.profile), res.After, res.Events, res.Rolls, seed, c.IsSet("seed"))
 	return nil
+}
+
+// engineSeed is --seed, or a random dice key (printed with the dice).
+func engineSeed(c *cli.Context) string {
+	if seed := c.String("seed"); seed != "" {
+		return seed
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// engineUsage says in the command's words what engines refused of the
+// request.
+func engineUsage(c *cli.Context, t *tableEngine, err error) error {
+	var kind *engines.KindError
+	var zone *engines.ZoneError
+	switch {
+	case errors.As(err, &kind):
+		return usagef("engine %s is for a %s; %s is a %s", c.Command.Name, kind.Kind, t.name, t.profile.Kind())
+	case errors.As(err, &zone):
+		return usagef("--zone %q is not a zone: hull, legs or weapons", zone.Zone)
+	case errors.Is(err, engines.ErrDamageTarget):
+		return usagef("engine damage needs --zone and --points (a weapon's damage), or --stomp N (hits from Impassable scenery)")
+	}
+	return err
+}
+
+// engineRequest reads the flags of the request's procedure into it.
+func engineRequest(c *cli.Context, req *engines.Request) error {
+	switch req.Procedure {
+	case engines.ProcLanding:
+		req.Landing = engines.Landing{Impassable: c.Int("impassable"), Tough: c.Int("tough"), EnemyNear: c.Int("enemy-within-3"), Units: c.Int("units"), AntiAircraft: c.Int("anti-aircraft")}
+		return engineChoices(c, req)
+	case engines.ProcDamage:
+		req.Zone, req.Points, req.Stomp, req.Entry = c.String("zone"), c.Int("points"), c.Int("stomp"), c.Int("entry")
+		return engineChoices(c, req)
+	case engines.ProcHits:
+		return engineBattle(c, req)
+	}
+	return nil
+}
+
+// engineChoices reads --crippled and --chain.
+func engineChoices(c *cli.Context, req *engines.Request) error {
+	req.Choices = engines.Choices{Crippled: c.StringSlice("crippled")}
+	for _, s := range c.StringSlice("chain") {
+		z, ok := engines.ParseZone(s)
+		if !ok {
+			return usagef("--chain %q is not a zone: hull, legs or weapons", s)
+		}
+		req.Choices.Chain = append(req.Choices.Chain, z)
+	}
+	return nil
+}
+
+// engineBattle reads the flags of engine hits: the hits, the picks, the
+// turns, and the campaign's Volcano Cannon reading overridden.
+func engineBattle(c *cli.Context, req *engines.Request) error {
+	hits, err := engineHits(c)
+	if err != nil {
+		return err
+	}
+	if c.IsSet("volcano-pick") {
+		if err := req.Rules.VolcanoPick.UnmarshalText([]byte(c.String("volcano-pick"))); err != nil {
+			return usagef("--volcano-pick %q: give higher or lower", c.String("volcano-pick"))
+		}
+	}
+	battle := engines.Battle{Hits: hits, WeaponsLost: c.StringSlice("weapon-lost"), Turns: c.Int("turns")}
+	for _, x := range battle.WeaponsLost {
+		// As a result's weapons_lost: checked whether or not a Weapon Destroyed comes up.
+		if msg := processor.WeaponLostProblem(req.Profile, x); msg != "" {
+			return usagef("--weapon-lost: %s", msg)
+		}
+	}
+	if battle.HitTurns, err = engineHitTurns(c); err != nil {
+		return err
+	}
+	switch {
+	case c.IsSet("turns") && battle.Turns < 1:
+		return usagef("--turns %d: the owner plays 1 turn or more", battle.Turns)
+	case battle.Turns > engines.MaxTurns:
+		return usagef("--turns %d: give 1 to %d, the owner's turns played (a result's turns is at most %d)", battle.Turns, engines.MaxTurns, engines.MaxTurns)
+	case !c.IsSet("turns") && battle.HitTurns != nil:
+		return usagef("--hit-turns needs --turns: the owner's turns played")
+	}
+	if faults := battle.Check(); len(faults) > 0 {
+		var msgs []string
+		for _, f := range faults {
+			msgs = append(msgs, f.Message)
+		}
+		return usagef("--hit-turns: %s", strings.Join(msgs, "; "))
+	}
+	req.Battle, req.Fight = battle, c.IsSet("turns")
+	return nil
+}
+
+// engineHits reads --hits, with --titan-weapon.
+func engineHits(c *cli.Context) ([]engines.Hit, error) {
+	var hits []engines.Hit
+	for _, s := range strings.Split(c.String("hits"), ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		h, ok := engines.ParseHit(s)
+		if !ok {
+			return nil, usagef("--hits: %q is not a hit: %s", s, strings.Join(engines.HitNames(), ", "))
+		}
+		hits = append(hits, h)
+	}
+	if len(hits) == 0 {
+		return nil, usagef("engine hits needs --hits, e.g. --hits glancing,penetrating")
+	}
+	if c.Bool("titan-weapon") {
+		closeCombat := false
+		for i := range hits {
+			hits[i].TitanWeapon = hits[i].Source == engines.CloseCombat
+			closeCombat = closeCombat || hits[i].TitanWeapon
+		}
+		if !closeCombat {
+			return nil, usagef("--titan-weapon: no close-combat hit in --hits; list the hits the Titan close combat weapon scored as close-combat-glancing or close-combat-penetrating")
+		}
+	}
+	return hits, nil
+}
+
+// engineHitTurns reads --hit-turns: nil when it is not given.
+func engineHitTurns(c *cli.Context) ([]int, error) {
+	s := c.String("hit-turns")
+	if s == "" {
+		return nil, nil
+	}
+	var turns []int
+	for _, x := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil {
+			return nil, usagef("--hit-turns: %q is not a turn: give one whole number per hit, e.g. --hit-turns 1,1,2", x)
+		}
+		turns = append(turns, n)
+	}
+	return turns, nil
 }
 
 func printProcedure(out io.Writer, name, before, after string, events []string, rolls []dice.Roll, seed string, given bool) {

@@ -56,7 +56,7 @@ func cmdInitRepo(c *cli.Context) error {
 		return fmt.Errorf("init-repo: %w", err)
 	}
 	var codeowners bytes.Buffer
-	writeRepositoryCodeowners(&codeowners, reg, nil)
+	repository.WriteCodeOwners(&codeowners, reg, nil)
 	files = append(files, repotemplate.File{Path: ".github/CODEOWNERS", Data: codeowners.Bytes()})
 	slices.SortFunc(files, func(a, b repotemplate.File) int { return strings.Compare(a.Path, b.Path) })
 	if err := repotemplate.Write(dir, files); err != nil {

@@ -1,14 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 
 	"github.com/urfave/cli/v2"
 	"github.com/warmaster/warmaster/processor"
-	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/phase"
 	"github.com/warmaster/warmaster/processor/seal"
 )
@@ -31,9 +30,6 @@ func sealCommand() *cli.Command {
 	}
 }
 
-// ordersFileRE is a plaintext orders file, relative to its campaign folder.
-var ordersFileRE = regexp.MustCompile(`^phases/[0-9]{2,3}/orders/[^/]+\.toml$`)
-
 func cmdSeal(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return usagef("seal needs exactly one orders file (phases/NN/orders/<login>.toml in a campaign folder), got %d arguments", c.NArg())
@@ -47,48 +43,17 @@ func cmdSeal(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if !ordersFileRE.MatchString(rel) {
+	if !phase.IsOrdersFile(rel) {
 		return usagef("%s is %s in campaign %s, not an orders file: seal takes phases/NN/orders/<login>.toml", file, rel, dir)
 	}
-	// The folder's lock is held from the check to the write: no advance
-	// consumes the orders in between.
-	edit, err := phase.OpenEdit(dir)
-	if err != nil {
-		return fmt.Errorf("seal: %w", err)
-	}
-	defer edit.Close()
-	// Exactly what `check DIR FILE` says about the file: once sealed, nobody
-	// can check it before the reveal. (It is read after: one too large is
-	// refused by the check, where it passes its limit.)
-	f, err := edit.Check(secrets(now))
-	if err = processor.OnlyFiles(err, []string{rel}); err != nil {
-		return printFaults(c.App.ErrWriter, dir, err, true)
-	}
-	plain, err := edit.ReadFile(rel)
-	if err != nil {
-		return fmt.Errorf("seal: %w", err)
-	}
-	if f == nil || f.Campaign == nil {
-		return fmt.Errorf("seal: the campaign %s does not load", dir)
-	}
-	if f.Campaign.Recipient == "" {
-		return fmt.Errorf("seal: %s has no [secrecy] recipient: this campaign does not seal orders (the Warmaster adds one to use them); nothing was written", filepath.Join(dir, processor.CampaignFile))
-	}
-	// Bound to this file of this campaign: a copy anywhere else does not open.
-	id, err := folder.CampaignID(dir)
-	if err != nil {
-		return fmt.Errorf("seal: %w", err)
-	}
-	sealed, err := seal.Seal(plain, f.Campaign.Recipient, id, rel+seal.SealedExt)
-	if err != nil {
+	var faults *phase.OrdersFaultsError
+	switch err := phase.SealOrders(dir, rel, secrets(now)); {
+	case errors.As(err, &faults):
+		return printFaults(c.App.ErrWriter, dir, faults.Err, true)
+	case err != nil:
 		return err
 	}
-	out := file + seal.SealedExt
-	// The sealed file replaces the plaintext at once: never both, never neither.
-	if err := edit.Replace(rel+seal.SealedExt, sealed, rel); err != nil {
-		return fmt.Errorf("seal: %w", err)
-	}
-	fmt.Fprintf(c.App.Writer, "sealed %s\n", out)
+	fmt.Fprintf(c.App.Writer, "sealed %s\n", file+seal.SealedExt)
 	return nil
 }
 
