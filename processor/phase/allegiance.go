@@ -35,24 +35,8 @@ import (
 // take effect from the next phase.
 func (r choiceRules) machinationsOfFate() []string {
 	c := r.c
-	type wish struct {
-		processor.Defection
-		from processor.AllianceID
-	}
-	var wishes []wish
+	wishes := r.defectionWishes()
 	var out []string
-	for _, p := range c.Players {
-		a := p.Alliance
-		ch, ok := r.f.Events[r.s.Phase][a]
-		if !ok {
-			continue
-		}
-		for _, d := range ch.Defections {
-			if d.Player == p.Login {
-				wishes = append(wishes, wish{d, a})
-			}
-		}
-	}
 	for _, a := range c.AllianceIDs() {
 		if _, why := r.choicesOf(a, processor.MachinationsOfFate); why != "" {
 			out = append(out, why+": none of its players defects")
@@ -61,6 +45,49 @@ func (r choiceRules) machinationsOfFate() []string {
 	if len(wishes) == 0 {
 		return append(out, "Nobody defects")
 	}
+	players, refusals := grantDefections(c, wishes)
+	out = append(out, refusals...)
+	if len(players) == 0 {
+		return append(out, "Nobody defects")
+	}
+	e := processor.Effect{Event: processor.MachinationsOfFate, Phase: r.s.Phase + 1, Players: players, Fleets: reassignFleets(c, players)}
+	r.s.Effects = append(r.s.Effects, e)
+	out = append(out, fmt.Sprintf("From phase %d:", e.Phase))
+	return append(out, r.allegianceLines(e)...)
+}
+
+// defection is a player's wish to defect, with the Alliance they leave.
+type defection struct {
+	processor.Defection
+	from processor.AllianceID
+}
+
+// defectionWishes are this phase's wishes to defect, in campaign order of
+// players: each player's own, from their Alliance's event choices.
+func (r choiceRules) defectionWishes() []defection {
+	var wishes []defection
+	for _, p := range r.c.Players {
+		a := p.Alliance
+		ch, ok := r.f.Events[r.s.Phase][a]
+		if !ok {
+			continue
+		}
+		for _, d := range ch.Defections {
+			if d.Player == p.Login {
+				wishes = append(wishes, defection{d, a})
+			}
+		}
+	}
+	return wishes
+}
+
+// grantDefections grants every wish while each Alliance's players holding
+// fleets after the defections are at least one and no more than its
+// fleets; otherwise it refuses the last wish into an Alliance with too many
+// players, or out of one left without any, until all fits. It returns the
+// granted defections (player → new Alliance) and a sentence per refusal.
+func grantDefections(c *processor.Campaign, wishes []defection) (map[processor.Login]processor.AllianceID, []string) {
+	var out []string
 	granted := make([]bool, len(wishes))
 	for i := range granted {
 		granted[i] = true
@@ -126,10 +153,15 @@ func (r choiceRules) machinationsOfFate() []string {
 			players[w.Player] = w.To
 		}
 	}
-	if len(players) == 0 {
-		return append(out, "Nobody defects")
-	}
-	// The fleets, Alliance by Alliance.
+	return players, out
+}
+
+// reassignFleets gives each Alliance's fleets to its players after the
+// defections, Alliance by Alliance: a player who joins takes a fleet left
+// by one who went, else one from the member holding the most (the last of
+// them, their last fleet); fleets left over go one by one to the member
+// holding the fewest. It returns the fleets whose player changes.
+func reassignFleets(c *processor.Campaign, players map[processor.Login]processor.AllianceID) map[processor.FleetID]processor.Login {
 	owner := map[processor.FleetID]processor.Login{}
 	for _, f := range c.Fleets {
 		owner[f.ID] = f.Player
@@ -201,10 +233,7 @@ func (r choiceRules) machinationsOfFate() []string {
 			fleets[f.ID] = owner[f.ID]
 		}
 	}
-	e := processor.Effect{Event: processor.MachinationsOfFate, Phase: r.s.Phase + 1, Players: players, Fleets: fleets}
-	r.s.Effects = append(r.s.Effects, e)
-	out = append(out, fmt.Sprintf("From phase %d:", e.Phase))
-	return append(out, r.allegianceLines(e)...)
+	return fleets
 }
 
 // allegianceLines says who defects and who commands which fleet.
