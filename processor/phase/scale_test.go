@@ -38,7 +38,7 @@ func TestScale(t *testing.T) {
 		t.Skip("no -scale given")
 	}
 	bin := filepath.Join(t.TempDir(), "warmaster")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/warmaster").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/warmaster").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	now := "2027-02-02T00:00:00Z"
