@@ -3,98 +3,17 @@ package folder
 import (
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/schema"
 )
 
-// state.toml, as written: plain TOML the processor owns. Maps are written by
-// the encoder in sorted key order, so the file is byte-for-byte reproducible.
-type StateDoc struct {
-	Phase   int                   `toml:"phase"`
-	Step    processor.Step        `toml:"step"`
-	Points  map[string]int        `toml:"points"`
-	End     *EndFile              `toml:"end,omitempty"`
-	Planets map[string]PlanetFile `toml:"planets"`
-	Fleets  map[string]FleetFile  `toml:"fleets"`
-	Orders  []OrderFile           `toml:"orders,omitempty"`
-	// War engines' conditions (warengines.go).
-	WarEngines map[string]EngineFile `toml:"war_engines,omitempty"`
-	// Vespator Front Events: see events_state.go.
-	StellarStorms int                   `toml:"stellar_storms,omitzero"`
-	Players       map[string]PlayerFile `toml:"players,omitempty"`
-	Events        []EffectFile          `toml:"events,omitempty"`
-	Effects       []EffectFile          `toml:"effects,omitempty"`
-	// Stalled: fleets that cannot move in this phase's step 4 (Boarding Action — Defender wins).
-	Stalled []string `toml:"stalled,omitempty"`
-
-	// Benefits: the Campaign Medal benefits held, medal -> alliance (set-up).
-	Benefits map[string]string `toml:"benefits,omitempty"`
-	// Roster: how many [[roster_changes]] of campaign.toml are in effect.
-	Roster int `toml:"roster,omitzero"`
-}
-
-type EndFile struct {
-	Winner string   `toml:"winner,omitempty"`
-	Tied   []string `toml:"tied,omitempty"`
-	How    string   `toml:"how"`
-	// Medals: the Campaign Medals awarded, by medal.
-	Medals map[string]MedalFile `toml:"medals,omitempty"`
-}
-
-type PlanetFile struct {
-	Destroyed bool           `toml:"destroyed,omitempty"`
-	Power     map[string]int `toml:"power"`
-	Locations []LocFile      `toml:"locations"`
-}
-
-type LocFile struct {
-	Status   processor.LocStatus `toml:"status"`
-	Alliance string              `toml:"alliance,omitempty"`
-	Type     string              `toml:"type,omitempty"`
-}
-
-type FleetFile struct {
-	Planet string `toml:"planet"`
-	Player string `toml:"player,omitempty"` // when not campaign.toml's (Machinations of Fate)
-}
-
-type OrderFile struct {
-	Fleet          string              `toml:"fleet"`
-	Operation      processor.Operation `toml:"operation"`
-	Attack         string              `toml:"attack,omitempty"`
-	Planet         string              `toml:"planet,omitempty"`
-	Defender       string              `toml:"defender,omitempty"`
-	Infrastructure string              `toml:"infrastructure,omitempty"`
-	Default        bool                `toml:"default,omitempty"`
-	Second         bool                `toml:"second,omitempty"`  // Defiant Zeal: the fleet's second operation
-	Theatre        string              `toml:"theatre,omitempty"` // Sinister Omens: the theatre rolled
-	Source         string              `toml:"source,omitempty"`
-	Outcome        *OutcomeFile        `toml:"outcome,omitempty"`
-}
-
-type OutcomeFile struct {
-	PowerAdjust int      `toml:"power_adjust,omitempty"`
-	Transfer    []string `toml:"transfer,omitempty"`
-	Reinforce   string   `toml:"reinforce,omitempty"`
-	Planet      string   `toml:"planet,omitempty"`
-	Direction   string   `toml:"direction,omitempty"`
-	Pieces      []string `toml:"pieces,omitempty"`
-	Take        string   `toml:"take,omitempty"`
-	Build       string   `toml:"build,omitempty"`
-	Extra       string   `toml:"extra,omitempty"`
-	Location    int      `toml:"location,omitempty"`
-	Locations   []int    `toml:"locations,omitempty"`
-	Planets     []string `toml:"planets,omitempty"`
-	Fleet       string   `toml:"fleet,omitempty"`
-	Moves       []string `toml:"moves,omitempty"`
-}
-
 func EncodeState(s *processor.State) []byte {
-	f := StateDoc{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]PlanetFile{}, Fleets: map[string]FleetFile{}, Roster: s.Roster}
+	f := owntoml.StateDoc{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Fleets: map[string]owntoml.FleetFile{}, Roster: s.Roster}
 	for _, a := range s.C.AllianceIDs() {
 		f.Points[string(a)] = s.Points[a]
 	}
 	if s.End != nil {
-		f.End = &EndFile{Winner: string(s.End.Winner), How: s.End.How}
+		f.End = &owntoml.EndFile{Winner: string(s.End.Winner), How: s.End.How}
 		for _, a := range s.End.Tied {
 			f.End.Tied = append(f.End.Tied, string(a))
 		}
@@ -107,12 +26,12 @@ func EncodeState(s *processor.State) []byte {
 		f.Benefits[m.String()] = string(a)
 	}
 	for _, p := range s.Planets {
-		pf := PlanetFile{Destroyed: s.Destroyed(p.ID), Power: map[string]int{}}
+		pf := owntoml.PlanetFile{Destroyed: s.Destroyed(p.ID), Power: map[string]int{}}
 		for _, a := range s.C.AllianceIDs() {
 			pf.Power[string(a)] = p.Power[a]
 		}
 		for _, l := range p.Locations {
-			lf := LocFile{Status: l.Status}
+			lf := owntoml.LocFile{Status: l.Status}
 			if l.Status == processor.Built {
 				lf.Alliance, lf.Type = string(l.Alliance), l.Type.String()
 			}
@@ -121,10 +40,10 @@ func EncodeState(s *processor.State) []byte {
 		f.Planets[string(p.ID)] = pf
 	}
 	for _, fl := range s.C.Fleets {
-		f.Fleets[string(fl.ID)] = FleetFile{Planet: string(s.Fleets[fl.ID])}
+		f.Fleets[string(fl.ID)] = owntoml.FleetFile{Planet: string(s.Fleets[fl.ID])}
 	}
 	for _, o := range s.Orders {
-		of := OrderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Second: o.Second, Theatre: o.Theatre, Source: o.Src.File}
+		of := owntoml.OrderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Second: o.Second, Theatre: o.Theatre, Source: o.Src.File}
 		switch o.Op {
 		case processor.Battle:
 			of.Attack, of.Planet, of.Defender = o.Attack.String(), string(o.Planet), string(o.Defender)
@@ -143,13 +62,11 @@ func EncodeState(s *processor.State) []byte {
 	}
 	encodeEvents(s, &f)
 	f.WarEngines = encodeEngines(s)
-	return f.Write(StateComment)
+	return f.Write(owntoml.StateComment)
 }
 
-const StateComment = "# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n"
-
-func encodeChoices(c processor.Choices) *OutcomeFile {
-	of := &OutcomeFile{PowerAdjust: c.PowerAdjust, Reinforce: string(c.Reinforce), Planet: string(c.Planet), Direction: c.Direction}
+func encodeChoices(c processor.Choices) *owntoml.OutcomeFile {
+	of := &owntoml.OutcomeFile{PowerAdjust: c.PowerAdjust, Reinforce: string(c.Reinforce), Planet: string(c.Planet), Direction: c.Direction}
 	for _, p := range c.Transfer {
 		of.Transfer = append(of.Transfer, string(p))
 	}
@@ -179,16 +96,16 @@ func encodeChoices(c processor.Choices) *OutcomeFile {
 // fault means it was edited by hand or damaged.
 func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.Faults) *processor.State {
 	root := processor.Src{File: file}
-	var f StateDoc
+	var f owntoml.StateDoc
 	library, ok := readOwn(file, data, StateLimits, func(data []byte) (bad int) {
-		f, bad = readStateLines(data)
+		f, bad = owntoml.ReadStateLines(data)
 		return bad
 	}, fs)
 	if !ok {
 		return nil
 	}
 	if library { // not as the processor writes it: the TOML library says what is wrong
-		f = StateDoc{}
+		f = owntoml.StateDoc{}
 		md, err := toml.Decode(string(data), &f)
 		if err != nil {
 			pf := schema.ParseFault(data, err)

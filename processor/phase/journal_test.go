@@ -11,18 +11,19 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
 
 // encoderJournal is the journal as the TOML library's encoder writes it,
 // one [[steps]] element at a time: the layout appendJournal keeps.
-func encoderJournal(entries []folder.JournalEntry) []byte {
+func encoderJournal(entries []owntoml.JournalEntry) []byte {
 	var buf bytes.Buffer
-	buf.WriteString(folder.JournalHeader)
+	buf.WriteString(owntoml.JournalHeader)
 	for _, e := range entries {
 		buf.WriteString("\n")
 		if err := toml.NewEncoder(&buf).Encode(struct {
-			Steps []folder.JournalEntry `toml:"steps"`
-		}{[]folder.JournalEntry{e}}); err != nil {
+			Steps []owntoml.JournalEntry `toml:"steps"`
+		}{[]owntoml.JournalEntry{e}}); err != nil {
 			panic(err)
 		}
 	}
@@ -33,7 +34,7 @@ func encoderJournal(entries []folder.JournalEntry) []byte {
 // writes it and read back as the library decodes it.
 func journalAsEncoder(data []byte) error {
 	var j struct {
-		Steps []folder.JournalEntry `toml:"steps"`
+		Steps []owntoml.JournalEntry `toml:"steps"`
 	}
 	if _, err := toml.Decode(string(data), &j); err != nil {
 		return fmt.Errorf("journal.toml does not decode: %v", err)
@@ -41,7 +42,7 @@ func journalAsEncoder(data []byte) error {
 	if want := encoderJournal(j.Steps); !bytes.Equal(data, want) {
 		return fmt.Errorf("journal.toml is not the encoder's layout:\n--- written\n%s\n--- encoder\n%s", data, want)
 	}
-	got, bad := folder.ReadJournalLines(data)
+	got, bad := owntoml.ReadJournalLines(data)
 	if bad != 0 {
 		return fmt.Errorf("readJournalLines does not read what the processor wrote:\n%s", data)
 	}
@@ -63,18 +64,18 @@ func TestJournalIsTheEncoder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	paths := []string{"phases/01/results/f1.toml", "phases/02/orders/a b.toml", `odd"name.toml`, "back\\slash.toml", "日本.toml"}
 	for n := range 200 {
-		var all []folder.JournalEntry
+		var all []owntoml.JournalEntry
 		var data []byte
 		for range 1 + rng.IntN(3) {
-			var run []folder.JournalEntry
+			var run []owntoml.JournalEntry
 			at := time.Date(2027, 1, 1+rng.IntN(28), rng.IntN(24), 0, rng.IntN(2), rng.IntN(2)*500, time.UTC)
 			for range 1 + rng.IntN(3) {
-				e := folder.JournalEntry{Phase: rng.IntN(7), Step: processor.Step(rng.IntN(int(processor.StepEnded) + 1)), Applied: at}
+				e := owntoml.JournalEntry{Phase: rng.IntN(7), Step: processor.Step(rng.IntN(int(processor.StepEnded) + 1)), Applied: at}
 				if rng.IntN(4) > 0 { // a dice record; none in journals from before it
 					e.Dice, e.DiceSHA256 = rng.IntN(3)*rng.IntN(40), fmt.Sprintf("%064x", rng.Uint64())
 				}
 				for range rng.IntN(4) {
-					in := folder.JournalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())}
+					in := owntoml.JournalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())}
 					switch rng.IntN(4) {
 					case 0: // arrived after its step
 						in.SHA256, in.NotApplied = "", "arrived after its step was processed"
@@ -85,7 +86,7 @@ func TestJournalIsTheEncoder(t *testing.T) {
 				}
 				run = append(run, e)
 			}
-			data = folder.AppendJournal(data, run)
+			data = owntoml.AppendJournal(data, run)
 			all = append(all, run...)
 		}
 		if want := encoderJournal(all); !bytes.Equal(data, want) {
@@ -100,9 +101,9 @@ func TestJournalIsTheEncoder(t *testing.T) {
 // A journal laid out otherwise is read by the library, not refused.
 func TestJournalOtherLayoutFallsBack(t *testing.T) {
 	sum, file := strings.Repeat("ab", 32), "phases/01/results/a.toml"
-	data := folder.AppendJournal(nil, []folder.JournalEntry{{Phase: 1, Step: processor.StepBattles, Applied: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC), Inputs: []folder.JournalInput{{Path: file, SHA256: sum}}}})
+	data := owntoml.AppendJournal(nil, []owntoml.JournalEntry{{Phase: 1, Step: processor.StepBattles, Applied: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC), Inputs: []owntoml.JournalInput{{Path: file, SHA256: sum}}}})
 	edited := bytes.Replace(data, []byte("  phase = 1"), []byte("  phase = 1 # a comment"), 1)
-	if _, bad := folder.ReadJournalLines(edited); bad == 0 {
+	if _, bad := owntoml.ReadJournalLines(edited); bad == 0 {
 		t.Fatal("readJournalLines read a comment it does not know")
 	}
 	var fs processor.Faults
@@ -115,20 +116,20 @@ func TestJournalOtherLayoutFallsBack(t *testing.T) {
 // decodes to the same entries.
 func FuzzReadJournal(f *testing.F) {
 	at := time.Date(2027, 2, 2, 18, 0, 0, 0, time.UTC)
-	text := string(folder.AppendJournal(nil, []folder.JournalEntry{
-		{Phase: 1, Step: processor.StepOperations, Applied: at, Inputs: []folder.JournalInput{{Path: "phases/01/orders/a.toml", SHA256: "ab"}}},
-		{Phase: 1, Step: processor.StepBattles, Applied: at.Add(time.Hour), Dice: 3, DiceSHA256: "cd", Inputs: []folder.JournalInput{{Path: "phases/01/results/b.toml", SHA256: "cd", NotApplied: "1 fault"}, {Path: "phases/01/orders/c.toml", NotApplied: "late"}}},
+	text := string(owntoml.AppendJournal(nil, []owntoml.JournalEntry{
+		{Phase: 1, Step: processor.StepOperations, Applied: at, Inputs: []owntoml.JournalInput{{Path: "phases/01/orders/a.toml", SHA256: "ab"}}},
+		{Phase: 1, Step: processor.StepBattles, Applied: at.Add(time.Hour), Dice: 3, DiceSHA256: "cd", Inputs: []owntoml.JournalInput{{Path: "phases/01/results/b.toml", SHA256: "cd", NotApplied: "1 fault"}, {Path: "phases/01/orders/c.toml", NotApplied: "late"}}},
 	}))
 	f.Add(text)
 	f.Add(text + "\n[[steps]]\n  phase = 2\n  applied = 2027-02-02T18:00:00+01:00\n")
 	f.Add(strings.Replace(text, "  phase = 1", "  phase = 1\n  phase = 2", 1))
 	f.Fuzz(func(t *testing.T, text string) {
-		got, bad := folder.ReadJournalLines([]byte(text))
+		got, bad := owntoml.ReadJournalLines([]byte(text))
 		if bad != 0 {
 			return
 		}
 		var j struct {
-			Steps []folder.JournalEntry `toml:"steps"`
+			Steps []owntoml.JournalEntry `toml:"steps"`
 		}
 		md, err := toml.Decode(text, &j)
 		if err != nil {

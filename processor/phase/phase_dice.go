@@ -40,7 +40,7 @@ func runDice(f *folder.Folder, opt Options) (roller *dice.Roller, standIn bool, 
 		}
 		roller = dice.Bound(key, opt.CampaignID)
 		for _, e := range f.JournalSteps {
-			roller.Step(e.DiceInputs())
+			roller.Step(folder.DiceInputs(e))
 		}
 	}
 	return roller, standIn, nil

@@ -10,14 +10,14 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
-	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
 
 // stateAsEncoder says whether a state.toml written by the processor is the
 // bytes BurntSushi/toml's encoder writes for the same stateFile: the
 // encoder is the reference tomlOut is held to.
 func stateAsEncoder(data []byte) error {
-	var f folder.StateDoc
+	var f owntoml.StateDoc
 	if _, err := toml.Decode(string(data), &f); err != nil {
 		return fmt.Errorf("state.toml does not decode: %v", err)
 	}
@@ -30,11 +30,11 @@ func stateAsEncoder(data []byte) error {
 // readAsDecoder says whether readState reads data as the TOML library
 // decodes it.
 func readAsDecoder(data []byte) error {
-	var want folder.StateDoc
+	var want owntoml.StateDoc
 	if _, err := toml.Decode(string(data), &want); err != nil {
 		return fmt.Errorf("state.toml does not decode: %v", err)
 	}
-	got, ok := folder.ReadState(data)
+	got, ok := owntoml.ReadState(data)
 	if !ok {
 		return fmt.Errorf("readState does not read what the processor wrote:\n%s", data)
 	}
@@ -44,9 +44,9 @@ func readAsDecoder(data []byte) error {
 	return nil
 }
 
-func encoderBytes(f folder.StateDoc) []byte {
+func encoderBytes(f owntoml.StateDoc) []byte {
 	var buf bytes.Buffer
-	buf.WriteString(folder.StateComment)
+	buf.WriteString(owntoml.StateComment)
 	if err := toml.NewEncoder(&buf).Encode(f); err != nil {
 		panic(err)
 	}
@@ -68,46 +68,46 @@ func TestStateWriterIsTheEncoder(t *testing.T) {
 	}
 	num := func() int { return rng.IntN(5) - 1 }
 	for n := range 300 {
-		f := folder.StateDoc{Phase: num(), Step: processor.Step(rng.IntN(int(processor.StepEnded) + 1)), Points: map[string]int{}, Planets: map[string]folder.PlanetFile{}, Fleets: map[string]folder.FleetFile{}}
+		f := owntoml.StateDoc{Phase: num(), Step: processor.Step(rng.IntN(int(processor.StepEnded) + 1)), Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Fleets: map[string]owntoml.FleetFile{}}
 		for range rng.IntN(3) {
 			f.Points[word()] = num()
 		}
 		if rng.IntN(3) == 0 {
-			f.End = &folder.EndFile{Winner: word(), Tied: some(), How: word()}
+			f.End = &owntoml.EndFile{Winner: word(), Tied: some(), How: word()}
 			if rng.IntN(2) == 0 {
-				f.End.Medals = map[string]folder.MedalFile{word(): {Alliance: word(), Players: some(), How: word(), Scores: map[string]int{word(): num()}}, word(): {How: word()}}
+				f.End.Medals = map[string]owntoml.MedalFile{word(): {Alliance: word(), Players: some(), How: word(), Scores: map[string]int{word(): num()}}, word(): {How: word()}}
 			}
 		}
 		for range rng.IntN(4) {
-			pf := folder.PlanetFile{Destroyed: rng.IntN(3) == 0, Power: map[string]int{word(): num()}}
+			pf := owntoml.PlanetFile{Destroyed: rng.IntN(3) == 0, Power: map[string]int{word(): num()}}
 			for range rng.IntN(3) {
-				pf.Locations = append(pf.Locations, folder.LocFile{Status: processor.LocStatus(rng.IntN(3)), Alliance: word(), Type: word()})
+				pf.Locations = append(pf.Locations, owntoml.LocFile{Status: processor.LocStatus(rng.IntN(3)), Alliance: word(), Type: word()})
 			}
 			f.Planets[word()] = pf
 		}
 		for range rng.IntN(4) {
-			f.Fleets[word()] = folder.FleetFile{Planet: word(), Player: word()}
+			f.Fleets[word()] = owntoml.FleetFile{Planet: word(), Player: word()}
 		}
 		for range rng.IntN(3) {
-			o := folder.OrderFile{Fleet: word(), Operation: processor.Operation(rng.IntN(4)), Attack: word(), Planet: word(), Defender: word(), Infrastructure: word(), Default: rng.IntN(2) == 0, Second: rng.IntN(2) == 0, Theatre: word(), Source: word()}
+			o := owntoml.OrderFile{Fleet: word(), Operation: processor.Operation(rng.IntN(4)), Attack: word(), Planet: word(), Defender: word(), Infrastructure: word(), Default: rng.IntN(2) == 0, Second: rng.IntN(2) == 0, Theatre: word(), Source: word()}
 			if rng.IntN(2) == 0 {
-				o.Outcome = &folder.OutcomeFile{PowerAdjust: num(), Transfer: some(), Reinforce: word(), Planet: word(), Direction: word(), Pieces: some(), Take: word(), Build: word(), Extra: word(), Location: num(), Locations: []int{num()}, Planets: some(), Fleet: word(), Moves: some()}
+				o.Outcome = &owntoml.OutcomeFile{PowerAdjust: num(), Transfer: some(), Reinforce: word(), Planet: word(), Direction: word(), Pieces: some(), Take: word(), Build: word(), Extra: word(), Location: num(), Locations: []int{num()}, Planets: some(), Fleet: word(), Moves: some()}
 			}
 			f.Orders = append(f.Orders, o)
 		}
 		if rng.IntN(2) == 0 {
 			hull := num()
-			f.WarEngines = map[string]folder.EngineFile{
-				word(): {Profile: word(), Destroyed: rng.IntN(2) == 0, Hull: &hull, Legs: &hull, Weapons: &hull, Crippled: []folder.CrippledFile{{Below: num(), Effect: word(), Option: word()}}},
+			f.WarEngines = map[string]owntoml.EngineFile{
+				word(): {Profile: word(), Destroyed: rng.IntN(2) == 0, Hull: &hull, Legs: &hull, Weapons: &hull, Crippled: []owntoml.CrippledFile{{Below: num(), Effect: word(), Option: word()}}},
 				word(): {Profile: word(), StructurePoints: &hull, Fields: num(), WeaponsLost: some(), MoveLost: num(), Immobilised: rng.IntN(2) == 0},
 			}
 		}
 		f.StellarStorms = num()
 		if rng.IntN(2) == 0 {
-			f.Players = map[string]folder.PlayerFile{word(): {Alliance: word()}}
+			f.Players = map[string]owntoml.PlayerFile{word(): {Alliance: word()}}
 		}
 		for range rng.IntN(3) {
-			e := folder.EffectFile{Event: processor.EventKind(rng.IntN(15)), Phase: num(), Alliance: word(), Planets: some()}
+			e := owntoml.EffectFile{Event: processor.EventKind(rng.IntN(15)), Phase: num(), Alliance: word(), Planets: some()}
 			if rng.IntN(2) == 0 {
 				e.Riches = map[string]map[string][]string{word(): {word(): some()}}
 				e.Players = map[string]string{word(): word()}
@@ -123,7 +123,7 @@ func TestStateWriterIsTheEncoder(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			f.Benefits = map[string]string{word(): word()}
 		}
-		got, want := f.Write(folder.StateComment), encoderBytes(f)
+		got, want := f.Write(owntoml.StateComment), encoderBytes(f)
 		if !bytes.Equal(got, want) {
 			t.Fatalf("state %d:\n--- written\n%s\n--- encoder\n%s", n, got, want)
 		}
@@ -137,14 +137,14 @@ func TestStateWriterIsTheEncoder(t *testing.T) {
 // the same stateFile with no key left over; what it refuses goes to the
 // library. Seeds: a state the processor wrote and hand edits of it.
 func FuzzReadState(f *testing.F) {
-	base := folder.StateDoc{Phase: 2, Step: processor.StepBattles, Points: map[string]int{"blue": 3, "red": 1},
-		Planets: map[string]folder.PlanetFile{"w1": {Power: map[string]int{"blue": 2}, Locations: []folder.LocFile{{Status: processor.Built, Alliance: "blue", Type: "stronghold"}, {}}}},
-		Fleets:  map[string]folder.FleetFile{"f1": {Planet: "w1"}},
-		Orders:  []folder.OrderFile{{Fleet: "f1", Operation: processor.Battle, Attack: "purge-and-burn", Planet: "w1", Defender: "red", Outcome: &folder.OutcomeFile{Transfer: []string{"w1"}, Locations: []int{1, 2}}}},
-		Effects: []folder.EffectFile{{Event: 3, Phase: 3, Riches: map[string]map[string][]string{"blue": {"w1": {}}}, Players: map[string]string{"p1": "red"}}},
-		Stalled: []string{"f1"}, End: &folder.EndFile{How: "points", Medals: map[string]folder.MedalFile{"laurel": {How: "x", Scores: map[string]int{"blue": 1}}}},
-		WarEngines: map[string]folder.EngineFile{"e1": {Profile: "p", Crippled: []folder.CrippledFile{{Effect: "x"}}}}}
-	text := string(base.Write(folder.StateComment))
+	base := owntoml.StateDoc{Phase: 2, Step: processor.StepBattles, Points: map[string]int{"blue": 3, "red": 1},
+		Planets: map[string]owntoml.PlanetFile{"w1": {Power: map[string]int{"blue": 2}, Locations: []owntoml.LocFile{{Status: processor.Built, Alliance: "blue", Type: "stronghold"}, {}}}},
+		Fleets:  map[string]owntoml.FleetFile{"f1": {Planet: "w1"}},
+		Orders:  []owntoml.OrderFile{{Fleet: "f1", Operation: processor.Battle, Attack: "purge-and-burn", Planet: "w1", Defender: "red", Outcome: &owntoml.OutcomeFile{Transfer: []string{"w1"}, Locations: []int{1, 2}}}},
+		Effects: []owntoml.EffectFile{{Event: 3, Phase: 3, Riches: map[string]map[string][]string{"blue": {"w1": {}}}, Players: map[string]string{"p1": "red"}}},
+		Stalled: []string{"f1"}, End: &owntoml.EndFile{How: "points", Medals: map[string]owntoml.MedalFile{"laurel": {How: "x", Scores: map[string]int{"blue": 1}}}},
+		WarEngines: map[string]owntoml.EngineFile{"e1": {Profile: "p", Crippled: []owntoml.CrippledFile{{Effect: "x"}}}}}
+	text := string(base.Write(owntoml.StateComment))
 	f.Add(text)
 	f.Add(strings.Replace(text, "[fleets]", "[fleets] # comment", 1))
 	f.Add(strings.Replace(text, "  [fleets.f1]", "[fleets.f1]\n[fleets.f1]", 1))
@@ -152,11 +152,11 @@ func FuzzReadState(f *testing.F) {
 	f.Add(strings.Replace(text, `"blue"`, `"bl\u0075e"`, 1))
 	f.Add(strings.ReplaceAll(text, "\n", "\r\n"))
 	f.Fuzz(func(t *testing.T, text string) {
-		got, ok := folder.ReadState([]byte(text))
+		got, ok := owntoml.ReadState([]byte(text))
 		if !ok {
 			return
 		}
-		var want folder.StateDoc
+		var want owntoml.StateDoc
 		md, err := toml.Decode(text, &want)
 		if err != nil {
 			t.Fatalf("readState accepts what the library refuses (%v):\n%s", err, text)
