@@ -1,8 +1,7 @@
-package phase
+package owntoml_test
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -11,47 +10,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
+	"github.com/warmaster/warmaster/processor/internal/testkit"
 )
-
-// stateAsEncoder says whether a state.toml written by the processor is the
-// bytes BurntSushi/toml's encoder writes for the same stateFile: the
-// encoder is the reference tomlOut is held to.
-func stateAsEncoder(data []byte) error {
-	var f owntoml.StateDoc
-	if _, err := toml.Decode(string(data), &f); err != nil {
-		return fmt.Errorf("state.toml does not decode: %v", err)
-	}
-	if want := encoderBytes(f); !bytes.Equal(data, want) {
-		return fmt.Errorf("state.toml is not the encoder's layout:\n--- written\n%s\n--- encoder\n%s", data, want)
-	}
-	return readAsDecoder(data)
-}
-
-// readAsDecoder says whether readState reads data as the TOML library
-// decodes it.
-func readAsDecoder(data []byte) error {
-	var want owntoml.StateDoc
-	if _, err := toml.Decode(string(data), &want); err != nil {
-		return fmt.Errorf("state.toml does not decode: %v", err)
-	}
-	got, ok := owntoml.ReadState(data)
-	if !ok {
-		return fmt.Errorf("readState does not read what the processor wrote:\n%s", data)
-	}
-	if !reflect.DeepEqual(got, want) {
-		return fmt.Errorf("readState reads\n%#v\nthe library decodes\n%#v\nfrom\n%s", got, want, data)
-	}
-	return nil
-}
-
-func encoderBytes(f owntoml.StateDoc) []byte {
-	var buf bytes.Buffer
-	buf.WriteString(owntoml.StateComment)
-	if err := toml.NewEncoder(&buf).Encode(f); err != nil {
-		panic(err)
-	}
-	return buf.Bytes()
-}
 
 // Random state files, with awkward keys and strings, are written as the
 // encoder writes them and read back as the library decodes them.
@@ -123,11 +83,11 @@ func TestStateWriterIsTheEncoder(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			f.Benefits = map[string]string{word(): word()}
 		}
-		got, want := f.Write(owntoml.StateComment), encoderBytes(f)
+		got, want := f.Write(owntoml.StateComment), testkit.EncoderBytes(f)
 		if !bytes.Equal(got, want) {
 			t.Fatalf("state %d:\n--- written\n%s\n--- encoder\n%s", n, got, want)
 		}
-		if err := readAsDecoder(got); err != nil {
+		if err := testkit.ReadAsDecoder(got); err != nil {
 			t.Fatalf("state %d: %v", n, err)
 		}
 	}
