@@ -96,26 +96,9 @@ func encodeChoices(c processor.Choices) *owntoml.OutcomeFile {
 // fault means it was edited by hand or damaged.
 func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.Faults) *processor.State {
 	root := processor.Src{File: file}
-	var f owntoml.StateDoc
-	library, ok := readOwn(file, data, StateLimits, func(data []byte) (bad int) {
-		f, bad = owntoml.ReadStateLines(data)
-		return bad
-	}, fs)
+	f, ok := readStateDoc(file, data, fs)
 	if !ok {
 		return nil
-	}
-	if library { // not as the processor writes it: the TOML library says what is wrong
-		f = owntoml.StateDoc{}
-		md, err := toml.Decode(string(data), &f)
-		if err != nil {
-			pf := schema.ParseFault(data, err)
-			pf.Message = "cannot read the processor's state: " + pf.Message + " (restore it from git history; it is not edited by hand)"
-			fs.AddSchema(file, []schema.Fault{pf})
-			return nil
-		}
-		for _, k := range md.Undecoded() {
-			fs.AddKey(root.At(toAny(k)...), "unknown key %q in the processor's state (restore it from git history)", k.String())
-		}
 	}
 	bad := func(at processor.Src, format string, args ...any) {
 		fs.Add(at, format+" (state.toml is written by the processor; restore it from git history)", args...)
@@ -127,15 +110,79 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 	c = c.RosterAt(f.Roster) // who plays, and which fleets are on the map
 	s := processor.NewState(c)
 	s.Phase, s.Step, s.Roster = f.Phase, f.Step, f.Roster
-	for _, a := range c.AllianceIDs() {
-		s.Points[a] = f.Points[string(a)]
+	decodePoints(s, f.Points, root, bad)
+	decodePlanets(s, f.Planets, root, bad)
+	decodeFleets(s, f.Fleets, root, fs, bad)
+	if f.End != nil {
+		s.End = &processor.End{Winner: processor.AllianceID(f.End.Winner), How: f.End.How}
+		for _, a := range f.End.Tied {
+			s.End.Tied = append(s.End.Tied, processor.AllianceID(a))
+		}
+		s.End.Medals = decodeMedals(c, f.End.Medals, root.At("end", "medals"), bad)
 	}
-	for id := range f.Points {
+	s.Benefits = decodeBenefits(c, f.Benefits, root.At("benefits"), bad)
+	decodeOrders(s, f.Orders, root, bad)
+	for i, id := range f.Stalled {
+		if _, ok := c.FleetOf(processor.FleetID(id)); !ok {
+			bad(root.At("stalled", i), "unknown fleet %q", id)
+		}
+		s.Stalled = append(s.Stalled, processor.FleetID(id))
+	}
+	s = decodeEvents(s, &f, root, bad)
+	decodeEngines(s, f.WarEngines, root.At("war_engines"), bad)
+	checkReadBack(s, &f, root, bad)
+	return s
+}
+
+// readStateDoc reads state.toml's text within its limits: with the line
+// reader when it is laid out as the processor writes it, otherwise with the
+// TOML library, which says what is wrong. ok is false when it could not be
+// read (the fault is added to fs); an unknown key is a fault, not a refusal.
+func readStateDoc(file string, data []byte, fs *processor.Faults) (f owntoml.StateDoc, ok bool) {
+	library, ok := readOwn(file, data, StateLimits, func(data []byte) (bad int) {
+		f, bad = owntoml.ReadStateLines(data)
+		return bad
+	}, fs)
+	if !ok {
+		return owntoml.StateDoc{}, false
+	}
+	if library { // not as the processor writes it: the TOML library says what is wrong
+		f = owntoml.StateDoc{}
+		md, err := toml.Decode(string(data), &f)
+		if err != nil {
+			pf := schema.ParseFault(data, err)
+			pf.Message = "cannot read the processor's state: " + pf.Message + " (restore it from git history; it is not edited by hand)"
+			fs.AddSchema(file, []schema.Fault{pf})
+			return owntoml.StateDoc{}, false
+		}
+		root := processor.Src{File: file}
+		for _, k := range md.Undecoded() {
+			fs.AddKey(root.At(toAny(k)...), "unknown key %q in the processor's state (restore it from git history)", k.String())
+		}
+	}
+	return f, true
+}
+
+// decodePoints reads state.toml's [points] into s: every Alliance's, and a
+// fault for an Alliance the campaign does not have.
+func decodePoints(s *processor.State, points map[string]int, root processor.Src, bad func(processor.Src, string, ...any)) {
+	c := s.C
+	for _, a := range c.AllianceIDs() {
+		s.Points[a] = points[string(a)]
+	}
+	for id := range points {
 		if !c.HasAlliance(processor.AllianceID(id)) {
 			bad(root.At("points", id), "unknown alliance %q", id)
 		}
 	}
-	for id, pf := range f.Planets {
+}
+
+// decodePlanets reads state.toml's [planets.<id>] into s's planets, each
+// held to map.toml (its locations) and the campaign (its Alliances), and
+// says which planet of the map is missing.
+func decodePlanets(s *processor.State, planets map[string]owntoml.PlanetFile, root processor.Src, bad func(processor.Src, string, ...any)) {
+	c := s.C
+	for id, pf := range planets {
 		if !c.Map.Has(processor.PlanetID(id)) {
 			bad(root.At("planets", id), "unknown planet %q", id)
 			continue
@@ -167,14 +214,22 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 		}
 	}
 	for _, p := range c.Map.Planets {
-		if _, ok := f.Planets[string(p.ID)]; !ok {
+		if _, ok := planets[string(p.ID)]; !ok {
 			bad(root.At("planets"), "planet %q is missing", p.ID)
 		}
 	}
+}
+
+// decodeFleets reads where each of the campaign's fleets is from
+// state.toml's [fleets.<id>] into s. A fleet not on the map once the
+// campaign is under way was added to campaign.toml mid-campaign: that fault
+// is campaign.toml's (added to fs as is), not the state's.
+func decodeFleets(s *processor.State, fleets map[string]owntoml.FleetFile, root processor.Src, fs *processor.Faults, bad func(processor.Src, string, ...any)) {
+	c := s.C
 	for _, fl := range c.Fleets {
-		ff, ok := f.Fleets[string(fl.ID)]
+		ff, ok := fleets[string(fl.ID)]
 		switch {
-		case !ok && f.Step != processor.StepSetup:
+		case !ok && s.Step != processor.StepSetup:
 			// Not on the map: campaign.toml gained a fleet mid-campaign.
 			fs.Add(fl.Src, "fleet %q is not on the map (the campaign is under way): a fleet added mid-campaign comes with a player who joins — give it start = \"<planet>\" and add a [[roster_changes]] entry join = %q from a step still to come", fl.ID, fl.Player)
 		case !ok:
@@ -185,15 +240,13 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 			s.Fleets[fl.ID] = processor.PlanetID(ff.Planet)
 		}
 	}
-	if f.End != nil {
-		s.End = &processor.End{Winner: processor.AllianceID(f.End.Winner), How: f.End.How}
-		for _, a := range f.End.Tied {
-			s.End.Tied = append(s.End.Tied, processor.AllianceID(a))
-		}
-		s.End.Medals = decodeMedals(c, f.End.Medals, root.At("end", "medals"), bad)
-	}
-	s.Benefits = decodeBenefits(c, f.Benefits, root.At("benefits"), bad)
-	for i, of := range f.Orders {
+}
+
+// decodeOrders reads state.toml's [[orders]] into s.Orders, each with the
+// battle's outcome when it has one.
+func decodeOrders(s *processor.State, orders []owntoml.OrderFile, root processor.Src, bad func(processor.Src, string, ...any)) {
+	c := s.C
+	for i, of := range orders {
 		at := root.At("orders", i)
 		o := processor.Order{Fleet: processor.FleetID(of.Fleet), Op: of.Operation, Default: of.Default, Second: of.Second, Theatre: of.Theatre, Src: processor.Src{File: of.Source}}
 		if _, ok := c.FleetOf(o.Fleet); !ok {
@@ -214,51 +267,48 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 			bad(at.At("planet"), "unknown planet %q", of.Planet)
 		}
 		if of.Outcome != nil {
-			o.Outcome = processor.Choices{PowerAdjust: of.Outcome.PowerAdjust, Reinforce: processor.PlanetID(of.Outcome.Reinforce), Planet: processor.PlanetID(of.Outcome.Planet), Direction: of.Outcome.Direction, Src: processor.Src{File: of.Source}}
-			for _, p := range of.Outcome.Transfer {
-				o.Outcome.Transfer = append(o.Outcome.Transfer, processor.PlanetID(p))
-			}
-			for _, p := range of.Outcome.Pieces {
-				var t processor.InfraType
-				if err := t.UnmarshalText([]byte(p)); err != nil {
-					bad(at.At("outcome", "pieces"), "%v", err)
-				}
-				o.Outcome.Pieces = append(o.Outcome.Pieces, t)
-			}
-			for _, x := range []struct {
-				key string
-				s   string
-				t   *processor.InfraType
-				has *bool
-			}{{"take", of.Outcome.Take, &o.Outcome.Take, &o.Outcome.HasTake}, {"build", of.Outcome.Build, &o.Outcome.Build, &o.Outcome.HasBuild}, {"extra", of.Outcome.Extra, &o.Outcome.Extra, &o.Outcome.HasExtra}} {
-				if x.s == "" {
-					continue
-				}
-				if err := x.t.UnmarshalText([]byte(x.s)); err != nil {
-					bad(at.At("outcome", x.key), "%v", err)
-				}
-				*x.has = true
-			}
-			o.Outcome.Location, o.Outcome.Locations, o.Outcome.Fleet = of.Outcome.Location, of.Outcome.Locations, processor.FleetID(of.Outcome.Fleet)
-			for _, p := range of.Outcome.Planets {
-				o.Outcome.Planets = append(o.Outcome.Planets, processor.PlanetID(p))
-			}
-			for _, p := range of.Outcome.Moves {
-				o.Outcome.Moves = append(o.Outcome.Moves, processor.PlanetID(p))
-			}
+			o.Outcome = decodeOutcome(of.Outcome, of.Source, at, bad)
 		}
 		s.Orders = append(s.Orders, o)
 	}
-	for i, id := range f.Stalled {
-		if _, ok := c.FleetOf(processor.FleetID(id)); !ok {
-			bad(root.At("stalled", i), "unknown fleet %q", id)
-		}
-		s.Stalled = append(s.Stalled, processor.FleetID(id))
+}
+
+// decodeOutcome reads an order's [orders.outcome]: the choices its battle's
+// result made, from the result file source.
+func decodeOutcome(oc *owntoml.OutcomeFile, source string, at processor.Src, bad func(processor.Src, string, ...any)) processor.Choices {
+	out := processor.Choices{PowerAdjust: oc.PowerAdjust, Reinforce: processor.PlanetID(oc.Reinforce), Planet: processor.PlanetID(oc.Planet), Direction: oc.Direction, Src: processor.Src{File: source}}
+	for _, p := range oc.Transfer {
+		out.Transfer = append(out.Transfer, processor.PlanetID(p))
 	}
-	s = decodeEvents(s, &f, root, bad)
-	decodeEngines(s, f.WarEngines, root.At("war_engines"), bad)
-	checkReadBack(s, &f, root, bad)
-	return s
+	for _, p := range oc.Pieces {
+		var t processor.InfraType
+		if err := t.UnmarshalText([]byte(p)); err != nil {
+			bad(at.At("outcome", "pieces"), "%v", err)
+		}
+		out.Pieces = append(out.Pieces, t)
+	}
+	for _, x := range []struct {
+		key string
+		s   string
+		t   *processor.InfraType
+		has *bool
+	}{{"take", oc.Take, &out.Take, &out.HasTake}, {"build", oc.Build, &out.Build, &out.HasBuild}, {"extra", oc.Extra, &out.Extra, &out.HasExtra}} {
+		if x.s == "" {
+			continue
+		}
+		if err := x.t.UnmarshalText([]byte(x.s)); err != nil {
+			bad(at.At("outcome", x.key), "%v", err)
+		}
+		*x.has = true
+	}
+	out.Location, out.Locations, out.Fleet = oc.Location, oc.Locations, processor.FleetID(oc.Fleet)
+	for _, p := range oc.Planets {
+		out.Planets = append(out.Planets, processor.PlanetID(p))
+	}
+	for _, p := range oc.Moves {
+		out.Moves = append(out.Moves, processor.PlanetID(p))
+	}
+	return out
 }
 
 func toAny(k toml.Key) []any {
