@@ -10,7 +10,7 @@ import (
 )
 
 // decodeJournal reads journal.toml's entries: line by line in the layout
-// appendJournal writes (a journal grows with the campaign, and the TOML
+// owntoml.AppendJournal writes (a journal grows with the campaign, and the TOML
 // library's decode of it would soon cost seconds a run), or with the
 // library when the file is laid out otherwise.
 func decodeJournal(data []byte) ([]owntoml.JournalEntry, error) {

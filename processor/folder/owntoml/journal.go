@@ -35,7 +35,7 @@ type JournalInput struct {
 
 const JournalHeader = "# Written by warmaster: every applied step, when, and the SHA-256 of each input it consumed. Append-only.\n"
 
-// appendJournal returns the journal with the new entries appended, leaving
+// AppendJournal returns the journal with the new entries appended, leaving
 // what was there byte for byte. Each entry is laid out as the TOML
 // library's encoder lays out a [[steps]] element (journal_test.go holds
 // the two together); written directly, it costs a tenth.
@@ -70,7 +70,7 @@ func AppendJournal(old []byte, entries []JournalEntry) []byte {
 	return buf.Bytes()
 }
 
-// readJournalLines reads a journal in exactly appendJournal's layout. Any
+// ReadJournalLines reads a journal in exactly AppendJournal's layout. Any
 // other line, key or value is not read: it returns the number of the first
 // such line (0 when every line was read).
 func ReadJournalLines(data []byte) ([]JournalEntry, int) {

@@ -12,8 +12,9 @@ const StateComment = "# Written by warmaster: the campaign map as it stands. Do 
 // (folder.StateLimits): ReadState makes its maps no bigger than it.
 const MaxStateKeys = 1 << 20
 
-// StateDoc is state.toml, as written: plain TOML the processor owns. Maps are written by
-// the encoder in sorted key order, so the file is byte-for-byte reproducible.
+// StateDoc is state.toml, as written: plain TOML the processor owns. Maps
+// are written by the encoder in sorted key order, so the file is
+// byte-for-byte reproducible.
 type StateDoc struct {
 	Phase   int                   `toml:"phase"`
 	Step    processor.Step        `toml:"step"`
@@ -24,7 +25,7 @@ type StateDoc struct {
 	Orders  []OrderFile           `toml:"orders,omitempty"`
 	// War engines' conditions (warengines.go).
 	WarEngines map[string]EngineFile `toml:"war_engines,omitempty"`
-	// Vespator Front Events: see events_state.go.
+	// Vespator Front Events: see PlayerFile below.
 	StellarStorms int                   `toml:"stellar_storms,omitzero"`
 	Players       map[string]PlayerFile `toml:"players,omitempty"`
 	Events        []EffectFile          `toml:"events,omitempty"`
@@ -94,7 +95,7 @@ type OutcomeFile struct {
 	Moves       []string `toml:"moves,omitempty"`
 }
 
-// medalFile is one medal in state.toml's [end.medals.<medal>].
+// MedalFile is one medal in state.toml's [end.medals.<medal>].
 type MedalFile struct {
 	Alliance string         `toml:"alliance,omitempty"`
 	Players  []string       `toml:"players,omitempty"`
@@ -130,7 +131,7 @@ type EffectFile struct {
 	Fleets   map[string]string              `toml:"fleets,omitempty"`
 }
 
-// engineFile is one engine's condition in state.toml: [war_engines.<id>].
+// EngineFile is one engine's condition in state.toml: [war_engines.<id>].
 type EngineFile struct {
 	Profile   string `toml:"profile"`
 	Destroyed bool   `toml:"destroyed,omitempty"`
