@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/warmaster/warmaster/processor/dice"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
 
 // The trust layer of the dice and of sealed orders: what a campaign's
@@ -55,7 +56,7 @@ func CampaignID(dir string) (string, error) {
 //
 // Written without fmt: a large campaign's journal holds hundreds of
 // thousands of inputs, and every run hashes them all (BenchmarkDiceChain).
-func (e JournalEntry) DiceInputs() [32]byte {
+func DiceInputs(e owntoml.JournalEntry) [32]byte {
 	h := sha256.New()
 	b := fmt.Appendf(make([]byte, 0, 64<<10), "phase %d\nstep %d:%s\n", e.Phase, len(e.Step.String()), e.Step)
 	for _, in := range e.Inputs {

@@ -11,6 +11,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/engines"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -103,45 +104,20 @@ func ReadProfile(file string) (*engines.Profile, error) {
 	return p, nil
 }
 
-// engineFile is one engine's condition in state.toml: [war_engines.<id>].
-type EngineFile struct {
-	Profile   string `toml:"profile"`
-	Destroyed bool   `toml:"destroyed,omitempty"`
-	// Behemoth: Damage Points per zone, the Crippled results suffered.
-	Hull     *int           `toml:"hull,omitempty"`
-	Legs     *int           `toml:"legs,omitempty"`
-	Weapons  *int           `toml:"weapons,omitempty"`
-	Crippled []CrippledFile `toml:"crippled,omitempty"`
-	// War Machine: structure points and fields left, weapons destroyed,
-	// Engines Damaged when the campaign keeps it.
-	StructurePoints *int     `toml:"structure_points,omitempty"`
-	Fields          int      `toml:"fields,omitzero"`
-	WeaponsLost     []string `toml:"weapons_lost,omitempty"`
-	MoveLost        int      `toml:"move_lost,omitzero"`
-	Immobilised     bool     `toml:"immobilised,omitempty"`
-}
-
-type CrippledFile struct {
-	Zone   engines.Zone `toml:"zone"`
-	Below  int          `toml:"below"`
-	Effect string       `toml:"effect"`
-	Option string       `toml:"option,omitempty"`
-}
-
 // encodeEngines is the roster's conditions for state.toml; nil without engines.
-func encodeEngines(s *processor.State) map[string]EngineFile {
+func encodeEngines(s *processor.State) map[string]owntoml.EngineFile {
 	if len(s.C.Engines.Engines) == 0 {
 		return nil
 	}
-	out := map[string]EngineFile{}
+	out := map[string]owntoml.EngineFile{}
 	for _, e := range s.C.Engines.Engines {
 		c := s.Engines[e.ID]
-		ef := EngineFile{Profile: e.Profile.ID, Destroyed: c.Destroyed(e.Profile)}
+		ef := owntoml.EngineFile{Profile: e.Profile.ID, Destroyed: c.Destroyed(e.Profile)}
 		if e.Profile.Behemoth != nil {
 			b := c.Behemoth
 			ef.Hull, ef.Legs, ef.Weapons = ptr(b.DamagePoints[engines.Hull]), ptr(b.DamagePoints[engines.Legs]), ptr(b.DamagePoints[engines.Weapons])
 			for _, x := range b.Crippled {
-				ef.Crippled = append(ef.Crippled, CrippledFile{Zone: x.Zone, Below: x.Below, Effect: x.Effect, Option: x.Option})
+				ef.Crippled = append(ef.Crippled, owntoml.CrippledFile{Zone: x.Zone, Below: x.Below, Effect: x.Effect, Option: x.Option})
 			}
 		} else {
 			w := c.WarMachine
@@ -156,7 +132,7 @@ func ptr(n int) *int { return &n }
 
 // decodeEngines reads the engines' conditions from state.toml. An engine of
 // the roster the state does not hold yet starts as its profile gives it.
-func decodeEngines(s *processor.State, files map[string]EngineFile, at processor.Src, bad func(processor.Src, string, ...any)) {
+func decodeEngines(s *processor.State, files map[string]owntoml.EngineFile, at processor.Src, bad func(processor.Src, string, ...any)) {
 	c := s.C
 	for _, id := range processor.SortedKeys(files) {
 		ef := files[id]

@@ -4,44 +4,17 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
 
-// state.toml's Vespator Front Events:
-//
-//	stellar_storms = 2                 # the phase Stellar Storms took effect in
-//	[players.bob]                      # a player's Alliance, when not campaign.toml's
-//	alliance = "red"
-//	[fleets.red-2]
-//	planet = "masnet"
-//	player = "bob"                     # a fleet's player, when not campaign.toml's
-//	[[events]]                         # this phase's events waiting for choices
-//	event = "lull-in-the-fighting"
-//	phase = 2
-//	[[effects]]                        # effects in force in a later phase
-//	event = "void-piracy"
-//	phase = 3
-type PlayerFile struct {
-	Alliance string `toml:"alliance"`
-}
-
-type EffectFile struct {
-	Event    processor.EventKind            `toml:"event"`
-	Phase    int                            `toml:"phase"`
-	Alliance string                         `toml:"alliance,omitempty"`
-	Planets  []string                       `toml:"planets,omitempty"`
-	Riches   map[string]map[string][]string `toml:"riches,omitempty"`
-	Players  map[string]string              `toml:"players,omitempty"`
-	Fleets   map[string]string              `toml:"fleets,omitempty"`
-}
-
-func encodeEvents(s *processor.State, f *StateDoc) {
+func encodeEvents(s *processor.State, f *owntoml.StateDoc) {
 	f.StellarStorms = s.StellarStorms
 	players, fleets := s.C.AllegianceChanges()
 	for l, a := range players {
 		if f.Players == nil {
-			f.Players = map[string]PlayerFile{}
+			f.Players = map[string]owntoml.PlayerFile{}
 		}
-		f.Players[string(l)] = PlayerFile{Alliance: string(a)}
+		f.Players[string(l)] = owntoml.PlayerFile{Alliance: string(a)}
 	}
 	for id, l := range fleets {
 		ff := f.Fleets[string(id)]
@@ -56,8 +29,8 @@ func encodeEvents(s *processor.State, f *StateDoc) {
 	}
 }
 
-func encodeEffect(e processor.Effect) EffectFile {
-	ef := EffectFile{Event: e.Event, Phase: e.Phase, Alliance: string(e.Alliance)}
+func encodeEffect(e processor.Effect) owntoml.EffectFile {
+	ef := owntoml.EffectFile{Event: e.Event, Phase: e.Phase, Alliance: string(e.Alliance)}
 	for _, p := range e.Planets {
 		ef.Planets = append(ef.Planets, string(p))
 	}
@@ -81,7 +54,7 @@ func encodeEffect(e processor.Effect) EffectFile {
 
 // decodeEvents reads the events' part of state.toml into s, and returns s
 // with the campaign's allegiance as the state has it.
-func decodeEvents(s *processor.State, f *StateDoc, root processor.Src, bad func(at processor.Src, format string, args ...any)) *processor.State {
+func decodeEvents(s *processor.State, f *owntoml.StateDoc, root processor.Src, bad func(at processor.Src, format string, args ...any)) *processor.State {
 	c := s.C
 	s.StellarStorms = f.StellarStorms
 	players := map[processor.Login]processor.AllianceID{}
@@ -106,7 +79,7 @@ func decodeEvents(s *processor.State, f *StateDoc, root processor.Src, bad func(
 		}
 		fleets[processor.FleetID(id)] = processor.Login(ff.Player)
 	}
-	decode := func(key string, list []EffectFile) []processor.Effect {
+	decode := func(key string, list []owntoml.EffectFile) []processor.Effect {
 		var out []processor.Effect
 		for i, ef := range list {
 			at := root.At(key, i)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/seal"
 	"github.com/warmaster/warmaster/schema"
 )
@@ -33,7 +34,7 @@ type Folder struct {
 	// consumedInputs are the digests of the inputs processed steps consumed, by path.
 	ConsumedInputs map[string]string
 	// journalSteps are journal.toml's entries, in order.
-	JournalSteps []JournalEntry
+	JournalSteps []owntoml.JournalEntry
 	// appliedAt is when each input step was applied, from the journal.
 	appliedAt map[PhaseStep]time.Time
 	// late are the files that arrived after their step was processed:

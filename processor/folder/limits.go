@@ -7,6 +7,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/seal"
 	"github.com/warmaster/warmaster/schema"
 )
@@ -20,7 +21,7 @@ var (
 	// StateLimits: the scale test's 100,000 fleets and battle orders on
 	// 12,500 planets write 19.3 MB (work 8.4 million, 288,000 keys); a
 	// simulated 300-player campaign 61 KB.
-	StateLimits = schema.Limits{Bytes: 24 << 20, Work: 35 << 18, Keys: 1 << 20}
+	StateLimits = schema.Limits{Bytes: 24 << 20, Work: 35 << 18, Keys: owntoml.MaxStateKeys}
 	// JournalLimits: ten times a 6-phase campaign of 1,000 players (a
 	// simulated one of 300 players and 600 fleets writes 700 KB; work
 	// 166,000, 7 keys).

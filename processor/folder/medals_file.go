@@ -5,23 +5,16 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
 
-// medalFile is one medal in state.toml's [end.medals.<medal>].
-type MedalFile struct {
-	Alliance string         `toml:"alliance,omitempty"`
-	Players  []string       `toml:"players,omitempty"`
-	How      string         `toml:"how"`
-	Scores   map[string]int `toml:"scores,omitempty"`
-}
-
-func encodeMedals(awards []processor.MedalAward) map[string]MedalFile {
+func encodeMedals(awards []processor.MedalAward) map[string]owntoml.MedalFile {
 	if len(awards) == 0 {
 		return nil
 	}
-	out := map[string]MedalFile{}
+	out := map[string]owntoml.MedalFile{}
 	for _, aw := range awards {
-		mf := MedalFile{Alliance: string(aw.Alliance), How: aw.How, Scores: map[string]int{}}
+		mf := owntoml.MedalFile{Alliance: string(aw.Alliance), How: aw.How, Scores: map[string]int{}}
 		for _, l := range aw.Players {
 			mf.Players = append(mf.Players, string(l))
 		}
@@ -33,7 +26,7 @@ func encodeMedals(awards []processor.MedalAward) map[string]MedalFile {
 	return out
 }
 
-func decodeMedals(c *processor.Campaign, m map[string]MedalFile, at processor.Src, bad func(processor.Src, string, ...any)) []processor.MedalAward {
+func decodeMedals(c *processor.Campaign, m map[string]owntoml.MedalFile, at processor.Src, bad func(processor.Src, string, ...any)) []processor.MedalAward {
 	var out []processor.MedalAward
 	for _, id := range processor.SortedKeys(m) {
 		mf := m[id]

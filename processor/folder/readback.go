@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -68,7 +69,7 @@ func stepList(steps []StepAt) string {
 // order steps are applied, and the last one the step just before the
 // state's (when the state could be read). A journal cut short or edited
 // would let inputs be applied twice or never, and replay lie.
-func CheckJournal(c *processor.Campaign, s *processor.State, steps []JournalEntry, fs *processor.Faults) {
+func CheckJournal(c *processor.Campaign, s *processor.State, steps []owntoml.JournalEntry, fs *processor.Faults) {
 	root := processor.Src{File: processor.JournalFile}
 	bad := func(at processor.Src, format string, args ...any) {
 		fs.Add(at, format+" (journal.toml is written by the processor: it was cut short or edited; restore it from git history)", args...)
@@ -111,7 +112,7 @@ func CheckJournal(c *processor.Campaign, s *processor.State, steps []JournalEntr
 // checkJournalInput: an input is a file of the campaign folder, by a
 // clean slash path, with the SHA-256 of what the step consumed — or, for
 // a file that arrived after its step (not_applied, and never read), none.
-func checkJournalInput(at processor.Src, in JournalInput, bad func(processor.Src, string, ...any)) {
+func checkJournalInput(at processor.Src, in owntoml.JournalInput, bad func(processor.Src, string, ...any)) {
 	if why := inputPathProblem(in.Path); why != "" {
 		bad(at.At("path"), "the input %q %s: a journal names the input files of the campaign folder it is in, such as phases/01/orders/alice.toml", in.Path, why)
 	}
@@ -126,7 +127,7 @@ func checkJournalInput(at processor.Src, in JournalInput, bad func(processor.Src
 // checkJournalDice: a step records how many dice it rolled and their
 // digest (a step journaled before Warmaster recorded its dice has
 // neither).
-func checkJournalDice(at processor.Src, e JournalEntry, bad func(processor.Src, string, ...any)) {
+func checkJournalDice(at processor.Src, e owntoml.JournalEntry, bad func(processor.Src, string, ...any)) {
 	switch {
 	case e.Dice < 0:
 		bad(at.At("dice"), "dice = %d: a step rolls 0 dice or more", e.Dice)
@@ -153,7 +154,7 @@ func isSHA256(s string) bool {
 // run could never have written: each is a fault, at the value, saying what
 // would be valid. What decodeState checks as it reads (known ids, the
 // number of locations, war engines' damage) is not repeated here.
-func checkReadBack(s *processor.State, f *StateDoc, root processor.Src, bad func(processor.Src, string, ...any)) {
+func checkReadBack(s *processor.State, f *owntoml.StateDoc, root processor.Src, bad func(processor.Src, string, ...any)) {
 	c := s.C
 	switch {
 	case s.Step == processor.StepSetup && s.Phase != 0:

@@ -3,98 +3,17 @@ package folder
 import (
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/schema"
 )
 
-// state.toml, as written: plain TOML the processor owns. Maps are written by
-// the encoder in sorted key order, so the file is byte-for-byte reproducible.
-type StateDoc struct {
-	Phase   int                   `toml:"phase"`
-	Step    processor.Step        `toml:"step"`
-	Points  map[string]int        `toml:"points"`
-	End     *EndFile              `toml:"end,omitempty"`
-	Planets map[string]PlanetFile `toml:"planets"`
-	Fleets  map[string]FleetFile  `toml:"fleets"`
-	Orders  []OrderFile           `toml:"orders,omitempty"`
-	// War engines' conditions (warengines.go).
-	WarEngines map[string]EngineFile `toml:"war_engines,omitempty"`
-	// Vespator Front Events: see events_state.go.
-	StellarStorms int                   `toml:"stellar_storms,omitzero"`
-	Players       map[string]PlayerFile `toml:"players,omitempty"`
-	Events        []EffectFile          `toml:"events,omitempty"`
-	Effects       []EffectFile          `toml:"effects,omitempty"`
-	// Stalled: fleets that cannot move in this phase's step 4 (Boarding Action — Defender wins).
-	Stalled []string `toml:"stalled,omitempty"`
-
-	// Benefits: the Campaign Medal benefits held, medal -> alliance (set-up).
-	Benefits map[string]string `toml:"benefits,omitempty"`
-	// Roster: how many [[roster_changes]] of campaign.toml are in effect.
-	Roster int `toml:"roster,omitzero"`
-}
-
-type EndFile struct {
-	Winner string   `toml:"winner,omitempty"`
-	Tied   []string `toml:"tied,omitempty"`
-	How    string   `toml:"how"`
-	// Medals: the Campaign Medals awarded, by medal.
-	Medals map[string]MedalFile `toml:"medals,omitempty"`
-}
-
-type PlanetFile struct {
-	Destroyed bool           `toml:"destroyed,omitempty"`
-	Power     map[string]int `toml:"power"`
-	Locations []LocFile      `toml:"locations"`
-}
-
-type LocFile struct {
-	Status   processor.LocStatus `toml:"status"`
-	Alliance string              `toml:"alliance,omitempty"`
-	Type     string              `toml:"type,omitempty"`
-}
-
-type FleetFile struct {
-	Planet string `toml:"planet"`
-	Player string `toml:"player,omitempty"` // when not campaign.toml's (Machinations of Fate)
-}
-
-type OrderFile struct {
-	Fleet          string              `toml:"fleet"`
-	Operation      processor.Operation `toml:"operation"`
-	Attack         string              `toml:"attack,omitempty"`
-	Planet         string              `toml:"planet,omitempty"`
-	Defender       string              `toml:"defender,omitempty"`
-	Infrastructure string              `toml:"infrastructure,omitempty"`
-	Default        bool                `toml:"default,omitempty"`
-	Second         bool                `toml:"second,omitempty"`  // Defiant Zeal: the fleet's second operation
-	Theatre        string              `toml:"theatre,omitempty"` // Sinister Omens: the theatre rolled
-	Source         string              `toml:"source,omitempty"`
-	Outcome        *OutcomeFile        `toml:"outcome,omitempty"`
-}
-
-type OutcomeFile struct {
-	PowerAdjust int      `toml:"power_adjust,omitempty"`
-	Transfer    []string `toml:"transfer,omitempty"`
-	Reinforce   string   `toml:"reinforce,omitempty"`
-	Planet      string   `toml:"planet,omitempty"`
-	Direction   string   `toml:"direction,omitempty"`
-	Pieces      []string `toml:"pieces,omitempty"`
-	Take        string   `toml:"take,omitempty"`
-	Build       string   `toml:"build,omitempty"`
-	Extra       string   `toml:"extra,omitempty"`
-	Location    int      `toml:"location,omitempty"`
-	Locations   []int    `toml:"locations,omitempty"`
-	Planets     []string `toml:"planets,omitempty"`
-	Fleet       string   `toml:"fleet,omitempty"`
-	Moves       []string `toml:"moves,omitempty"`
-}
-
 func EncodeState(s *processor.State) []byte {
-	f := StateDoc{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]PlanetFile{}, Fleets: map[string]FleetFile{}, Roster: s.Roster}
+	f := owntoml.StateDoc{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Fleets: map[string]owntoml.FleetFile{}, Roster: s.Roster}
 	for _, a := range s.C.AllianceIDs() {
 		f.Points[string(a)] = s.Points[a]
 	}
 	if s.End != nil {
-		f.End = &EndFile{Winner: string(s.End.Winner), How: s.End.How}
+		f.End = &owntoml.EndFile{Winner: string(s.End.Winner), How: s.End.How}
 		for _, a := range s.End.Tied {
 			f.End.Tied = append(f.End.Tied, string(a))
 		}
@@ -107,12 +26,12 @@ func EncodeState(s *processor.State) []byte {
 		f.Benefits[m.String()] = string(a)
 	}
 	for _, p := range s.Planets {
-		pf := PlanetFile{Destroyed: s.Destroyed(p.ID), Power: map[string]int{}}
+		pf := owntoml.PlanetFile{Destroyed: s.Destroyed(p.ID), Power: map[string]int{}}
 		for _, a := range s.C.AllianceIDs() {
 			pf.Power[string(a)] = p.Power[a]
 		}
 		for _, l := range p.Locations {
-			lf := LocFile{Status: l.Status}
+			lf := owntoml.LocFile{Status: l.Status}
 			if l.Status == processor.Built {
 				lf.Alliance, lf.Type = string(l.Alliance), l.Type.String()
 			}
@@ -121,10 +40,10 @@ func EncodeState(s *processor.State) []byte {
 		f.Planets[string(p.ID)] = pf
 	}
 	for _, fl := range s.C.Fleets {
-		f.Fleets[string(fl.ID)] = FleetFile{Planet: string(s.Fleets[fl.ID])}
+		f.Fleets[string(fl.ID)] = owntoml.FleetFile{Planet: string(s.Fleets[fl.ID])}
 	}
 	for _, o := range s.Orders {
-		of := OrderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Second: o.Second, Theatre: o.Theatre, Source: o.Src.File}
+		of := owntoml.OrderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Second: o.Second, Theatre: o.Theatre, Source: o.Src.File}
 		switch o.Op {
 		case processor.Battle:
 			of.Attack, of.Planet, of.Defender = o.Attack.String(), string(o.Planet), string(o.Defender)
@@ -143,13 +62,11 @@ func EncodeState(s *processor.State) []byte {
 	}
 	encodeEvents(s, &f)
 	f.WarEngines = encodeEngines(s)
-	return f.Write(StateComment)
+	return f.Write(owntoml.StateComment)
 }
 
-const StateComment = "# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n"
-
-func encodeChoices(c processor.Choices) *OutcomeFile {
-	of := &OutcomeFile{PowerAdjust: c.PowerAdjust, Reinforce: string(c.Reinforce), Planet: string(c.Planet), Direction: c.Direction}
+func encodeChoices(c processor.Choices) *owntoml.OutcomeFile {
+	of := &owntoml.OutcomeFile{PowerAdjust: c.PowerAdjust, Reinforce: string(c.Reinforce), Planet: string(c.Planet), Direction: c.Direction}
 	for _, p := range c.Transfer {
 		of.Transfer = append(of.Transfer, string(p))
 	}
@@ -179,26 +96,9 @@ func encodeChoices(c processor.Choices) *OutcomeFile {
 // fault means it was edited by hand or damaged.
 func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.Faults) *processor.State {
 	root := processor.Src{File: file}
-	var f StateDoc
-	library, ok := readOwn(file, data, StateLimits, func(data []byte) (bad int) {
-		f, bad = readStateLines(data)
-		return bad
-	}, fs)
+	f, ok := readStateDoc(file, data, fs)
 	if !ok {
 		return nil
-	}
-	if library { // not as the processor writes it: the TOML library says what is wrong
-		f = StateDoc{}
-		md, err := toml.Decode(string(data), &f)
-		if err != nil {
-			pf := schema.ParseFault(data, err)
-			pf.Message = "cannot read the processor's state: " + pf.Message + " (restore it from git history; it is not edited by hand)"
-			fs.AddSchema(file, []schema.Fault{pf})
-			return nil
-		}
-		for _, k := range md.Undecoded() {
-			fs.AddKey(root.At(toAny(k)...), "unknown key %q in the processor's state (restore it from git history)", k.String())
-		}
 	}
 	bad := func(at processor.Src, format string, args ...any) {
 		fs.Add(at, format+" (state.toml is written by the processor; restore it from git history)", args...)
@@ -210,15 +110,79 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 	c = c.RosterAt(f.Roster) // who plays, and which fleets are on the map
 	s := processor.NewState(c)
 	s.Phase, s.Step, s.Roster = f.Phase, f.Step, f.Roster
-	for _, a := range c.AllianceIDs() {
-		s.Points[a] = f.Points[string(a)]
+	decodePoints(s, f.Points, root, bad)
+	decodePlanets(s, f.Planets, root, bad)
+	decodeFleets(s, f.Fleets, root, fs, bad)
+	if f.End != nil {
+		s.End = &processor.End{Winner: processor.AllianceID(f.End.Winner), How: f.End.How}
+		for _, a := range f.End.Tied {
+			s.End.Tied = append(s.End.Tied, processor.AllianceID(a))
+		}
+		s.End.Medals = decodeMedals(c, f.End.Medals, root.At("end", "medals"), bad)
 	}
-	for id := range f.Points {
+	s.Benefits = decodeBenefits(c, f.Benefits, root.At("benefits"), bad)
+	decodeOrders(s, f.Orders, root, bad)
+	for i, id := range f.Stalled {
+		if _, ok := c.FleetOf(processor.FleetID(id)); !ok {
+			bad(root.At("stalled", i), "unknown fleet %q", id)
+		}
+		s.Stalled = append(s.Stalled, processor.FleetID(id))
+	}
+	s = decodeEvents(s, &f, root, bad)
+	decodeEngines(s, f.WarEngines, root.At("war_engines"), bad)
+	checkReadBack(s, &f, root, bad)
+	return s
+}
+
+// readStateDoc reads state.toml's text within its limits: with the line
+// reader when it is laid out as the processor writes it, otherwise with the
+// TOML library, which says what is wrong. ok is false when it could not be
+// read (the fault is added to fs); an unknown key is a fault, not a refusal.
+func readStateDoc(file string, data []byte, fs *processor.Faults) (f owntoml.StateDoc, ok bool) {
+	library, ok := readOwn(file, data, StateLimits, func(data []byte) (bad int) {
+		f, bad = owntoml.ReadStateLines(data)
+		return bad
+	}, fs)
+	if !ok {
+		return owntoml.StateDoc{}, false
+	}
+	if library { // not as the processor writes it: the TOML library says what is wrong
+		f = owntoml.StateDoc{}
+		md, err := toml.Decode(string(data), &f)
+		if err != nil {
+			pf := schema.ParseFault(data, err)
+			pf.Message = "cannot read the processor's state: " + pf.Message + " (restore it from git history; it is not edited by hand)"
+			fs.AddSchema(file, []schema.Fault{pf})
+			return owntoml.StateDoc{}, false
+		}
+		root := processor.Src{File: file}
+		for _, k := range md.Undecoded() {
+			fs.AddKey(root.At(toAny(k)...), "unknown key %q in the processor's state (restore it from git history)", k.String())
+		}
+	}
+	return f, true
+}
+
+// decodePoints reads state.toml's [points] into s: every Alliance's, and a
+// fault for an Alliance the campaign does not have.
+func decodePoints(s *processor.State, points map[string]int, root processor.Src, bad func(processor.Src, string, ...any)) {
+	c := s.C
+	for _, a := range c.AllianceIDs() {
+		s.Points[a] = points[string(a)]
+	}
+	for id := range points {
 		if !c.HasAlliance(processor.AllianceID(id)) {
 			bad(root.At("points", id), "unknown alliance %q", id)
 		}
 	}
-	for id, pf := range f.Planets {
+}
+
+// decodePlanets reads state.toml's [planets.<id>] into s's planets, each
+// held to map.toml (its locations) and the campaign (its Alliances), and
+// says which planet of the map is missing.
+func decodePlanets(s *processor.State, planets map[string]owntoml.PlanetFile, root processor.Src, bad func(processor.Src, string, ...any)) {
+	c := s.C
+	for id, pf := range planets {
 		if !c.Map.Has(processor.PlanetID(id)) {
 			bad(root.At("planets", id), "unknown planet %q", id)
 			continue
@@ -250,14 +214,22 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 		}
 	}
 	for _, p := range c.Map.Planets {
-		if _, ok := f.Planets[string(p.ID)]; !ok {
+		if _, ok := planets[string(p.ID)]; !ok {
 			bad(root.At("planets"), "planet %q is missing", p.ID)
 		}
 	}
+}
+
+// decodeFleets reads where each of the campaign's fleets is from
+// state.toml's [fleets.<id>] into s. A fleet not on the map once the
+// campaign is under way was added to campaign.toml mid-campaign: that fault
+// is campaign.toml's (added to fs as is), not the state's.
+func decodeFleets(s *processor.State, fleets map[string]owntoml.FleetFile, root processor.Src, fs *processor.Faults, bad func(processor.Src, string, ...any)) {
+	c := s.C
 	for _, fl := range c.Fleets {
-		ff, ok := f.Fleets[string(fl.ID)]
+		ff, ok := fleets[string(fl.ID)]
 		switch {
-		case !ok && f.Step != processor.StepSetup:
+		case !ok && s.Step != processor.StepSetup:
 			// Not on the map: campaign.toml gained a fleet mid-campaign.
 			fs.Add(fl.Src, "fleet %q is not on the map (the campaign is under way): a fleet added mid-campaign comes with a player who joins — give it start = \"<planet>\" and add a [[roster_changes]] entry join = %q from a step still to come", fl.ID, fl.Player)
 		case !ok:
@@ -268,15 +240,13 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 			s.Fleets[fl.ID] = processor.PlanetID(ff.Planet)
 		}
 	}
-	if f.End != nil {
-		s.End = &processor.End{Winner: processor.AllianceID(f.End.Winner), How: f.End.How}
-		for _, a := range f.End.Tied {
-			s.End.Tied = append(s.End.Tied, processor.AllianceID(a))
-		}
-		s.End.Medals = decodeMedals(c, f.End.Medals, root.At("end", "medals"), bad)
-	}
-	s.Benefits = decodeBenefits(c, f.Benefits, root.At("benefits"), bad)
-	for i, of := range f.Orders {
+}
+
+// decodeOrders reads state.toml's [[orders]] into s.Orders, each with the
+// battle's outcome when it has one.
+func decodeOrders(s *processor.State, orders []owntoml.OrderFile, root processor.Src, bad func(processor.Src, string, ...any)) {
+	c := s.C
+	for i, of := range orders {
 		at := root.At("orders", i)
 		o := processor.Order{Fleet: processor.FleetID(of.Fleet), Op: of.Operation, Default: of.Default, Second: of.Second, Theatre: of.Theatre, Src: processor.Src{File: of.Source}}
 		if _, ok := c.FleetOf(o.Fleet); !ok {
@@ -297,51 +267,48 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 			bad(at.At("planet"), "unknown planet %q", of.Planet)
 		}
 		if of.Outcome != nil {
-			o.Outcome = processor.Choices{PowerAdjust: of.Outcome.PowerAdjust, Reinforce: processor.PlanetID(of.Outcome.Reinforce), Planet: processor.PlanetID(of.Outcome.Planet), Direction: of.Outcome.Direction, Src: processor.Src{File: of.Source}}
-			for _, p := range of.Outcome.Transfer {
-				o.Outcome.Transfer = append(o.Outcome.Transfer, processor.PlanetID(p))
-			}
-			for _, p := range of.Outcome.Pieces {
-				var t processor.InfraType
-				if err := t.UnmarshalText([]byte(p)); err != nil {
-					bad(at.At("outcome", "pieces"), "%v", err)
-				}
-				o.Outcome.Pieces = append(o.Outcome.Pieces, t)
-			}
-			for _, x := range []struct {
-				key string
-				s   string
-				t   *processor.InfraType
-				has *bool
-			}{{"take", of.Outcome.Take, &o.Outcome.Take, &o.Outcome.HasTake}, {"build", of.Outcome.Build, &o.Outcome.Build, &o.Outcome.HasBuild}, {"extra", of.Outcome.Extra, &o.Outcome.Extra, &o.Outcome.HasExtra}} {
-				if x.s == "" {
-					continue
-				}
-				if err := x.t.UnmarshalText([]byte(x.s)); err != nil {
-					bad(at.At("outcome", x.key), "%v", err)
-				}
-				*x.has = true
-			}
-			o.Outcome.Location, o.Outcome.Locations, o.Outcome.Fleet = of.Outcome.Location, of.Outcome.Locations, processor.FleetID(of.Outcome.Fleet)
-			for _, p := range of.Outcome.Planets {
-				o.Outcome.Planets = append(o.Outcome.Planets, processor.PlanetID(p))
-			}
-			for _, p := range of.Outcome.Moves {
-				o.Outcome.Moves = append(o.Outcome.Moves, processor.PlanetID(p))
-			}
+			o.Outcome = decodeOutcome(of.Outcome, of.Source, at, bad)
 		}
 		s.Orders = append(s.Orders, o)
 	}
-	for i, id := range f.Stalled {
-		if _, ok := c.FleetOf(processor.FleetID(id)); !ok {
-			bad(root.At("stalled", i), "unknown fleet %q", id)
-		}
-		s.Stalled = append(s.Stalled, processor.FleetID(id))
+}
+
+// decodeOutcome reads an order's [orders.outcome]: the choices its battle's
+// result made, from the result file source.
+func decodeOutcome(oc *owntoml.OutcomeFile, source string, at processor.Src, bad func(processor.Src, string, ...any)) processor.Choices {
+	out := processor.Choices{PowerAdjust: oc.PowerAdjust, Reinforce: processor.PlanetID(oc.Reinforce), Planet: processor.PlanetID(oc.Planet), Direction: oc.Direction, Src: processor.Src{File: source}}
+	for _, p := range oc.Transfer {
+		out.Transfer = append(out.Transfer, processor.PlanetID(p))
 	}
-	s = decodeEvents(s, &f, root, bad)
-	decodeEngines(s, f.WarEngines, root.At("war_engines"), bad)
-	checkReadBack(s, &f, root, bad)
-	return s
+	for _, p := range oc.Pieces {
+		var t processor.InfraType
+		if err := t.UnmarshalText([]byte(p)); err != nil {
+			bad(at.At("outcome", "pieces"), "%v", err)
+		}
+		out.Pieces = append(out.Pieces, t)
+	}
+	for _, x := range []struct {
+		key string
+		s   string
+		t   *processor.InfraType
+		has *bool
+	}{{"take", oc.Take, &out.Take, &out.HasTake}, {"build", oc.Build, &out.Build, &out.HasBuild}, {"extra", oc.Extra, &out.Extra, &out.HasExtra}} {
+		if x.s == "" {
+			continue
+		}
+		if err := x.t.UnmarshalText([]byte(x.s)); err != nil {
+			bad(at.At("outcome", x.key), "%v", err)
+		}
+		*x.has = true
+	}
+	out.Location, out.Locations, out.Fleet = oc.Location, oc.Locations, processor.FleetID(oc.Fleet)
+	for _, p := range oc.Planets {
+		out.Planets = append(out.Planets, processor.PlanetID(p))
+	}
+	for _, p := range oc.Moves {
+		out.Moves = append(out.Moves, processor.PlanetID(p))
+	}
+	return out
 }
 
 func toAny(k toml.Key) []any {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 )
 
@@ -13,12 +14,12 @@ import (
 // its dice by the inputs journaled so far — 6 phases of 10,000 battles, an
 // orders file, a result and a move each.
 func BenchmarkDiceChain(b *testing.B) {
-	var steps []folder.JournalEntry
+	var steps []owntoml.JournalEntry
 	for phase := 1; phase <= 6; phase++ {
 		for _, dir := range []string{"orders", "results", "moves"} {
-			e := folder.JournalEntry{Phase: phase, Step: processor.StepBattles}
+			e := owntoml.JournalEntry{Phase: phase, Step: processor.StepBattles}
 			for i := range 10000 {
-				e.Inputs = append(e.Inputs, folder.JournalInput{Path: processor.InputPath(phase, dir, fmt.Sprintf("player-%d", i)), SHA256: folder.Digest([]byte{byte(i)})})
+				e.Inputs = append(e.Inputs, owntoml.JournalInput{Path: processor.InputPath(phase, dir, fmt.Sprintf("player-%d", i)), SHA256: folder.Digest([]byte{byte(i)})})
 			}
 			steps = append(steps, e)
 		}

@@ -2,149 +2,25 @@ package phase
 
 import (
 	"bytes"
-	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
-
-// encoderJournal is the journal as the TOML library's encoder writes it,
-// one [[steps]] element at a time: the layout appendJournal keeps.
-func encoderJournal(entries []folder.JournalEntry) []byte {
-	var buf bytes.Buffer
-	buf.WriteString(folder.JournalHeader)
-	for _, e := range entries {
-		buf.WriteString("\n")
-		if err := toml.NewEncoder(&buf).Encode(struct {
-			Steps []folder.JournalEntry `toml:"steps"`
-		}{[]folder.JournalEntry{e}}); err != nil {
-			panic(err)
-		}
-	}
-	return buf.Bytes()
-}
-
-// journalAsEncoder says whether a journal is laid out as the encoder
-// writes it and read back as the library decodes it.
-func journalAsEncoder(data []byte) error {
-	var j struct {
-		Steps []folder.JournalEntry `toml:"steps"`
-	}
-	if _, err := toml.Decode(string(data), &j); err != nil {
-		return fmt.Errorf("journal.toml does not decode: %v", err)
-	}
-	if want := encoderJournal(j.Steps); !bytes.Equal(data, want) {
-		return fmt.Errorf("journal.toml is not the encoder's layout:\n--- written\n%s\n--- encoder\n%s", data, want)
-	}
-	got, bad := folder.ReadJournalLines(data)
-	if bad != 0 {
-		return fmt.Errorf("readJournalLines does not read what the processor wrote:\n%s", data)
-	}
-	if len(got) != len(j.Steps) {
-		return fmt.Errorf("readJournalLines reads %d steps, the library %d", len(got), len(j.Steps))
-	}
-	for i, e := range got {
-		w := j.Steps[i]
-		if e.Phase != w.Phase || e.Step != w.Step || !e.Applied.Equal(w.Applied) || e.Dice != w.Dice || e.DiceSHA256 != w.DiceSHA256 || fmt.Sprint(e.Inputs) != fmt.Sprint(w.Inputs) {
-			return fmt.Errorf("step %d: readJournalLines reads %+v, the library %+v", i, e, w)
-		}
-	}
-	return nil
-}
-
-// Random journals, appended to in several runs, are the encoder's bytes
-// and read back as the library reads them.
-func TestJournalIsTheEncoder(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 5))
-	paths := []string{"phases/01/results/f1.toml", "phases/02/orders/a b.toml", `odd"name.toml`, "back\\slash.toml", "日本.toml"}
-	for n := range 200 {
-		var all []folder.JournalEntry
-		var data []byte
-		for range 1 + rng.IntN(3) {
-			var run []folder.JournalEntry
-			at := time.Date(2027, 1, 1+rng.IntN(28), rng.IntN(24), 0, rng.IntN(2), rng.IntN(2)*500, time.UTC)
-			for range 1 + rng.IntN(3) {
-				e := folder.JournalEntry{Phase: rng.IntN(7), Step: processor.Step(rng.IntN(int(processor.StepEnded) + 1)), Applied: at}
-				if rng.IntN(4) > 0 { // a dice record; none in journals from before it
-					e.Dice, e.DiceSHA256 = rng.IntN(3)*rng.IntN(40), fmt.Sprintf("%064x", rng.Uint64())
-				}
-				for range rng.IntN(4) {
-					in := folder.JournalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())}
-					switch rng.IntN(4) {
-					case 0: // arrived after its step
-						in.SHA256, in.NotApplied = "", "arrived after its step was processed"
-					case 1: // faults past the deadline
-						in.NotApplied = "2 faults past the moves deadline"
-					}
-					e.Inputs = append(e.Inputs, in)
-				}
-				run = append(run, e)
-			}
-			data = folder.AppendJournal(data, run)
-			all = append(all, run...)
-		}
-		if want := encoderJournal(all); !bytes.Equal(data, want) {
-			t.Fatalf("journal %d:\n--- written\n%s\n--- encoder\n%s", n, data, want)
-		}
-		if err := journalAsEncoder(data); err != nil {
-			t.Fatalf("journal %d: %v", n, err)
-		}
-	}
-}
 
 // A journal laid out otherwise is read by the library, not refused.
 func TestJournalOtherLayoutFallsBack(t *testing.T) {
 	sum, file := strings.Repeat("ab", 32), "phases/01/results/a.toml"
-	data := folder.AppendJournal(nil, []folder.JournalEntry{{Phase: 1, Step: processor.StepBattles, Applied: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC), Inputs: []folder.JournalInput{{Path: file, SHA256: sum}}}})
+	data := owntoml.AppendJournal(nil, []owntoml.JournalEntry{{Phase: 1, Step: processor.StepBattles, Applied: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC), Inputs: []owntoml.JournalInput{{Path: file, SHA256: sum}}}})
 	edited := bytes.Replace(data, []byte("  phase = 1"), []byte("  phase = 1 # a comment"), 1)
-	if _, bad := folder.ReadJournalLines(edited); bad == 0 {
+	if _, bad := owntoml.ReadJournalLines(edited); bad == 0 {
 		t.Fatal("readJournalLines read a comment it does not know")
 	}
 	var fs processor.Faults
 	if _, got := folder.ReadJournal(edited, true, &processor.Campaign{Phases: 3}, nil, &fs); got.Consumed[file] != sum || !fs.Empty() {
 		t.Fatalf("readJournal = %v, faults %v", got.Consumed, fs.Err(func(string) []byte { return edited }))
 	}
-}
-
-// FuzzReadJournal: whatever the line reader accepts, the TOML library
-// decodes to the same entries.
-func FuzzReadJournal(f *testing.F) {
-	at := time.Date(2027, 2, 2, 18, 0, 0, 0, time.UTC)
-	text := string(folder.AppendJournal(nil, []folder.JournalEntry{
-		{Phase: 1, Step: processor.StepOperations, Applied: at, Inputs: []folder.JournalInput{{Path: "phases/01/orders/a.toml", SHA256: "ab"}}},
-		{Phase: 1, Step: processor.StepBattles, Applied: at.Add(time.Hour), Dice: 3, DiceSHA256: "cd", Inputs: []folder.JournalInput{{Path: "phases/01/results/b.toml", SHA256: "cd", NotApplied: "1 fault"}, {Path: "phases/01/orders/c.toml", NotApplied: "late"}}},
-	}))
-	f.Add(text)
-	f.Add(text + "\n[[steps]]\n  phase = 2\n  applied = 2027-02-02T18:00:00+01:00\n")
-	f.Add(strings.Replace(text, "  phase = 1", "  phase = 1\n  phase = 2", 1))
-	f.Fuzz(func(t *testing.T, text string) {
-		got, bad := folder.ReadJournalLines([]byte(text))
-		if bad != 0 {
-			return
-		}
-		var j struct {
-			Steps []folder.JournalEntry `toml:"steps"`
-		}
-		md, err := toml.Decode(text, &j)
-		if err != nil {
-			t.Fatalf("the line reader accepts what the library refuses (%v):\n%s", err, text)
-		}
-		if len(md.Undecoded()) > 0 {
-			t.Fatalf("the line reader accepts keys a journal does not have %v:\n%s", md.Undecoded(), text)
-		}
-		if len(got) != len(j.Steps) {
-			t.Fatalf("the line reader reads %d steps, the library %d:\n%s", len(got), len(j.Steps), text)
-		}
-		for i, e := range got {
-			w := j.Steps[i]
-			if e.Phase != w.Phase || e.Step != w.Step || !e.Applied.Equal(w.Applied) || e.Dice != w.Dice || e.DiceSHA256 != w.DiceSHA256 || fmt.Sprint(e.Inputs) != fmt.Sprint(w.Inputs) {
-				t.Fatalf("step %d: the line reader reads %+v, the library %+v", i, e, w)
-			}
-		}
-	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/seal"
 )
@@ -234,16 +235,16 @@ func (r *rules) newLate() []processor.Fault {
 // journalNotApplied are the journal records of a step's set-aside inputs
 // (with their digests) and, for the first step of a run, the late files
 // its report names (without: only their arrival matters).
-func (r *rules) journalNotApplied(phase int, step processor.Step, first bool) []folder.JournalInput {
-	var out []folder.JournalInput
+func (r *rules) journalNotApplied(phase int, step processor.Step, first bool) []owntoml.JournalInput {
+	var out []owntoml.JournalInput
 	for _, n := range r.setAsideFiles {
 		if n.phase == phase && n.step == step {
-			out = append(out, folder.JournalInput{Path: n.File, SHA256: r.f.Digest(n.File), NotApplied: fmt.Sprintf("%s past the %s deadline", report.Plural(len(n.Faults), "fault", "faults"), deadlineName(step))})
+			out = append(out, owntoml.JournalInput{Path: n.File, SHA256: r.f.Digest(n.File), NotApplied: fmt.Sprintf("%s past the %s deadline", report.Plural(len(n.Faults), "fault", "faults"), deadlineName(step))})
 		}
 	}
 	if first {
 		for _, f := range r.newLate() {
-			out = append(out, folder.JournalInput{Path: f.File, NotApplied: "arrived after its step was processed"})
+			out = append(out, owntoml.JournalInput{Path: f.File, NotApplied: "arrived after its step was processed"})
 		}
 	}
 	return out

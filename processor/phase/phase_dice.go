@@ -40,7 +40,7 @@ func runDice(f *folder.Folder, opt Options, m mode) (roller *dice.Roller, standI
 		}
 		roller = dice.Bound(key, m.again.CampaignID)
 		for _, e := range f.JournalSteps {
-			roller.Step(e.DiceInputs())
+			roller.Step(folder.DiceInputs(e))
 		}
 	}
 	return roller, standIn, nil

@@ -13,6 +13,7 @@ import (
 	"github.com/warmaster/warmaster/processor/dice"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/seal"
 )
@@ -94,7 +95,7 @@ type run struct {
 
 	out      map[string][]byte // files to write, by slash path
 	sections map[int]*report.Doc
-	journal  []folder.JournalEntry
+	journal  []owntoml.JournalEntry
 	fought   []attacks.Fought // this phase's battles, from 2.3 to 2.4
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
@@ -387,9 +388,9 @@ func (r *run) advance() (err error) {
 			fmt.Fprintf(r.opt.Progress, "warmaster: phase %d, step %s\n", phase, step)
 		}
 		inputs := append(r.inputFiles(step), r.journalNotApplied(phase, step, len(r.journal) == 0)...)
-		entry := folder.JournalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs}
+		entry := owntoml.JournalEntry{Phase: phase, Step: step, Applied: r.now, Inputs: inputs}
 		if !r.mode.again.LegacyDice {
-			r.dice.Step(entry.DiceInputs()) // the step's dice depend on its inputs
+			r.dice.Step(folder.DiceInputs(entry)) // the step's dice depend on its inputs
 		}
 		r.stepRolls = nil
 		if step == processor.StepSetup {
@@ -601,7 +602,7 @@ func (r *run) ready() bool {
 }
 
 // inputFiles lists the files a step consumes, for the journal.
-func (r *run) inputFiles(step processor.Step) []folder.JournalInput {
+func (r *run) inputFiles(step processor.Step) []owntoml.JournalInput {
 	var files []string
 	for _, a := range r.awaited() {
 		switch {
@@ -615,9 +616,9 @@ func (r *run) inputFiles(step processor.Step) []folder.JournalInput {
 			files = append(files, a.File)
 		}
 	}
-	var out []folder.JournalInput
+	var out []owntoml.JournalInput
 	for _, p := range files {
-		out = append(out, folder.JournalInput{Path: p, SHA256: r.f.Digest(p)})
+		out = append(out, owntoml.JournalInput{Path: p, SHA256: r.f.Digest(p)})
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/seal"
 )
@@ -25,7 +26,7 @@ const StandMarker = "<!-- warmaster: where things stand (rewritten on every adva
 // reads back cannot be read.
 func (r *run) render() error {
 	r.out[processor.StateFile] = folder.EncodeState(r.s)
-	r.out[processor.JournalFile] = folder.AppendJournal(r.f.Journal, r.journal)
+	r.out[processor.JournalFile] = owntoml.AppendJournal(r.f.Journal, r.journal)
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		sec, ok := r.sections[phase]
 		if !ok {

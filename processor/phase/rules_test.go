@@ -101,10 +101,10 @@ func runCase(t *testing.T, file string) {
 		if err != nil {
 			t.Fatalf("the state written does not load: %v", err)
 		}
-		if err := stateAsEncoder(after.Text(processor.StateFile)); err != nil {
+		if err := testkit.StateAsEncoder(after.Text(processor.StateFile)); err != nil {
 			t.Error(err)
 		}
-		if err := journalAsEncoder(after.Journal); err != nil {
+		if err := testkit.JournalAsEncoder(after.Journal); err != nil {
 			t.Error(err)
 		}
 		if pre == nil {

@@ -16,7 +16,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
-	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
 
 var scale = flag.String("scale", "", "battles per generated phase for TestScale, e.g. 1000,10000,100000 (empty: skip)")
@@ -132,7 +132,7 @@ func decodeOnly(t *testing.T, dir string) time.Duration {
 			return err
 		}
 		if filepath.Base(p) == processor.StateFile {
-			if _, ok := folder.ReadState(data); ok {
+			if _, ok := owntoml.ReadState(data); ok {
 				return nil
 			}
 		}

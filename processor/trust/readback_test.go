@@ -11,6 +11,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 )
 
@@ -19,8 +20,8 @@ import (
 func TestCheckJournal(t *testing.T) {
 	at := time.Date(2027, 1, 8, 18, 0, 0, 0, time.UTC)
 	sum := strings.Repeat("0a", 32)
-	in := []folder.JournalInput{{Path: "phases/01/orders/alice.toml", SHA256: sum}}
-	ok := []folder.JournalEntry{
+	in := []owntoml.JournalInput{{Path: "phases/01/orders/alice.toml", SHA256: sum}}
+	ok := []owntoml.JournalEntry{
 		{Phase: 0, Step: processor.StepSetup, Applied: at},
 		{Phase: 1, Step: processor.StepOperations, Applied: at, Inputs: in},
 		{Phase: 1, Step: processor.StepBattles, Applied: at},
@@ -31,51 +32,54 @@ func TestCheckJournal(t *testing.T) {
 	c := &processor.Campaign{Phases: 3}
 	for _, tc := range []struct {
 		name  string
-		edit  func([]folder.JournalEntry) []folder.JournalEntry
+		edit  func([]owntoml.JournalEntry) []owntoml.JournalEntry
 		state folder.StepAt
 		want  string // "" or the pointer and the start of a fault (one may lead to more)
 	}{
 		{"OK", nil, folder.StepAt{Phase: 2, Step: processor.StepOperations}, ""},
-		{"ErrNoAppliedTime", func(es []folder.JournalEntry) []folder.JournalEntry { es[2].Applied = time.Time{}; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/2: this step has no applied time"},
-		{"ErrOutOfOrder", func(es []folder.JournalEntry) []folder.JournalEntry { es[3], es[4] = es[4], es[3]; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/3: phase 1, step builds cannot follow phase 1, step battles"},
-		{"ErrSetupInPhase2", func(es []folder.JournalEntry) []folder.JournalEntry { es[5].Step = processor.StepSetup; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/5/phase: phase 2 with step \"setup\""},
-		{"ErrPhaseOutOfRange", func(es []folder.JournalEntry) []folder.JournalEntry { es[5].Phase = 9; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/5/phase: phase 9 is outside 1–3"},
-		{"OKNotApplied", func(es []folder.JournalEntry) []folder.JournalEntry {
-			es[1].Inputs = []folder.JournalInput{
+		{"ErrNoAppliedTime", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { es[2].Applied = time.Time{}; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/2: this step has no applied time"},
+		{"ErrOutOfOrder", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { es[3], es[4] = es[4], es[3]; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/3: phase 1, step builds cannot follow phase 1, step battles"},
+		{"ErrSetupInPhase2", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { es[5].Step = processor.StepSetup; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/5/phase: phase 2 with step \"setup\""},
+		{"ErrPhaseOutOfRange", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { es[5].Phase = 9; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/5/phase: phase 9 is outside 1–3"},
+		{"OKNotApplied", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
+			es[1].Inputs = []owntoml.JournalInput{
 				{Path: "phases/01/orders/bob.toml", NotApplied: "arrived after phase 1's step 1 Select Operations was processed"},
 				{Path: "phases/01/orders/carol.toml", SHA256: sum, NotApplied: "2 faults past the operations deadline"},
 			}
 			return es
 		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, ""},
-		{"OKDice", func(es []folder.JournalEntry) []folder.JournalEntry {
+		{"OKDice", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
 			es[2].Dice, es[2].DiceSHA256 = 12, sum
 			es[3].DiceSHA256 = sum // no dice: the digest of none
 			return es
 		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, ""},
-		{"ErrInputOutside", func(es []folder.JournalEntry) []folder.JournalEntry {
-			es[1].Inputs = []folder.JournalInput{{Path: "../other/x.toml", SHA256: sum}}
+		{"ErrInputOutside", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
+			es[1].Inputs = []owntoml.JournalInput{{Path: "../other/x.toml", SHA256: sum}}
 			return es
 		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/1/inputs/0/path: the input \"../other/x.toml\" goes up a folder"},
-		{"ErrInputNotInput", func(es []folder.JournalEntry) []folder.JournalEntry {
-			es[1].Inputs = []folder.JournalInput{{Path: "state.toml", SHA256: sum}}
+		{"ErrInputNotInput", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
+			es[1].Inputs = []owntoml.JournalInput{{Path: "state.toml", SHA256: sum}}
 			return es
 		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/1/inputs/0/path: the input \"state.toml\" is not an input file"},
-		{"ErrInputDigest", func(es []folder.JournalEntry) []folder.JournalEntry {
-			es[1].Inputs = []folder.JournalInput{{Path: "phases/01/orders/alice.toml", SHA256: "abc"}}
+		{"ErrInputDigest", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
+			es[1].Inputs = []owntoml.JournalInput{{Path: "phases/01/orders/alice.toml", SHA256: "abc"}}
 			return es
 		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/1/inputs/0/sha256: \"abc\" is not a SHA-256"},
-		{"ErrInputNoDigest", func(es []folder.JournalEntry) []folder.JournalEntry {
-			es[1].Inputs = []folder.JournalInput{{Path: "phases/01/orders/alice.toml"}}
+		{"ErrInputNoDigest", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
+			es[1].Inputs = []owntoml.JournalInput{{Path: "phases/01/orders/alice.toml"}}
 			return es
 		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/1/inputs/0: this input has no sha256: only a file not applied"},
-		{"ErrDiceNegative", func(es []folder.JournalEntry) []folder.JournalEntry {
+		{"ErrDiceNegative", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
 			es[2].Dice, es[2].DiceSHA256 = -1, sum
 			return es
 		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/2/dice: dice = -1"},
-		{"ErrDiceDigest", func(es []folder.JournalEntry) []folder.JournalEntry { es[2].Dice, es[2].DiceSHA256 = 3, "x"; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/2/dice_sha256: \"x\" is not a SHA-256"},
-		{"ErrDiceNoDigest", func(es []folder.JournalEntry) []folder.JournalEntry { es[2].Dice = 3; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/2/dice: dice = 3 without dice_sha256"},
-		{"ErrCutShort", func(es []folder.JournalEntry) []folder.JournalEntry { return es[:4] }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/3: the last step applied is phase 1, step moves, so the campaign waits for phase 1, step builds"},
-		{"ErrEmpty", func([]folder.JournalEntry) []folder.JournalEntry { return nil }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, ": the journal has no step, but state.toml is at phase 2, step operations"},
+		{"ErrDiceDigest", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
+			es[2].Dice, es[2].DiceSHA256 = 3, "x"
+			return es
+		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/2/dice_sha256: \"x\" is not a SHA-256"},
+		{"ErrDiceNoDigest", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { es[2].Dice = 3; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/2/dice: dice = 3 without dice_sha256"},
+		{"ErrCutShort", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { return es[:4] }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/3: the last step applied is phase 1, step moves, so the campaign waits for phase 1, step builds"},
+		{"ErrEmpty", func([]owntoml.JournalEntry) []owntoml.JournalEntry { return nil }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, ": the journal has no step, but state.toml is at phase 2, step operations"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			es := slices.Clone(ok)

@@ -15,6 +15,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/phase"
 	"github.com/warmaster/warmaster/processor/seal"
 )
@@ -48,8 +49,8 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 	if f.Campaign.Commitment != "" && opt.DiceKey == "" && len(steps) > 0 {
 		return &ReplayResult{Skipped: "the dice are committed to a secret key: replay needs WARMASTER_DICE_KEY"}, nil
 	}
-	if opt.AgeIdentity == "" && slices.ContainsFunc(steps, func(e folder.JournalEntry) bool {
-		return slices.ContainsFunc(e.Inputs, func(in folder.JournalInput) bool { return strings.HasSuffix(in.Path, seal.SealedExt) })
+	if opt.AgeIdentity == "" && slices.ContainsFunc(steps, func(e owntoml.JournalEntry) bool {
+		return slices.ContainsFunc(e.Inputs, func(in owntoml.JournalInput) bool { return strings.HasSuffix(in.Path, seal.SealedExt) })
 	}) {
 		return &ReplayResult{Skipped: "sealed orders were revealed: replay needs WARMASTER_AGE_IDENTITY to decrypt them again"}, nil
 	}
@@ -105,7 +106,7 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 				if folder.Digest(data) != in.SHA256 {
 					fs.Add(processor.Src{File: in.Path}, "changed since step %s of phase %d consumed it (the journal records sha256 %.12s…)", e.Step, e.Phase, in.SHA256)
 				}
-				if slices.ContainsFunc(e.Inputs, func(x folder.JournalInput) bool { return x.Path == in.Path+seal.SealedExt }) {
+				if slices.ContainsFunc(e.Inputs, func(x owntoml.JournalInput) bool { return x.Path == in.Path+seal.SealedExt }) {
 					continue // orders decrypted at the reveal: the replay decrypts them again
 				}
 				if err := scratch.WriteFile(in.Path, data); err != nil {
@@ -123,7 +124,7 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 			CampaignID: id,
 			// A run journaled before warmaster recorded its dice rolled them
 			// as it did then.
-			LegacyDice: slices.ContainsFunc(group, func(e folder.JournalEntry) bool { return e.DiceSHA256 == "" }),
+			LegacyDice: slices.ContainsFunc(group, func(e owntoml.JournalEntry) bool { return e.DiceSHA256 == "" }),
 			// The run applies the steps the journal says it applied, and no
 			// more: a deadline moved earlier since, past the time of that
 			// run, would otherwise make it apply the next step too.

@@ -95,7 +95,7 @@ func Verify(dir, key string) (*VerifyResult, error) {
 
 	next := map[int]int{} // the next row of each report
 	for _, e := range f.JournalSteps {
-		roller.Step(e.DiceInputs())
+		roller.Step(folder.DiceInputs(e))
 		p := max(e.Phase, 1)
 		rows := reports[p]
 		if rows == nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/engines"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/seal"
 )
 
@@ -389,7 +390,7 @@ func WritePrestate(tb testing.TB, dir string, s *processor.State) {
 		tb.Fatalf("no step comes before %s", folder.StepAt{Phase: s.Phase, Step: s.Step})
 	}
 	at := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
-	WriteFile(tb, dir, processor.JournalFile, folder.AppendJournal(nil, []folder.JournalEntry{{Phase: prev.Phase, Step: prev.Step, Applied: at}}))
+	WriteFile(tb, dir, processor.JournalFile, owntoml.AppendJournal(nil, []owntoml.JournalEntry{{Phase: prev.Phase, Step: prev.Step, Applied: at}}))
 }
 
 // prestateEngine reads a rules case's `engine <id> <key>=<value> ...` line:

@@ -1,4 +1,4 @@
-package folder
+package owntoml
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 )
 
 // tomlOut writes state.toml the way BurntSushi/toml's encoder lays out a
-// stateFile — the same bytes (statewrite_test.go and every rules case hold
+// StateDoc — the same bytes (statewrite_test.go and every rules case hold
 // the two together) at a tenth of the cost: the encoder's reflection was
 // most of writing the state of a 10,000-battle phase.
 //
@@ -201,7 +201,7 @@ func at(path []string, k ...string) []string {
 	return append(slices.Clip(path), k...)
 }
 
-// write lays out the state file (the fields in stateFile's order).
+// Write lays out the state file after comment (the fields in StateDoc's order).
 func (f *StateDoc) Write(comment string) []byte {
 	w := &tomlOut{}
 	w.b.Grow(64 + 80*len(f.Fleets) + 120*len(f.Orders) + 200*len(f.Planets))

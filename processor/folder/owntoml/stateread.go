@@ -1,4 +1,4 @@
-package folder
+package owntoml
 
 import (
 	"bytes"
@@ -7,27 +7,27 @@ import (
 	"unicode/utf8"
 )
 
-// readState reads a state.toml in the layout tomlOut writes, line by line,
-// into what the TOML library would decode it to (stateread_test.go and
-// every rules case hold the two to the same result). It is a tenth of the
+// ReadState reads a state.toml in the layout tomlOut writes, line by line,
+// into what the TOML library would decode it to (statewrite_test.go, its
+// fuzz target and every rules case hold the two to the same result). It is a tenth of the
 // library's cost, which was most of loading a big campaign. Anything else —
 // a hand edit, a comment, another spacing, a duplicate — is not ok, and
 // the caller decodes with the library, which says where the file is wrong.
 func ReadState(data []byte) (StateDoc, bool) {
-	f, bad := readStateLines(data)
+	f, bad := ReadStateLines(data)
 	return f, bad == 0
 }
 
-// readStateLines is readState, saying which line it could not read: the
+// ReadStateLines is ReadState, saying which line it could not read: the
 // number of the first line not in the layout (0 when every line was read).
-func readStateLines(data []byte) (StateDoc, int) {
+func ReadStateLines(data []byte) (StateDoc, int) {
 	if bad := invalidUTF8Line(data); bad > 0 {
 		return StateDoc{}, bad
 	}
 	// The tables' maps are made at their size (bounded by the keys the
 	// limits allow): grown a step at a time, a state of half a million
 	// fleets spent a third of its reading rehashing them.
-	tables := min(bytes.Count(data, []byte("]\n")), StateLimits.Keys)
+	tables := min(bytes.Count(data, []byte("]\n")), MaxStateKeys)
 	r := stateReader{seen: make(map[string]bool, tables), elems: map[string]int{}}
 	r.fleets = min(bytes.Count(data, []byte("[fleets.")), tables)
 	r.set = r.root
@@ -96,7 +96,7 @@ type tval struct {
 	mix  byte // an array's element kind: 0 (empty), 's' or 'i'
 }
 
-// stateReader fills a stateFile. set takes a key and value of the table
+// stateReader fills a StateDoc. set takes a key and value of the table
 // the last header opened and says whether it belongs there.
 type stateReader struct {
 	f     StateDoc

@@ -1,0 +1,150 @@
+package owntoml
+
+import (
+	"bytes"
+	"time"
+
+	"github.com/warmaster/warmaster/processor"
+)
+
+// journal.toml is append-only: every applied step, when, the dice it
+// rolled, and the digest of every input file it consumed, so the campaign
+// can be replayed and checked.
+type JournalEntry struct {
+	Phase   int            `toml:"phase"`
+	Step    processor.Step `toml:"step"`
+	Applied time.Time      `toml:"applied"`
+	// Dice is how many dice the step rolled, and DiceSHA256 the digest of
+	// their labels, kinds and results in order (diceDigest), which verify
+	// holds the reports' dice tables to. Steps journaled before warmaster
+	// recorded its dice have neither (DiceSHA256 is "").
+	Dice       int            `toml:"dice,omitzero"`
+	DiceSHA256 string         `toml:"dice_sha256,omitempty"`
+	Inputs     []JournalInput `toml:"inputs"`
+}
+
+type JournalInput struct {
+	Path   string `toml:"path"`
+	SHA256 string `toml:"sha256,omitempty"` // none for a file that arrived after its step
+	// NotApplied says why a file the step found was not applied: it still
+	// had faults past the step's deadline (its digest is kept, so a replay
+	// reaches the same decision), or it arrived after its step was
+	// processed (no digest: only its being there is recorded).
+	NotApplied string `toml:"not_applied,omitempty"`
+}
+
+const JournalHeader = "# Written by warmaster: every applied step, when, and the SHA-256 of each input it consumed. Append-only.\n"
+
+// AppendJournal returns the journal with the new entries appended, leaving
+// what was there byte for byte. Each entry is laid out as the TOML
+// library's encoder lays out a [[steps]] element (journal_test.go holds
+// the two together); written directly, it costs a tenth.
+func AppendJournal(old []byte, entries []JournalEntry) []byte {
+	var buf bytes.Buffer
+	if len(old) == 0 {
+		buf.WriteString(JournalHeader)
+	} else {
+		buf.Write(old)
+	}
+	for _, e := range entries {
+		w := &tomlOut{}
+		w.b.WriteString("\n")
+		w.arrayTable("steps")
+		path := []string{"steps"}
+		w.int(path, "phase", e.Phase)
+		w.str(path, "step", e.Step.String())
+		w.assign(path, "applied")
+		w.b.WriteString(e.Applied.Format(time.RFC3339Nano))
+		w.end()
+		w.optInt(path, "dice", e.Dice)
+		w.optStr(path, "dice_sha256", e.DiceSHA256)
+		for _, in := range e.Inputs {
+			path := []string{"steps", "inputs"}
+			w.arrayTable(path...)
+			w.str(path, "path", in.Path)
+			w.optStr(path, "sha256", in.SHA256)
+			w.optStr(path, "not_applied", in.NotApplied)
+		}
+		buf.Write(w.b.Bytes())
+	}
+	return buf.Bytes()
+}
+
+// ReadJournalLines reads a journal in exactly AppendJournal's layout. Any
+// other line, key or value is not read: it returns the number of the first
+// such line (0 when every line was read).
+func ReadJournalLines(data []byte) ([]JournalEntry, int) {
+	if bad := invalidUTF8Line(data); bad > 0 {
+		return nil, bad
+	}
+	var out []JournalEntry
+	var e *JournalEntry
+	var in *JournalInput
+	keys := map[string]bool{}
+	for n := 1; len(data) > 0; n++ {
+		var line []byte
+		line, data = nextLine(data)
+		switch string(line) {
+		case "", JournalHeader[:len(JournalHeader)-1]:
+			continue
+		case "[[steps]]":
+			out = append(out, JournalEntry{})
+			e, in, keys = &out[len(out)-1], nil, map[string]bool{}
+			continue
+		case "  [[steps.inputs]]":
+			if e == nil {
+				return nil, n
+			}
+			e.Inputs = append(e.Inputs, JournalInput{})
+			in, keys = &e.Inputs[len(e.Inputs)-1], map[string]bool{}
+			continue
+		}
+		indent := "  "
+		if in != nil {
+			indent = "    "
+		}
+		if e == nil || !bytes.HasPrefix(line, []byte(indent)) {
+			return nil, n
+		}
+		k, rest, ok := readKey(line[len(indent):])
+		if !ok || !bytes.HasPrefix(rest, []byte(" = ")) || keys[k] {
+			return nil, n
+		}
+		keys[k] = true
+		rest = rest[3:]
+		if in == nil && k == "applied" {
+			t, err := time.Parse(time.RFC3339Nano, string(rest))
+			if err != nil || t.Format(time.RFC3339Nano) != string(rest) || t.Location() != time.UTC {
+				return nil, n
+			}
+			e.Applied = t
+			continue
+		}
+		v, rest, ok := readValue(rest)
+		if !ok || len(rest) != 0 {
+			return nil, n
+		}
+		switch {
+		case in != nil && k == "path":
+			ok = v.str(&in.Path)
+		case in != nil && k == "sha256":
+			ok = v.str(&in.SHA256)
+		case in != nil && k == "not_applied":
+			ok = v.str(&in.NotApplied)
+		case in == nil && k == "phase":
+			ok = v.integer(&e.Phase)
+		case in == nil && k == "step":
+			ok = v.text(&e.Step)
+		case in == nil && k == "dice":
+			ok = v.integer(&e.Dice)
+		case in == nil && k == "dice_sha256":
+			ok = v.str(&e.DiceSHA256)
+		default:
+			ok = false
+		}
+		if !ok {
+			return nil, n
+		}
+	}
+	return out, 0
+}
