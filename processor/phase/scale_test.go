@@ -132,7 +132,7 @@ func decodeOnly(t *testing.T, dir string) time.Duration {
 			return err
 		}
 		if filepath.Base(p) == processor.StateFile {
-			if _, ok := owntoml.ReadState(data); ok {
+			if _, bad := owntoml.ReadStateLines(data); bad == 0 {
 				return nil
 			}
 		}

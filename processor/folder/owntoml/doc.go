@@ -3,7 +3,7 @@
 // JournalEntry and the tables below them), the writers that lay them out
 // byte for byte as BurntSushi/toml's encoder would (StateDoc.Write,
 // AppendJournal), and the line readers that read that layout back as the
-// library would decode it (ReadState, ReadJournalLines) and refuse, by
+// library would decode it (ReadStateLines, ReadJournalLines) and refuse, by
 // line, anything laid out otherwise, which the caller then hands to the
 // library. It imports only the standard library, processor and
 // processor/engines (the vocabulary the shapes are written in): folder

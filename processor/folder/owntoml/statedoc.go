@@ -9,7 +9,7 @@ import (
 const StateComment = "# Written by warmaster: the campaign map as it stands. Do not edit by hand.\n"
 
 // MaxStateKeys is the most keys a state.toml may hold when it is read back
-// (folder.StateLimits): ReadState makes its maps no bigger than it.
+// (folder.StateLimits): ReadStateLines makes its maps no bigger than it.
 const MaxStateKeys = 1 << 20
 
 // StateDoc is state.toml, as written: plain TOML the processor owns. Maps

@@ -7,19 +7,14 @@ import (
 	"unicode/utf8"
 )
 
-// ReadState reads a state.toml in the layout tomlOut writes, line by line,
-// into what the TOML library would decode it to (statewrite_test.go, its
-// fuzz target and every rules case hold the two to the same result). It is a tenth of the
-// library's cost, which was most of loading a big campaign. Anything else —
-// a hand edit, a comment, another spacing, a duplicate — is not ok, and
-// the caller decodes with the library, which says where the file is wrong.
-func ReadState(data []byte) (StateDoc, bool) {
-	f, bad := ReadStateLines(data)
-	return f, bad == 0
-}
-
-// ReadStateLines is ReadState, saying which line it could not read: the
-// number of the first line not in the layout (0 when every line was read).
+// ReadStateLines reads a state.toml in the layout StateDoc.Write writes,
+// line by line, into what the TOML library would decode it to
+// (statewrite_test.go, its fuzz target and every rules case hold the two to
+// the same result). It is a tenth of the library's cost, which was most of
+// loading a big campaign. Anything else — a hand edit, a comment, another
+// spacing, a duplicate — is refused: it returns the number of the first
+// line not in the layout (0 when every line was read), and the caller
+// decodes with the library, which says where the file is wrong.
 func ReadStateLines(data []byte) (StateDoc, int) {
 	if bad := invalidUTF8Line(data); bad > 0 {
 		return StateDoc{}, bad

@@ -34,7 +34,8 @@ func ReadAsDecoder(data []byte) error {
 	if _, err := toml.Decode(string(data), &want); err != nil {
 		return fmt.Errorf("state.toml does not decode: %v", err)
 	}
-	got, ok := owntoml.ReadState(data)
+	got, bad := owntoml.ReadStateLines(data)
+	ok := bad == 0
 	if !ok {
 		return fmt.Errorf("readState does not read what the processor wrote:\n%s", data)
 	}
