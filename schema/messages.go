@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // reporter turns jsonschema's validation errors into faults worded for
@@ -993,7 +994,7 @@ func (r *reporter) noun(segs []string) (noun string, named bool) {
 	if noun == "" {
 		return "entry", false
 	}
-	return noun, noun == key || plural(noun, 2) == key
+	return noun, noun == key || report.RegularPlural(noun) == key
 }
 
 // tomlPath writes segs as a TOML table name: war_engines.damage.
@@ -1429,13 +1430,13 @@ func countMessage(sch map[string]any, minKey, maxKey string, tooFew bool, noun s
 	switch {
 	case hasLo && hasHi && intOf(lo) == intOf(hi):
 		n := intOf(lo)
-		return fmt.Sprintf("needs exactly %d %s, has %d", n, plural(noun, n), has)
+		return fmt.Sprintf("needs exactly %s, has %d", report.Plural(n, noun, report.RegularPlural(noun)), has)
 	case tooFew:
 		n := intOf(lo)
-		return fmt.Sprintf("needs at least %d %s, has %d", n, plural(noun, n), has)
+		return fmt.Sprintf("needs at least %s, has %d", report.Plural(n, noun, report.RegularPlural(noun)), has)
 	default:
 		n := intOf(hi)
-		return fmt.Sprintf("needs at most %d %s, has %d", n, plural(noun, n), has)
+		return fmt.Sprintf("needs at most %s, has %d", report.Plural(n, noun, report.RegularPlural(noun)), has)
 	}
 }
 
@@ -1457,19 +1458,6 @@ func nounOf(v any, root map[string]any) string {
 		v = walkJSON(root, fragmentSegments(ref))
 	}
 	return ""
-}
-
-func plural(noun string, n int) string {
-	if n == 1 {
-		return noun
-	}
-	switch {
-	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey") && !strings.HasSuffix(noun, "ay"):
-		return noun[:len(noun)-1] + "ies"
-	case strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"), strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "sh"):
-		return noun + "es"
-	}
-	return noun + "s"
 }
 
 // describe returns a schema's description in a form that continues a

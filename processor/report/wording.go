@@ -7,16 +7,10 @@ import (
 
 // Plural counts: "1 fleet", "3 fleets" (one for n == 1, many otherwise).
 func Plural(n int, one, many string) string {
-	return fmt.Sprintf("%d %s", n, PluralWord(n, one, many))
-}
-
-// PluralWord is Plural without the count, for a sentence that writes the
-// number elsewhere: one for n == 1, many otherwise.
-func PluralWord(n int, one, many string) string {
 	if n == 1 {
-		return one
+		return fmt.Sprintf("%d %s", n, one)
 	}
-	return many
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // RegularPlural is the plural of a regular English noun, for nouns not

@@ -6,20 +6,9 @@ import (
 )
 
 func TestPlural(t *testing.T) {
-	for _, tc := range []struct {
-		n          int
-		plural     string
-		pluralWord string
-	}{
-		{0, "0 fleets", "fleets"},
-		{1, "1 fleet", "fleet"},
-		{2, "2 fleets", "fleets"},
-	} {
-		if got := Plural(tc.n, "fleet", "fleets"); got != tc.plural {
-			t.Errorf("Plural(%d) = %q, want %q", tc.n, got, tc.plural)
-		}
-		if got := PluralWord(tc.n, "fleet", "fleets"); got != tc.pluralWord {
-			t.Errorf("PluralWord(%d) = %q, want %q", tc.n, got, tc.pluralWord)
+	for n, want := range map[int]string{0: "0 fleets", 1: "1 fleet", 2: "2 fleets"} {
+		if got := Plural(n, "fleet", "fleets"); got != want {
+			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
