@@ -221,30 +221,6 @@ func capFaults(list []Fault) []Fault {
 	return out
 }
 
-// oneOf lists valid values for a message: "blue, green, red"; past
-// MaxListed of them, the first ones and how many more ("a, b, … and 980
-// more"), so that a file of thousands of faults over a list of thousands
-// of ids does not print (and build) the list thousands of times.
-func OneOf[T ~string](vs []T) string {
-	if len(vs) == 0 {
-		return "(none)"
-	}
-	var b strings.Builder
-	for i, v := range vs[:min(len(vs), MaxListed)] {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(string(v))
-	}
-	if more := len(vs) - MaxListed; more > 0 {
-		fmt.Fprintf(&b, ", … and %d more", more)
-	}
-	return b.String()
-}
-
-// MaxListed is the most valid ids a fault lists (see oneOf).
-const MaxListed = 60
-
 // hint is what follows `unknown planet "x"; `: `did you mean "y"?` when a
 // known id is close to id (another case, a look-alike character, the first
 // word of a longer name, a slip of at most two letters), else list, which

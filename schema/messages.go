@@ -378,7 +378,7 @@ func (r *reporter) requiredLeaf(f *failure) {
 		// which case.
 		msg := f.p + "missing key " + missing[0]
 		if len(missing) > 1 {
-			msg = f.p + "missing keys " + andList(missing)
+			msg = f.p + "missing keys " + report.And(missing)
 		}
 		if d := describe(f.sch); d != "" {
 			msg += ": " + d
@@ -1118,7 +1118,7 @@ func (r *reporter) misplaced(segs, table []string, sch map[string]any, home stri
 	if len(keys) == 1 {
 		r.atKey(ks, fmt.Sprintf("%s = … belongs under %s: write %s on a line above it", words[0], header, header))
 	} else {
-		r.atKey(ks, fmt.Sprintf("%s belong under %s: write %s on a line above them", andList(words), header, header))
+		r.atKey(ks, fmt.Sprintf("%s belong under %s: write %s on a line above them", report.And(words), header, header))
 	}
 	f := &r.faults[len(r.faults)-1]
 	f.table, f.belongs = joinPointer(table), home
@@ -1162,7 +1162,7 @@ func (r *reporter) dependent(segs []string, have string, deps any, v any) {
 	}
 	at := append(segs[:len(segs):len(segs)], have)
 	r.at(at, fmt.Sprintf("%s%s goes with %s: add %s, or remove %s",
-		prefix(r.table(segs)), keyText(have), andList(missing), andList(adds), keyText(have)))
+		prefix(r.table(segs)), keyText(have), report.And(missing), report.And(adds), keyText(have)))
 	r.keyFault(segs, missing, "")
 }
 
@@ -1190,14 +1190,6 @@ func triggerKey(cond any) string {
 	return req[0]
 }
 
-// andList joins words for a sentence: "a", "a and b", "a, b and c".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
 // requiredAlternatives reads an anyOf whose branches each only require
 // keys (a winner, or both VPs): every key named, and the alternatives in
 // words ("winner, or both attacker_vp and defender_vp"); "" otherwise.
@@ -1219,11 +1211,11 @@ func requiredAlternatives(branches any) ([]string, string) {
 			}
 		}
 		keys = append(keys, req...)
-		alt := andList(req)
+		alt := report.And(req)
 		if len(req) > 1 {
 			alt = "both " + alt
 			if len(req) > 2 {
-				alt = "all of " + andList(req)
+				alt = "all of " + report.And(req)
 			}
 		}
 		alts = append(alts, alt)

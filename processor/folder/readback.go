@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -217,8 +218,8 @@ func checkReadBack(s *processor.State, f *StateDoc, root processor.Src, bad func
 		}
 	}
 	slices.Sort(unknown)
-	valid := "campaign.toml's fleets are " + processor.OneOf(c.Declared().FleetIDs())
-	if n := len(c.Declared().Fleets); n > processor.MaxListed {
+	valid := "campaign.toml's fleets are " + report.OneOf(c.Declared().FleetIDs())
+	if n := len(c.Declared().Fleets); n > report.MaxListed {
 		valid = fmt.Sprintf("not one of the %d fleets campaign.toml declares", n) // not listed in each of up to MaxFaults faults
 	}
 	for i, id := range unknown {
@@ -271,7 +272,7 @@ func locationsText(destroyed bool) string {
 func checkReadBackOrder(s *processor.State, at processor.Src, o processor.Order, bad func(processor.Src, string, ...any)) {
 	c := s.C
 	if o.Defender != "" && !c.HasAlliance(o.Defender) {
-		bad(at.At("defender"), "unknown alliance %q; alliances: %s", o.Defender, processor.OneOf(c.AllianceIDs()))
+		bad(at.At("defender"), "unknown alliance %q; alliances: %s", o.Defender, report.OneOf(c.AllianceIDs()))
 	}
 	if o.Theatre != "" && processor.TheatreTwists[o.Theatre] == [3]string{} {
 		bad(at.At("theatre"), "unknown theatre %q", o.Theatre)
@@ -361,11 +362,11 @@ func checkReadBackEffect(s *processor.State, at processor.Src, e processor.Effec
 func checkReadBackEnd(s *processor.State, at processor.Src, bad func(processor.Src, string, ...any)) {
 	c := s.C
 	if w := s.End.Winner; w != "" && !c.HasAlliance(w) {
-		bad(at.At("winner"), "unknown alliance %q; alliances: %s", w, processor.OneOf(c.AllianceIDs()))
+		bad(at.At("winner"), "unknown alliance %q; alliances: %s", w, report.OneOf(c.AllianceIDs()))
 	}
 	for i, a := range s.End.Tied {
 		if !c.HasAlliance(a) {
-			bad(at.At("tied", i), "unknown alliance %q; alliances: %s", a, processor.OneOf(c.AllianceIDs()))
+			bad(at.At("tied", i), "unknown alliance %q; alliances: %s", a, report.OneOf(c.AllianceIDs()))
 		}
 	}
 	for _, m := range s.End.Medals {

@@ -13,6 +13,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // diffEvents lists the changes of the events' part of the state, for the
@@ -64,11 +65,11 @@ func describeEffect(e processor.Effect) string {
 		parts = append(parts, "alliance "+string(e.Alliance))
 	}
 	if len(e.Planets) > 0 {
-		parts = append(parts, "planets "+processor.OneOf(e.Planets))
+		parts = append(parts, "planets "+report.OneOf(e.Planets))
 	}
 	for _, a := range processor.SortedKeys(e.Riches) {
 		for _, p := range processor.SortedKeys(e.Riches[a]) {
-			parts = append(parts, fmt.Sprintf("riches %s at %s: %s", a, p, processor.OneOf(e.Riches[a][p])))
+			parts = append(parts, fmt.Sprintf("riches %s at %s: %s", a, p, report.OneOf(e.Riches[a][p])))
 		}
 	}
 	for _, l := range processor.SortedKeys(e.Players) {
