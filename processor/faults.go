@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -172,7 +173,7 @@ func (fs *Faults) Err(text func(file string) []byte) error {
 			which[f.File] = append(which[f.File], i)
 		}
 	}
-	for _, file := range SortedKeys(queries) {
+	for _, file := range slices.Sorted(maps.Keys(queries)) {
 		data := text(file)
 		if data == nil {
 			continue // a whole file or folder: no position
@@ -213,7 +214,7 @@ func capFaults(list []Fault) []Fault {
 		}
 		byFile[f.File] = append(byFile[f.File], f)
 	}
-	for _, file := range SortedKeys(byFile) {
+	for _, file := range slices.Sorted(maps.Keys(byFile)) {
 		kept, left := schema.CapFaults(byFile[file], 0, func(f Fault) (string, string) { return f.Ptr, f.Message })
 		kept[len(kept)-1].Message = schema.MoreFaults(left)
 		out = append(out, kept...)

@@ -3,6 +3,7 @@ package folder
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -69,7 +70,7 @@ func (f *Folder) LoadWarEngines(c *processor.Campaign, d processor.Obj, fs *proc
 			if slices.Contains(names, profile) {
 				continue // the profile's own file has faults, reported there
 			}
-			fs.Add(o.Src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); %s", profile, profile, processor.Hint(fs, profile, processor.SortedKeys(c.Engines.Profiles), "profiles: "+report.OneOf(processor.SortedKeys(c.Engines.Profiles))))
+			fs.Add(o.Src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); %s", profile, profile, processor.Hint(fs, profile, slices.Sorted(maps.Keys(c.Engines.Profiles)), "profiles: "+report.OneOf(slices.Sorted(maps.Keys(c.Engines.Profiles)))))
 			continue
 		}
 		c.Engines.Index[e.ID] = len(c.Engines.Engines)
@@ -159,7 +160,7 @@ func ptr(n int) *int { return &n }
 // the roster the state does not hold yet starts as its profile gives it.
 func decodeEngines(s *processor.State, files map[string]EngineFile, at processor.Src, bad func(processor.Src, string, ...any)) {
 	c := s.C
-	for _, id := range processor.SortedKeys(files) {
+	for _, id := range slices.Sorted(maps.Keys(files)) {
 		ef := files[id]
 		e, ok := c.Engines.Engine(processor.EngineID(id))
 		here := at.At(id)
@@ -209,7 +210,7 @@ var engineProfileRE = regexp.MustCompile(`^engines/[^/]+\.toml$`)
 // copyProfiles writes the war-engine profiles as read into another
 // campaign folder (a replay's scratch folder).
 func (f *Folder) CopyProfiles(dir *disk.Dir) error {
-	for _, file := range processor.SortedKeys(f.Texts) {
+	for _, file := range slices.Sorted(maps.Keys(f.Texts)) {
 		if !engineProfileRE.MatchString(file) {
 			continue
 		}

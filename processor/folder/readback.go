@@ -2,6 +2,7 @@ package folder
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -330,25 +331,25 @@ func checkReadBackEffect(s *processor.State, at processor.Src, e processor.Effec
 	if e.Phase < 1 || e.Phase > c.Phases+1 {
 		bad(at.At("phase"), "phase %d is outside 1–%d", e.Phase, c.Phases+1)
 	}
-	for _, a := range processor.SortedKeys(e.Riches) {
+	for _, a := range slices.Sorted(maps.Keys(e.Riches)) {
 		if !c.HasAlliance(a) {
 			bad(at.At("riches", a), "unknown alliance %q", a)
 		}
-		for _, p := range processor.SortedKeys(e.Riches[a]) {
+		for _, p := range slices.Sorted(maps.Keys(e.Riches[a])) {
 			if !c.Map.Has(p) {
 				bad(at.At("riches", a, p), "unknown planet %q", p)
 			}
 		}
 	}
 	d := c.Declared()
-	for _, l := range processor.SortedKeys(e.Players) {
+	for _, l := range slices.Sorted(maps.Keys(e.Players)) {
 		if _, ok := d.PlayerOf(l); !ok {
 			bad(at.At("players", l), "unknown player %q", l)
 		} else if a := e.Players[l]; !c.HasAlliance(a) {
 			bad(at.At("players", l), "unknown alliance %q", a)
 		}
 	}
-	for _, id := range processor.SortedKeys(e.Fleets) {
+	for _, id := range slices.Sorted(maps.Keys(e.Fleets)) {
 		if _, ok := d.FleetOf(id); !ok {
 			bad(at.At("fleets", id), "unknown fleet %q", id)
 		} else if l := e.Fleets[id]; !slices.Contains(d.Logins(), l) {
@@ -375,7 +376,7 @@ func checkReadBackEnd(s *processor.State, at processor.Src, bad func(processor.S
 				bad(at.At("medals", m.Medal, "players", i), "unknown player %q", l)
 			}
 		}
-		for _, a := range processor.SortedKeys(m.Scores) {
+		for _, a := range slices.Sorted(maps.Keys(m.Scores)) {
 			if !c.HasAlliance(a) {
 				bad(at.At("medals", m.Medal, "scores", a), "unknown alliance %q", a)
 			}

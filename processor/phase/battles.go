@@ -3,6 +3,7 @@ package phase
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -23,7 +24,7 @@ func (r checks) validateResults(fs *processor.Faults) {
 		byID[b.ID] = i
 	}
 	results := r.f.Results[s.Phase]
-	for _, id := range processor.SortedKeys(results) {
+	for _, id := range slices.Sorted(maps.Keys(results)) {
 		res := results[id]
 		i, ok := byID[id]
 		if !ok {

@@ -3,6 +3,7 @@ package phase
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
@@ -65,7 +66,7 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			fs.Add(ch.Src, "no Vespator Front Event asks %s for choices in phase %d (they ask %s); remove this file", a, s.Phase, report.OneOf(r.eventAlliances()))
 			continue
 		}
-		for _, k := range sortedEventKeys(ch.Given) {
+		for _, k := range slices.Sorted(maps.Keys(ch.Given)) {
 			at := ch.Given[k]
 			ev, pending := r.pendingEvent(k)
 			switch {
@@ -102,15 +103,6 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			}
 		}
 	}
-}
-
-func sortedEventKeys(m map[processor.EventKind]processor.Src) []processor.EventKind {
-	out := make([]processor.EventKind, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // buildableFor lists the planets where an Alliance can build a type now.
@@ -176,7 +168,7 @@ func (r checks) checkTides(a processor.AllianceID, ch *processor.EventChoices, f
 }
 
 func (r checks) checkRiches(a processor.AllianceID, ch *processor.EventChoices, ev processor.Effect, fs *processor.Faults) {
-	for _, p := range processor.SortedKeys(ch.Riches) {
+	for _, p := range slices.Sorted(maps.Keys(ch.Riches)) {
 		at := ch.RichesSrc[p]
 		if !slices.Contains(ev.Planets, p) {
 			fs.AddKey(at, "no archeotech riches at %s; they were found on %s", p, report.OneOf(ev.Planets))

@@ -2,6 +2,7 @@ package phase
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,15 +68,15 @@ func describeEffect(e processor.Effect) string {
 	if len(e.Planets) > 0 {
 		parts = append(parts, "planets "+report.OneOf(e.Planets))
 	}
-	for _, a := range processor.SortedKeys(e.Riches) {
-		for _, p := range processor.SortedKeys(e.Riches[a]) {
+	for _, a := range slices.Sorted(maps.Keys(e.Riches)) {
+		for _, p := range slices.Sorted(maps.Keys(e.Riches[a])) {
 			parts = append(parts, fmt.Sprintf("riches %s at %s: %s", a, p, report.OneOf(e.Riches[a][p])))
 		}
 	}
-	for _, l := range processor.SortedKeys(e.Players) {
+	for _, l := range slices.Sorted(maps.Keys(e.Players)) {
 		parts = append(parts, fmt.Sprintf("%s to %s", l, e.Players[l]))
 	}
-	for _, f := range processor.SortedKeys(e.Fleets) {
+	for _, f := range slices.Sorted(maps.Keys(e.Fleets)) {
 		parts = append(parts, fmt.Sprintf("%s to %s", f, e.Fleets[f]))
 	}
 	return strings.Join(parts, ", ")

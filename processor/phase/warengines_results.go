@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
@@ -52,7 +53,7 @@ func (r checks) validateEngineEntries(b processor.BattleOp, res *processor.Resul
 // engine regains what the campaign's repair options give; it returns every
 // engine's condition before, for the phase's changes.
 func (r *rules) engineRepairs() map[processor.EngineID]processor.EngineCondition {
-	before := processor.CloneMap(r.s.Engines)
+	before := maps.Clone(r.s.Engines)
 	rules := r.c.Engines.Rules
 	if r.s.Phase < 2 || (rules.BehemothRepair == 0 && rules.WarMachineRepair == 0) {
 		return before
