@@ -508,8 +508,7 @@ func (r checks) validateEventOrder(login processor.Login, o processor.Order, fir
 		if o.Op == processor.LogisticalAuxilia {
 			leave = ", or leave the fleet out"
 		}
-		choose := strings.Join(allowed[:len(allowed)-1], ", ") + " or " + allowed[len(allowed)-1]
-		fs.Add(o.Src.At("operation"), "%s (phase %d's event): fleets cannot declare the %s Operation in phase %d; choose %s%s", e.Title(), s.Phase-1, o.Op.Title(), s.Phase, choose, leave)
+		fs.Add(o.Src.At("operation"), "%s (phase %d's event): fleets cannot declare the %s Operation in phase %d; choose %s%s", e.Title(), s.Phase-1, o.Op.Title(), s.Phase, report.Either(allowed), leave)
 		return false
 	}
 	return true

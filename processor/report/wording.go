@@ -51,6 +51,12 @@ func QuotedAnd[T ~string](vs []T) string {
 	return joinLast(quote(vs), " and ")
 }
 
+// QuotedOr is Either with each value quoted: `"a", "b" or "c"`; "" when
+// empty.
+func QuotedOr[T ~string](vs []T) string {
+	return joinLast(quote(vs), " or ")
+}
+
 // Quoted quotes each value (as fmt.Sprint prints it) and joins them with
 // commas: `"a", "b", "c"`, a TOML array's contents; "" when empty.
 func Quoted[T any](vs []T) string {

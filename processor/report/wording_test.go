@@ -36,6 +36,7 @@ func TestJoiners(t *testing.T) {
 		{"Either", Either[colour], []string{"(none)", "a", "a or b", "a, b or c"}},
 		{"And", And[colour], []string{"", "a", "a and b", "a, b and c"}},
 		{"QuotedAnd", QuotedAnd[colour], []string{"", `"a"`, `"a" and "b"`, `"a", "b" and "c"`}},
+		{"QuotedOr", QuotedOr[colour], []string{"", `"a"`, `"a" or "b"`, `"a", "b" or "c"`}},
 		{"Quoted", Quoted[colour], []string{"", `"a"`, `"a", "b"`, `"a", "b", "c"`}},
 		{"OneOf", OneOf[colour], []string{"(none)", "a", "a, b", "a, b, c"}},
 	} {
