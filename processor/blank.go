@@ -102,20 +102,20 @@ func (k Checker) idChoice(kind idKind, file string) string {
 		if len(ps) > blankListed {
 			return fmt.Sprintf("a planet, such as %s (map.toml lists all %d)", report.Either(ps[:3]), len(ps))
 		}
-		return "one of the planets: " + OneOf(ps)
+		return "one of the planets: " + report.OneOf(ps)
 	case fleetID:
 		login := Login(strings.TrimSuffix(path.Base(file), ".toml"))
 		switch fs := k.C.FleetsOf(login); len(fs) {
 		case 0:
-			return "one of the fleets: " + OneOf(k.C.FleetIDs())
+			return "one of the fleets: " + report.OneOf(k.C.FleetIDs())
 		case 1:
 			return "your fleet, " + string(fs[0])
 		default:
-			return "one of your fleets: " + OneOf(fs)
+			return "one of your fleets: " + report.OneOf(fs)
 		}
 	case allianceID:
-		return "one of the alliances: " + OneOf(k.C.AllianceIDs())
+		return "one of the alliances: " + report.OneOf(k.C.AllianceIDs())
 	default:
-		return "one of the players' logins: " + OneOf(k.C.Logins())
+		return "one of the players' logins: " + report.OneOf(k.C.Logins())
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"filippo.io/age"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Campaign is campaign.toml and map.toml: who plays, on which map, by which rules.
@@ -299,7 +300,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 			continue
 		}
 		if !c.HasAlliance(pl.Alliance) {
-			fs.Add(p.Src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, Hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+OneOf(c.AllianceIDs())))
+			fs.Add(p.Src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, Hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+report.OneOf(c.AllianceIDs())))
 		}
 		if pl.Warmaster {
 			warmasters++
@@ -321,7 +322,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 			continue
 		}
 		if _, ok := c.PlayerOf(fl.Player); !ok {
-			fs.Add(f.Src.At("player"), "unknown player %q; %s", fl.Player, Hint(fs, string(fl.Player), c.Logins(), "valid: "+OneOf(c.Logins())))
+			fs.Add(f.Src.At("player"), "unknown player %q; %s", fl.Player, Hint(fs, string(fl.Player), c.Logins(), "valid: "+report.OneOf(c.Logins())))
 			for _, m := range Closest(fs, string(fl.Player), c.Logins()) {
 				named[m] = true
 			}

@@ -1,6 +1,10 @@
 package processor
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/warmaster/warmaster/processor/report"
+)
 
 // Map is map.toml: the Planets and the lanes between them.
 type Map struct {
@@ -94,7 +98,7 @@ func DecodeMap(d Obj, fs *Faults) *Map {
 				if ids == nil {
 					ids = m.IDs()
 				}
-				fs.Add(l.Src.At("between", i), "unknown planet %q; %s", id, Hint(fs, id, ids, "valid: "+OneOf(ids)))
+				fs.Add(l.Src.At("between", i), "unknown planet %q; %s", id, Hint(fs, id, ids, "valid: "+report.OneOf(ids)))
 				ok = false
 			}
 		}

@@ -1,7 +1,7 @@
 package processor
 
 import (
-	"cmp"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -67,14 +67,7 @@ func (o Obj) ints(k string) []int {
 }
 
 // keys lists a table's keys in sorted order (TOML tables are unordered).
-func (o Obj) keys() []string {
-	ks := make([]string, 0, len(o.m))
-	for k := range o.m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}
+func (o Obj) keys() []string { return slices.Sorted(maps.Keys(o.m)) }
 
 // time reads a date-time, a local date-time or a local date; local values are taken as UTC.
 func (o Obj) time(k string) (time.Time, bool) {
@@ -91,15 +84,6 @@ func parseTime(s string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
-}
-
-func SortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
-	out := make([]K, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // NewObj is the decoded table m of a file at src.

@@ -1,11 +1,13 @@
 package processor
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor/engines"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // EngineEntry is one war engine's entry in a battle result
@@ -59,7 +61,7 @@ func (k Checker) decodeEngineEntries(d Obj) []EngineEntry {
 		we, ok := roster.Engine(e.Engine)
 		switch {
 		case !ok:
-			k.Fs.Add(o.Src.At("engine"), "unknown war engine %q; %s", e.Engine, Hint(k.Fs, string(e.Engine), roster.Ids(), "campaign.toml's [[war_engines]]: "+OneOf(roster.Ids())))
+			k.Fs.Add(o.Src.At("engine"), "unknown war engine %q; %s", e.Engine, Hint(k.Fs, string(e.Engine), roster.Ids(), "campaign.toml's [[war_engines]]: "+report.OneOf(roster.Ids())))
 			continue
 		case seen[e.Engine]:
 			k.Fs.Add(o.Src.At("engine"), "%s has an entry already in this result: one [[war_engines]] entry per engine", e.Engine)
@@ -73,7 +75,7 @@ func (k Checker) decodeEngineEntries(d Obj) []EngineEntry {
 		}
 		for _, key := range other {
 			if o.has(key) {
-				k.Fs.AddKey(o.Src.At(key), "%q is for %s; %s is %s %s, whose entry takes %s", key, kind, e.Engine, article(p.Kind()), p.Kind(), joinQuoted(append(slices.Clone(own), "removed")))
+				k.Fs.AddKey(o.Src.At(key), "%q is for %s; %s is %s %s, whose entry takes %s", key, kind, e.Engine, article(p.Kind()), p.Kind(), report.QuotedAnd(append(slices.Clone(own), "removed")))
 			}
 		}
 		if p.Behemoth != nil {
@@ -109,7 +111,7 @@ func (k Checker) behemothEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 		for i, c := range x.strs("crippled") {
 			switch {
 			case !slices.Contains(options, c):
-				k.Fs.Add(x.Src.At("crippled", i), "%q is not a Crippled option of %s; its options: %s", c, p.Name, quoted(options))
+				k.Fs.Add(x.Src.At("crippled", i), "%q is not a Crippled option of %s; its options: %s", c, p.Name, cmp.Or(report.QuotedAnd(options), "(none)"))
 			case b.IsStructural(c):
 				// "Weapons with the Structural special rule cannot be affected by Crippled results."
 				var open []string
@@ -118,7 +120,7 @@ func (k Checker) behemothEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 						open = append(open, o)
 					}
 				}
-				k.Fs.Add(x.Src.At("crippled", i), "%q is structural (structural = true in engines/%s.toml): Crippled results never take it; options they can take: %s", c, p.ID, quoted(open))
+				k.Fs.Add(x.Src.At("crippled", i), "%q is structural (structural = true in engines/%s.toml): Crippled results never take it; options they can take: %s", c, p.ID, cmp.Or(report.QuotedAnd(open), "(none)"))
 			}
 		}
 		return x.strs("crippled")
@@ -166,7 +168,7 @@ func (k Checker) warMachineEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 		at := o.Src.At("close_combat_by")
 		switch {
 		case !ok:
-			k.Fs.Add(at, "unknown war engine %q; %s", e.CloseCombatBy, Hint(k.Fs, string(e.CloseCombatBy), k.C.Engines.Ids(), "campaign.toml's [[war_engines]]: "+OneOf(k.C.Engines.Ids())))
+			k.Fs.Add(at, "unknown war engine %q; %s", e.CloseCombatBy, Hint(k.Fs, string(e.CloseCombatBy), k.C.Engines.Ids(), "campaign.toml's [[war_engines]]: "+report.OneOf(k.C.Engines.Ids())))
 		case by.Profile.WarMachine == nil || !by.Profile.WarMachine.CloseCombatWeapon:
 			k.Fs.Add(at, "%s (%s) has no Titan close combat weapon (close_combat_weapon = true in engines/%s.toml)", by.ID, by.Profile.Name, by.Profile.ID)
 		case by.ID == e.Engine:
@@ -204,17 +206,10 @@ func WeaponLostProblem(p *engines.Profile, weapon string) string {
 	w := p.WarMachine
 	switch {
 	case !slices.Contains(w.WeaponNames(), weapon):
-		return fmt.Sprintf("%s has no weapon %q; its weapons: %s", p.Name, weapon, quoted(w.WeaponNames()))
+		return fmt.Sprintf("%s has no weapon %q; its weapons: %s", p.Name, weapon, cmp.Or(report.QuotedAnd(w.WeaponNames()), "(none)"))
 	case w.IsStructural(weapon):
 		// "Weapons with the Structural special rule cannot be affected by Crippled results."
-		return fmt.Sprintf("the %s is structural (structural = true in engines/%s.toml): Weapon Destroyed never takes it; weapons it can take: %s", weapon, p.ID, quoted(w.Destructible()))
+		return fmt.Sprintf("the %s is structural (structural = true in engines/%s.toml): Weapon Destroyed never takes it; weapons it can take: %s", weapon, p.ID, cmp.Or(report.QuotedAnd(w.Destructible()), "(none)"))
 	}
 	return ""
-}
-
-func quoted(ss []string) string {
-	if len(ss) == 0 {
-		return "(none)"
-	}
-	return joinQuoted(ss)
 }

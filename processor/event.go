@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -177,15 +178,15 @@ func (e Effect) clone() Effect {
 	if e.Riches != nil {
 		r := make(map[AllianceID]map[PlanetID][]PlanetID, len(e.Riches))
 		for a, m := range e.Riches {
-			r[a] = CloneMap(m)
+			r[a] = maps.Clone(m)
 		}
 		e.Riches = r
 	}
 	if e.Players != nil {
-		e.Players = CloneMap(e.Players)
+		e.Players = maps.Clone(e.Players)
 	}
 	if e.Fleets != nil {
-		e.Fleets = CloneMap(e.Fleets)
+		e.Fleets = maps.Clone(e.Fleets)
 	}
 	return e
 }

@@ -3,6 +3,8 @@ package processor
 import (
 	"fmt"
 	"strings"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // EventChoices is an Alliance's choices for the Events that ask for them:
@@ -84,10 +86,10 @@ func (k Checker) DecodeEventChoices(a AllianceID, d Obj) *EventChoices {
 			f, ok := k.C.FleetOf(FleetID(id))
 			switch {
 			case !ok:
-				k.Fs.AddKey(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, k.C.AllianceFleets(a), fmt.Sprintf("%s's fleets: %s", a, OneOf(k.C.AllianceFleets(a)))))
+				k.Fs.AddKey(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, k.C.AllianceFleets(a), fmt.Sprintf("%s's fleets: %s", a, report.OneOf(k.C.AllianceFleets(a)))))
 				continue
 			case k.C.FleetAlliance(f.ID) != a:
-				k.Fs.AddKey(at, "fleet %q is %s's, not %s's; %s's fleets: %s", id, k.C.FleetAlliance(f.ID), a, a, OneOf(k.C.AllianceFleets(a)))
+				k.Fs.AddKey(at, "fleet %q is %s's, not %s's; %s's fleets: %s", id, k.C.FleetAlliance(f.ID), a, a, report.OneOf(k.C.AllianceFleets(a)))
 				continue
 			}
 			out = append(out, Move{Fleet: f.ID, To: k.planet(at, m.Str(id)), Src: at})
@@ -108,7 +110,7 @@ func (k Checker) DecodeEventChoices(a AllianceID, d Obj) *EventChoices {
 		for _, id := range t.keys() {
 			p := PlanetID(id)
 			if !k.C.Map.Has(p) {
-				k.Fs.AddKey(t.Src.At(id), "unknown planet %q; %s", id, Hint(k.Fs, id, k.C.Map.IDs(), "valid: "+OneOf(k.C.Map.IDs())))
+				k.Fs.AddKey(t.Src.At(id), "unknown planet %q; %s", id, Hint(k.Fs, id, k.C.Map.IDs(), "valid: "+report.OneOf(k.C.Map.IDs())))
 				continue
 			}
 			ch.Riches[p] = k.planets(t.Src.At(id), t.strs(id))
@@ -125,19 +127,19 @@ func (k Checker) DecodeEventChoices(a AllianceID, d Obj) *EventChoices {
 			p, ok := k.C.PlayerOf(l)
 			switch {
 			case !ok:
-				k.Fs.AddKey(at, "unknown player %q; %s", id, Hint(k.Fs, id, k.C.PlayersOf(a), fmt.Sprintf("%s's players: %s", a, OneOf(k.C.PlayersOf(a)))))
+				k.Fs.AddKey(at, "unknown player %q; %s", id, Hint(k.Fs, id, k.C.PlayersOf(a), fmt.Sprintf("%s's players: %s", a, report.OneOf(k.C.PlayersOf(a)))))
 				continue
 			case p.Alliance != a:
-				k.Fs.AddKey(at, "%s is in %s, not %s: each Alliance says which of its own players defect (%s)", id, p.Alliance, a, OneOf(k.C.PlayersOf(a)))
+				k.Fs.AddKey(at, "%s is in %s, not %s: each Alliance says which of its own players defect (%s)", id, p.Alliance, a, report.OneOf(k.C.PlayersOf(a)))
 				continue
 			}
 			to := AllianceID(t.Str(id))
 			switch {
 			case !k.C.HasAlliance(to):
-				k.Fs.Add(at, "unknown alliance %q; %s", to, Hint(k.Fs, string(to), k.Others(a), fmt.Sprintf("%s can defect to %s", id, OneOf(k.Others(a)))))
+				k.Fs.Add(at, "unknown alliance %q; %s", to, Hint(k.Fs, string(to), k.Others(a), fmt.Sprintf("%s can defect to %s", id, report.OneOf(k.Others(a)))))
 				continue
 			case to == a:
-				k.Fs.Add(at, "%s is in %s already; a defection goes to another Alliance: %s (or leave the player out)", id, a, OneOf(k.Others(a)))
+				k.Fs.Add(at, "%s is in %s already; a defection goes to another Alliance: %s (or leave the player out)", id, a, report.OneOf(k.Others(a)))
 				continue
 			}
 			ch.Defections = append(ch.Defections, Defection{Player: l, To: to, Src: at})
@@ -147,9 +149,9 @@ func (k Checker) DecodeEventChoices(a AllianceID, d Obj) *EventChoices {
 		b := &BargainChoice{Planet: k.planet(t.Src.At("planet"), t.Str("planet")), With: AllianceID(t.Str("alliance")), Src: t.Src}
 		switch {
 		case !k.C.HasAlliance(b.With):
-			k.Fs.Add(t.Src.At("alliance"), "unknown alliance %q; %s", b.With, Hint(k.Fs, string(b.With), k.Others(a), "an opposing Alliance: "+OneOf(k.Others(a))))
+			k.Fs.Add(t.Src.At("alliance"), "unknown alliance %q; %s", b.With, Hint(k.Fs, string(b.With), k.Others(a), "an opposing Alliance: "+report.OneOf(k.Others(a))))
 		case b.With == a:
-			k.Fs.Add(t.Src.At("alliance"), "A Costly Bargain switches Power Levels with an opposing Alliance: %s", OneOf(k.Others(a)))
+			k.Fs.Add(t.Src.At("alliance"), "A Costly Bargain switches Power Levels with an opposing Alliance: %s", report.OneOf(k.Others(a)))
 		}
 		ch.Bargain = b
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -172,7 +173,7 @@ func (fs *Faults) Err(text func(file string) []byte) error {
 			which[f.File] = append(which[f.File], i)
 		}
 	}
-	for _, file := range SortedKeys(queries) {
+	for _, file := range slices.Sorted(maps.Keys(queries)) {
 		data := text(file)
 		if data == nil {
 			continue // a whole file or folder: no position
@@ -213,37 +214,13 @@ func capFaults(list []Fault) []Fault {
 		}
 		byFile[f.File] = append(byFile[f.File], f)
 	}
-	for _, file := range SortedKeys(byFile) {
+	for _, file := range slices.Sorted(maps.Keys(byFile)) {
 		kept, left := schema.CapFaults(byFile[file], 0, func(f Fault) (string, string) { return f.Ptr, f.Message })
 		kept[len(kept)-1].Message = schema.MoreFaults(left)
 		out = append(out, kept...)
 	}
 	return out
 }
-
-// oneOf lists valid values for a message: "blue, green, red"; past
-// MaxListed of them, the first ones and how many more ("a, b, … and 980
-// more"), so that a file of thousands of faults over a list of thousands
-// of ids does not print (and build) the list thousands of times.
-func OneOf[T ~string](vs []T) string {
-	if len(vs) == 0 {
-		return "(none)"
-	}
-	var b strings.Builder
-	for i, v := range vs[:min(len(vs), MaxListed)] {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(string(v))
-	}
-	if more := len(vs) - MaxListed; more > 0 {
-		fmt.Fprintf(&b, ", … and %d more", more)
-	}
-	return b.String()
-}
-
-// MaxListed is the most valid ids a fault lists (see oneOf).
-const MaxListed = 60
 
 // hint is what follows `unknown planet "x"; `: `did you mean "y"?` when a
 // known id is close to id (another case, a look-alike character, the first

@@ -1,9 +1,12 @@
 package processor
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Order is one Fleet's Campaign Operation for a phase (Select Operations).
@@ -190,7 +193,7 @@ type Checker struct {
 func (k Checker) planet(at Src, id string) PlanetID {
 	p := PlanetID(id)
 	if !k.C.Map.Has(p) {
-		k.Fs.Add(at, "unknown planet %q; %s", id, Hint(k.Fs, id, k.C.Map.IDs(), "valid: "+OneOf(k.C.Map.IDs())))
+		k.Fs.Add(at, "unknown planet %q; %s", id, Hint(k.Fs, id, k.C.Map.IDs(), "valid: "+report.OneOf(k.C.Map.IDs())))
 	}
 	return p
 }
@@ -232,7 +235,7 @@ func (k Checker) choices(o Obj) Choices {
 	if o.has("fleet") {
 		ch.Fleet = FleetID(o.Str("fleet"))
 		if _, ok := k.C.FleetOf(ch.Fleet); !ok {
-			k.Fs.Add(o.Src.At("fleet"), "unknown fleet %q; %s", ch.Fleet, Hint(k.Fs, string(ch.Fleet), k.C.FleetIDs(), "fleets: "+OneOf(k.C.FleetIDs())))
+			k.Fs.Add(o.Src.At("fleet"), "unknown fleet %q; %s", ch.Fleet, Hint(k.Fs, string(ch.Fleet), k.C.FleetIDs(), "fleets: "+report.OneOf(k.C.FleetIDs())))
 		}
 	}
 	if o.has("moves") {
@@ -253,10 +256,10 @@ func (k Checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bo
 	f, ok := k.C.FleetOf(FleetID(id))
 	switch {
 	case !ok:
-		add(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, k.C.FleetsOf(login), fmt.Sprintf("%s controls %s", login, OneOf(k.C.FleetsOf(login)))))
+		add(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, k.C.FleetsOf(login), fmt.Sprintf("%s controls %s", login, report.OneOf(k.C.FleetsOf(login)))))
 		return "", false
 	case f.Player != login:
-		add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, OneOf(k.C.FleetsOf(login)))
+		add(at, "fleet %q belongs to %s, not %s; %s controls %s", id, f.Player, login, login, report.OneOf(k.C.FleetsOf(login)))
 		return "", false
 	}
 	return f.ID, true
@@ -297,7 +300,7 @@ func (k Checker) DecodeOrders(login Login, d Obj) []Order {
 		}
 		for _, key := range []string{"attack", "planet", "defender", "infrastructure", "outcome"} {
 			if !slices.Contains(want, key) && !optional[key] && o.has(key) {
-				k.Fs.AddKey(o.Src.At(key), "%q does not apply to a %s operation (it takes %s)", key, ord.Op, JoinQuotedOr(want, "no other keys"))
+				k.Fs.AddKey(o.Src.At(key), "%q does not apply to a %s operation (it takes %s)", key, ord.Op, cmp.Or(report.QuotedAnd(want), "no other keys"))
 			}
 		}
 		if o.has("attack") {
@@ -311,9 +314,9 @@ func (k Checker) DecodeOrders(login Login, d Obj) []Order {
 			own := k.C.FleetAlliance(fleet)
 			switch {
 			case !k.C.HasAlliance(ord.Defender):
-				k.Fs.Add(o.Src.At("defender"), "unknown alliance %q; %s", ord.Defender, Hint(k.Fs, string(ord.Defender), k.Others(own), "valid: "+OneOf(k.Others(own))))
+				k.Fs.Add(o.Src.At("defender"), "unknown alliance %q; %s", ord.Defender, Hint(k.Fs, string(ord.Defender), k.Others(own), "valid: "+report.OneOf(k.Others(own))))
 			case ok && ord.Defender == own:
-				k.Fs.Add(o.Src.At("defender"), "%s cannot attack its own Alliance; the defender is one of %s", own, OneOf(k.Others(own)))
+				k.Fs.Add(o.Src.At("defender"), "%s cannot attack its own Alliance; the defender is one of %s", own, report.OneOf(k.Others(own)))
 			}
 		}
 		if o.has("infrastructure") {
@@ -380,7 +383,7 @@ func (k Checker) DecodeResult(battle string, d Obj) *Result {
 	if d.has("defender_player") {
 		r.DefenderPlayer = Login(d.Str("defender_player"))
 		if _, ok := k.C.PlayerOf(r.DefenderPlayer); !ok {
-			k.Fs.Add(d.Src.At("defender_player"), "unknown player %q; %s", r.DefenderPlayer, Hint(k.Fs, string(r.DefenderPlayer), k.C.Logins(), "valid: "+OneOf(k.C.Logins())))
+			k.Fs.Add(d.Src.At("defender_player"), "unknown player %q; %s", r.DefenderPlayer, Hint(k.Fs, string(r.DefenderPlayer), k.C.Logins(), "valid: "+report.OneOf(k.C.Logins())))
 		}
 	}
 	r.Theatre = d.Str("theatre")
@@ -486,13 +489,13 @@ func (k Checker) DecodeSetup(a AllianceID, d Obj) *SetupChoice {
 		f, ok := k.C.FleetOf(FleetID(id))
 		switch {
 		case !ok:
-			k.Fs.AddKey(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, own, fmt.Sprintf("%s's fleets: %s", a, OneOf(own))))
+			k.Fs.AddKey(at, "unknown fleet %q; %s", id, Hint(k.Fs, id, own, fmt.Sprintf("%s's fleets: %s", a, report.OneOf(own))))
 			for _, m := range Closest(k.Fs, id, own) {
 				misspelt[m] = true
 			}
 			continue
 		case k.C.FleetAlliance(f.ID) != a:
-			k.Fs.AddKey(at, "fleet %q belongs to %s, not %s; %s's fleets: %s", id, k.C.FleetAlliance(f.ID), a, a, OneOf(own))
+			k.Fs.AddKey(at, "fleet %q belongs to %s, not %s; %s's fleets: %s", id, k.C.FleetAlliance(f.ID), a, a, report.OneOf(own))
 			continue
 		}
 		s.Fleets = append(s.Fleets, Move{Fleet: f.ID, To: k.planet(at, fl.Str(id)), Src: at})
@@ -505,28 +508,6 @@ func (k Checker) DecodeSetup(a AllianceID, d Obj) *SetupChoice {
 		}
 	}
 	return s
-}
-
-func joinQuoted(list []string) string {
-	out := ""
-	for i, s := range list {
-		switch {
-		case i == 0:
-		case i == len(list)-1:
-			out += " and "
-		default:
-			out += ", "
-		}
-		out += fmt.Sprintf("%q", s)
-	}
-	return out
-}
-
-func JoinQuotedOr(list []string, none string) string {
-	if len(list) == 0 {
-		return none
-	}
-	return joinQuoted(list)
 }
 
 // ID names an operation: its fleet, or <fleet>-2 for the fleet's second

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor/enum"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Medal is a Campaign Medal.
@@ -72,11 +73,7 @@ func MedalsTOML(awards []MedalAward, name string) string {
 			continue
 		}
 		n++
-		quoted := make([]string, len(aw.Players))
-		for i, l := range aw.Players {
-			quoted[i] = fmt.Sprintf("%q", l)
-		}
-		fmt.Fprintf(&b, "\n[[medals]]\nmedal = %q\nplayers = [%s]\ncampaign = %q\n", aw.Medal.String(), strings.Join(quoted, ", "), name)
+		fmt.Fprintf(&b, "\n[[medals]]\nmedal = %q\nplayers = [%s]\ncampaign = %q\n", aw.Medal.String(), report.Quoted(aw.Players), name)
 	}
 	if n == 0 {
 		return ""

@@ -3,6 +3,8 @@ package processor
 import (
 	"fmt"
 	"slices"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // rosterKind is what a roster change does.
@@ -82,7 +84,7 @@ func (c *Campaign) decodeRoster(d Obj, fs *Faults) {
 			fs.Add(o.Src, "a roster change says what happens: join = \"<login>\", hand = \"<login>\" with to = \"<login>\", or leave = \"<login>\"")
 			continue
 		case len(kinds) > 1:
-			fs.Add(o.Src, "one change per [[roster_changes]] entry, not %s: write an entry for each", joinQuoted(kinds))
+			fs.Add(o.Src, "one change per [[roster_changes]] entry, not %s: write an entry for each", report.QuotedAnd(kinds))
 			continue
 		}
 		if e.Kind == rosterHand {
@@ -145,7 +147,7 @@ func (c *Campaign) checkRoster(fs *Faults) {
 	}
 	declared := func(at Src, l Login) bool {
 		if _, ok := c.PlayerOf(l); !ok {
-			fs.Add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); %s", l, Hint(fs, string(l), c.Logins(), "valid: "+OneOf(c.Logins())))
+			fs.Add(at, "no player %q in [[players]]: a player who joins is declared there too (login and alliance); %s", l, Hint(fs, string(l), c.Logins(), "valid: "+report.OneOf(c.Logins())))
 			return false
 		}
 		return true
@@ -204,7 +206,7 @@ func (c *Campaign) checkRoster(fs *Faults) {
 func (c *Campaign) CheckStarts(fs *Faults) {
 	for _, f := range c.Fleets {
 		if p, ok := c.Start[f.ID]; ok && !c.Map.Has(p) {
-			fs.Add(f.Src.At("start"), "unknown planet %q; %s", p, Hint(fs, string(p), c.Map.IDs(), "valid: "+OneOf(c.Map.IDs())))
+			fs.Add(f.Src.At("start"), "unknown planet %q; %s", p, Hint(fs, string(p), c.Map.IDs(), "valid: "+report.OneOf(c.Map.IDs())))
 		}
 	}
 }
@@ -258,7 +260,7 @@ func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 		for _, f := range d.DeclaredFleets(e.Login) {
 			list = append(list, fmt.Sprintf("%s at %s", f, d.Start[f]))
 		}
-		lines = append(lines, fmt.Sprintf("%s joins %s with %s", e.Login, p.Alliance, OneOf(list)))
+		lines = append(lines, fmt.Sprintf("%s joins %s with %s", e.Login, p.Alliance, report.OneOf(list)))
 	case rosterHand:
 		own := cur.FleetsOf(e.Login)
 		if len(own) == 0 {
@@ -276,7 +278,7 @@ func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 		for _, f := range own {
 			fleets[f] = e.To
 		}
-		lines = append(lines, fmt.Sprintf("%s hands %s to %s, who commands %s from here on", e.Login, OneOf(own), e.To, map[bool]string{true: "it", false: "them"}[len(own) == 1]))
+		lines = append(lines, fmt.Sprintf("%s hands %s to %s, who commands %s from here on", e.Login, report.OneOf(own), e.To, map[bool]string{true: "it", false: "them"}[len(own) == 1]))
 		lines = append(lines, leaveText(d, e.Login))
 	case rosterLeave:
 		own := cur.FleetsOf(e.Login)
@@ -288,7 +290,7 @@ func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 			}
 		}
 		if len(own) > 0 && len(members) == 0 {
-			return nil, nil, "leave", fmt.Sprintf("%s is the last player of %s at %s: nobody would command %s; hand them to a new login instead (hand = %q, to = \"<login>\")", e.Login, a, PointText(e.Phase, e.Step), OneOf(own), e.Login)
+			return nil, nil, "leave", fmt.Sprintf("%s is the last player of %s at %s: nobody would command %s; hand them to a new login instead (hand = %q, to = \"<login>\")", e.Login, a, PointText(e.Phase, e.Step), report.OneOf(own), e.Login)
 		}
 		// Like Machinations of Fate's unclaimed Fleets, "assigned amongst
 		// the remaining players": one by one, each to the player of the

@@ -2,6 +2,7 @@ package processor
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -93,19 +94,22 @@ func NewState(c *Campaign) *State {
 	return s
 }
 
+// Clone is a deep copy of s. Its maps are never nil (NewState makes them)
+// but for Benefits, nil until set-up gives them (benefits.go makes a fresh
+// map then), and maps.Clone keeps a nil map nil.
 func (s *State) Clone() *State {
 	n := *s
-	n.Points = CloneMap(s.Points)
-	n.Fleets = CloneMap(s.Fleets)
+	n.Points = maps.Clone(s.Points)
+	n.Fleets = maps.Clone(s.Fleets)
 	n.Planets = make([]*PlanetState, len(s.Planets))
 	for i, p := range s.Planets {
 		q := *p
-		q.Power = CloneMap(p.Power)
+		q.Power = maps.Clone(p.Power)
 		q.Locations = slices.Clone(p.Locations)
 		n.Planets[i] = &q
 	}
 	n.Orders = slices.Clone(s.Orders)
-	n.Engines = CloneMap(s.Engines) // conditions are values: package engines never changes one in place
+	n.Engines = maps.Clone(s.Engines) // conditions are values: package engines never changes one in place
 	n.Events, n.Effects = cloneEffects(s.Events), cloneEffects(s.Effects)
 	n.Stalled = slices.Clone(s.Stalled)
 	if s.End != nil {
@@ -114,16 +118,8 @@ func (s *State) Clone() *State {
 		e.Medals = slices.Clone(s.End.Medals)
 		n.End = &e
 	}
-	n.Benefits = CloneMap(s.Benefits)
+	n.Benefits = maps.Clone(s.Benefits)
 	return &n
-}
-
-func CloneMap[K comparable, V any](m map[K]V) map[K]V {
-	out := make(map[K]V, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 func (s *State) Planet(id PlanetID) *PlanetState { return s.Planets[s.C.Map.Index[id]] }

@@ -1,6 +1,10 @@
 package processor
 
-import "time"
+import (
+	"time"
+
+	"github.com/warmaster/warmaster/processor/report"
+)
 
 // Tiebreak is phases/NN/tiebreak.toml: the final battle(s) of a tie.
 type Tiebreak struct {
@@ -27,7 +31,7 @@ func (k Checker) DecodeTiebreak(d Obj) *Tiebreak {
 	if d.has("victor") {
 		t.Victor = AllianceID(d.Str("victor"))
 		if !k.C.HasAlliance(t.Victor) {
-			k.Fs.Add(d.Src.At("victor"), "unknown alliance %q; %s", t.Victor, Hint(k.Fs, string(t.Victor), k.C.AllianceIDs(), "valid: "+OneOf(k.C.AllianceIDs())))
+			k.Fs.Add(d.Src.At("victor"), "unknown alliance %q; %s", t.Victor, Hint(k.Fs, string(t.Victor), k.C.AllianceIDs(), "valid: "+report.OneOf(k.C.AllianceIDs())))
 		}
 	}
 	for _, o := range d.Objs("battles") {
@@ -36,7 +40,7 @@ func (k Checker) DecodeTiebreak(d Obj) *Tiebreak {
 		for i, l := range o.strs("players") {
 			p, ok := k.C.PlayerOf(Login(l))
 			if !ok {
-				k.Fs.Add(o.Src.At("players", i), "unknown player %q; %s", l, Hint(k.Fs, string(l), k.C.Logins(), "valid: "+OneOf(k.C.Logins())))
+				k.Fs.Add(o.Src.At("players", i), "unknown player %q; %s", l, Hint(k.Fs, string(l), k.C.Logins(), "valid: "+report.OneOf(k.C.Logins())))
 				known = false
 				continue
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor/engines"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // EngineID identifies a war engine on the roster.
@@ -82,7 +83,7 @@ func DecodeProfile(id string, d Obj, fs *Faults) *engines.Profile {
 	}
 	for _, k := range profileKeys[other] {
 		if d.has(k) {
-			fs.AddKey(d.Src.At(k), "%q is for a %s profile; a %s takes %s", k, other, typ, joinQuoted(profileKeys[typ]))
+			fs.AddKey(d.Src.At(k), "%q is for a %s profile; a %s takes %s", k, other, typ, report.QuotedAnd(profileKeys[typ]))
 		}
 	}
 	addAll := func(kf []engines.KeyFault) {

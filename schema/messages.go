@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // reporter turns jsonschema's validation errors into faults worded for
@@ -377,7 +378,7 @@ func (r *reporter) requiredLeaf(f *failure) {
 		// which case.
 		msg := f.p + "missing key " + missing[0]
 		if len(missing) > 1 {
-			msg = f.p + "missing keys " + andList(missing)
+			msg = f.p + "missing keys " + report.And(missing)
 		}
 		if d := describe(f.sch); d != "" {
 			msg += ": " + d
@@ -993,7 +994,7 @@ func (r *reporter) noun(segs []string) (noun string, named bool) {
 	if noun == "" {
 		return "entry", false
 	}
-	return noun, noun == key || plural(noun, 2) == key
+	return noun, noun == key || report.RegularPlural(noun) == key
 }
 
 // tomlPath writes segs as a TOML table name: war_engines.damage.
@@ -1117,7 +1118,7 @@ func (r *reporter) misplaced(segs, table []string, sch map[string]any, home stri
 	if len(keys) == 1 {
 		r.atKey(ks, fmt.Sprintf("%s = … belongs under %s: write %s on a line above it", words[0], header, header))
 	} else {
-		r.atKey(ks, fmt.Sprintf("%s belong under %s: write %s on a line above them", andList(words), header, header))
+		r.atKey(ks, fmt.Sprintf("%s belong under %s: write %s on a line above them", report.And(words), header, header))
 	}
 	f := &r.faults[len(r.faults)-1]
 	f.table, f.belongs = joinPointer(table), home
@@ -1161,7 +1162,7 @@ func (r *reporter) dependent(segs []string, have string, deps any, v any) {
 	}
 	at := append(segs[:len(segs):len(segs)], have)
 	r.at(at, fmt.Sprintf("%s%s goes with %s: add %s, or remove %s",
-		prefix(r.table(segs)), keyText(have), andList(missing), andList(adds), keyText(have)))
+		prefix(r.table(segs)), keyText(have), report.And(missing), report.And(adds), keyText(have)))
 	r.keyFault(segs, missing, "")
 }
 
@@ -1189,14 +1190,6 @@ func triggerKey(cond any) string {
 	return req[0]
 }
 
-// andList joins words for a sentence: "a", "a and b", "a, b and c".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
 // requiredAlternatives reads an anyOf whose branches each only require
 // keys (a winner, or both VPs): every key named, and the alternatives in
 // words ("winner, or both attacker_vp and defender_vp"); "" otherwise.
@@ -1218,11 +1211,11 @@ func requiredAlternatives(branches any) ([]string, string) {
 			}
 		}
 		keys = append(keys, req...)
-		alt := andList(req)
+		alt := report.And(req)
 		if len(req) > 1 {
 			alt = "both " + alt
 			if len(req) > 2 {
-				alt = "all of " + andList(req)
+				alt = "all of " + report.And(req)
 			}
 		}
 		alts = append(alts, alt)
@@ -1429,13 +1422,13 @@ func countMessage(sch map[string]any, minKey, maxKey string, tooFew bool, noun s
 	switch {
 	case hasLo && hasHi && intOf(lo) == intOf(hi):
 		n := intOf(lo)
-		return fmt.Sprintf("needs exactly %d %s, has %d", n, plural(noun, n), has)
+		return fmt.Sprintf("needs exactly %s, has %d", report.Plural(n, noun, report.RegularPlural(noun)), has)
 	case tooFew:
 		n := intOf(lo)
-		return fmt.Sprintf("needs at least %d %s, has %d", n, plural(noun, n), has)
+		return fmt.Sprintf("needs at least %s, has %d", report.Plural(n, noun, report.RegularPlural(noun)), has)
 	default:
 		n := intOf(hi)
-		return fmt.Sprintf("needs at most %d %s, has %d", n, plural(noun, n), has)
+		return fmt.Sprintf("needs at most %s, has %d", report.Plural(n, noun, report.RegularPlural(noun)), has)
 	}
 }
 
@@ -1457,19 +1450,6 @@ func nounOf(v any, root map[string]any) string {
 		v = walkJSON(root, fragmentSegments(ref))
 	}
 	return ""
-}
-
-func plural(noun string, n int) string {
-	if n == 1 {
-		return noun
-	}
-	switch {
-	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey") && !strings.HasSuffix(noun, "ay"):
-		return noun[:len(noun)-1] + "ies"
-	case strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"), strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "sh"):
-		return noun + "es"
-	}
-	return noun + "s"
 }
 
 // describe returns a schema's description in a form that continues a

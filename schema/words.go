@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Words for faults a player reads: counting from 1, what a near miss was
@@ -133,7 +135,7 @@ func idForm(s string) string {
 // `did you mean "x"?` (or `"x" or "y"` for a tie), or "" if none is close.
 func DidYouMean(s string, known []string) string {
 	if m := Closest(s, known); len(m) > 0 {
-		return "did you mean " + quoteOr(m) + "?"
+		return "did you mean " + report.QuotedOr(m) + "?"
 	}
 	return ""
 }
@@ -200,18 +202,6 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-// quoteOr quotes words for a sentence: "a", "a" or "b", "a", "b" or "c".
-func quoteOr(words []string) string {
-	q := make([]string, len(words))
-	for i, w := range words {
-		q[i] = strconv.Quote(w)
-	}
-	if len(q) == 1 {
-		return q[0]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 // editDistance is the Levenshtein distance between a and b (in runes), or

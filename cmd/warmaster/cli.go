@@ -17,6 +17,7 @@ import (
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/repository"
 	"github.com/warmaster/warmaster/processor/trust"
 )
@@ -317,7 +318,7 @@ func printFaults(w io.Writer, dir string, err error, wrote bool) error {
 	if wrote {
 		suffix = "; nothing was written"
 	}
-	fmt.Fprintf(w, "%d %s%s\n", len(invalid.Faults), pluralize(len(invalid.Faults), "problem", "problems"), suffix)
+	fmt.Fprintf(w, "%s%s\n", report.Plural(len(invalid.Faults), "problem", "problems"), suffix)
 	return err
 }
 
@@ -328,13 +329,6 @@ func restoreHints(dir string, invalid *processor.InvalidError) {
 	if slices.ContainsFunc(invalid.Faults, func(f processor.Fault) bool { return f.Restore != "" }) {
 		invalid.RestoreFrom(repository.RestoreHint(dir))
 	}
-}
-
-func pluralize(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func oneDir(c *cli.Context) (string, error) {

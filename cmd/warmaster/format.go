@@ -64,7 +64,7 @@ func reportFaults(c *cli.Context, format, dir string, err error, wrote bool) err
 		faults[i] = f
 	}
 	writeAnnotations(workflowCommands(c.App.Writer), faults)
-	n := fmt.Sprintf("%d %s", len(faults), pluralize(len(faults), "problem", "problems"))
+	n := report.Plural(len(faults), "problem", "problems")
 	suffix := ""
 	if wrote {
 		suffix = "; nothing was written"

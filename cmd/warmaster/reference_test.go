@@ -17,6 +17,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/repository"
 	"github.com/warmaster/warmaster/processor/seal"
 	"github.com/warmaster/warmaster/schema"
@@ -239,7 +240,7 @@ costs more to check than a real campaign's.
 - A campaign has at most **%d** war-engine profiles in `+"`engines/`"+`: past them
   one fault, at the first left out, counts them, and none of the rest is
   read.
-`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults), schema.MaxIDRunes, schema.MaxHintRunes, processor.MaxListed, folder.MaxRefusedEntries, processor.MaxProfiles)
+`, schema.ItemWork, schema.MaxDepth, schema.MaxKeyBytes, thousands(schema.MaxFaults), schema.MaxIDRunes, schema.MaxHintRunes, report.MaxListed, folder.MaxRefusedEntries, processor.MaxProfiles)
 }
 
 // schemaFile is the path a kind of file has, from its schema's title.

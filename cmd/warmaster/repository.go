@@ -96,7 +96,7 @@ func cmdCheckChanges(c *cli.Context) error {
 	var invalid error
 	if len(rep.Faults) > 0 {
 		invalid = &processor.InvalidError{Faults: rep.Faults}
-		n := fmt.Sprintf("%d %s", len(rep.Faults), pluralize(len(rep.Faults), "problem", "problems"))
+		n := report.Plural(len(rep.Faults), "problem", "problems")
 		if format == formatGitHub {
 			writeAnnotations(workflowCommands(w), rep.Faults)
 			fmt.Fprintln(c.App.ErrWriter, n)
@@ -109,20 +109,20 @@ func cmdCheckChanges(c *cli.Context) error {
 	}
 	var md strings.Builder
 	if len(rep.Faults) > 0 {
-		md.WriteString(faultTable(fmt.Sprintf("warmaster check-changes: %d %s", len(rep.Faults), pluralize(len(rep.Faults), "problem", "problems")), rep.Faults))
+		md.WriteString(faultTable("warmaster check-changes: "+report.Plural(len(rep.Faults), "problem", "problems"), rep.Faults))
 		md.WriteString("\n")
 	}
 	if len(rep.Campaigns) == 0 {
-		line := fmt.Sprintf("No campaign folder changed (%d %s outside them).", len(rep.Changed), pluralize(len(rep.Changed), "file", "files"))
+		line := fmt.Sprintf("No campaign folder changed (%s outside them).", report.Plural(len(rep.Changed), "file", "files"))
 		fmt.Fprintln(w, line)
 		md.WriteString(line + "\n")
 	}
 	for _, cr := range rep.Campaigns {
 		status := "ok"
 		if cr.Faults > 0 {
-			status = fmt.Sprintf("%d %s", cr.Faults, pluralize(cr.Faults, "problem", "problems"))
+			status = report.Plural(cr.Faults, "problem", "problems")
 		}
-		fmt.Fprintf(w, "%s: %s (%d changed %s)\n", cr.Dir, status, len(cr.Files), pluralize(len(cr.Files), "file", "files"))
+		fmt.Fprintf(w, "%s: %s (%s)\n", cr.Dir, status, report.Plural(len(cr.Files), "changed file", "changed files"))
 		if cr.Replay != "" {
 			fmt.Fprintf(w, "%s: %s\n", cr.Dir, cr.Replay)
 		}

@@ -1,6 +1,7 @@
 package attacks
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -98,7 +99,7 @@ func (r *Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch 
 	result := fmt.Sprintf("%s — %s", b.Attack.Title(), ResultTitle(victor))
 	for _, k := range keys {
 		if k.set && !slices.Contains(takes, k.name) {
-			fs.AddKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)%s", result, k.name, processor.JoinQuotedOr(takes, "no choices"), why)
+			fs.AddKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)%s", result, k.name, cmp.Or(report.QuotedAnd(takes), "no choices"), why)
 		}
 	}
 	if !r.C.Map.Has(b.Planet) || victor == processor.Draw {
@@ -134,9 +135,9 @@ func (r *Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch 
 		switch {
 		case !r.C.Map.Has(p):
 		case s.Destroyed(p):
-			fs.Add(at, "%s is destroyed; connected planets of %s: %s", p, b.Planet, processor.OneOf(r.S.IntactConnected(b.Defender, b.Planet)))
+			fs.Add(at, "%s is destroyed; connected planets of %s: %s", p, b.Planet, report.OneOf(r.S.IntactConnected(b.Defender, b.Planet)))
 		case !s.IsConnected(b.Defender, b.Planet, p):
-			fs.Add(at, "%s is not connected to %s; connected planets: %s", p, b.Planet, processor.OneOf(r.S.IntactConnected(b.Defender, b.Planet)))
+			fs.Add(at, "%s is not connected to %s; connected planets: %s", p, b.Planet, report.OneOf(r.S.IntactConnected(b.Defender, b.Planet)))
 		default:
 			return true
 		}
@@ -196,7 +197,7 @@ func (r *Rules) validateRoom(b processor.BattleOp, ch processor.Choices, to proc
 			room = append(room, q)
 		}
 	}
-	fs.Add(ch.Src.At("pieces", free), "%s; connected planets of %s with room for %s: %s", has, b.Planet, report.Plural(len(ch.Pieces), "piece", "pieces"), processor.OneOf(room))
+	fs.Add(ch.Src.At("pieces", free), "%s; connected planets of %s with room for %s: %s", has, b.Planet, report.Plural(len(ch.Pieces), "piece", "pieces"), report.OneOf(room))
 }
 
 func ResultTitle(v processor.Side) string {

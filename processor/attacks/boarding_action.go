@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Boarding Action — Attacker wins.
@@ -98,7 +99,7 @@ func (r *Rules) ValidateBoardingActionTarget(o processor.Order, fs *processor.Fa
 	}
 	where := fmt.Sprintf("no planet in reach of %s has one", o.Fleet)
 	if len(with) > 0 {
-		where = fmt.Sprintf("planets in reach of %s with one: %s", o.Fleet, processor.OneOf(with))
+		where = fmt.Sprintf("planets in reach of %s with one: %s", o.Fleet, report.OneOf(with))
 	}
 	fs.Add(o.Src.At("planet"), "a Boarding Action needs a Fleet of %s at the target planet, and %s has none at %s (RULINGS 15); %s; your Warmaster may allow it in campaign.toml: boarding_action_without_fleet = true under [rules]", o.Defender, o.Defender, o.Planet, where)
 }
@@ -113,7 +114,7 @@ func (r *Rules) validateBoardingAction(b processor.BattleOp, victor processor.Si
 	case ch.Fleet == "" && len(ch.Moves) == 0:
 		return
 	case ch.Fleet == "":
-		fs.Add(ch.Src.At("moves"), "moves need fleet: the Fleet of %s at %s that moves; %s's Fleets there: %s", D, p, D, processor.OneOf(r.DefendingFleetsAt(D, p)))
+		fs.Add(ch.Src.At("moves"), "moves need fleet: the Fleet of %s at %s that moves; %s's Fleets there: %s", D, p, D, report.OneOf(r.DefendingFleetsAt(D, p)))
 		return
 	case len(ch.Moves) == 0:
 		fs.Add(ch.Src.At("fleet"), "fleet needs moves: the planets %s moves to, in order", ch.Fleet)
@@ -122,7 +123,7 @@ func (r *Rules) validateBoardingAction(b processor.BattleOp, victor processor.Si
 		return // already reported
 	}
 	if r.C.FleetAlliance(ch.Fleet) != D || s.Fleets[ch.Fleet] != p {
-		fs.Add(ch.Src.At("fleet"), "%s is not a Fleet of %s at %s; %s's Fleets there: %s", ch.Fleet, D, p, D, processor.OneOf(r.DefendingFleetsAt(D, p)))
+		fs.Add(ch.Src.At("fleet"), "%s is not a Fleet of %s at %s; %s's Fleets there: %s", ch.Fleet, D, p, D, report.OneOf(r.DefendingFleetsAt(D, p)))
 		return
 	}
 	if victor == processor.Defender && len(ch.Moves) > 1 {
@@ -134,7 +135,7 @@ func (r *Rules) validateBoardingAction(b processor.BattleOp, victor processor.Si
 			return
 		}
 		if !s.IsConnected(D, at, to) {
-			fs.Add(ch.Src.At("moves", i), "no lane from %s to %s: %s moves to a planet connected to %s: %s", at, to, ch.Fleet, at, processor.OneOf(s.Connected(D, at)))
+			fs.Add(ch.Src.At("moves", i), "no lane from %s to %s: %s moves to a planet connected to %s: %s", at, to, ch.Fleet, at, report.OneOf(s.Connected(D, at)))
 			return
 		}
 		at = to

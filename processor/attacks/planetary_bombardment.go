@@ -244,7 +244,7 @@ func (r *Rules) StrikeChoices(p processor.PlanetID, rank strikeRank) string {
 			out = append(out, fmt.Sprintf("%d (%s)", i+1, describeLocation(l)))
 		}
 	}
-	return processor.OneOf(out)
+	return report.OneOf(out)
 }
 
 func describeLocation(l processor.Location) string {
@@ -278,10 +278,10 @@ func (r *Rules) validatePlanetaryBombardment(b processor.BattleOp, victor proces
 	}
 	switch {
 	case s.Destroyed(q):
-		fs.Add(ch.Src.At("planet"), "%s is destroyed; connected planets of %s: %s", q, p, processor.OneOf(r.S.IntactConnected(D, p)))
+		fs.Add(ch.Src.At("planet"), "%s is destroyed; connected planets of %s: %s", q, p, report.OneOf(r.S.IntactConnected(D, p)))
 		return
 	case !s.IsConnected(D, p, q):
-		fs.Add(ch.Src.At("planet"), "%s is not connected to %s; connected planets: %s", q, p, processor.OneOf(r.S.IntactConnected(D, p)))
+		fs.Add(ch.Src.At("planet"), "%s is not connected to %s; connected planets: %s", q, p, report.OneOf(r.S.IntactConnected(D, p)))
 		return
 	}
 	rank := DefenderStrikeRank(A, D)

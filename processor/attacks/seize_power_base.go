@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // buildDefaults are the types built, first within the Alliance's limit, when
@@ -165,9 +166,9 @@ func (r *Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Si
 		at := ch.Src.At(key)
 		switch {
 		case !slices.Contains(allowed, t):
-			fs.Add(at, "%s cannot be %s: valid: %s", key, t, processor.OneOf(infraIDs(allowed)))
+			fs.Add(at, "%s cannot be %s: valid: %s", key, t, report.OneOf(infraIDs(allowed)))
 		case s.Count(a, t) >= t.Limit():
-			fs.Add(at, "%s already has %d %s pieces, the limit; it can build %s", a, t.Limit(), t.Title(), processor.OneOf(infraIDs(s.WithinLimit(a, allowed...))))
+			fs.Add(at, "%s already has %d %s pieces, the limit; it can build %s", a, t.Limit(), t.Title(), report.OneOf(infraIDs(s.WithinLimit(a, allowed...))))
 		default:
 			return true
 		}
@@ -186,12 +187,12 @@ func (r *Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Si
 			}
 			switch {
 			case ch.Take == processor.Stronghold:
-				fs.Add(ch.Src.At("take"), "take excludes a Stronghold; %s's pieces at %s that can be taken: %s", D, p, processor.OneOf(infraIDs(there)))
+				fs.Add(ch.Src.At("take"), "take excludes a Stronghold; %s's pieces at %s that can be taken: %s", D, p, report.OneOf(infraIDs(there)))
 			case !slices.Contains(there, ch.Take):
 				if len(there) == 0 {
 					fs.Add(ch.Src.At("take"), "%s has no %s at %s, nor any piece but a Stronghold: leave take out (build names the piece built instead)", D, ch.Take, p)
 				} else {
-					fs.Add(ch.Src.At("take"), "%s has no %s at %s; its pieces there that can be taken: %s", D, ch.Take, p, processor.OneOf(infraIDs(there)))
+					fs.Add(ch.Src.At("take"), "%s has no %s at %s; its pieces there that can be taken: %s", D, ch.Take, p, report.OneOf(infraIDs(there)))
 				}
 			default:
 				takeOK = true
@@ -211,7 +212,7 @@ func (r *Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Si
 			case after.FreeLocations(p) == 0:
 				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has no free Infrastructure location (%s); leave extra out", first, p, after.DescribeLocations(p))
 			case after.Count(A, ch.Extra) >= ch.Extra.Limit():
-				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has %d %s pieces, the limit; it can build %s", first, A, ch.Extra.Limit(), ch.Extra.Title(), processor.OneOf(infraIDs(after.WithinLimit(A, nonStronghold...))))
+				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has %d %s pieces, the limit; it can build %s", first, A, ch.Extra.Limit(), ch.Extra.Title(), report.OneOf(infraIDs(after.WithinLimit(A, nonStronghold...))))
 			}
 		}
 		return
@@ -228,9 +229,9 @@ func (r *Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Si
 		}
 		switch {
 		case ch.Planet != p && !s.IsConnected(D, p, ch.Planet):
-			fs.Add(ch.Src.At("planet"), "%s is not %s or a planet connected to it; %s can build at %s", ch.Planet, p, D, processor.OneOf(valid))
+			fs.Add(ch.Src.At("planet"), "%s is not %s or a planet connected to it; %s can build at %s", ch.Planet, p, D, report.OneOf(valid))
 		case !slices.Contains(valid, ch.Planet):
-			fs.Add(ch.Src.At("planet"), "%s cannot build at %s: %s; it can build at %s", D, ch.Planet, s.CanBuild(ch.Planet, D, processor.FortificationLine), processor.OneOf(valid))
+			fs.Add(ch.Src.At("planet"), "%s cannot build at %s: %s; it can build at %s", D, ch.Planet, s.CanBuild(ch.Planet, D, processor.FortificationLine), report.OneOf(valid))
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Supply Base Raid — Attacker wins. In order:
@@ -110,7 +111,7 @@ func (r *Rules) validateSupplyBaseRaid(b processor.BattleOp, victor processor.Si
 			valid = append([]processor.PlanetID{p}, valid...)
 		}
 		if why := r.raidProblem(a, p, q); why != "" {
-			fs.Add(at, "%s; valid: %s", why, processor.OneOf(valid))
+			fs.Add(at, "%s; valid: %s", why, report.OneOf(valid))
 		}
 	}
 	if victor == processor.Attacker {

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -326,12 +327,7 @@ func (d *Dir) Problems() []Problem { return slices.Clone(d.problems) }
 func (d *Dir) Files() []string {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
-	out := make([]string, 0, len(d.files))
-	for p := range d.files {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(d.files))
 }
 
 // List lists a folder's entries, sorted by name; false when there is no

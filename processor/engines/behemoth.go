@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Choices are a player's choices for one entry of damage, each list used in
@@ -74,7 +76,7 @@ func newBehemoth(b *Behemoth, c BehemothCondition, rules Rules, roll Roller, bas
 
 func (h *behemoth) outcome() Outcome[BehemothCondition] {
 	if n := len(h.choices.Crippled) - h.used.crippled; n > 0 && !h.c.Destroyed {
-		h.say("Not needed: %s (no Crippled result left to choose for)", quoteAll(h.choices.Crippled[h.used.crippled:]))
+		h.say("Not needed: %s (no Crippled result left to choose for)", report.Quoted(h.choices.Crippled[h.used.crippled:]))
 	}
 	if n := len(h.choices.Chain) - h.used.chain; n > 0 && !h.c.Destroyed {
 		var zs []string
@@ -99,7 +101,7 @@ func DamageZone(b *Behemoth, c BehemothCondition, z Zone, points int, ch Choices
 		h.say("The Behemoth is destroyed already: nothing happens")
 		return h.outcome()
 	}
-	h.say("The targeting player's weapon hits the %s zone for %s", z.Title(), plural(points, "Damage Point"))
+	h.say("The targeting player's weapon hits the %s zone for %s", z.Title(), report.Plural(points, "Damage Point", "Damage Points"))
 	h.lose(z, points)
 	return h.outcome()
 }
@@ -130,7 +132,7 @@ func Land(b *Behemoth, c BehemothCondition, l Landing, ch Choices, rules Rules, 
 			damage++
 		}
 	}
-	h.say("Drop-harness landing: %d dice (%s) roll %s: %s", n, l.describe(rules), strings.Join(faces, ", "), plural(damage, "Damage Point")+" from random Zones")
+	h.say("Drop-harness landing: %d dice (%s) roll %s: %s", n, l.describe(rules), strings.Join(faces, ", "), report.Plural(damage, "Damage Point", "Damage Points")+" from random Zones")
 	for i := 0; i < damage && !h.c.Destroyed; i++ {
 		h.lose(h.randomZone(fmt.Sprintf("Drop-harness landing damage %d of %d", i+1, damage)), 1)
 	}
@@ -197,7 +199,7 @@ func RepairBehemoth(b *Behemoth, c BehemothCondition, points int) Outcome[Behemo
 	}
 	for _, z := range Zones {
 		if got[z] > 0 {
-			h.say("Repairs: the %s zone regains %s (now %d/%d)", z.Title(), plural(got[z], "Damage Point"), h.c.DamagePoints[z], b.Zones[z].DamagePoints)
+			h.say("Repairs: the %s zone regains %s (now %d/%d)", z.Title(), report.Plural(got[z], "Damage Point", "Damage Points"), h.c.DamagePoints[z], b.Zones[z].DamagePoints)
 		}
 	}
 	for _, z := range Zones {
@@ -226,9 +228,9 @@ func (h *behemoth) lose(z Zone, points int) {
 		h.say("The %s zone is completely destroyed already: it has no Damage Points to lose", z.Title())
 		return
 	case after == 0:
-		h.say("The %s zone loses %s (%d → 0): it is completely destroyed", z.Title(), plural(before-after, "Damage Point"), before)
+		h.say("The %s zone loses %s (%d → 0): it is completely destroyed", z.Title(), report.Plural(before-after, "Damage Point", "Damage Points"), before)
 	default:
-		h.say("The %s zone loses %s (%d → %d)", z.Title(), plural(before-after, "Damage Point"), before, after)
+		h.say("The %s zone loses %s (%d → %d)", z.Title(), report.Plural(before-after, "Damage Point", "Damage Points"), before, after)
 	}
 	// Destroying Behemoths: "reduced to 0 Damage Points on 2 zones, it is destroyed."
 	if h.c.ZonesDestroyed() >= 2 {
@@ -288,7 +290,7 @@ func (h *behemoth) option(t Threshold) string {
 		}
 	}
 	if len(open) == 0 {
-		h.say("Every option of this Crippled result is structural (%s): Crippled results cannot affect them, none is taken", quoteAll(t.Options))
+		h.say("Every option of this Crippled result is structural (%s): Crippled results cannot affect them, none is taken", report.Quoted(t.Options))
 		return ""
 	}
 	fallback := func() string {
@@ -309,7 +311,7 @@ func (h *behemoth) option(t Threshold) string {
 	}
 	if h.used.crippled >= len(h.choices.Crippled) {
 		o := fallback()
-		h.say("No choice recorded for this Crippled result: %q, the first of %s %s", o, quoteAll(t.Options), notTaken)
+		h.say("No choice recorded for this Crippled result: %q, the first of %s %s", o, report.Quoted(t.Options), notTaken)
 		return o
 	}
 	want := h.choices.Crippled[h.used.crippled]
@@ -317,15 +319,15 @@ func (h *behemoth) option(t Threshold) string {
 	switch {
 	case !slices.Contains(t.Options, want):
 		o := fallback()
-		h.say("%s chose %q, which is not an option of this Crippled result (%s): %q instead", capital(who), want, quoteAll(t.Options), o)
+		h.say("%s chose %q, which is not an option of this Crippled result (%s): %q instead", report.UpperFirst(who), want, report.Quoted(t.Options), o)
 		return o
 	case h.b.IsStructural(want):
 		o := fallback()
-		h.say("%s chose %q, which is structural: Crippled results cannot affect it; %q instead", capital(who), want, o)
+		h.say("%s chose %q, which is structural: Crippled results cannot affect it; %q instead", report.UpperFirst(who), want, o)
 		return o
 	case taken(want):
 		o := fallback()
-		h.say("%s chose %q, which an earlier Crippled result took: %q instead", capital(who), want, o)
+		h.say("%s chose %q, which an earlier Crippled result took: %q instead", report.UpperFirst(who), want, o)
 		return o
 	}
 	return want
@@ -363,7 +365,7 @@ func (h *behemoth) chainZone(from Zone) (Zone, bool) {
 		if want == from {
 			why = "it is the zone that was Crippled, not another"
 		}
-		h.say("%s chose the %s zone for this chain reaction, but %s: a random other Zone instead", capital(who), want.Title(), why)
+		h.say("%s chose the %s zone for this chain reaction, but %s: a random other Zone instead", report.UpperFirst(who), want.Title(), why)
 		return h.pick(others, Label(h.stream, "chain"), "Chain reaction (chosen zone not possible): a random other Zone"), true
 	}
 	return want, true
@@ -411,26 +413,4 @@ func (h *behemoth) destroy() {
 	}
 	r := h.d(6, label, "Singularity: its radius in inches")
 	h.say("Destruction roll 1: the primary core collapses — a singularity event! Rolled %d: every scenery piece and unit within %d\" is removed from the board, the Behemoth itself included (and any other Behemoth in range)", r, r)
-}
-
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %ss", n, one)
-}
-
-func quoteAll(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = fmt.Sprintf("%q", s)
-	}
-	return strings.Join(q, ", ")
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

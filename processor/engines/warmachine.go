@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Source is what scored a hit on a War Machine.
@@ -99,7 +101,7 @@ func (b Battle) Check() (faults []KeyFault) {
 	case b.Turns == 0:
 		return []KeyFault{{"hit_turns", "the turn of each hit needs the turns played (turns): how many turns the War Machine's owner played"}}
 	case len(b.HitTurns) != len(b.Hits):
-		return []KeyFault{{"hit_turns", fmt.Sprintf("%s for %s: give the owner's turn of each hit, in the order of the hits", plural(len(b.HitTurns), "turn"), plural(len(b.Hits), "hit"))}}
+		return []KeyFault{{"hit_turns", fmt.Sprintf("%s for %s: give the owner's turn of each hit, in the order of the hits", report.Plural(len(b.HitTurns), "turn", "turns"), report.Plural(len(b.Hits), "hit", "hits"))}}
 	}
 	for i, t := range b.HitTurns {
 		key := fmt.Sprintf("hit_turns/%d", i)
@@ -141,7 +143,7 @@ func newWarMachine(w *WarMachine, c WarMachineCondition, rules Rules, roll Rolle
 
 func (m *warMachine) outcome() Outcome[WarMachineCondition] {
 	if m.used < len(m.lost) && !m.c.Destroyed {
-		m.say("Not needed: %s (no Weapon Destroyed result left to choose for)", quoteAll(m.lost[m.used:]))
+		m.say("Not needed: %s (no Weapon Destroyed result left to choose for)", report.Quoted(m.lost[m.used:]))
 	}
 	return Outcome[WarMachineCondition]{Condition: m.c, Events: m.events, Rolls: m.rolls}
 }
@@ -231,7 +233,7 @@ func RepairWarMachine(w *WarMachine, c WarMachineCondition, points int) Outcome[
 		return m.outcome()
 	}
 	m.c.StructurePoints += n
-	m.say("Repairs: regains %s (now %d/%d)", plural(n, "structure point"), m.c.StructurePoints, w.StructurePoints)
+	m.say("Repairs: regains %s (now %d/%d)", report.Plural(n, "structure point", "structure points"), m.c.StructurePoints, w.StructurePoints)
 	return m.outcome()
 }
 
@@ -246,7 +248,7 @@ func (m *warMachine) repairFields(turn int, base string) {
 	switch m.w.Field {
 	case OrkPowerField:
 		if turn == 1 {
-			m.say("%s down: Ork Power Fields can't be repaired", plural(down, "Ork Power Field"))
+			m.say("%s down: Ork Power Fields can't be repaired", report.Plural(down, "Ork Power Field", "Ork Power Fields"))
 		}
 	case ImperialVoidField:
 		when, label, why := "Start of the battle", Label(base, "void-fields"), ""
@@ -261,7 +263,7 @@ func (m *warMachine) repairFields(turn int, base string) {
 			}
 		}
 		m.c.Fields += back
-		m.say("%s: %s down, rolled to repair: %d back on line (%d/%d up)", when, plural(down, "Imperial Void Field"), back, m.c.Fields, m.w.Fields)
+		m.say("%s: %s down, rolled to repair: %d back on line (%d/%d up)", when, report.Plural(down, "Imperial Void Field", "Imperial Void Fields"), back, m.c.Fields, m.w.Fields)
 	}
 }
 
@@ -302,7 +304,7 @@ func (m *warMachine) hit(name string, h Hit) {
 	case h.Source != CloseCombat || m.c.Destroyed:
 	case h.TitanWeapon:
 		v := m.d(3, m.stream, "Titan close combat weapon: an additional D3 structure points")
-		m.say("%s: the Titan close combat weapon causes an additional %s of damage", name, plural(v, "structure point"))
+		m.say("%s: the Titan close combat weapon causes an additional %s of damage", name, report.Plural(v, "structure point", "structure points"))
 		m.loseStructure(v)
 	default:
 		m.say("%s: not a Titan close combat weapon's, so no additional D3 structure points", name)

@@ -3,6 +3,7 @@ package folder
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/engines"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -62,14 +64,14 @@ func (f *Folder) LoadWarEngines(c *processor.Campaign, d processor.Obj, fs *proc
 			continue
 		}
 		if _, ok := c.FleetOf(e.Fleet); !ok {
-			fs.Add(o.Src.At("fleet"), "unknown fleet %q; %s", e.Fleet, processor.Hint(fs, string(e.Fleet), c.FleetIDs(), "fleets: "+processor.OneOf(c.FleetIDs())))
+			fs.Add(o.Src.At("fleet"), "unknown fleet %q; %s", e.Fleet, processor.Hint(fs, string(e.Fleet), c.FleetIDs(), "fleets: "+report.OneOf(c.FleetIDs())))
 		}
 		profile := o.Str("profile")
 		if e.Profile = c.Engines.Profiles[profile]; e.Profile == nil {
 			if slices.Contains(names, profile) {
 				continue // the profile's own file has faults, reported there
 			}
-			fs.Add(o.Src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); %s", profile, profile, processor.Hint(fs, profile, processor.SortedKeys(c.Engines.Profiles), "profiles: "+processor.OneOf(processor.SortedKeys(c.Engines.Profiles))))
+			fs.Add(o.Src.At("profile"), "no profile %q: profiles are the files of engines/ (engines/%s.toml); %s", profile, profile, processor.Hint(fs, profile, slices.Sorted(maps.Keys(c.Engines.Profiles)), "profiles: "+report.OneOf(slices.Sorted(maps.Keys(c.Engines.Profiles)))))
 			continue
 		}
 		c.Engines.Index[e.ID] = len(c.Engines.Engines)
@@ -134,13 +136,13 @@ func ptr(n int) *int { return &n }
 // the roster the state does not hold yet starts as its profile gives it.
 func decodeEngines(s *processor.State, files map[string]owntoml.EngineFile, at processor.Src, bad func(processor.Src, string, ...any)) {
 	c := s.C
-	for _, id := range processor.SortedKeys(files) {
+	for _, id := range slices.Sorted(maps.Keys(files)) {
 		ef := files[id]
 		e, ok := c.Engines.Engine(processor.EngineID(id))
 		here := at.At(id)
 		switch {
 		case !ok:
-			bad(here, "unknown war engine %q: campaign.toml's [[war_engines]] has %s", id, processor.OneOf(c.Engines.Ids()))
+			bad(here, "unknown war engine %q: campaign.toml's [[war_engines]] has %s", id, report.OneOf(c.Engines.Ids()))
 			continue
 		case ef.Profile != e.Profile.ID:
 			bad(here.At("profile"), "%s is a %s here but campaign.toml makes it a %s: an engine keeps its profile (add a new engine instead)", id, ef.Profile, e.Profile.ID)
@@ -184,7 +186,7 @@ var engineProfileRE = regexp.MustCompile(`^engines/[^/]+\.toml$`)
 // copyProfiles writes the war-engine profiles as read into another
 // campaign folder (a replay's scratch folder).
 func (f *Folder) CopyProfiles(dir *disk.Dir) error {
-	for _, file := range processor.SortedKeys(f.Texts) {
+	for _, file := range slices.Sorted(maps.Keys(f.Texts)) {
 		if !engineProfileRE.MatchString(file) {
 			continue
 		}

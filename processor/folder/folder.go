@@ -19,6 +19,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/seal"
 	"github.com/warmaster/warmaster/schema"
 )
@@ -400,7 +401,7 @@ func (f *Folder) loadSetup(k processor.Checker) error {
 		a := processor.AllianceID(name)
 		if !k.C.HasAlliance(a) {
 			if r.listed() {
-				k.Fs.Add(processor.Src{File: file}, "no alliance %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, k.C.AllianceIDs(), "set-up files are named after an alliance: "+processor.OneOf(k.C.AllianceIDs())))
+				k.Fs.Add(processor.Src{File: file}, "no alliance %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, k.C.AllianceIDs(), "set-up files are named after an alliance: "+report.OneOf(k.C.AllianceIDs())))
 			}
 			continue
 		}
@@ -550,21 +551,21 @@ func (f *Folder) refusedName(k processor.Checker, r *refusals, dir, name, file s
 				if why == "" {
 					why = fmt.Sprintf("no player %q in campaign.toml", name)
 				}
-				k.Fs.Add(at, "%s; %s", why, processor.Hint(k.Fs, name, c.Commanders(), dir+" files are named after a player's login: "+processor.OneOf(c.Commanders())))
+				k.Fs.Add(at, "%s; %s", why, processor.Hint(k.Fs, name, c.Commanders(), dir+" files are named after a player's login: "+report.OneOf(c.Commanders())))
 			}
 			return true
 		}
 	case "builds", "events":
 		if !c.HasAlliance(processor.AllianceID(name)) {
 			if r.listed() {
-				k.Fs.Add(at, "no alliance %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, c.AllianceIDs(), dir+" files are named after an alliance: "+processor.OneOf(c.AllianceIDs())))
+				k.Fs.Add(at, "no alliance %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, c.AllianceIDs(), dir+" files are named after an alliance: "+report.OneOf(c.AllianceIDs())))
 			}
 			return true
 		}
 	case "results":
 		if _, ok := c.BattleFleet(name); !ok {
 			if r.listed() {
-				k.Fs.Add(at, "no battle %q: results files are named after the attacking fleet; %s", name, processor.Hint(k.Fs, name, c.FleetIDs(), "fleets: "+processor.OneOf(c.FleetIDs())))
+				k.Fs.Add(at, "no battle %q: results files are named after the attacking fleet; %s", name, processor.Hint(k.Fs, name, c.FleetIDs(), "fleets: "+report.OneOf(c.FleetIDs())))
 			}
 			return true
 		}
@@ -604,7 +605,7 @@ func (f *Folder) loadSealed(k processor.Checker, r *refusals, phase int, name, f
 	plain := processor.InputPath(phase, "orders", name)
 	if _, ok := c.PlayerOf(processor.Login(name)); !ok {
 		if r.listed() {
-			k.Fs.Add(at, "no player %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, c.Commanders(), "sealed orders files are named after a player's login: "+processor.OneOf(c.Commanders())))
+			k.Fs.Add(at, "no player %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, c.Commanders(), "sealed orders files are named after a player's login: "+report.OneOf(c.Commanders())))
 		}
 		return nil
 	}

@@ -2,6 +2,7 @@ package folder
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
@@ -28,7 +29,7 @@ func encodeMedals(awards []processor.MedalAward) map[string]owntoml.MedalFile {
 
 func decodeMedals(c *processor.Campaign, m map[string]owntoml.MedalFile, at processor.Src, bad func(processor.Src, string, ...any)) []processor.MedalAward {
 	var out []processor.MedalAward
-	for _, id := range processor.SortedKeys(m) {
+	for _, id := range slices.Sorted(maps.Keys(m)) {
 		mf := m[id]
 		var medal processor.Medal
 		if err := medal.UnmarshalText([]byte(id)); err != nil {

@@ -2,12 +2,14 @@ package folder
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -218,8 +220,8 @@ func checkReadBack(s *processor.State, f *owntoml.StateDoc, root processor.Src, 
 		}
 	}
 	slices.Sort(unknown)
-	valid := "campaign.toml's fleets are " + processor.OneOf(c.Declared().FleetIDs())
-	if n := len(c.Declared().Fleets); n > processor.MaxListed {
+	valid := "campaign.toml's fleets are " + report.OneOf(c.Declared().FleetIDs())
+	if n := len(c.Declared().Fleets); n > report.MaxListed {
 		valid = fmt.Sprintf("not one of the %d fleets campaign.toml declares", n) // not listed in each of up to MaxFaults faults
 	}
 	for i, id := range unknown {
@@ -272,7 +274,7 @@ func locationsText(destroyed bool) string {
 func checkReadBackOrder(s *processor.State, at processor.Src, o processor.Order, bad func(processor.Src, string, ...any)) {
 	c := s.C
 	if o.Defender != "" && !c.HasAlliance(o.Defender) {
-		bad(at.At("defender"), "unknown alliance %q; alliances: %s", o.Defender, processor.OneOf(c.AllianceIDs()))
+		bad(at.At("defender"), "unknown alliance %q; alliances: %s", o.Defender, report.OneOf(c.AllianceIDs()))
 	}
 	if o.Theatre != "" && processor.TheatreTwists[o.Theatre] == [3]string{} {
 		bad(at.At("theatre"), "unknown theatre %q", o.Theatre)
@@ -330,25 +332,25 @@ func checkReadBackEffect(s *processor.State, at processor.Src, e processor.Effec
 	if e.Phase < 1 || e.Phase > c.Phases+1 {
 		bad(at.At("phase"), "phase %d is outside 1–%d", e.Phase, c.Phases+1)
 	}
-	for _, a := range processor.SortedKeys(e.Riches) {
+	for _, a := range slices.Sorted(maps.Keys(e.Riches)) {
 		if !c.HasAlliance(a) {
 			bad(at.At("riches", a), "unknown alliance %q", a)
 		}
-		for _, p := range processor.SortedKeys(e.Riches[a]) {
+		for _, p := range slices.Sorted(maps.Keys(e.Riches[a])) {
 			if !c.Map.Has(p) {
 				bad(at.At("riches", a, p), "unknown planet %q", p)
 			}
 		}
 	}
 	d := c.Declared()
-	for _, l := range processor.SortedKeys(e.Players) {
+	for _, l := range slices.Sorted(maps.Keys(e.Players)) {
 		if _, ok := d.PlayerOf(l); !ok {
 			bad(at.At("players", l), "unknown player %q", l)
 		} else if a := e.Players[l]; !c.HasAlliance(a) {
 			bad(at.At("players", l), "unknown alliance %q", a)
 		}
 	}
-	for _, id := range processor.SortedKeys(e.Fleets) {
+	for _, id := range slices.Sorted(maps.Keys(e.Fleets)) {
 		if _, ok := d.FleetOf(id); !ok {
 			bad(at.At("fleets", id), "unknown fleet %q", id)
 		} else if l := e.Fleets[id]; !slices.Contains(d.Logins(), l) {
@@ -362,11 +364,11 @@ func checkReadBackEffect(s *processor.State, at processor.Src, e processor.Effec
 func checkReadBackEnd(s *processor.State, at processor.Src, bad func(processor.Src, string, ...any)) {
 	c := s.C
 	if w := s.End.Winner; w != "" && !c.HasAlliance(w) {
-		bad(at.At("winner"), "unknown alliance %q; alliances: %s", w, processor.OneOf(c.AllianceIDs()))
+		bad(at.At("winner"), "unknown alliance %q; alliances: %s", w, report.OneOf(c.AllianceIDs()))
 	}
 	for i, a := range s.End.Tied {
 		if !c.HasAlliance(a) {
-			bad(at.At("tied", i), "unknown alliance %q; alliances: %s", a, processor.OneOf(c.AllianceIDs()))
+			bad(at.At("tied", i), "unknown alliance %q; alliances: %s", a, report.OneOf(c.AllianceIDs()))
 		}
 	}
 	for _, m := range s.End.Medals {
@@ -375,7 +377,7 @@ func checkReadBackEnd(s *processor.State, at processor.Src, bad func(processor.S
 				bad(at.At("medals", m.Medal, "players", i), "unknown player %q", l)
 			}
 		}
-		for _, a := range processor.SortedKeys(m.Scores) {
+		for _, a := range slices.Sorted(maps.Keys(m.Scores)) {
 			if !c.HasAlliance(a) {
 				bad(at.At("medals", m.Medal, "scores", a), "unknown alliance %q", a)
 			}

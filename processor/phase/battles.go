@@ -3,11 +3,13 @@ package phase
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/attacks"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // validateResults checks this phase's battle results against the battles
@@ -22,11 +24,11 @@ func (r checks) validateResults(fs *processor.Faults) {
 		byID[b.ID] = i
 	}
 	results := r.f.Results[s.Phase]
-	for _, id := range processor.SortedKeys(results) {
+	for _, id := range slices.Sorted(maps.Keys(results)) {
 		res := results[id]
 		i, ok := byID[id]
 		if !ok {
-			fs.Add(processor.Src{File: res.Src.File}, "no battle %q in phase %d; %s", id, s.Phase, processor.Hint(fs, id, ids, "results are named after the attacking fleet of a battle: "+processor.OneOf(ids)))
+			fs.Add(processor.Src{File: res.Src.File}, "no battle %q in phase %d; %s", id, s.Phase, processor.Hint(fs, id, ids, "results are named after the attacking fleet of a battle: "+report.OneOf(ids)))
 			continue
 		}
 		b := bs[i]
@@ -35,11 +37,11 @@ func (r checks) validateResults(fs *processor.Faults) {
 		}
 		if res.DefenderPlayer != "" {
 			if p, ok := r.c.PlayerOf(res.DefenderPlayer); ok && p.Alliance != b.Defender {
-				fs.Add(res.Src.At("defender_player"), "%s is in %s, not the defending alliance %s: %s", res.DefenderPlayer, p.Alliance, b.Defender, processor.OneOf(r.c.PlayersOf(b.Defender)))
+				fs.Add(res.Src.At("defender_player"), "%s is in %s, not the defending alliance %s: %s", res.DefenderPlayer, p.Alliance, b.Defender, report.OneOf(r.c.PlayersOf(b.Defender)))
 			}
 		}
 		if res.Theatre != "" && !slices.Contains(r.c.Map.Planet(b.Planet).Theatres, res.Theatre) {
-			fs.Add(res.Src.At("theatre"), "%s has no %s theatre; its theatres: %s", b.Planet, res.Theatre, processor.OneOf(r.c.Map.Planet(b.Planet).Theatres))
+			fs.Add(res.Src.At("theatre"), "%s has no %s theatre; its theatres: %s", b.Planet, res.Theatre, report.OneOf(r.c.Map.Planet(b.Planet).Theatres))
 		} else if t := b.Order.Theatre; res.Theatre != "" && t != "" && res.Theatre != t {
 			fs.Add(res.Src.At("theatre"), "Sinister Omens rolled the %s theatre for this battle (see its battle sheet), not %s", t, res.Theatre)
 		}
@@ -252,9 +254,9 @@ func (r *run) endCampaign() {
 		}
 		if len(holding) == 1 {
 			end.Winner = holding[0]
-			end.How = fmt.Sprintf("tied on %d points with %s, and the only one of them with its Stronghold still on the map", best, processor.OneOf(tied))
+			end.How = fmt.Sprintf("tied on %d points with %s, and the only one of them with its Stronghold still on the map", best, report.OneOf(tied))
 		} else {
-			end.How = fmt.Sprintf("tied on %d points: one player from each of %s plays a final battle to decide the victor", best, processor.OneOf(tied))
+			end.How = fmt.Sprintf("tied on %d points: one player from each of %s plays a final battle to decide the victor", best, report.OneOf(tied))
 		}
 	}
 	r.concludeCampaign(end) // the Campaign Medals, or the wait for the final battle(s)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/dice"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Campaign Medal benefits in a follow-up campaign: "once players have formed
@@ -100,9 +101,9 @@ func (d benefitDraw) why(c *processor.Campaign) string {
 	case len(d.top) == 0:
 		return fmt.Sprintf("no player of this campaign holds the %s (campaign.toml's [[medals]])", d.medal.Title())
 	case d.undecided:
-		return fmt.Sprintf("%s tie for the most players with the %s (%s): advance rolls off, with the dice key", processor.OneOf(d.top), d.medal.Title(), d.counted(c))
+		return fmt.Sprintf("%s tie for the most players with the %s (%s): advance rolls off, with the dice key", report.OneOf(d.top), d.medal.Title(), d.counted(c))
 	case len(d.top) > 1:
-		return fmt.Sprintf("%s tie for the most players with the %s (%s), and %s wins the roll-off", processor.OneOf(d.top), d.medal.Title(), d.counted(c), d.holder)
+		return fmt.Sprintf("%s tie for the most players with the %s (%s), and %s wins the roll-off", report.OneOf(d.top), d.medal.Title(), d.counted(c), d.holder)
 	}
 	return fmt.Sprintf("%s has the most players with the %s (%s)", d.holder, d.medal.Title(), d.counted(c))
 }
@@ -313,7 +314,7 @@ func (r checks) validateDoubleMove(m processor.Move, fs *processor.Faults) {
 	for i, to := range append(slices.Clone(m.Via), m.To) {
 		if r.c.Map.Has(to) && r.c.Map.Has(from) && to != from && !s.IsConnected(a, from, to) {
 			nth := [...]string{"first", "second"}[min(i, 1)]
-			fs.Add(m.Src.At(i), "no lane from %s to %s: %s's %s move goes to a planet connected to %s: %s", from, to, m.Fleet, nth, from, processor.OneOf(s.Connected(a, from)))
+			fs.Add(m.Src.At(i), "no lane from %s to %s: %s's %s move goes to a planet connected to %s: %s", from, to, m.Fleet, nth, from, report.OneOf(s.Connected(a, from)))
 		}
 		from = to
 	}

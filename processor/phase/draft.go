@@ -380,13 +380,13 @@ func (r drafts) draftOrders(t *draftText, l processor.Login, a Await) []string {
 					}
 				}
 			}
-			t.help("boarding-action needs a fleet of the defender at the planet: %s", processor.OneOf(targets))
+			t.help("boarding-action needs a fleet of the defender at the planet: %s", report.OneOf(targets))
 		}
 		switch {
 		case piracy:
 			t.help("void-leap: not in this phase (Void Piracy)")
 		case len(destroyed) > 0:
-			t.help("void-leap: planet = any but %s and the destroyed %s", at, processor.OneOf(destroyed))
+			t.help("void-leap: planet = any but %s and the destroyed %s", at, report.OneOf(destroyed))
 		default:
 			t.help("void-leap: planet = any but %s", at)
 		}
@@ -435,7 +435,7 @@ func (r drafts) draftMoves(t *draftText, l processor.Login, a Await) {
 			t.say("%s at %s has no connected planet to move to.", fl, at)
 			continue
 		}
-		t.toml("# %s = %q  # at %s; connected: %s", fl, conn[0], at, processor.OneOf(conn))
+		t.toml("# %s = %q  # at %s; connected: %s", fl, conn[0], at, report.OneOf(conn))
 		if double {
 			t.help("or two moves: %s = [%q, \"…\"]", fl, conn[0])
 		}
@@ -462,7 +462,7 @@ func (r drafts) draftBuild(t *draftText, al processor.AllianceID, a Await) {
 		if first == "" && len(where) > 0 {
 			first = where[0]
 		}
-		lists = append(lists, fmt.Sprintf("%s at %s", typ, processor.OneOf(where)))
+		lists = append(lists, fmt.Sprintf("%s at %s", typ, report.OneOf(where)))
 	}
 	if first == "" {
 		t.say("%s can build nothing now: no planet in reach of its fleets has a free location within its limits.", al)
@@ -519,7 +519,7 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 		}
 	}
 	if len(engs) > 0 {
-		t.help("War engines that may have fought: %s; one [[war_engines]] table for each that did: engine = its id, then what happened to it.", processor.OneOf(engs))
+		t.help("War engines that may have fought: %s; one [[war_engines]] table for each that did: engine = its id, then what happened to it.", report.OneOf(engs))
 	}
 	t.blank()
 	t.toml("# [outcome]  # the victor's Campaign Outcome choices; a key left out takes its default")
@@ -588,7 +588,7 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 	case "direction":
 		return "direction: to-connected or from-connected"
 	case "pieces":
-		return fmt.Sprintf("pieces: the types of %s's pieces moved, one free location each where they go; at %s: %s", D, p, processor.OneOf(r.piecesAt(p, D)))
+		return fmt.Sprintf("pieces: the types of %s's pieces moved, one free location each where they go; at %s: %s", D, p, report.OneOf(r.piecesAt(p, D)))
 	case "location":
 		return fmt.Sprintf("location: the Infrastructure location struck at %s: %s", p, r.attackRules().StrikeChoices(p, attacks.AttackerStrikeRank(D)))
 	case "locations":
@@ -714,7 +714,7 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 		t.toml("%s", table)
 		for _, p := range ev.Planets {
 			reach := r.s.Reachable(al, p)
-			t.toml("# %s = [%s]", p, quoteList(reach[:min(3, len(reach))]))
+			t.toml("# %s = [%s]", p, report.Quoted(reach[:min(3, len(reach))]))
 			t.help("%s: up to 3 of %s", p, report.Either(reach))
 		}
 	case processor.XenobeastMigration:
@@ -726,7 +726,7 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 			if len(far) > 0 {
 				t.toml("# %s = %q  # at %s", f, far[0], at)
 			}
-			t.help("%s: any planet but %s and those connected to it (%s): %s", f, at, processor.OneOf(r.c.Map.Neighbours(at)), report.Either(far))
+			t.help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.c.Map.Neighbours(at)), report.Either(far))
 		}
 	case processor.MachinationsOfFate:
 		t.say("Default: nobody defects.")
@@ -777,7 +777,7 @@ func (r drafts) draftPiece(t *draftText, al processor.AllianceID, key string) {
 		if first == "" && len(ps) > 0 {
 			first = ps[0]
 		}
-		where = append(where, fmt.Sprintf("%s: %s at %s", key, typ, processor.OneOf(ps)))
+		where = append(where, fmt.Sprintf("%s: %s at %s", key, typ, report.OneOf(ps)))
 	}
 	if first != "" {
 		t.toml("# %s = { planet = %q, type = %q }", key, first, processor.FortificationLine.String())
@@ -797,14 +797,6 @@ func (r drafts) firstPiece(a processor.AllianceID) (processor.PlanetID, processo
 		}
 	}
 	return "", 0, false
-}
-
-func quoteList[T ~string](vs []T) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = fmt.Sprintf("%q", v)
-	}
-	return strings.Join(s, ", ")
 }
 
 // draftSetup: Setup the Campaign Map has no default to give: every choice

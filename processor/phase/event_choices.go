@@ -1,10 +1,13 @@
 package phase
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // asks reports whether an Event waiting for choices asks an Alliance.
@@ -60,15 +63,15 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			continue
 		}
 		if !slices.Contains(r.eventAlliances(), a) {
-			fs.Add(ch.Src, "no Vespator Front Event asks %s for choices in phase %d (they ask %s); remove this file", a, s.Phase, processor.OneOf(r.eventAlliances()))
+			fs.Add(ch.Src, "no Vespator Front Event asks %s for choices in phase %d (they ask %s); remove this file", a, s.Phase, report.OneOf(r.eventAlliances()))
 			continue
 		}
-		for _, k := range sortedEventKeys(ch.Given) {
+		for _, k := range slices.Sorted(maps.Keys(ch.Given)) {
 			at := ch.Given[k]
 			ev, pending := r.pendingEvent(k)
 			switch {
 			case !pending:
-				fs.AddKey(at, "no %s waits for choices in phase %d; %s's file takes %s", k.Title(), s.Phase, a, processor.JoinQuotedOr(r.pendingFor(a), "no table: no event asks it for choices"))
+				fs.AddKey(at, "no %s waits for choices in phase %d; %s's file takes %s", k.Title(), s.Phase, a, cmp.Or(report.QuotedAnd(r.pendingFor(a)), "no table: no event asks it for choices"))
 				continue
 			case !r.asks(ev, a):
 				why := "it asks only the trailing Alliance, " + string(ev.Alliance)
@@ -102,15 +105,6 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 	}
 }
 
-func sortedEventKeys(m map[processor.EventKind]processor.Src) []processor.EventKind {
-	out := make([]processor.EventKind, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // buildableFor lists the planets where an Alliance can build a type now.
 func (r choiceRules) buildableFor(s *processor.State, a processor.AllianceID, t processor.InfraType) []processor.PlanetID {
 	var out []processor.PlanetID
@@ -128,7 +122,7 @@ func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs
 	s := r.s.Clone()
 	if b := ch.LullBuild; b != nil && r.c.Map.Has(b.Planet) {
 		if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
-			fs.Add(b.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, processor.OneOf(r.buildableFor(s, a, b.Type)))
+			fs.Add(b.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, report.OneOf(r.buildableFor(s, a, b.Type)))
 		} else {
 			s.Build(b.Planet, a, b.Type)
 		}
@@ -138,7 +132,7 @@ func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs
 		if !r.c.Map.Has(m.To) || m.To == at || s.IsConnected(a, at, m.To) {
 			continue
 		}
-		fs.Add(m.Src, "Lull in the Fighting: no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, processor.OneOf(s.Connected(a, at)))
+		fs.Add(m.Src, "Lull in the Fighting: no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, report.OneOf(s.Connected(a, at)))
 	}
 }
 
@@ -169,20 +163,20 @@ func (r checks) checkTides(a processor.AllianceID, ch *processor.EventChoices, f
 				open = append(open, p)
 			}
 		}
-		fs.Add(ch.TidesSrc, "Tides of War: %s cannot build its Stronghold at %s: %s; planets it can: %s", a, ch.Tides, why, processor.OneOf(open))
+		fs.Add(ch.TidesSrc, "Tides of War: %s cannot build its Stronghold at %s: %s; planets it can: %s", a, ch.Tides, why, report.OneOf(open))
 	}
 }
 
 func (r checks) checkRiches(a processor.AllianceID, ch *processor.EventChoices, ev processor.Effect, fs *processor.Faults) {
-	for _, p := range processor.SortedKeys(ch.Riches) {
+	for _, p := range slices.Sorted(maps.Keys(ch.Riches)) {
 		at := ch.RichesSrc[p]
 		if !slices.Contains(ev.Planets, p) {
-			fs.AddKey(at, "no archeotech riches at %s; they were found on %s", p, processor.OneOf(ev.Planets))
+			fs.AddKey(at, "no archeotech riches at %s; they were found on %s", p, report.OneOf(ev.Planets))
 			continue
 		}
 		for i, q := range ch.Riches[p] {
 			if r.c.Map.Has(q) && !slices.Contains(r.s.Reachable(a, p), q) {
-				fs.Add(at.At(i), "Archeotech Riches at %s raise a Power Level at that Planet or a connected one, not destroyed: %s", p, processor.OneOf(r.s.Reachable(a, p)))
+				fs.Add(at.At(i), "Archeotech Riches at %s raise a Power Level at that Planet or a connected one, not destroyed: %s", p, report.OneOf(r.s.Reachable(a, p)))
 			}
 		}
 	}
@@ -196,7 +190,7 @@ func (r choiceRules) xenobeastWhy(m processor.Move) string {
 	if !r.c.Map.Has(m.To) || (m.To != at && !slices.Contains(r.c.Map.Neighbours(at), m.To)) {
 		return ""
 	}
-	return fmt.Sprintf("Xenobeast Migration: %s must leave %s for a planet neither %s nor connected to it by a lane (%s): %s", m.Fleet, at, at, processor.OneOf(r.c.Map.Neighbours(at)), processor.OneOf(r.xenobeastPlanets(at)))
+	return fmt.Sprintf("Xenobeast Migration: %s must leave %s for a planet neither %s nor connected to it by a lane (%s): %s", m.Fleet, at, at, report.OneOf(r.c.Map.Neighbours(at)), report.OneOf(r.xenobeastPlanets(at)))
 }
 
 // xenobeastPlanets lists the planets a fleet at p can be placed at, nearest first.
@@ -228,7 +222,7 @@ func (r choiceRules) bargainWhy(a processor.AllianceID, b *processor.BargainChoi
 			open = append(open, p)
 		}
 	}
-	return fmt.Sprintf("A Costly Bargain cannot be struck at %s: %s; planets it can be: %s", b.Planet, why, processor.OneOf(open))
+	return fmt.Sprintf("A Costly Bargain cannot be struck at %s: %s; planets it can be: %s", b.Planet, why, report.OneOf(open))
 }
 
 // bargainBlocked says why a planet is not one for A Costly Bargain, or "".
@@ -275,7 +269,7 @@ func (r choiceRules) piecesOf(s *processor.State, a processor.AllianceID) string
 			}
 		}
 	}
-	return processor.OneOf(out)
+	return report.OneOf(out)
 }
 
 func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
@@ -291,7 +285,7 @@ func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices
 						to = append(to, p)
 					}
 				}
-				why += "; planets it can go to: " + processor.OneOf(to)
+				why += "; planets it can go to: " + report.OneOf(to)
 			}
 			fs.Add(m.Src, "Smuggled Assets: %s", why)
 			continue
@@ -306,7 +300,7 @@ func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices
 		if b.Type == processor.Stronghold {
 			fs.Add(b.Src.At("type"), "Smuggled Assets: the additional piece is not a Stronghold; build a fortification-line, support-facility or staging-grounds")
 		} else if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
-			fs.Add(b.Src.At("planet"), "Smuggled Assets: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, processor.OneOf(r.buildableFor(s, a, b.Type)))
+			fs.Add(b.Src.At("planet"), "Smuggled Assets: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, report.OneOf(r.buildableFor(s, a, b.Type)))
 		}
 	}
 }

@@ -251,7 +251,7 @@ func (r choiceRules) takeEffect(n int, ev processor.Effect) {
 		r.note(fmt.Sprintf("In phase %d, %s's orders are due first (%s) and cannot be sealed.", next.Phase, ev.Alliance, r.openTomeDue(next.Phase)))
 	case processor.DefiantZeal:
 		s.Effects = append(s.Effects, next)
-		r.note(fmt.Sprintf("In phase %d, each of %s's fleets (%s) can declare a second operation: a second [[operations]] entry for the fleet; a second battle's id is <fleet>-2.", next.Phase, ev.Alliance, processor.OneOf(r.c.AllianceFleets(ev.Alliance))))
+		r.note(fmt.Sprintf("In phase %d, each of %s's fleets (%s) can declare a second operation: a second [[operations]] entry for the fleet; a second battle's id is <fleet>-2.", next.Phase, ev.Alliance, report.OneOf(r.c.AllianceFleets(ev.Alliance))))
 	case processor.StarvationAndDisease:
 		r.note(r.starvationAndDisease()...)
 	case processor.StellarStorms:
@@ -263,7 +263,7 @@ func (r choiceRules) takeEffect(n int, ev processor.Effect) {
 		next.Planets = ev.Planets
 		s.Effects = append(s.Effects, next)
 		s.Events = append(s.Events, ev)
-		r.note(fmt.Sprintf("Archeotech riches are found on %s; they are secured at the end of 2.4 of phase %d.", processor.OneOf(ev.Planets), next.Phase),
+		r.note(fmt.Sprintf("Archeotech riches are found on %s; they are secured at the end of 2.4 of phase %d.", report.OneOf(ev.Planets), next.Phase),
 			"Each Alliance may say now where its up to three +1s go should it secure them: "+r.askedLine(ev)+".")
 	default:
 		s.Events = append(s.Events, ev)
@@ -372,9 +372,9 @@ func (r eventRules) cultUprisings(a processor.AllianceID) []string {
 	var out []string
 	site := sites[0]
 	if len(sites) > 1 {
-		d := r.dice.D(len(sites), r.eventLabel("cult-uprisings", "site"), fmt.Sprintf("the site of the uprising among %s", processor.OneOf(sites)))
+		d := r.dice.D(len(sites), r.eventLabel("cult-uprisings", "site"), fmt.Sprintf("the site of the uprising among %s", report.OneOf(sites)))
 		site = sites[d-1]
-		out = append(out, fmt.Sprintf("%s's highest Power Level, %d, is at %s: D%d %d picks %s", a, best, processor.OneOf(sites), len(sites), d, site))
+		out = append(out, fmt.Sprintf("%s's highest Power Level, %d, is at %s: D%d %d picks %s", a, best, report.OneOf(sites), len(sites), d, site))
 	} else {
 		out = append(out, fmt.Sprintf("%s's highest Power Level, %d, is at %s: the site of the uprising", a, best, site))
 	}
@@ -421,7 +421,7 @@ func (r eventRules) cultUprisings(a processor.AllianceID) []string {
 	if fleet {
 		mod = " (-1: a fleet of its is there)"
 	}
-	out = append(out, fmt.Sprintf("%s's Power Level there is %d: %s rolled%s, %s", a, n, processor.OneOf(rolls), mod, report.Plural(hits, "success", "successes")))
+	out = append(out, fmt.Sprintf("%s's Power Level there is %d: %s rolled%s, %s", a, n, report.OneOf(rolls), mod, report.Plural(hits, "success", "successes")))
 	for range hits {
 		out = append(out, s.Lower(site, a))
 	}

@@ -157,7 +157,7 @@ func (r choiceRules) archeotechChoices(ev processor.Effect) []string {
 		var parts []string
 		for _, p := range ev.Planets {
 			if list, ok := ch.Riches[p]; ok {
-				parts = append(parts, fmt.Sprintf("at %s: +1 at %s", p, processor.OneOf(list)))
+				parts = append(parts, fmt.Sprintf("at %s: +1 at %s", p, report.OneOf(list)))
 			}
 		}
 		if len(parts) == 0 {
@@ -168,7 +168,7 @@ func (r choiceRules) archeotechChoices(ev processor.Effect) []string {
 	if len(riches) > 0 {
 		s.Effects[i].Riches = riches
 	}
-	return append(out, fmt.Sprintf("The riches at %s are secured at the end of 2.4 of phase %d", processor.OneOf(ev.Planets), s.Phase+1))
+	return append(out, fmt.Sprintf("The riches at %s are secured at the end of 2.4 of phase %d", report.OneOf(ev.Planets), s.Phase+1))
 }
 
 // archeotechRiches resolves Archeotech Riches at the end of 2.4: "for each
@@ -214,10 +214,10 @@ func (r *run) archeotechRiches() {
 				notes = append(notes, fmt.Sprintf("%s: no battle was won there this phase: nobody secures the riches", p))
 				continue
 			case tied:
-				notes = append(notes, fmt.Sprintf("%s: battles won %s, a tie: nobody secures the riches (%s)", p, processor.OneOf(tally), processor.Ruling(20)))
+				notes = append(notes, fmt.Sprintf("%s: battles won %s, a tie: nobody secures the riches (%s)", p, report.OneOf(tally), processor.Ruling(20)))
 				continue
 			}
-			notes = append(notes, fmt.Sprintf("%s: battles won %s: %s secures the riches", p, processor.OneOf(tally), who))
+			notes = append(notes, fmt.Sprintf("%s: battles won %s: %s secures the riches", p, report.OneOf(tally), who))
 			chosen := e.Riches[who][p]
 			for i := range 3 {
 				q := processor.PlanetID("")
@@ -479,7 +479,7 @@ func (r checks) validateEventOrder(login processor.Login, o processor.Order, fir
 		return false
 	}
 	if f, _ := r.c.FleetOf(o.Fleet); f.Player != login {
-		fs.Add(o.Src.At("fleet"), "fleet %q is commanded by %s in phase %d (Machinations of Fate); %s controls %s", o.Fleet, f.Player, s.Phase, login, processor.OneOf(r.c.FleetsOf(login)))
+		fs.Add(o.Src.At("fleet"), "fleet %q is commanded by %s in phase %d (Machinations of Fate); %s controls %s", o.Fleet, f.Player, s.Phase, login, report.OneOf(r.c.FleetsOf(login)))
 		return false
 	}
 	if o.Second && !r.defiantZeal(o.Fleet) {
@@ -508,8 +508,7 @@ func (r checks) validateEventOrder(login processor.Login, o processor.Order, fir
 		if o.Op == processor.LogisticalAuxilia {
 			leave = ", or leave the fleet out"
 		}
-		choose := strings.Join(allowed[:len(allowed)-1], ", ") + " or " + allowed[len(allowed)-1]
-		fs.Add(o.Src.At("operation"), "%s (phase %d's event): fleets cannot declare the %s Operation in phase %d; choose %s%s", e.Title(), s.Phase-1, o.Op.Title(), s.Phase, choose, leave)
+		fs.Add(o.Src.At("operation"), "%s (phase %d's event): fleets cannot declare the %s Operation in phase %d; choose %s%s", e.Title(), s.Phase-1, o.Op.Title(), s.Phase, report.Either(allowed), leave)
 		return false
 	}
 	return true
@@ -599,7 +598,7 @@ func (r choiceRules) standingEvents(d *report.Doc, level int) {
 		case e.Event.Desperate():
 			about = ", for " + string(e.Alliance)
 		case e.Event == processor.ArcheotechRiches:
-			about = ", riches at " + processor.OneOf(e.Planets)
+			about = ", riches at " + report.OneOf(e.Planets)
 		}
 		lines = append(lines, fmt.Sprintf("%s (phase %d's event%s): %s", e.Event.Title(), e.Phase-1, about, when))
 	}

@@ -2,6 +2,7 @@ package phase
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // diffEvents lists the changes of the events' part of the state, for the
@@ -64,17 +66,17 @@ func describeEffect(e processor.Effect) string {
 		parts = append(parts, "alliance "+string(e.Alliance))
 	}
 	if len(e.Planets) > 0 {
-		parts = append(parts, "planets "+processor.OneOf(e.Planets))
+		parts = append(parts, "planets "+report.OneOf(e.Planets))
 	}
-	for _, a := range processor.SortedKeys(e.Riches) {
-		for _, p := range processor.SortedKeys(e.Riches[a]) {
-			parts = append(parts, fmt.Sprintf("riches %s at %s: %s", a, p, processor.OneOf(e.Riches[a][p])))
+	for _, a := range slices.Sorted(maps.Keys(e.Riches)) {
+		for _, p := range slices.Sorted(maps.Keys(e.Riches[a])) {
+			parts = append(parts, fmt.Sprintf("riches %s at %s: %s", a, p, report.OneOf(e.Riches[a][p])))
 		}
 	}
-	for _, l := range processor.SortedKeys(e.Players) {
+	for _, l := range slices.Sorted(maps.Keys(e.Players)) {
 		parts = append(parts, fmt.Sprintf("%s to %s", l, e.Players[l]))
 	}
-	for _, f := range processor.SortedKeys(e.Fleets) {
+	for _, f := range slices.Sorted(maps.Keys(e.Fleets)) {
 		parts = append(parts, fmt.Sprintf("%s to %s", f, e.Fleets[f]))
 	}
 	return strings.Join(parts, ", ")

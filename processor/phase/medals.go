@@ -65,7 +65,7 @@ func (r reporting) breakMedalTie(m processor.Medal, top []processor.AllianceID, 
 			least = append(least, a)
 		}
 	}
-	tie := fmt.Sprintf("%s tie on %d", processor.OneOf(top), best)
+	tie := fmt.Sprintf("%s tie on %d", report.OneOf(top), best)
 	if len(least) == 1 {
 		return least[0], fmt.Sprintf("%s; %s has the fewest medals so far (%s)", tie, least[0], strings.Join(counts, ", "))
 	}
@@ -78,7 +78,7 @@ func (r reporting) breakMedalTie(m processor.Medal, top []processor.AllianceID, 
 	winner := processor.AllianceID(order[0])
 	how := fmt.Sprintf("%s, each with %s so far; %s wins the roll-off", tie, report.Plural(fewest, "medal", "medals"), winner)
 	if len(least) < len(top) {
-		how = fmt.Sprintf("%s; %s have the fewest medals so far (%s), and %s wins their roll-off", tie, processor.OneOf(least), strings.Join(counts, ", "), winner)
+		how = fmt.Sprintf("%s; %s have the fewest medals so far (%s), and %s wins their roll-off", tie, report.OneOf(least), strings.Join(counts, ", "), winner)
 	}
 	return winner, how
 }
@@ -192,7 +192,7 @@ func (r reporting) reportMedals(awards []processor.MedalAward) {
 		}
 		players := "—"
 		if len(aw.Players) > 0 {
-			players = processor.OneOf(aw.Players)
+			players = report.OneOf(aw.Players)
 		}
 		row = append(row, to, players)
 		rows = append(rows, row)
@@ -212,7 +212,7 @@ func (r reporting) medalsTable(awards []processor.MedalAward) ([]string, [][]str
 		}
 		players := "—"
 		if len(aw.Players) > 0 {
-			players = processor.OneOf(aw.Players)
+			players = report.OneOf(aw.Players)
 		}
 		rows = append(rows, []string{aw.Medal.Title(), to, players, aw.How})
 	}

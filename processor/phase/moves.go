@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // validateMoves checks this phase's moves: "To move a Fleet, its player
@@ -28,7 +29,7 @@ func (r checks) validateMoves(fs *processor.Faults) {
 			if !r.c.Map.Has(m.To) || m.To == at || s.IsConnected(a, at, m.To) {
 				continue
 			}
-			fs.Add(m.Src, "no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, processor.OneOf(s.Connected(a, at)))
+			fs.Add(m.Src, "no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, report.OneOf(s.Connected(a, at)))
 		}
 	}
 }
@@ -84,7 +85,7 @@ func (r *rules) buildReach(a processor.AllianceID, p processor.PlanetID) string 
 		}
 		fleets = append(fleets, at)
 	}
-	return fmt.Sprintf("%s has no fleet at %s or at a planet connected to it (its fleets are at %s)", a, p, processor.OneOf(fleets))
+	return fmt.Sprintf("%s has no fleet at %s or at a planet connected to it (its fleets are at %s)", a, p, report.OneOf(fleets))
 }
 
 // validateBuilds checks this phase's builds against the map as it stands.
@@ -108,7 +109,7 @@ func (r checks) validateBuilds(fs *processor.Faults) {
 						open = append(open, p)
 					}
 				}
-				why += "; planets it can build on: " + processor.OneOf(open)
+				why += "; planets it can build on: " + report.OneOf(open)
 			}
 			fs.Add(b.Src.At("planet"), "%s cannot build a %s at %s: %s", a, b.Type.Title(), b.Planet, why)
 		}

@@ -156,7 +156,7 @@ func (r *rules) defaultFor(file string, n int) string {
 	switch cp.Kind {
 	case folder.KindOrders:
 		if fleets := r.c.FleetsOf(processor.Login(cp.Name)); len(fleets) > 0 {
-			return why + fmt.Sprintf("%s's fleets (%s) perform Logistical Auxilia, the default for a fleet without orders", cp.Name, processor.OneOf(fleets))
+			return why + fmt.Sprintf("%s's fleets (%s) perform Logistical Auxilia, the default for a fleet without orders", cp.Name, report.OneOf(fleets))
 		}
 	case folder.KindResults:
 		if slices.ContainsFunc(r.battles(), func(b processor.BattleOp) bool { return b.ID == cp.Name }) {
@@ -164,7 +164,7 @@ func (r *rules) defaultFor(file string, n int) string {
 		}
 	case folder.KindMoves:
 		if fleets := r.c.FleetsOf(processor.Login(cp.Name)); len(fleets) > 0 {
-			return why + fmt.Sprintf("%s's fleets (%s) stay", cp.Name, processor.OneOf(fleets))
+			return why + fmt.Sprintf("%s's fleets (%s) stay", cp.Name, report.OneOf(fleets))
 		}
 	case folder.KindBuilds:
 		return why + fmt.Sprintf("%s builds nothing", cp.Name)

@@ -9,6 +9,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // battles lists this phase's Battle Operations in fleet order.
@@ -104,9 +105,9 @@ func (r checks) validateOrder(o processor.Order, fs *processor.Faults) {
 		}
 		switch {
 		case s.Destroyed(o.Planet):
-			fs.Add(o.Src.At("planet"), "%s is destroyed and cannot be selected for any Campaign Operation; in reach of %s at %s: %s", o.Planet, o.Fleet, at, processor.OneOf(r.s.Reachable(a, at)))
+			fs.Add(o.Src.At("planet"), "%s is destroyed and cannot be selected for any Campaign Operation; in reach of %s at %s: %s", o.Planet, o.Fleet, at, report.OneOf(r.s.Reachable(a, at)))
 		case !s.InReach(a, at, o.Planet):
-			fs.Add(o.Src.At("planet"), "%s is out of reach of %s at %s: a %s targets the fleet's planet or a connected one: %s", o.Planet, o.Fleet, at, o.Op.Title(), processor.OneOf(r.s.Reachable(a, at)))
+			fs.Add(o.Src.At("planet"), "%s is out of reach of %s at %s: a %s targets the fleet's planet or a connected one: %s", o.Planet, o.Fleet, at, o.Op.Title(), report.OneOf(r.s.Reachable(a, at)))
 		}
 		if o.Op == processor.Battle {
 			r.attackRules().ValidateBoardingActionTarget(o, fs)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -174,7 +175,7 @@ func advance(dir string, opt Options, m mode) (*Summary, error) {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	changes := make([]disk.Change, 0, len(r.out))
-	for _, p := range processor.SortedKeys(r.out) {
+	for _, p := range slices.Sorted(maps.Keys(r.out)) {
 		sum.Written = append(sum.Written, p)
 		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -73,7 +74,7 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	if err := r.render(); err != nil {
 		return nil, fmt.Errorf("plan: %w", err)
 	}
-	for _, file := range processor.SortedKeys(r.out) {
+	for _, file := range slices.Sorted(maps.Keys(r.out)) {
 		data := r.out[file]
 		old, err := r.f.ReadFile(file)
 		switch {

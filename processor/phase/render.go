@@ -179,7 +179,7 @@ func (r *run) standing(d *report.Doc, level int, readme bool) {
 		for _, a := range r.c.AllianceIDs() {
 			row = append(row, fmt.Sprint(s.Power(p.ID, a)))
 		}
-		row = append(row, s.DescribeLocations(p.ID), processor.OneOf(fleets[p.ID]))
+		row = append(row, s.DescribeLocations(p.ID), report.OneOf(fleets[p.ID]))
 		rows = append(rows, row)
 	}
 	d.Table(header, rows)
@@ -339,7 +339,7 @@ func (r reporting) mermaid() string {
 			lines = append(lines, strings.Join(lv, " · "), "led by "+string(lead[0]))
 			class[i] = mermaidClass(lead[0])
 		case len(lead) > 1:
-			lines = append(lines, strings.Join(lv, " · "), "tied: "+processor.OneOf(lead))
+			lines = append(lines, strings.Join(lv, " · "), "tied: "+report.OneOf(lead))
 			class[i] = "tied"
 		default:
 			lines = append(lines, strings.Join(lv, " · "), "held by nobody")
@@ -347,10 +347,10 @@ func (r reporting) mermaid() string {
 		}
 		sh := r.strongholds(p.ID)
 		if len(sh) > 0 {
-			lines = append(lines, "★ Stronghold: "+processor.OneOf(sh))
+			lines = append(lines, "★ Stronghold: "+report.OneOf(sh))
 		}
 		if fl := fleets[p.ID]; len(fl) > 0 {
-			lines = append(lines, "⚑ "+processor.OneOf(fl))
+			lines = append(lines, "⚑ "+report.OneOf(fl))
 		}
 		open, end := "[", "]"
 		if len(sh) > 0 {

@@ -8,6 +8,7 @@ import (
 	"filippo.io/age"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/seal"
 	"github.com/warmaster/warmaster/schema"
 )
@@ -101,7 +102,7 @@ func (r *run) reportRejected() {
 		if !ok {
 			continue
 		}
-		fleets := processor.OneOf(r.c.FleetsOf(login))
+		fleets := report.OneOf(r.c.FleetsOf(login))
 		if u.unbound {
 			r.sec.Para("**%s's sealed orders are not used**: `%s` %s; so %s's fleets (%s) perform Logistical Auxilia.",
 				login, u.file, u.err, login, fleets)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // End of the Campaign: "In the event of a tie, if only one of the tied
@@ -35,14 +36,14 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 		}
 		for i, a := range b.Alliances {
 			if !isTied(a) {
-				fs.Add(b.Src.At("players", i), "%s is in %s, which is not tied: the final battles are between players of %s", b.Players[i], a, processor.OneOf(tied))
+				fs.Add(b.Src.At("players", i), "%s is in %s, which is not tied: the final battles are between players of %s", b.Players[i], a, report.OneOf(tied))
 			}
 		}
 	}
 	rec := t.Record()
 	for _, a := range tied {
 		if rec.Fought[a] == 0 {
-			fs.Add(t.Src.At("battles"), "%s fought no final battle: one player from each tied Alliance (%s) plays; add a [[battles]] entry with a player of %s (%s)", a, processor.OneOf(tied), a, processor.OneOf(r.c.PlayersOf(a)))
+			fs.Add(t.Src.At("battles"), "%s fought no final battle: one player from each tied Alliance (%s) plays; add a [[battles]] entry with a player of %s (%s)", a, report.OneOf(tied), a, report.OneOf(r.c.PlayersOf(a)))
 		}
 	}
 	if t.Victor != "" {
@@ -50,7 +51,7 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 		case !r.c.HasAlliance(t.Victor):
 			return
 		case !isTied(t.Victor):
-			fs.Add(t.Src.At("victor"), "%s is not tied: the victor is one of %s", t.Victor, processor.OneOf(tied))
+			fs.Add(t.Src.At("victor"), "%s is not tied: the victor is one of %s", t.Victor, report.OneOf(tied))
 			return
 		case rec.Won[t.Victor] == 0:
 			fs.Add(t.Src.At("victor"), "%s won no final battle, so the battles do not make it victorious; the victor won at least one", t.Victor)
@@ -65,9 +66,9 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 	if u := rec.Unbeaten(tied); len(u) != 1 {
 		why := "no tied Alliance is unbeaten"
 		if len(u) > 1 {
-			why = processor.OneOf(u) + " are unbeaten"
+			why = report.OneOf(u) + " are unbeaten"
 		}
-		fs.Add(t.Src, "the final battles do not decide the victor (%s): add victor = \"<alliance>\", one of %s", why, processor.OneOf(tied))
+		fs.Add(t.Src, "the final battles do not decide the victor (%s): add victor = \"<alliance>\", one of %s", why, report.OneOf(tied))
 	}
 }
 
@@ -78,9 +79,9 @@ func (r *rules) tiebreakWho() string {
 	}
 	tied := r.s.End.Tied
 	if len(tied) < 2 {
-		return "a player of " + processor.OneOf(tied)
+		return "a player of " + report.OneOf(tied)
 	}
-	return fmt.Sprintf("a player of %s or %s", processor.OneOf(tied[:len(tied)-1]), tied[len(tied)-1])
+	return fmt.Sprintf("a player of %s or %s", report.OneOf(tied[:len(tied)-1]), tied[len(tied)-1])
 }
 
 // breakTie is End of the Campaign, once the final battle(s) are in: the
@@ -102,7 +103,7 @@ func (r *run) breakTie() {
 		}
 		order := r.dice.RollOff(fmt.Sprintf("phase-%02d/3/tiebreak", s.Phase), "roll-off for the victory, the final battle unreported", names)
 		end.Winner = processor.AllianceID(order[0])
-		end.How = fmt.Sprintf("tied on %d points (%s), no final battle reported by the tiebreak deadline, and the roll-off won", points, processor.OneOf(tied))
+		end.How = fmt.Sprintf("tied on %d points (%s), no final battle reported by the tiebreak deadline, and the roll-off won", points, report.OneOf(tied))
 		r.sec.Para("No final battle reported by the tiebreak deadline (%s): the tied Alliances roll off.", processor.TiebreakPath(s.Phase))
 	} else {
 		var rows [][]string
@@ -116,10 +117,10 @@ func (r *run) breakTie() {
 		r.sec.Para("The final battle(s), from %s:", processor.TiebreakPath(s.Phase))
 		r.sec.Table([]string{"battle", "players", "played", "winner"}, rows)
 		end.Winner = t.Victor
-		end.How = fmt.Sprintf("tied on %d points (%s), and named the victor of the final battle(s) in %s", points, processor.OneOf(tied), processor.TiebreakFile)
+		end.How = fmt.Sprintf("tied on %d points (%s), and named the victor of the final battle(s) in %s", points, report.OneOf(tied), processor.TiebreakFile)
 		if end.Winner == "" {
 			end.Winner = t.Record().Unbeaten(tied)[0]
-			end.How = fmt.Sprintf("tied on %d points (%s), and the only one unbeaten in the final battle(s)", points, processor.OneOf(tied))
+			end.How = fmt.Sprintf("tied on %d points (%s), and the only one unbeaten in the final battle(s)", points, report.OneOf(tied))
 		}
 	}
 	s.Step = processor.StepEnded

@@ -1,11 +1,13 @@
 package phase
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/attacks"
 	"github.com/warmaster/warmaster/processor/engines"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // validateEngineEntries checks a result's war engines against the battle
@@ -28,7 +30,7 @@ func (r checks) validateEngineEntries(b processor.BattleOp, res *processor.Resul
 					could = append(could, x.ID)
 				}
 			}
-			fs.Add(at, "%s is %s's (fleet %s), which did not fight this battle (%s against %s); engines that could: %s", id, a, e.Fleet, b.Attacker, b.Defender, processor.OneOf(could))
+			fs.Add(at, "%s is %s's (fleet %s), which did not fight this battle (%s against %s); engines that could: %s", id, a, e.Fleet, b.Attacker, b.Defender, report.OneOf(could))
 			return a, false
 		case r.s.Engines[id].Destroyed(e.Profile):
 			fs.Add(at, "%s was destroyed in an earlier battle (state.toml): a destroyed war engine cannot fight again", id)
@@ -51,7 +53,7 @@ func (r checks) validateEngineEntries(b processor.BattleOp, res *processor.Resul
 // engine regains what the campaign's repair options give; it returns every
 // engine's condition before, for the phase's changes.
 func (r *rules) engineRepairs() map[processor.EngineID]processor.EngineCondition {
-	before := processor.CloneMap(r.s.Engines)
+	before := maps.Clone(r.s.Engines)
 	rules := r.c.Engines.Rules
 	if r.s.Phase < 2 || (rules.BehemothRepair == 0 && rules.WarMachineRepair == 0) {
 		return before

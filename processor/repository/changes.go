@@ -15,6 +15,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/trust"
 )
 
@@ -297,7 +298,7 @@ func (c *changes) campaign(dir string, files []string) {
 			}
 		}
 		if cr.Faults > 0 && cr.NoPlan == "" {
-			cr.NoPlan = fmt.Sprintf("No plan for %s: its changes have %d %s to fix first (above).", dir, cr.Faults, plural(cr.Faults))
+			cr.NoPlan = fmt.Sprintf("No plan for %s: its changes have %s to fix first (above).", dir, report.Plural(cr.Faults, "problem", "problems"))
 		}
 		c.Campaigns = append(c.Campaigns, cr)
 	}()
@@ -437,11 +438,4 @@ func (c *changes) finish() {
 	slices.SortStableFunc(c.Faults, func(a, b processor.Fault) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Message, b.Message))
 	})
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return "problem"
-	}
-	return "problems"
 }

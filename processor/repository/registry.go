@@ -11,6 +11,7 @@ package repository
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -107,12 +108,7 @@ func ParseRegistry(data []byte) (*Registry, error) {
 		}
 		return nil, &processor.InvalidError{Faults: []processor.Fault{f}}
 	}
-	keys := make([]string, 0, len(doc))
-	for k := range doc {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(doc)) {
 		if k != "warmasters" && k != "campaigns" {
 			fault("/"+k, true, "unknown key %q: the registry has warmasters (GitHub logins) and campaigns (campaign folders)", k)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // engineProfiles are the war-engine profiles a simulated campaign may
@@ -188,7 +189,7 @@ func (b *bot) engineEntries(f *folder.Folder, bt battle) string {
 			hits = append(hits, pick(b, []string{"close-combat-glancing", "close-combat-penetrating"}))
 			fmt.Fprintf(&out, "close_combat_by = %q\n", pick(b, by))
 		}
-		fmt.Fprintf(&out, "hits = [%s]\n", quoted(hits))
+		fmt.Fprintf(&out, "hits = [%s]\n", report.Quoted(hits))
 		if b.chance(3) {
 			turns := 1 + b.rng.IntN(6)
 			fmt.Fprintf(&out, "turns = %d\n", turns)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // asks reports whether an Event waiting for choices asks an Alliance (the
@@ -103,7 +104,7 @@ func (b *bot) eventTable(f *folder.Folder, a processor.AllianceID, ev processor.
 			for range 1 + b.rng.IntN(3) {
 				plus = append(plus, pick(b, reach))
 			}
-			add("%s = [%s]", p, quoted(plus))
+			add("%s = [%s]", p, report.Quoted(plus))
 		}
 	case processor.XenobeastMigration:
 		for _, fl := range c.AllianceFleets(a) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // buildable are the types a build may name (never a Stronghold).
@@ -333,7 +334,7 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 				for range 1 + b.rng.IntN(3) {
 					transfer = append(transfer, pick(b, ic))
 				}
-				add("transfer = [%s]", quoted(transfer))
+				add("transfer = [%s]", report.Quoted(transfer))
 			}
 			if maybe() {
 				add("reinforce = %q", pick(b, ic))
@@ -355,7 +356,7 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 				}
 			}
 			if len(pieces) > 0 {
-				add("pieces = [%s]", quoted(pieces))
+				add("pieces = [%s]", report.Quoted(pieces))
 			}
 		}
 	case bt.attack == processor.PlanetaryBombardment && victor == processor.Attacker:
@@ -386,7 +387,7 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 			if b.chance(2) {
 				planets = append(planets, pick(b, reach))
 			}
-			add("planets = [%s]", quoted(planets))
+			add("planets = [%s]", report.Quoted(planets))
 		default:
 			add("planet = %q", pick(b, reach))
 		}
@@ -415,7 +416,7 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 			}
 			if len(moves) > 0 {
 				add("fleet = %q", fl)
-				add("moves = [%s]", quoted(moves))
+				add("moves = [%s]", report.Quoted(moves))
 			}
 		}
 	}

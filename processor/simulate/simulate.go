@@ -28,6 +28,7 @@ import (
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Params shape a simulated campaign.
@@ -311,7 +312,7 @@ func (b *bot) writeCampaign() error {
 		locations[i] = 2 + b.rng.IntN(3)
 		ts := slices.Clone(theatres)
 		b.rng.Shuffle(len(ts), func(x, y int) { ts[x], ts[y] = ts[y], ts[x] })
-		fmt.Fprintf(&m, "[[planets]]\nid = %q\nname = \"Planet %d\"\nlocations = %d\ntheatres = [%s]\n\n", planetID(i), i+1, locations[i], quoted(ts[:1+b.rng.IntN(3)]))
+		fmt.Fprintf(&m, "[[planets]]\nid = %q\nname = \"Planet %d\"\nlocations = %d\ntheatres = [%s]\n\n", planetID(i), i+1, locations[i], report.Quoted(ts[:1+b.rng.IntN(3)]))
 	}
 	lanes := map[[2]int]bool{}
 	for i := 1; i < p.Planets; i++ {
@@ -358,7 +359,7 @@ func (b *bot) writeSetups(locations []int) error {
 		barred := func(x int) bool { return x == laurel && x != sh }
 		others := slices.DeleteFunc(b.rng.Perm(p.Planets), func(x int) bool { return x == sh || barred(x) })
 		var s strings.Builder
-		fmt.Fprintf(&s, "stronghold = %q\npower3 = [%s]\npower2 = [%s]\n", planetID(sh), quoted(ids(others[:3])), quoted(ids(others[3:7])))
+		fmt.Fprintf(&s, "stronghold = %q\npower3 = [%s]\npower2 = [%s]\n", planetID(sh), report.Quoted(ids(others[:3])), report.Quoted(ids(others[3:7])))
 		used := map[int]int{sh: 1}
 		perType := map[string]int{}
 		if sh == laurel {
@@ -368,12 +369,12 @@ func (b *bot) writeSetups(locations []int) error {
 		}
 		anywhere := slices.DeleteFunc(b.rng.Perm(p.Planets), barred)
 		if h, ok := b.benefit[processor.PenumbralWreath]; ok && h == a && !b.chance(4) {
-			fmt.Fprintf(&s, "penumbral_wreath = [%s]\n", quoted(ids(anywhere[:2])))
+			fmt.Fprintf(&s, "penumbral_wreath = [%s]\n", report.Quoted(ids(anywhere[:2])))
 		}
 		if h, ok := b.benefit[processor.SableDagger]; ok && h == a && !b.chance(4) {
 			var swaps []string
 			for k := range 1 + b.rng.IntN(3) {
-				swaps = append(swaps, fmt.Sprintf("[%s]", quoted(ids(anywhere[2*k:2*k+2]))))
+				swaps = append(swaps, fmt.Sprintf("[%s]", report.Quoted(ids(anywhere[2*k:2*k+2]))))
 			}
 			fmt.Fprintf(&s, "sable_dagger = [%s]\n", strings.Join(swaps, ", "))
 		}
@@ -509,12 +510,4 @@ func ids(xs []int) []string {
 		out[i] = planetID(x)
 	}
 	return out
-}
-
-func quoted[T any](xs []T) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = fmt.Sprintf("%q", fmt.Sprint(x))
-	}
-	return strings.Join(parts, ", ")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -156,7 +157,7 @@ func authStepDone(f *folder.Folder, step processor.Step, phase int) bool {
 func authResultRefusal(f *folder.Folder, p processor.Player, cp folder.CampaignPath) string {
 	fleet, ok := f.Campaign.BattleFleet(cp.Name) // <fleet>-2: a second operation (Defiant Zeal)
 	if !ok {
-		return fmt.Sprintf("there is no battle %q: results are named after the attacking fleet; %s", cp.Name, processor.Hint(nil, cp.Name, f.Campaign.FleetIDs(), "fleets: "+processor.OneOf(f.Campaign.FleetIDs())))
+		return fmt.Sprintf("there is no battle %q: results are named after the attacking fleet; %s", cp.Name, processor.Hint(nil, cp.Name, f.Campaign.FleetIDs(), "fleets: "+report.OneOf(f.Campaign.FleetIDs())))
 	}
 	attacker := f.Campaign.FleetAlliance(fleet)
 	if p.Alliance == attacker {
@@ -294,7 +295,7 @@ func authTiebreakRefusal(f *folder.Folder, p processor.Player) string {
 		return "no tie is to be broken: the campaign has not ended tied (state.toml has no [end] tied)"
 	}
 	if !slices.Contains(end.Tied, p.Alliance) {
-		return fmt.Sprintf("the final battle(s) are reported by the tied Alliances (%s), and %s is not one of them", processor.OneOf(end.Tied), p.Alliance)
+		return fmt.Sprintf("the final battle(s) are reported by the tied Alliances (%s), and %s is not one of them", report.OneOf(end.Tied), p.Alliance)
 	}
 	return ""
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // The example campaign as three folders to authorize against.
@@ -268,7 +269,7 @@ func TestCodeOwners(t *testing.T) {
 		}
 		var lines []string
 		for _, r := range rules {
-			lines = append(lines, r.Pattern+" "+processor.OneOf(r.Logins))
+			lines = append(lines, r.Pattern+" "+report.OneOf(r.Logins))
 		}
 		got := strings.Join(lines, "\n")
 		for _, want := range []string{
@@ -302,7 +303,7 @@ func TestCodeOwners(t *testing.T) {
 		}
 		for _, r := range rules {
 			if w, ok := want[r.Pattern]; ok {
-				if got := processor.OneOf(r.Logins); got != w {
+				if got := report.OneOf(r.Logins); got != w {
 					t.Errorf("%s: got %s, want %s", r.Pattern, got, w)
 				}
 				delete(want, r.Pattern)

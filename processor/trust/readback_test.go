@@ -13,6 +13,7 @@ import (
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // checkJournal refuses entries a run could not have written, at the entry
@@ -188,7 +189,7 @@ func TestReadBackUnknownFleets(t *testing.T) {
 		want   string
 	}{
 		{"ErrFew", 0, `unknown fleet "zz-9": campaign.toml's fleets are blue-1, blue-2, red-1, red-2, green-1, green-2`},
-		{"ErrMany", processor.MaxListed, fmt.Sprintf(`unknown fleet "zz-9": not one of the %d fleets campaign.toml declares`, 6+processor.MaxListed)},
+		{"ErrMany", report.MaxListed, fmt.Sprintf(`unknown fleet "zz-9": not one of the %d fleets campaign.toml declares`, 6+report.MaxListed)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var more strings.Builder

@@ -2,11 +2,10 @@ package owntoml
 
 import (
 	"bytes"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/warmaster/warmaster/processor"
 )
 
 // tomlOut writes state.toml the way BurntSushi/toml's encoder lays out a
@@ -181,7 +180,7 @@ func (w *tomlOut) ints(path []string, m map[string]int) {
 		return
 	}
 	w.table(path...)
-	for _, k := range processor.SortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		w.int(path, k, m[k])
 	}
 }
@@ -192,7 +191,7 @@ func (w *tomlOut) strs(path []string, m map[string]string) {
 		return
 	}
 	w.table(path...)
-	for _, k := range processor.SortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		w.str(path, k, m[k])
 	}
 }
@@ -221,7 +220,7 @@ func (f *StateDoc) Write(comment string) []byte {
 		if len(e.Medals) > 0 {
 			w.table("end", "medals")
 		}
-		for _, m := range processor.SortedKeys(e.Medals) {
+		for _, m := range slices.Sorted(maps.Keys(e.Medals)) {
 			mf, path := e.Medals[m], at(path, "medals", m)
 			w.table(path...)
 			w.optStr(path, "alliance", mf.Alliance)
@@ -234,7 +233,7 @@ func (f *StateDoc) Write(comment string) []byte {
 	}
 	if f.Planets != nil {
 		w.table("planets")
-		for _, id := range processor.SortedKeys(f.Planets) {
+		for _, id := range slices.Sorted(maps.Keys(f.Planets)) {
 			pf, path := f.Planets[id], []string{"planets", id}
 			w.table(path...)
 			w.optBool(path, "destroyed", pf.Destroyed)
@@ -250,7 +249,7 @@ func (f *StateDoc) Write(comment string) []byte {
 	}
 	if f.Fleets != nil {
 		w.table("fleets")
-		for _, id := range processor.SortedKeys(f.Fleets) {
+		for _, id := range slices.Sorted(maps.Keys(f.Fleets)) {
 			ff, path := f.Fleets[id], []string{"fleets", id}
 			w.table(path...)
 			w.str(path, "planet", ff.Planet)
@@ -292,7 +291,7 @@ func (f *StateDoc) Write(comment string) []byte {
 	}
 	if len(f.WarEngines) > 0 {
 		w.table("war_engines")
-		for _, id := range processor.SortedKeys(f.WarEngines) {
+		for _, id := range slices.Sorted(maps.Keys(f.WarEngines)) {
 			e, path := f.WarEngines[id], []string{"war_engines", id}
 			w.table(path...)
 			w.str(path, "profile", e.Profile)
@@ -321,7 +320,7 @@ func (f *StateDoc) Write(comment string) []byte {
 	}
 	if len(f.Players) > 0 {
 		w.table("players")
-		for _, l := range processor.SortedKeys(f.Players) {
+		for _, l := range slices.Sorted(maps.Keys(f.Players)) {
 			path := []string{"players", l}
 			w.table(path...)
 			w.str(path, "alliance", f.Players[l].Alliance)
@@ -340,10 +339,10 @@ func (f *StateDoc) Write(comment string) []byte {
 			w.optStrs(path, "planets", e.Planets)
 			if len(e.Riches) > 0 {
 				w.table(at(path, "riches")...)
-				for _, a := range processor.SortedKeys(e.Riches) {
+				for _, a := range slices.Sorted(maps.Keys(e.Riches)) {
 					path := at(path, "riches", a)
 					w.table(path...)
-					for _, p := range processor.SortedKeys(e.Riches[a]) {
+					for _, p := range slices.Sorted(maps.Keys(e.Riches[a])) {
 						if v := e.Riches[a][p]; v != nil {
 							w.array(path, p, v)
 						}
