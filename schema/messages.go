@@ -257,12 +257,14 @@ func (r *reporter) walk(ve *jsonschema.ValidationError) {
 	r.leaf(ve)
 }
 
-// failure is one leaf validation error and what its messages are made of.
+// failure is one leaf validation error and what its messages are made of;
+// its methods word it, one per keyword family (leaf picks the one).
 type failure struct {
-	ve    *jsonschema.ValidationError
-	segs  []string // the instance location: where the value is
-	kpath []string // the failed keyword's location in the schema
-	kw    string   // the failed keyword
+	*reporter // the messages go to it
+	ve        *jsonschema.ValidationError
+	segs      []string // the instance location: where the value is
+	kpath     []string // the failed keyword's location in the schema
+	kw        string   // the failed keyword
 	// sch is the schema object holding the failed keyword: what the
 	// messages quote (bounds, property names, descriptions) is read from
 	// there.
@@ -280,15 +282,15 @@ func (f *failure) underThen() bool {
 
 // sibling is the schema beside the failed keyword's parent branch (the if
 // of a then or an else).
-func (r *reporter) sibling(f *failure, name string) any {
+func (f *failure) sibling(name string) any {
 	n := len(f.kpath)
-	return r.schemaAt(append(f.kpath[:n-2:n-2], name))
+	return f.schemaAt(append(f.kpath[:n-2:n-2], name))
 }
 
 // leaf words one leaf cause of a validation error, by the keyword that
 // failed.
 func (r *reporter) leaf(ve *jsonschema.ValidationError) {
-	f := &failure{ve: ve, segs: instanceSegments(ve.InstanceLocation)}
+	f := &failure{reporter: r, ve: ve, segs: instanceSegments(ve.InstanceLocation)}
 	f.kpath = fragmentSegments(ve.AbsoluteKeywordLocation)
 	if len(f.kpath) > 0 {
 		f.kw = f.kpath[len(f.kpath)-1]
@@ -309,27 +311,27 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 
 	switch f.kw {
 	case "type":
-		r.typeLeaf(f)
+		f.typeLeaf()
 	case "required":
-		r.requiredLeaf(f)
+		f.requiredLeaf()
 	case "additionalProperties":
-		r.unknownKeys(f)
+		f.unknownKeys()
 	case "enum":
-		r.enumLeaf(f)
+		f.enumLeaf()
 	case "pattern":
-		r.patternLeaf(f)
+		f.patternLeaf()
 	case "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum":
-		r.boundLeaf(f)
+		f.boundLeaf()
 	case "minLength", "maxLength":
-		r.lengthLeaf(f)
+		f.lengthLeaf()
 	case "minItems", "maxItems", "minProperties", "maxProperties":
-		r.countLeaf(f)
+		f.countLeaf()
 	case "uniqueItems":
-		r.duplicates(f)
+		f.duplicates()
 	case "format":
-		r.formatLeaf(f)
+		f.formatLeaf()
 	case "anyOf", "oneOf":
-		r.alternatives(f)
+		f.alternatives()
 	default:
 		msg := ve.Message
 		if d := describe(f.sch); d != "" {
@@ -341,38 +343,38 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 
 // typeLeaf words a value of the wrong type: a table written as an array of
 // tables or the other way round, else what to write instead.
-func (r *reporter) typeLeaf(f *failure) {
-	if word, table := r.tableArray(f.segs, f.sch, f.v); table {
-		r.at(f.segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(f.segs), word))
+func (f *failure) typeLeaf() {
+	if word, table := f.tableArray(f.segs, f.sch, f.v); table {
+		f.at(f.segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(f.segs), word))
 		return
 	}
-	if r.arrayTable(f.sch, f.v) {
-		r.at(f.segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(f.segs)))
+	if f.arrayTable(f.sch, f.v) {
+		f.at(f.segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(f.segs)))
 		return
 	}
 	types := schemaTypes(f.sch)
 	if n := len(f.kpath); n >= 2 && f.kpath[n-2] == "else" {
 		// if: {type: X} … else: {type: Y}: X would do as well
-		if cond, ok := r.sibling(f, "if").(map[string]any); ok && len(schemaTypes(cond)) > 0 {
+		if cond, ok := f.sibling("if").(map[string]any); ok && len(schemaTypes(cond)) > 0 {
 			types = append(schemaTypes(cond), types...)
 		}
 	}
-	r.at(f.segs, f.p+r.typeFix(f.segs, types, acceptsDate(f.sch), f.v))
+	f.at(f.segs, f.p+f.typeFix(f.segs, types, acceptsDate(f.sch), f.v))
 }
 
 // requiredLeaf words missing keys: one fault each, or one for all when the
 // requirement holds only in some cases; at the key they go with when that
 // case is a key being there.
-func (r *reporter) requiredLeaf(f *failure) {
+func (f *failure) requiredLeaf() {
 	if f.underThen() {
 		// if: {required: [twist]}, then: {required: [theatre]}: a key
 		// that goes with another, said at the key that is there
-		if have := triggerKey(r.sibling(f, "if")); have != "" {
-			r.dependent(f.segs, have, f.sch["required"], f.v)
+		if have := triggerKey(f.sibling("if")); have != "" {
+			f.dependent(f.segs, have, f.sch["required"], f.v)
 			return
 		}
 	}
-	missing := r.missingKeys(f)
+	missing := f.missingKeys()
 	if f.underThen() && len(missing) > 0 {
 		// A requirement that holds in some cases: one fault, saying
 		// which case.
@@ -383,23 +385,23 @@ func (r *reporter) requiredLeaf(f *failure) {
 		if d := describe(f.sch); d != "" {
 			msg += ": " + d
 		}
-		r.at(f.segs, msg)
-		r.keyFault(f.segs, unquoteAll(missing), "")
+		f.at(f.segs, msg)
+		f.keyFault(f.segs, unquoteAll(missing), "")
 		return
 	}
 	for _, name := range missing {
-		r.at(f.segs, f.p+"missing key "+name)
-		r.keyFault(f.segs, unquoteAll([]string{name}), "")
+		f.at(f.segs, f.p+"missing key "+name)
+		f.keyFault(f.segs, unquoteAll([]string{name}), "")
 	}
 }
 
 // missingKeys is the required keys the value lacks, quoted, leaving out
 // those a misspelt key's fault explains.
-func (r *reporter) missingKeys(f *failure) []string {
+func (f *failure) missingKeys() []string {
 	obj, _ := f.v.(map[string]any)
 	var missing []string
 	for _, name := range stringList(f.sch["required"]) {
-		if _, ok := obj[name]; !ok && !r.misspelt(f.segs, obj, name) {
+		if _, ok := obj[name]; !ok && !f.misspelt(f.segs, obj, name) {
 			missing = append(missing, strconv.Quote(name))
 		}
 	}
@@ -409,22 +411,22 @@ func (r *reporter) missingKeys(f *failure) []string {
 // unknownKeys words keys the table does not allow: each a fault of its
 // own, unless it belongs in a sub-table (or a top-level table the file
 // leaves out), when the keys of each such table make one fault.
-func (r *reporter) unknownKeys(f *failure) {
+func (f *failure) unknownKeys() {
 	segs, sch := f.segs, f.sch
 	obj, _ := f.v.(map[string]any)
 	props, _ := sch["properties"].(map[string]any)
 	valid := slices.Sorted(maps.Keys(props))
 	where := ""
 	if len(segs) > 0 {
-		where = " in " + r.table(segs)
+		where = " in " + f.table(segs)
 	}
 	homes := map[string][]string{} // a sub-table: the keys that belong under it
 	var order []string
-	root, rootValid := r.absentTables(segs)
-	for _, k := range r.unknownOf(obj, props) {
-		home := r.home(sch, k, valid)
+	root, rootValid := f.absentTables(segs)
+	for _, k := range f.unknownOf(obj, props) {
+		home := f.home(sch, k, valid)
 		if home == "" && len(rootValid) > 0 && DidYouMean(k, valid) == "" {
-			if h := r.home(root, k, rootValid); h != "" && r.valueFits(root, h, k, obj[k]) {
+			if h := f.home(root, k, rootValid); h != "" && f.valueFits(root, h, k, obj[k]) {
 				home = "/" + h
 			}
 		}
@@ -436,15 +438,15 @@ func (r *reporter) unknownKeys(f *failure) {
 			continue
 		}
 		ks := append(segs[:len(segs):len(segs)], k)
-		r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid)))
-		r.keyFault(segs, nil, k)
+		f.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid)))
+		f.keyFault(segs, nil, k)
 	}
 	for _, home := range order {
 		if top, ok := strings.CutPrefix(home, "/"); ok {
-			r.misplaced(segs, nil, root, top, homes[home])
+			f.misplaced(segs, nil, root, top, homes[home])
 			continue
 		}
-		r.misplaced(segs, segs, sch, home, homes[home])
+		f.misplaced(segs, segs, sch, home, homes[home])
 	}
 }
 
@@ -501,7 +503,7 @@ func (r *reporter) absentTables(segs []string) (root map[string]any, absent []st
 
 // enumLeaf words a value that is none of the allowed ones: what to fill in
 // a blank, a near miss, or the list.
-func (r *reporter) enumLeaf(f *failure) {
+func (f *failure) enumLeaf() {
 	segs, v := f.segs, f.v
 	var opts []string
 	if list, ok := f.sch["enum"].([]any); ok {
@@ -511,47 +513,47 @@ func (r *reporter) enumLeaf(f *failure) {
 	}
 	if v == "" {
 		// a draft's blank: what to fill in
-		r.at(segs, fmt.Sprintf("%s is empty: write one of %s", r.path(segs), strings.Join(opts, ", ")))
+		f.at(segs, fmt.Sprintf("%s is empty: write one of %s", f.path(segs), strings.Join(opts, ", ")))
 		return
 	}
 	if str, ok := v.(string); ok {
 		if hint := nearMiss(str, opts); hint != "" {
-			r.at(segs, fmt.Sprintf("%s%s %s", f.p, r.text(segs, v), hint))
+			f.at(segs, fmt.Sprintf("%s%s %s", f.p, f.text(segs, v), hint))
 			return
 		}
 	}
-	msg := fmt.Sprintf("%s%s is not one of %s", f.p, r.text(segs, v), strings.Join(opts, ", "))
+	msg := fmt.Sprintf("%s%s is not one of %s", f.p, f.text(segs, v), strings.Join(opts, ", "))
 	if str, ok := v.(string); ok && str != "" && strings.Contains(describe(f.sch), " "+str+" ") {
 		// the description names the value: it says why it is not one
 		msg += "; " + describe(f.sch)
 	}
-	r.at(segs, msg)
+	f.at(segs, msg)
 }
 
 // patternLeaf words text not of the spelling asked for: what to fill in a
 // blank, else the fix or the rule.
-func (r *reporter) patternLeaf(f *failure) {
+func (f *failure) patternLeaf() {
 	segs, v, p := f.segs, f.v, f.p
 	if v == "" {
 		// a draft's blank: what to fill in
-		r.at(segs, fmt.Sprintf("%s is empty: write %s", r.path(segs), describe(f.sch)))
-		r.faults[len(r.faults)-1].Blank = r.path(segs)
+		f.at(segs, fmt.Sprintf("%s is empty: write %s", f.path(segs), describe(f.sch)))
+		f.faults[len(f.faults)-1].Blank = f.path(segs)
 		return
 	}
-	msg := fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(f.sch))
+	msg := fmt.Sprintf("%s%s is not valid: %s", p, f.text(segs, v), describe(f.sch))
 	if str, ok := v.(string); ok {
 		// the fix says what to write: the rule need not be said too
 		if fix := patternFix(str, f.sch); strings.HasPrefix(fix, "contains ") {
-			msg = fmt.Sprintf("%s%s %s", p, r.text(segs, v), fix)
+			msg = fmt.Sprintf("%s%s %s", p, f.text(segs, v), fix)
 		} else if fix != "" {
-			msg = fmt.Sprintf("%s%s is not valid; %s", p, r.text(segs, v), fix)
+			msg = fmt.Sprintf("%s%s is not valid; %s", p, f.text(segs, v), fix)
 		}
 	}
-	r.at(segs, msg)
+	f.at(segs, msg)
 }
 
 // boundLeaf words a number out of bounds: the bound it passes.
-func (r *reporter) boundLeaf(f *failure) {
+func (f *failure) boundLeaf() {
 	var how string
 	switch f.kw {
 	case "minimum":
@@ -563,48 +565,48 @@ func (r *reporter) boundLeaf(f *failure) {
 	case "exclusiveMaximum":
 		how = "is too large; must be less than"
 	}
-	r.at(f.segs, fmt.Sprintf("%s%s %s %s", f.p, r.text(f.segs, f.v), how, plain(f.sch[f.kw])))
+	f.at(f.segs, fmt.Sprintf("%s%s %s %s", f.p, f.text(f.segs, f.v), how, plain(f.sch[f.kw])))
 }
 
 // lengthLeaf words text too short (or empty) or too long.
-func (r *reporter) lengthLeaf(f *failure) {
+func (f *failure) lengthLeaf() {
 	if f.kw == "maxLength" {
-		r.at(f.segs, fmt.Sprintf("%s%s is too long; at most %d characters", f.p, r.text(f.segs, f.v), intOf(f.sch["maxLength"])))
+		f.at(f.segs, fmt.Sprintf("%s%s is too long; at most %d characters", f.p, f.text(f.segs, f.v), intOf(f.sch["maxLength"])))
 		return
 	}
 	if n := intOf(f.sch["minLength"]); n == 1 {
-		r.at(f.segs, f.p+"must not be empty")
+		f.at(f.segs, f.p+"must not be empty")
 	} else {
-		r.at(f.segs, fmt.Sprintf("%s%s is too short; at least %d characters", f.p, r.text(f.segs, f.v), n))
+		f.at(f.segs, fmt.Sprintf("%s%s is too short; at least %d characters", f.p, f.text(f.segs, f.v), n))
 	}
 }
 
 // countLeaf words an array with too few or too many entries, or a table
 // with too few or too many keys, naming what it counts.
-func (r *reporter) countLeaf(f *failure) {
+func (f *failure) countLeaf() {
 	switch f.kw {
 	case "minItems", "maxItems":
 		arr, _ := f.v.([]any)
-		noun := nounOf(f.sch["items"], r.c.raw)
-		r.at(f.segs, f.p+countMessage(f.sch, "minItems", "maxItems", f.kw == "minItems", noun, len(arr)))
+		noun := nounOf(f.sch["items"], f.c.raw)
+		f.at(f.segs, f.p+countMessage(f.sch, "minItems", "maxItems", f.kw == "minItems", noun, len(arr)))
 	default:
 		obj, _ := f.v.(map[string]any)
-		noun := nounOf(f.sch["propertyNames"], r.c.raw)
+		noun := nounOf(f.sch["propertyNames"], f.c.raw)
 		if noun == "" {
-			noun = nounOf(f.sch["additionalProperties"], r.c.raw)
+			noun = nounOf(f.sch["additionalProperties"], f.c.raw)
 		}
 		if noun == "" {
 			noun = "key"
 		}
-		r.at(f.segs, f.p+countMessage(f.sch, "minProperties", "maxProperties", f.kw == "minProperties", noun, len(obj)))
+		f.at(f.segs, f.p+countMessage(f.sch, "minProperties", "maxProperties", f.kw == "minProperties", noun, len(obj)))
 	}
 }
 
 // duplicates words each entry of an array listed again: at the repeat.
-func (r *reporter) duplicates(f *failure) {
+func (f *failure) duplicates() {
 	segs := f.segs
 	arr, _ := f.v.([]any)
-	noun := nounOf(f.sch["items"], r.c.raw)
+	noun := nounOf(f.sch["items"], f.c.raw)
 	if noun == "" {
 		noun = "entry"
 	}
@@ -619,54 +621,54 @@ func (r *reporter) duplicates(f *failure) {
 			continue
 		}
 		es := append(segs[:len(segs):len(segs)], itoa(i))
-		r.at(es, fmt.Sprintf("%s%s is listed more than once; list each %s only once", f.p, r.text(es, e), noun))
+		f.at(es, fmt.Sprintf("%s%s is listed more than once; list each %s only once", f.p, f.text(es, e), noun))
 	}
 }
 
 // formatLeaf words text not of a format: a date in quotes, a date-time
 // without a time zone, else the format asked for.
-func (r *reporter) formatLeaf(f *failure) {
+func (f *failure) formatLeaf() {
 	segs, p := f.segs, f.p
 	format, _ := f.sch["format"].(string)
 	s, _ := f.v.(string)
-	if iso := dateFix(s); iso != "" && r.timeWord(segs) == "" {
-		r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, s, iso))
+	if iso := dateFix(s); iso != "" && f.timeWord(segs) == "" {
+		f.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, s, iso))
 	} else if format == "date-time" && isLocalDateTime(s) {
-		r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, r.text(segs, f.v), s))
+		f.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, f.text(segs, f.v), s))
 	} else {
-		r.at(segs, fmt.Sprintf("%s%s is not %s", p, r.text(segs, f.v), formatPhrase(format)))
+		f.at(segs, fmt.Sprintf("%s%s is not %s", p, f.text(segs, f.v), formatPhrase(format)))
 	}
 }
 
 // alternatives words a value that fits none of anyOf's or oneOf's
 // branches: as a date, as keys of which some must be given, else by the
 // branches' formats or the description.
-func (r *reporter) alternatives(f *failure) {
-	if r.dateAlternative(f) || r.keyAlternative(f) {
+func (f *failure) alternatives() {
+	if f.dateAlternative() || f.keyAlternative() {
 		return
 	}
 	if phrases := formatPhrases(f.sch[f.kw]); phrases != "" {
-		r.at(f.segs, f.p+"must be "+phrases)
+		f.at(f.segs, f.p+"must be "+phrases)
 	} else if d := describe(f.sch); d != "" {
-		r.at(f.segs, fmt.Sprintf("%s%s is not valid: %s", f.p, r.text(f.segs, f.v), d))
+		f.at(f.segs, fmt.Sprintf("%s%s is not valid: %s", f.p, f.text(f.segs, f.v), d))
 	} else {
-		r.at(f.segs, fmt.Sprintf("%s%s is not valid", f.p, r.text(f.segs, f.v)))
+		f.at(f.segs, fmt.Sprintf("%s%s is not valid", f.p, f.text(f.segs, f.v)))
 	}
 }
 
 // dateAlternative words, and says whether it did, text where a date may
 // go that is a date in quotes or a date-time without a time zone.
-func (r *reporter) dateAlternative(f *failure) bool {
+func (f *failure) dateAlternative() bool {
 	str, ok := f.v.(string)
 	if !ok || !acceptsDate(f.sch) {
 		return false
 	}
 	if iso := dateFix(str); iso != "" {
-		r.at(f.segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", f.p, str, iso))
+		f.at(f.segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", f.p, str, iso))
 		return true
 	}
-	if r.timeWord(f.segs) != "" && isLocalDateTime(str) {
-		r.at(f.segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", f.p, str, str))
+	if f.timeWord(f.segs) != "" && isLocalDateTime(str) {
+		f.at(f.segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", f.p, str, str))
 		return true
 	}
 	return false
@@ -675,7 +677,7 @@ func (r *reporter) dateAlternative(f *failure) bool {
 // keyAlternative words, and says whether it did (or left it to a misspelt
 // key's fault), branches that each require a key: the first missing, and
 // the choice. Given in part, the fault about the rest says it.
-func (r *reporter) keyAlternative(f *failure) bool {
+func (f *failure) keyAlternative() bool {
 	keys, alts := requiredAlternatives(f.sch[f.kw])
 	if alts == "" {
 		return false
@@ -683,7 +685,7 @@ func (r *reporter) keyAlternative(f *failure) bool {
 	segs := f.segs
 	obj, _ := f.v.(map[string]any)
 	for _, k := range keys {
-		if _, ok := obj[k]; !ok && r.misspelt(segs, obj, k) {
+		if _, ok := obj[k]; !ok && f.misspelt(segs, obj, k) {
 			return true // the misspelt key's fault says "did you mean"
 		}
 	}
@@ -697,9 +699,9 @@ func (r *reporter) keyAlternative(f *failure) bool {
 			missing = k
 		}
 	}
-	r.at(segs, fmt.Sprintf("%smissing key %s: give %s", f.p, strconv.Quote(missing), alts))
-	r.keyFault(segs, []string{missing}, "")
-	r.faults[len(r.faults)-1].unless = unless
+	f.at(segs, fmt.Sprintf("%smissing key %s: give %s", f.p, strconv.Quote(missing), alts))
+	f.keyFault(segs, []string{missing}, "")
+	f.faults[len(f.faults)-1].unless = unless
 	return true
 }
 
