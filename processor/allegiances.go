@@ -2,7 +2,7 @@ package processor
 
 import "slices"
 
-// withAllegiance is the campaign with players in other Alliances and
+// WithAllegiance is the campaign with players in other Alliances and
 // fleets under other players; the declared campaign stays as it is.
 func (c *Campaign) WithAllegiance(players map[Login]AllianceID, fleets map[FleetID]Login) *Campaign {
 	if len(players) == 0 && len(fleets) == 0 {
@@ -28,7 +28,7 @@ func (c *Campaign) WithAllegiance(players map[Login]AllianceID, fleets map[Fleet
 	return &n
 }
 
-// declared is the campaign as campaign.toml declares it.
+// Declared is the campaign as campaign.toml declares it.
 func (c *Campaign) Declared() *Campaign {
 	if c.origin != nil {
 		return c.origin
@@ -36,7 +36,7 @@ func (c *Campaign) Declared() *Campaign {
 	return c
 }
 
-// allegianceChanges lists where the allegiance differs from campaign.toml.
+// AllegianceChanges lists where the allegiance differs from campaign.toml.
 func (c *Campaign) AllegianceChanges() (map[Login]AllianceID, map[FleetID]Login) {
 	d := c.Declared()
 	players, fleets := map[Login]AllianceID{}, map[FleetID]Login{}

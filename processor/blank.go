@@ -53,7 +53,7 @@ var blankIDs = map[schema.Kind][]struct {
 	schema.Tiebreak: {{"/victor", allianceID}, {"/battles/*/winner", allianceID}, {"/battles/*/players/*", playerID}},
 }
 
-// wordBlanks words the fault of an id left empty (a draft's "") where the
+// WordBlanks words the fault of an id left empty (a draft's "") where the
 // campaign knows the ids it may be: the schema knows only how an id is
 // spelt, so its fault ("stronghold is empty: write an id: lowercase
 // letters…") is replaced by one that names them — still one fault.

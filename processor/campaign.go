@@ -157,7 +157,7 @@ func (c *Campaign) PlayerOf(l Login) (Player, bool) {
 	return c.Players[i], true
 }
 
-// spelling is a login as campaign.toml spells it: GitHub's logins are the
+// Spelling is a login as campaign.toml spells it: GitHub's logins are the
 // same whatever their case (the pull request's author "Bob" is the
 // player "bob"), and the registry compares them so too.
 func (c *Campaign) Spelling(l Login) Login {
@@ -253,7 +253,7 @@ func (c *Campaign) SetupPieces() int {
 	return 3
 }
 
-// decodeCampaign reads campaign.toml (already schema-valid) and checks what
+// DecodeCampaign reads campaign.toml (already schema-valid) and checks what
 // the schema cannot: unique ids, references between sections.
 func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	c := &Campaign{
@@ -408,7 +408,7 @@ func (c *Campaign) FleetIDs() []FleetID {
 	return out
 }
 
-// diceKey is the key of the dice streams: the public seed, or the secret key
+// DiceKey is the key of the dice streams: the public seed, or the secret key
 // given to the run, which must hash to the campaign's commitment.
 func (c *Campaign) DiceKey(secret string) (string, error) {
 	if c.Commitment == "" {
@@ -429,13 +429,13 @@ func KeyCommitment(key string) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-// playerAlliance is a player's Alliance as the campaign stands, or "".
+// PlayerAlliance is a player's Alliance as the campaign stands, or "".
 func (c *Campaign) PlayerAlliance(l Login) AllianceID {
 	p, _ := c.PlayerOf(l)
 	return p.Alliance
 }
 
-// battleFleet is the attacking fleet of a battle id: the fleet's id, or
+// BattleFleet is the attacking fleet of a battle id: the fleet's id, or
 // <fleet>-2 for its second operation under Defiant Zeal.
 func (c *Campaign) BattleFleet(id string) (FleetID, bool) {
 	if _, ok := c.FleetOf(FleetID(id)); ok {
@@ -449,7 +449,7 @@ func (c *Campaign) BattleFleet(id string) (FleetID, bool) {
 	return "", false
 }
 
-// deadlineTexts are the campaign's deadlines as reports write them.
+// DeadlineTexts are the campaign's deadlines as reports write them.
 func (c *Campaign) DeadlineTexts() map[string]bool {
 	out := map[string]bool{}
 	for _, d := range c.Deadlines {

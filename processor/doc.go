@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// obj reads a schema-validated TOML table. The schema has already checked
+// Obj reads a schema-validated TOML table. The schema has already checked
 // every type, so a missing or mistyped key reads as its zero value.
 type Obj struct {
 	m   map[string]any

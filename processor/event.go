@@ -79,7 +79,7 @@ func (s *State) Active(e EventKind) []Effect {
 	return out
 }
 
-// activeFor reports whether an Event about an Alliance (Coordinated
+// ActiveFor reports whether an Event about an Alliance (Coordinated
 // Opposition, An Open Tome, Defiant Zeal) is in force against or for it.
 func (s *State) ActiveFor(e EventKind, a AllianceID) bool {
 	return slices.ContainsFunc(s.Active(e), func(x Effect) bool { return x.Alliance == a })
@@ -143,7 +143,7 @@ func (e EventKind) Title() string {
 	}[e]
 }
 
-// key is the Event's table in an events choices file: lull_in_the_fighting.
+// Key is the Event's table in an events choices file: lull_in_the_fighting.
 func (e EventKind) Key() string { return strings.ReplaceAll(e.String(), "-", "_") }
 
 // Table is the table the Event is generated from.
@@ -157,13 +157,13 @@ func (e EventKind) Table() string {
 	return "Desperate Measures"
 }
 
-// perils and desperate: the Events about one Alliance (the dominating or
+// Perils and desperate: the Events about one Alliance (the dominating or
 // the trailing one).
 func (e EventKind) Perils() bool { return e >= CultUprisings && e <= AnOpenTome }
 
 func (e EventKind) Desperate() bool { return e >= ACostlyBargain }
 
-// asksChoices: the Events that wait for the Alliances' choices (the
+// AsksChoices: the Events that wait for the Alliances' choices (the
 // `events` step).
 func (e EventKind) AsksChoices() bool {
 	switch e {

@@ -64,7 +64,7 @@ type Relocation struct {
 	Src      Src
 }
 
-// decodeEventChoices reads phases/NN/events/<alliance>.toml and checks what
+// DecodeEventChoices reads phases/NN/events/<alliance>.toml and checks what
 // does not depend on the map's state: planets, fleets and players of the
 // Alliance, other Alliances.
 func (k Checker) DecodeEventChoices(a AllianceID, d Obj) *EventChoices {

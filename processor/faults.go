@@ -68,7 +68,7 @@ func (e *InvalidError) Error() string {
 	return b.String()
 }
 
-// faults collects problems found while reading and checking a campaign.
+// Faults collects problems found while reading and checking a campaign.
 type Faults struct {
 	List     []Fault
 	HintWork int // bytes of ids read by hints so far (see closest)
@@ -78,7 +78,7 @@ func (fs *Faults) Add(at Src, format string, args ...any) {
 	fs.List = append(fs.List, Fault{File: at.File, Ptr: at.Ptr, Message: fmt.Sprintf(format, args...)})
 }
 
-// addLine adds a fault at a line of a file that is not TOML (a report);
+// AddLine adds a fault at a line of a file that is not TOML (a report);
 // line 0 is the whole file.
 func (fs *Faults) AddLine(file string, line int, format string, args ...any) {
 	f := Fault{File: file, Line: line, Message: fmt.Sprintf(format, args...)}
@@ -98,13 +98,13 @@ func (fs *Faults) AddSchema(file string, sf []schema.Fault) {
 	}
 }
 
-// addRestore adds a fault about a consumed input that was changed or
+// AddRestore adds a fault about a consumed input that was changed or
 // deleted: the file must have the content whose SHA-256 is digest again.
 func (fs *Faults) AddRestore(at Src, digest, format string, args ...any) {
 	fs.List = append(fs.List, Fault{File: at.File, Ptr: at.Ptr, Restore: digest, Message: fmt.Sprintf(format, args...) + RestoreFromHistory})
 }
 
-// restoreFromHistory is the advice of a fault with a Restore digest when
+// RestoreFromHistory is the advice of a fault with a Restore digest when
 // nobody has said which commit holds that content.
 const RestoreFromHistory = "restore it from git history"
 
@@ -148,7 +148,7 @@ func OnlyFiles(err error, files []string) error {
 
 func (fs *Faults) Empty() bool { return len(fs.List) == 0 }
 
-// resolved is the faults as err has them: positioned and sorted.
+// Resolved is the faults as err has them: positioned and sorted.
 func (fs *Faults) Resolved(text func(file string) []byte) []Fault {
 	var inv *InvalidError
 	if errors.As(fs.Err(text), &inv) {
@@ -157,7 +157,7 @@ func (fs *Faults) Resolved(text func(file string) []byte) []Fault {
 	return nil
 }
 
-// err resolves positions against the files' text and returns the sorted
+// Err resolves positions against the files' text and returns the sorted
 // faults as an *InvalidError, or nil when there are none.
 func (fs *Faults) Err(text func(file string) []byte) error {
 	if len(fs.List) == 0 {
@@ -222,7 +222,7 @@ func capFaults(list []Fault) []Fault {
 	return out
 }
 
-// hint is what follows `unknown planet "x"; `: `did you mean "y"?` when a
+// Hint is what follows `unknown planet "x"; `: `did you mean "y"?` when a
 // known id is close to id (another case, a look-alike character, the first
 // word of a longer name, a slip of at most two letters), else list, which
 // says what is valid.
@@ -233,7 +233,7 @@ func Hint[T ~string](fs *Faults, id string, known []T, list string) string {
 	return list
 }
 
-// closest are the known ids a misspelt id was likely meant to be (see
+// Closest are the known ids a misspelt id was likely meant to be (see
 // hint). Each call reads every known id, and ids have no length of their
 // own limit: fs counts the bytes read, and past hintBudget (a hostile file
 // of thousands of unknown ids among thousands of known ones, or of ids
@@ -262,12 +262,12 @@ func Closest[T ~string](fs *Faults, id string, known []T) []T {
 	return out
 }
 
-// hintBudget is how many bytes of ids the hints of one run read: a tenth
+// HintBudget is how many bytes of ids the hints of one run read: a tenth
 // of a second or so (schema.Closest's cost is linear in them); a club's
 // campaign spends a few kilobytes.
 const HintBudget = 4 << 20
 
-// hintShortList is the most bytes of ids a hint with no budget to draw on
+// HintShortList is the most bytes of ids a hint with no budget to draw on
 // reads: a thousand ids of 16 characters.
 const HintShortList = 16 << 10
 
@@ -284,7 +284,7 @@ func ids[T ~string](list []T) []string {
 // the tool's repository (docs/rules.md), each under an anchor of its own.
 const rulesURL = "https://github.com/warmaster/warmaster/blob/main/docs/rules.md"
 
-// ruling cites a ruling in a report: a link to where docs/rules.md states
+// Ruling cites a ruling in a report: a link to where docs/rules.md states
 // it, "[RULINGS 16](…#rulings-16)".
 func Ruling(n int) string { return fmt.Sprintf("[RULINGS %d](%s#rulings-%d)", n, rulesURL, n) }
 

@@ -28,7 +28,7 @@ func decodeGitHub(d Obj) *GitHub {
 	return out
 }
 
-// maxLinkLen is the longest link to GitHub's web editor the README gives:
+// MaxLinkLen is the longest link to GitHub's web editor the README gives:
 // GitHub and browsers refuse or cut URLs of about 8 KB and more.
 const MaxLinkLen = 8000
 

@@ -184,7 +184,7 @@ type SetupPiece struct {
 	Src        Src
 }
 
-// checker holds what static checks need: the campaign and where to put faults.
+// Checker holds what static checks need: the campaign and where to put faults.
 type Checker struct {
 	C  *Campaign
 	Fs *Faults
@@ -265,7 +265,7 @@ func (k Checker) ownFleet(at Src, login Login, id string, key bool) (FleetID, bo
 	return f.ID, true
 }
 
-// decodeOrders reads phases/NN/orders/<login>.toml and checks what does not
+// DecodeOrders reads phases/NN/orders/<login>.toml and checks what does not
 // depend on the map's state: whose fleets, which keys go with which operation.
 func (k Checker) DecodeOrders(login Login, d Obj) []Order {
 	var out []Order
@@ -343,7 +343,7 @@ func (k Checker) Others(a AllianceID) []AllianceID {
 	return out
 }
 
-// decodeResult reads phases/NN/results/<fleet>.toml.
+// DecodeResult reads phases/NN/results/<fleet>.toml.
 func (k Checker) DecodeResult(battle string, d Obj) *Result {
 	r := &Result{Battle: battle, Src: d.Src}
 	if d.has("played") {
@@ -395,7 +395,7 @@ func (k Checker) DecodeResult(battle string, d Obj) *Result {
 	return r
 }
 
-// decodeMoves reads phases/NN/moves/<login>.toml.
+// DecodeMoves reads phases/NN/moves/<login>.toml.
 func (k Checker) DecodeMoves(login Login, d Obj) []Move {
 	var out []Move
 	m := d.Obj("moves")
@@ -410,7 +410,7 @@ func (k Checker) DecodeMoves(login Login, d Obj) []Move {
 	return out
 }
 
-// decodeBuild reads phases/NN/builds/<alliance>.toml.
+// DecodeBuild reads phases/NN/builds/<alliance>.toml.
 func (k Checker) DecodeBuild(a AllianceID, d Obj) BuildChoice {
 	b := BuildChoice{Alliance: a, Src: d.Src}
 	// Both or neither: the schema's (if/then).
@@ -432,7 +432,7 @@ func (k Checker) DecodeBuild(a AllianceID, d Obj) BuildChoice {
 	return b
 }
 
-// decodeSetup reads setup/<alliance>.toml and checks it against Setup the
+// DecodeSetup reads setup/<alliance>.toml and checks it against Setup the
 // Campaign Map: a Stronghold at Power Level 4, 3 other Planets at 3, 4 other
 // Planets at 2, the starting Infrastructure and every Fleet's starting Planet.
 func (k Checker) DecodeSetup(a AllianceID, d Obj) *SetupChoice {

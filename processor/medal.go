@@ -92,7 +92,7 @@ func (m Medal) Title() string {
 	return [...]string{"Laurel of Victory", "Penumbral Wreath", "Star of the Voidfarer", "Sable Dagger"}[m]
 }
 
-// measure says what the numbers behind a medal are.
+// Measure says what the numbers behind a medal are.
 func (m Medal) Measure() string {
 	return [...]string{
 		"the victor (Campaign points)",

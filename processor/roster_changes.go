@@ -30,7 +30,7 @@ type RosterChange struct {
 // every phase has (the final one ends in its step 3).
 var rosterSteps = []Step{StepOperations, StepBattles, StepMoves, StepBuilds}
 
-// pointOrder orders points in the campaign: phase, then step (An Open Tome's
+// PointOrder orders points in the campaign: phase, then step (An Open Tome's
 // orders are step 1's); set-up comes first.
 func PointOrder(phase int, s Step) int {
 	if s == StepSetup {
@@ -42,7 +42,7 @@ func PointOrder(phase int, s Step) int {
 	return phase*16 + int(s)
 }
 
-// pointText names a step of a phase for a message: "phase 3, step moves".
+// PointText names a step of a phase for a message: "phase 3, step moves".
 func PointText(phase int, s Step) string {
 	return fmt.Sprintf("phase %d, step %s", phase, s)
 }
@@ -124,7 +124,7 @@ func (c *Campaign) lateLogins() map[Login]bool {
 	return late
 }
 
-// declaredFleets are the fleets campaign.toml gives a player.
+// DeclaredFleets are the fleets campaign.toml gives a player.
 func (c *Campaign) DeclaredFleets(l Login) []FleetID {
 	var out []FleetID
 	for _, f := range c.Fleets {
@@ -202,7 +202,7 @@ func (c *Campaign) checkRoster(fs *Faults) {
 	}
 }
 
-// checkStarts checks the planets fleets that join later start at.
+// CheckStarts checks the planets fleets that join later start at.
 func (c *Campaign) CheckStarts(fs *Faults) {
 	for _, f := range c.Fleets {
 		if p, ok := c.Start[f.ID]; ok && !c.Map.Has(p) {
@@ -211,7 +211,7 @@ func (c *Campaign) CheckStarts(fs *Faults) {
 	}
 }
 
-// rosterAt is the campaign with its first n roster changes in effect, as
+// RosterAt is the campaign with its first n roster changes in effect, as
 // campaign.toml declares them: who plays, and which fleets are on the map
 // (those of every player who has played). A fleet keeps campaign.toml's
 // player here: who commands a fleet handed over is the state's to say
@@ -247,7 +247,7 @@ func (c *Campaign) RosterAt(n int) *Campaign {
 
 func (c *Campaign) isWarmaster(l Login) bool { p, ok := c.PlayerOf(l); return ok && p.Warmaster }
 
-// nextRoster is the campaign cur with the (n+1)-th roster change e in
+// NextRoster is the campaign cur with the (n+1)-th roster change e in
 // effect, and what changed, in words; or why e cannot take effect (a fault
 // at e's key key).
 func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []string, key, why string) {
@@ -327,7 +327,7 @@ func leaveText(d *Campaign, l Login) string {
 	return fmt.Sprintf("%s plays no more", l)
 }
 
-// fleetSrc is where campaign.toml declares a fleet.
+// FleetSrc is where campaign.toml declares a fleet.
 func (c *Campaign) FleetSrc(id FleetID) Src {
 	d := c.Declared()
 	if i, ok := d.Fleet[id]; ok {
@@ -336,7 +336,7 @@ func (c *Campaign) FleetSrc(id FleetID) Src {
 	return Src{File: CampaignFile}
 }
 
-// nextRosterPoint is the first step a new roster change can take effect
+// NextRosterPoint is the first step a new roster change can take effect
 // from: the one after the step the campaign waits for.
 func NextRosterPoint(s *State) (int, Step) {
 	for _, st := range rosterSteps {
@@ -347,7 +347,7 @@ func NextRosterPoint(s *State) (int, Step) {
 	return s.Phase + 1, StepOperations
 }
 
-// notPlaying says why a login declared in campaign.toml is not a player
+// NotPlaying says why a login declared in campaign.toml is not a player
 // where the campaign stands ("" if it is not declared at all): it left, or
 // it joins later.
 func (c *Campaign) NotPlaying(l Login) string {

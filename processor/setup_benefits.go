@@ -17,7 +17,7 @@ type SetupBenefits struct {
 	Src    Src // the set-up file
 }
 
-// setupKey is the set-up key of a medal's benefit; "" for the Star of the
+// SetupKey is the set-up key of a medal's benefit; "" for the Star of the
 // Voidfarer, which is used in the Move Fleets step of phase 1.
 func SetupKey(m Medal) string {
 	return [...]string{"laurel_of_victory", "penumbral_wreath", "", "sable_dagger"}[m]
@@ -76,7 +76,7 @@ func (k Checker) movePath(m Obj, id string, at Src) (PlanetID, []PlanetID) {
 	return path[len(path)-1], path[:len(path)-1]
 }
 
-// benefitsText lists the benefits held, for where things stand: "Laurel of
+// BenefitsText lists the benefits held, for where things stand: "Laurel of
 // Victory: red; Star of the Voidfarer: blue".
 func (s *State) BenefitsText() string {
 	var parts []string

@@ -44,10 +44,10 @@ func StarterLogin(a AllianceID, n int) Login {
 	return Login(fmt.Sprintf("player-%d-of-%s", n, a))
 }
 
-// starterLoginRE matches the placeholder logins StarterLogin makes.
+// StarterLoginRE matches the placeholder logins StarterLogin makes.
 var StarterLoginRE = regexp.MustCompile(`^player-[0-9]+-of-[a-z0-9-]+$`)
 
-// starterSeed is the placeholder dice seed `warmaster init` writes.
+// StarterSeed is the placeholder dice seed `warmaster init` writes.
 const StarterSeed = "change me"
 
 // StarterCampaign is the campaign.toml `warmaster init` writes: alliances

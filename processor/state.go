@@ -224,7 +224,7 @@ func (s *State) AppliesAt(a AllianceID, t InfraType, p PlanetID) bool {
 	return false
 }
 
-// minPower is the Alliance's minimum Power Level at a planet: 1, plus 1 for
+// MinPower is the Alliance's minimum Power Level at a planet: 1, plus 1 for
 // each of its Fortification Lines there, at most 4 (Fortification Line; RULINGS 2).
 func (s *State) MinPower(p PlanetID, a AllianceID) int {
 	return min(4, 1+s.Pieces(p, a, FortificationLine))
@@ -304,7 +304,7 @@ func (s *State) BuildAt(p PlanetID, i int, a AllianceID, t InfraType) string {
 	return msg
 }
 
-// removePiece removes one of an Alliance's pieces of a type from a planet,
+// RemovePiece removes one of an Alliance's pieces of a type from a planet,
 // leaving the location empty. It reports whether there was one.
 func (s *State) RemovePiece(p PlanetID, a AllianceID, t InfraType) bool {
 	ps := s.Planet(p)
@@ -376,7 +376,7 @@ func (s *State) UpdatePoints() {
 	}
 }
 
-// intactConnected lists the undestroyed planets connected to p for an Alliance.
+// IntactConnected lists the undestroyed planets connected to p for an Alliance.
 func (s *State) IntactConnected(a AllianceID, p PlanetID) []PlanetID {
 	var out []PlanetID
 	for _, q := range s.Connected(a, p) {
@@ -387,7 +387,7 @@ func (s *State) IntactConnected(a AllianceID, p PlanetID) []PlanetID {
 	return out
 }
 
-// reachable lists a planet and those connected to it for an Alliance, never
+// Reachable lists a planet and those connected to it for an Alliance, never
 // a destroyed one: the planets a fleet there can target (RULINGS 5), and
 // where an Alliance's +1s for Archeotech Riches there may go.
 func (s *State) Reachable(a AllianceID, from PlanetID) []PlanetID {
@@ -400,12 +400,12 @@ func (s *State) Reachable(a AllianceID, from PlanetID) []PlanetID {
 	return out
 }
 
-// dropExpiredEffects forgets the effects of phases that are over.
+// DropExpiredEffects forgets the effects of phases that are over.
 func (s *State) DropExpiredEffects() {
 	s.Effects = slices.DeleteFunc(s.Effects, func(e Effect) bool { return e.Phase < s.Phase })
 }
 
-// coordinatedOpposition reports whether an Alliance fighting foe may treat
+// CoordinatedOpposition reports whether an Alliance fighting foe may treat
 // its Power Level as 1 higher or lower for the Mission Rules and Campaign
 // Outcomes: foe is the dominating Alliance of a Coordinated Opposition in
 // force.
@@ -413,7 +413,7 @@ func (s *State) CoordinatedOpposition(a, foe AllianceID) bool {
 	return a != foe && s.ActiveFor(CoordinatedOpposition, foe)
 }
 
-// adjustBy names the source of a victor's ±1 for the Campaign Outcomes:
+// AdjustBy names the source of a victor's ±1 for the Campaign Outcomes:
 // its Stronghold, else Coordinated Opposition against foe (RULINGS 8).
 func (s *State) AdjustBy(victor, foe AllianceID, p PlanetID) string {
 	if !s.AppliesAt(victor, Stronghold, p) && s.CoordinatedOpposition(victor, foe) {
@@ -422,7 +422,7 @@ func (s *State) AdjustBy(victor, foe AllianceID, p PlanetID) string {
 	return "Stronghold"
 }
 
-// pieceAt is the index of the first location of a planet holding an
+// PieceAt is the index of the first location of a planet holding an
 // Alliance's piece of a type, or -1.
 func (s *State) PieceAt(p PlanetID, a AllianceID, t InfraType) int {
 	return slices.IndexFunc(s.Planet(p).Locations, func(l Location) bool {
@@ -430,7 +430,7 @@ func (s *State) PieceAt(p PlanetID, a AllianceID, t InfraType) int {
 	})
 }
 
-// firstPiece is the index of the first location of a planet holding an
+// FirstPiece is the index of the first location of a planet holding an
 // Alliance's piece other than a Stronghold, or -1.
 func (s *State) FirstPiece(p PlanetID, a AllianceID) int {
 	return slices.IndexFunc(s.Planet(p).Locations, func(l Location) bool {
@@ -438,7 +438,7 @@ func (s *State) FirstPiece(p PlanetID, a AllianceID) int {
 	})
 }
 
-// withinLimit lists the types an Alliance can still build, of those allowed.
+// WithinLimit lists the types an Alliance can still build, of those allowed.
 func (s *State) WithinLimit(a AllianceID, allowed ...InfraType) []InfraType {
 	var out []InfraType
 	for _, t := range allowed {

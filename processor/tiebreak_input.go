@@ -23,7 +23,7 @@ type TiebreakBattle struct {
 	Src       Src
 }
 
-// decodeTiebreak reads phases/NN/tiebreak.toml and checks what does not
+// DecodeTiebreak reads phases/NN/tiebreak.toml and checks what does not
 // depend on who is tied: known players of two different Alliances, a winner
 // that is one of them.
 func (k Checker) DecodeTiebreak(d Obj) *Tiebreak {
@@ -87,7 +87,7 @@ func (t *Tiebreak) Record() tiebreakRecord {
 	return rec
 }
 
-// unbeaten lists the tied Alliances that won a final battle and lost none.
+// Unbeaten lists the tied Alliances that won a final battle and lost none.
 func (rec tiebreakRecord) Unbeaten(tied []AllianceID) []AllianceID {
 	var out []AllianceID
 	for _, a := range tied {

@@ -72,7 +72,7 @@ var profileKeys = map[string][]string{
 	"war-machine": {"class", "structure_points", "speed", "skimmer", "leadership", "close_combat_weapon", "fields", "weapons"},
 }
 
-// decodeProfile reads a schema-valid profile and checks what the schema
+// DecodeProfile reads a schema-valid profile and checks what the schema
 // cannot: the keys of its type, structure points by class, thresholds.
 func DecodeProfile(id string, d Obj, fs *Faults) *engines.Profile {
 	p := &engines.Profile{ID: id, Name: d.Str("name")}
@@ -157,7 +157,7 @@ func decodeThreshold(t Obj, fs *Faults) engines.Threshold {
 	return th
 }
 
-// decodeEngineRules reads the war-engine options of [rules].
+// DecodeEngineRules reads the war-engine options of [rules].
 func DecodeEngineRules(rules Obj, fs *Faults) engines.Rules {
 	var r engines.Rules
 	if rules.has("war_machine_catastrophic_3") {

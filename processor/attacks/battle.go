@@ -10,7 +10,7 @@ import (
 	"github.com/warmaster/warmaster/processor/report"
 )
 
-// fought is a battle with its result, played or not.
+// Fought is a battle with its result, played or not.
 type Fought struct {
 	processor.BattleOp
 	Result  *processor.Result // nil: unplayed
@@ -52,7 +52,7 @@ type Rules struct {
 	Dice *dice.Roller
 }
 
-// outcomeKeys are the `[outcome]` keys each attack type's result takes.
+// OutcomeKeys are the `[outcome]` keys each attack type's result takes.
 // power_adjust, the Stronghold's ±1 (RULINGS 8), goes with every result
 // whose outcome compares or tests the victor's Power Level.
 func OutcomeKeys(a processor.AttackType, victor processor.Side) []string {
@@ -69,7 +69,7 @@ func OutcomeKeys(a processor.AttackType, victor processor.Side) []string {
 	}[a][victor]
 }
 
-// validateOutcome checks a victor's Campaign Outcome choices: only the keys
+// ValidateOutcome checks a victor's Campaign Outcome choices: only the keys
 // the attack type's result takes, and planets and pieces that fit the map
 // now (a choice impossible now is a fault saying what would be valid;
 // RULINGS 9). why, if any, ends the message of a key the result does not take.
@@ -204,7 +204,7 @@ func ResultTitle(v processor.Side) string {
 	return [...]string{"Attacker wins", "Defender wins", "Draw"}[v]
 }
 
-// applyOutcome applies one battle's Campaign Outcome and says what happened.
+// Apply applies one battle's Campaign Outcome and says what happened.
 func (r *Rules) Apply(f Fought) []string {
 	s, p, A, D := r.S, f.Planet, f.Attacker, f.Defender
 	var out []string

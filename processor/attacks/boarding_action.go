@@ -69,7 +69,7 @@ func (r *Rules) boardingMove(f Fought) []string {
 	return out
 }
 
-// defendingFleetsAt lists the Defending Alliance's Fleets at a planet.
+// DefendingFleetsAt lists the Defending Alliance's Fleets at a planet.
 func (r *Rules) DefendingFleetsAt(d processor.AllianceID, p processor.PlanetID) []processor.FleetID {
 	var out []processor.FleetID
 	for _, fl := range r.C.AllianceFleets(d) {
@@ -80,7 +80,7 @@ func (r *Rules) DefendingFleetsAt(d processor.AllianceID, p processor.PlanetID) 
 	return out
 }
 
-// validateBoardingActionTarget: a Boarding Action needs a Fleet of the
+// ValidateBoardingActionTarget: a Boarding Action needs a Fleet of the
 // defending Alliance at the target Planet when ordered (RULINGS 15), unless
 // `[rules] boarding_action_without_fleet`.
 func (r *Rules) ValidateBoardingActionTarget(o processor.Order, fs *processor.Faults) {

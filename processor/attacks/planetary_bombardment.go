@@ -165,7 +165,7 @@ func (r *Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
 // Stronghold built on it").
 type strikeRank func(processor.Location) int
 
-// attackerStrikeRank: Planetary Bombardment — Attacker wins selects a
+// AttackerStrikeRank: Planetary Bombardment — Attacker wins selects a
 // location "that is unoccupied or that has a piece of the Defending
 // Alliance's Infrastructure"; by default the Defending Alliance's pieces
 // first, then an unoccupied location, then its Stronghold.
@@ -185,7 +185,7 @@ func AttackerStrikeRank(D processor.AllianceID) strikeRank {
 	}
 }
 
-// defenderStrikeRank: Planetary Bombardment — Defender wins may select any
+// DefenderStrikeRank: Planetary Bombardment — Defender wins may select any
 // undestroyed location; by default the Attacking Alliance's pieces first,
 // then an unoccupied location, then other Alliances' pieces, then the
 // Defending Alliance's own; Strongholds last, the Attacking Alliance's first.
@@ -235,7 +235,7 @@ func (r *Rules) strikeProblem(p processor.PlanetID, n int, rank strikeRank) stri
 	return ""
 }
 
-// strikeChoices lists the locations a strike may select, for a message:
+// StrikeChoices lists the locations a strike may select, for a message:
 // "1 (empty), 3 (red fortification-line)".
 func (r *Rules) StrikeChoices(p processor.PlanetID, rank strikeRank) string {
 	var out []string

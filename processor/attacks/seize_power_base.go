@@ -8,7 +8,7 @@ import (
 	"github.com/warmaster/warmaster/processor/report"
 )
 
-// buildDefaults are the types built, first within the Alliance's limit, when
+// BuildDefaults are the types built, first within the Alliance's limit, when
 // an outcome says "builds one piece of Infrastructure (excluding a
 // Stronghold)" and the victor's choice is missing or no longer possible
 // (RULINGS 9): a Fortification Line first, for it also raises the minimum
@@ -236,7 +236,7 @@ func (r *Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Si
 	}
 }
 
-// afterTake is the map as the first part of Seize Power Base — Attacker
+// AfterTake is the map as the first part of Seize Power Base — Attacker
 // wins would leave it now, on a copy: where the further piece would go.
 func (r *Rules) AfterTake(b processor.BattleOp, ch processor.Choices) *processor.State {
 	saved := r.S

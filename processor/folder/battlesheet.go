@@ -4,7 +4,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 )
 
-// battleSheet is phases/NN/battles/<fleet>.toml, written at reveal.
+// BattleSheet is phases/NN/battles/<fleet>.toml, written at reveal.
 type BattleSheet struct {
 	Battle          string               `toml:"battle"`
 	Phase           int                  `toml:"phase"`

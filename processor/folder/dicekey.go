@@ -46,7 +46,7 @@ func CampaignID(dir string) (string, error) {
 	return id, nil
 }
 
-// diceInputs is the digest of a step's inputs that its dice mix in: the
+// DiceInputs is the digest of a step's inputs that its dice mix in: the
 // phase, the step and each input's path and SHA-256, as the journal records
 // them, each string after its length (unambiguous, whatever a path holds):
 //
@@ -79,7 +79,7 @@ func appendCounted(b []byte, s string) []byte {
 	return append(append(b, ':'), s...)
 }
 
-// diceDigest is the SHA-256 the journal records of a step's dice: each
+// DiceDigest is the SHA-256 the journal records of a step's dice: each
 // die's label, kind and result, in the order rolled.
 func DiceDigest(rolls []dice.Roll) string {
 	h := sha256.New()

@@ -20,7 +20,7 @@ import (
 // EnginesDir is the folder of a campaign's war-engine profiles.
 const EnginesDir = "engines"
 
-// loadWarEngines reads the profiles in engines/ and campaign.toml's roster
+// LoadWarEngines reads the profiles in engines/ and campaign.toml's roster
 // and war-engine [rules] options into c.Engines.
 func (f *Folder) LoadWarEngines(c *processor.Campaign, d processor.Obj, fs *processor.Faults) error {
 	c.Engines = processor.Roster{Profiles: map[string]*engines.Profile{}, Index: map[processor.EngineID]int{}}
@@ -183,7 +183,7 @@ func decodeEngines(s *processor.State, files map[string]owntoml.EngineFile, at p
 // like campaign.toml.
 var engineProfileRE = regexp.MustCompile(`^engines/[^/]+\.toml$`)
 
-// copyProfiles writes the war-engine profiles as read into another
+// CopyProfiles writes the war-engine profiles as read into another
 // campaign folder (a replay's scratch folder).
 func (f *Folder) CopyProfiles(dir *disk.Dir) error {
 	for _, file := range slices.Sorted(maps.Keys(f.Texts)) {

@@ -32,13 +32,13 @@ type Folder struct {
 	Campaign *processor.Campaign
 	State    *processor.State
 	Journal  []byte
-	// consumedInputs are the digests of the inputs processed steps consumed, by path.
+	// ConsumedInputs are the digests of the inputs processed steps consumed, by path.
 	ConsumedInputs map[string]string
-	// journalSteps are journal.toml's entries, in order.
+	// JournalSteps are journal.toml's entries, in order.
 	JournalSteps []owntoml.JournalEntry
 	// appliedAt is when each input step was applied, from the journal.
 	appliedAt map[PhaseStep]time.Time
-	// late are the files that arrived after their step was processed:
+	// LateFaults are the files that arrived after their step was processed:
 	// never applied, reported, and no obstacle to advance (lateNoted: those
 	// a report has named already).
 	LateFaults []processor.Fault
@@ -53,7 +53,7 @@ type Folder struct {
 	// Tiebreak is the final phase's tiebreak.toml, while the campaign waits for it.
 	Tiebreak *processor.Tiebreak
 
-	// sealed are the sealed orders files still to be revealed, by phase and
+	// Sealed are the sealed orders files still to be revealed, by phase and
 	// login: phases/01/orders/alice.toml.age. Only their name and format are
 	// checked; advance decrypts them at 2.1 Reveal.
 	Sealed map[int]map[processor.Login]string
@@ -98,7 +98,7 @@ func Load(dir string) (*Folder, error) {
 	return f, nil
 }
 
-// load reads a campaign folder and collects its faults. The folder is nil
+// LoadFrom reads a campaign folder and collects its faults. The folder is nil
 // (with the faults) only when the campaign, map or state cannot be read, or
 // the folder holds entries never read (links, refused names: see
 // folderFaults); otherwise faulty inputs are left out of it and their
@@ -209,7 +209,7 @@ func (f *Folder) Read(file string) ([]byte, bool, error) {
 	return data, true, nil
 }
 
-// decode reads and schema-validates one file; a missing required file is a fault.
+// Decode reads and schema-validates one file; a missing required file is a fault.
 func (f *Folder) Decode(file string, kind schema.Kind, fs *processor.Faults) (map[string]any, error) {
 	return f.decodeFor(nil, file, kind, fs)
 }
@@ -686,7 +686,7 @@ func (f *Folder) RefuseLate(err error, files []string) error {
 	return processor.WithRefusals(err, &processor.InvalidError{Faults: late})
 }
 
-// openTomeOrders reports whether an orders file (plain or sealed) is one An
+// OpenTomeOrders reports whether an orders file (plain or sealed) is one An
 // Open Tome wants first: of a player of the dominating Alliance, in the
 // phase it is in force, as the state on disk has it.
 func (f *Folder) OpenTomeOrders(phase int, file string) bool {

@@ -52,7 +52,7 @@ const (
 	KindTiebreak                  // phases/NN/tiebreak.toml
 )
 
-// campaignPath is a path of a campaign folder, classified.
+// CampaignPath is a path of a campaign folder, classified.
 type CampaignPath struct {
 	Kind  fileKind
 	Phase int    // the phase of a phase file
@@ -71,7 +71,7 @@ var phaseInputKinds = map[string]fileKind{
 	"orders": KindOrders, "results": KindResults, "moves": KindMoves, "builds": KindBuilds, "events": KindEvents,
 }
 
-// classify says what a slash path relative to the campaign folder is.
+// Classify says what a slash path relative to the campaign folder is.
 func Classify(file string) CampaignPath {
 	switch file {
 	case processor.CampaignFile, processor.MapFile:
@@ -109,7 +109,7 @@ func Classify(file string) CampaignPath {
 // profile.
 func WarmasterFile(file string) bool { return Classify(file).Kind == KindWarmaster }
 
-// step is the input step that consumes a player's file; false for files
+// Step is the input step that consumes a player's file; false for files
 // no step consumes.
 func (p CampaignPath) Step() (processor.Step, bool) {
 	switch p.Kind {

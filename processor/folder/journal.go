@@ -26,7 +26,7 @@ func decodeJournal(data []byte) ([]owntoml.JournalEntry, error) {
 
 // journalIndex is what loading a campaign needs of its journal.
 type journalIndex struct {
-	// consumed are the digests of the inputs processed steps consumed
+	// Consumed are the digests of the inputs processed steps consumed
 	// (applied or not), by path.
 	Consumed map[string]string
 	// late are the files recorded as arrived after their step: each is
@@ -36,13 +36,13 @@ type journalIndex struct {
 	applied map[PhaseStep]time.Time
 }
 
-// phaseStep is an input step of a phase.
+// PhaseStep is an input step of a phase.
 type PhaseStep struct {
 	Phase int
 	Step  processor.Step
 }
 
-// readJournal reads journal.toml's entries (present says it is there),
+// ReadJournal reads journal.toml's entries (present says it is there),
 // within its limits, checked against the campaign and the state as read
 // (nil if it could not be), and its record of what was consumed, and
 // when. A fault is added to fs, and nothing returned.

@@ -40,7 +40,7 @@ var (
 // report of the scale test's 100,000 battles is 31 MB.
 var MarkdownLimit = 256 << 20
 
-// readLimit is the most read of a file of a campaign folder: the limit of
+// ReadLimit is the most read of a file of a campaign folder: the limit of
 // its kind (one byte more is read, to refuse it where it passes it), so
 // that a phase of thousands of gigabyte files costs no more to refuse than
 // to read within its limits; disk.MaxFileBytes for a file of no kind.

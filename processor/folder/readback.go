@@ -19,7 +19,7 @@ import (
 // short) is a fault at its line and column, and nothing is processed.
 // Damage or a hand edit would otherwise decide the campaign quietly.
 
-// stepAt is a step of a phase, as the journal and the state name it.
+// StepAt is a step of a phase, as the journal and the state name it.
 type StepAt struct {
 	Phase int
 	Step  processor.Step
@@ -32,7 +32,7 @@ func (p StepAt) String() string {
 	return fmt.Sprintf("phase %d, step %s", p.Phase, p.Step)
 }
 
-// nextSteps are the steps the campaign can wait for once an input step
+// NextSteps are the steps the campaign can wait for once an input step
 // has been applied (run.nextStep, and the End of the Campaign after the
 // last phase's battles). An Open Tome right after set-up no event can
 // bring about, but it is harmless, and tests make such a state.
@@ -67,7 +67,7 @@ func stepList(steps []StepAt) string {
 	return strings.Join(s, " or ")
 }
 
-// checkJournal checks journal.toml's entries as read: each complete, in the
+// CheckJournal checks journal.toml's entries as read: each complete, in the
 // order steps are applied, and the last one the step just before the
 // state's (when the state could be read). A journal cut short or edited
 // would let inputs be applied twice or never, and replay lie.

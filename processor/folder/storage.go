@@ -16,7 +16,7 @@ import (
 // through processor/disk, rooted in the folder (see its doc). This file
 // says what Warmaster reads and writes where: the folder's layout.
 
-// openFolder opens a campaign folder through disk, with the messages a
+// OpenFolder opens a campaign folder through disk, with the messages a
 // user needs when it cannot be.
 func OpenFolder(dir string, mode disk.Mode) (*disk.Dir, error) {
 	d, err := disk.Open(dir, mode, writtenByWarmaster)
@@ -35,7 +35,7 @@ func OpenFolder(dir string, mode disk.Mode) (*disk.Dir, error) {
 	return nil, fmt.Errorf("open %s: %w", dir, err)
 }
 
-// loadDir reads a campaign folder as load does, under the folder's lock.
+// LoadDir reads a campaign folder as load does, under the folder's lock.
 func LoadDir(dir string) (*Folder, *processor.Faults, error) {
 	d, err := OpenFolder(dir, disk.Read)
 	if err != nil {

@@ -30,7 +30,7 @@ type benefitDraw struct {
 	rolls     []string // the roll-off's order, when there was one
 }
 
-// medalBenefitLabel begins the labels of the benefits' roll-offs at set-up.
+// MedalBenefitLabel begins the labels of the benefits' roll-offs at set-up.
 // They decide what the set-up files may hold, so they are rolled with the
 // dice key as it was before the set-up's inputs (dice.Roller's Prior): a
 // check of the set-up and the set-up itself roll the same.

@@ -27,7 +27,7 @@ type Draft struct {
 	// Fill names the values left empty for the player to fill in; none
 	// when the draft passes check as it is.
 	Fill []string
-	// short is Text without the comments that only list choices: what a
+	// Short is Text without the comments that only list choices: what a
 	// link carries when Text is too long for one.
 	Short string
 }

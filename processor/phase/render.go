@@ -18,7 +18,7 @@ import (
 // maxAwaitedRows is the most awaited files a report lists one by one.
 const maxAwaitedRows = 60
 
-// standMarker separates a phase report's step sections (appended as steps
+// StandMarker separates a phase report's step sections (appended as steps
 // are applied) from "where things stand" (rewritten each time).
 const StandMarker = "<!-- warmaster: where things stand (rewritten on every advance) -->"
 
@@ -229,7 +229,7 @@ const (
 	DraftsCutNote  = "Some drafts are too long for a link: their links carry the draft without its lists of choices, or an empty file; `warmaster draft` prints them whole."
 )
 
-// draftLink is the link to GitHub's editor on a new file holding the
+// DraftLink is the link to GitHub's editor on a new file holding the
 // draft, and whether it holds the whole draft: a link of more than
 // maxLinkLen carries the draft without its lists of choices instead, and
 // if that is still too long, an empty file.

@@ -42,11 +42,11 @@ var ErrNoAgeIdentity = errors.New("no age identity to decrypt sealed orders with
 // ageMagic begins every age file (once the armor is taken off).
 const ageMagic = "age-encryption.org/v1\n"
 
-// sealedMagic begins what is sealed (once decrypted): the header's first
+// SealedMagic begins what is sealed (once decrypted): the header's first
 // line. Files sealed before the binding hold the orders alone.
 const SealedMagic = "warmaster sealed orders v2\n"
 
-// sealBucket: the sealed header, orders and padding are a multiple of it in
+// SealBucket: the sealed header, orders and padding are a multiple of it in
 // size, so any two ordinary orders files seal to the same length.
 const SealBucket = 4096
 
@@ -104,7 +104,7 @@ var errOlderSeal = errors.New("was sealed by an older warmaster, which did not b
 // errBadSealHeader: decrypted, but not what warmaster seal writes.
 var errBadSealHeader = errors.New("does not hold the header warmaster seal writes: seal again with warmaster seal")
 
-// openSealed checks what was sealed against the file it is opened as and
+// OpenSealed checks what was sealed against the file it is opened as and
 // returns the orders; the error says why they are not used, and never
 // holds any of them.
 func OpenSealed(plain []byte, campaign, file string) ([]byte, error) {
@@ -142,7 +142,7 @@ func OpenSealed(plain []byte, campaign, file string) ([]byte, error) {
 // anyone can write: the recipient is public).
 var echoable = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$`)
 
-// sealedFormat checks what can be checked of a sealed file without the
+// SealedFormat checks what can be checked of a sealed file without the
 // identity: the armor and the age header line. It says what is wrong, or "".
 func SealedFormat(data []byte) string {
 	if !bytes.HasPrefix(data, []byte(armor.Header)) {
@@ -158,7 +158,7 @@ func SealedFormat(data []byte) string {
 	return ""
 }
 
-// ageIdentities parses the identity given to the run — an AGE-SECRET-KEY-1…
+// AgeIdentities parses the identity given to the run — an AGE-SECRET-KEY-1…
 // line, or a whole age-keygen key file — and checks that it is the one of
 // campaign.toml's recipient: a wrong secret would otherwise turn every
 // player's sealed orders into Logistical Auxilia.

@@ -58,7 +58,7 @@ func LoadCampaign(t testing.TB, dir string) *processor.Campaign {
 	return c
 }
 
-// parsePrestate reads a case's map before advance. Unless a line says
+// ParsePrestate reads a case's map before advance. Unless a line says
 // otherwise, every Alliance is at Power Level 1 everywhere, the base
 // Strongholds stand (Power Level 4 there), every other location is empty and
 // the fleets are at their base planets. Lines:
@@ -274,7 +274,7 @@ const (
 	AliceSealed = AliceOrders + seal.SealedExt
 )
 
-// sealedExample is the example campaign with a [secrecy] recipient whose
+// SealedExample is the example campaign with a [secrecy] recipient whose
 // identity it returns, and phase 1's inputs up to step 1 only: set-up and
 // every player's orders, in plain text.
 func SealedExample(t *testing.T) (string, *age.X25519Identity) {
@@ -288,7 +288,7 @@ func SealedExample(t *testing.T) (string, *age.X25519Identity) {
 	return dir, id
 }
 
-// exampleToOrders is a copy of the example campaign with phase 1's inputs
+// ExampleToOrders is a copy of the example campaign with phase 1's inputs
 // up to step 1 only: set-up and every player's orders.
 func ExampleToOrders(t *testing.T) string {
 	t.Helper()
@@ -339,7 +339,7 @@ func FaultsOf(t *testing.T, err error) []processor.Fault {
 	return inv.Faults
 }
 
-// hasFault reports whether a fault of file says all of the words.
+// HasFault reports whether a fault of file says all of the words.
 func HasFault(fs []processor.Fault, file string, words ...string) bool {
 	return slices.ContainsFunc(fs, func(f processor.Fault) bool {
 		if f.File != file {
@@ -369,10 +369,10 @@ func OrderOf(t *testing.T, dir string, fleet processor.FleetID) processor.Order 
 	return processor.Order{}
 }
 
-// testDiceKey is a key as `warmaster dice-key` makes them.
+// TestDiceKey is a key as `warmaster dice-key` makes them.
 const TestDiceKey = "6a1f9e0c3b5d7a2e4f8091c3d5e7f9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c6d8e0"
 
-// writePrestate writes s as state.toml and, unless the folder has one, a
+// WritePrestate writes s as state.toml and, unless the folder has one, a
 // journal.toml whose one step is the one applied just before s's: what a
 // run that led there leaves (the tests' states are made, not played). As a
 // run writes it, the state holds the fleets on the map at its roster: not
@@ -466,7 +466,7 @@ func prestateEngine(s *processor.State, w []string) error {
 	return nil
 }
 
-// diffEngines lists each war engine whose condition changed, in roster order.
+// DiffEngines lists each war engine whose condition changed, in roster order.
 func DiffEngines(a, b *processor.State) []string {
 	var out []string
 	for _, e := range b.C.Engines.Engines {
@@ -477,7 +477,7 @@ func DiffEngines(a, b *processor.State) []string {
 	return out
 }
 
-// newCaseDir is a campaign folder with the rules cases' base campaign and
+// NewCaseDir is a campaign folder with the rules cases' base campaign and
 // map and the state prestate describes (see parsePrestate).
 func NewCaseDir(t *testing.T, prestate string) string {
 	t.Helper()
@@ -521,7 +521,7 @@ func campaignID(t *testing.T, dir string) string {
 	return id
 }
 
-// previousStep is a step after which the campaign waits for st.
+// PreviousStep is a step after which the campaign waits for st.
 func PreviousStep(st folder.StepAt) (folder.StepAt, bool) {
 	for phase := max(st.Phase-1, 0); phase <= st.Phase; phase++ {
 		for step := processor.StepSetup; step < processor.StepEnded; step++ {
