@@ -401,7 +401,7 @@ func WritePrestate(tb testing.TB, dir string, s *processor.State) {
 //	War Machine: sp=N fields=N lost=<weapon>,... move-lost=N immobilised destroyed
 func prestateEngine(s *processor.State, w []string) error {
 	if len(w) == 0 {
-		return fmt.Errorf("want engine <id> <key>=<value> ...")
+		return fmt.Errorf("want engine <id> and its <key>=<value> pairs")
 	}
 	e, ok := s.C.Engines.Engine(processor.EngineID(w[0]))
 	if !ok {
