@@ -37,7 +37,7 @@ type Folder struct {
 	// JournalSteps are journal.toml's entries, in order.
 	JournalSteps []owntoml.JournalEntry
 	// appliedAt is when each input step was applied, from the journal.
-	appliedAt map[PhaseStep]time.Time
+	appliedAt map[StepAt]time.Time
 	// LateFaults are the files that arrived after their step was processed:
 	// never applied, reported, and no obstacle to advance (lateNoted: those
 	// a report has named already).
@@ -652,12 +652,12 @@ func (f *Folder) arrivedAfter(file string) string {
 		step = processor.StepOpenTome
 	}
 	if step == processor.StepEvents {
-		if _, asked := f.appliedAt[PhaseStep{cp.Phase, processor.StepEvents}]; !asked {
+		if _, asked := f.appliedAt[StepAt{cp.Phase, processor.StepEvents}]; !asked {
 			return fmt.Sprintf("no Vespator Front Event of phase %d asked for choices (see its report)", cp.Phase)
 		}
 	}
 	when := ""
-	if t, ok := f.appliedAt[PhaseStep{cp.Phase, step}]; ok {
+	if t, ok := f.appliedAt[StepAt{cp.Phase, step}]; ok {
 		when = " (" + t.Format("2006-01-02 15:04 MST") + ")"
 	}
 	if step == processor.StepSetup {

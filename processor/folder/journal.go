@@ -33,13 +33,7 @@ type journalIndex struct {
 	// reported once, in the run that first found it.
 	late map[string]bool
 	// applied is when each input step was applied.
-	applied map[PhaseStep]time.Time
-}
-
-// PhaseStep is an input step of a phase.
-type PhaseStep struct {
-	Phase int
-	Step  processor.Step
+	applied map[StepAt]time.Time
 }
 
 // ReadJournal reads journal.toml's entries (present says it is there),
@@ -71,9 +65,9 @@ func ReadJournal(data []byte, present bool, c *processor.Campaign, s *processor.
 		}
 	}
 	CheckJournal(c, s, steps, fs)
-	j := journalIndex{Consumed: map[string]string{}, late: map[string]bool{}, applied: map[PhaseStep]time.Time{}}
+	j := journalIndex{Consumed: map[string]string{}, late: map[string]bool{}, applied: map[StepAt]time.Time{}}
 	for _, e := range steps {
-		j.applied[PhaseStep{e.Phase, e.Step}] = e.Applied
+		j.applied[StepAt{e.Phase, e.Step}] = e.Applied
 		for _, in := range e.Inputs {
 			if in.SHA256 == "" {
 				j.late[in.Path] = true

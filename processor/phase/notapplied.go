@@ -46,21 +46,21 @@ type notApplied struct {
 // pastDeadline reports whether file is a player's input for a step still to
 // be processed whose deadline has passed by now: a fault in it will not
 // stop the run, the step sets the file aside instead.
-func (r *rules) pastDeadline(file string) (folder.PhaseStep, bool) {
+func (r *rules) pastDeadline(file string) (folder.StepAt, bool) {
 	cp := folder.Classify(file)
 	step, ok := cp.Step()
 	switch {
 	case !ok || step == processor.StepSetup:
-		return folder.PhaseStep{}, false
+		return folder.StepAt{}, false
 	case step == processor.StepOperations && r.f.OpenTomeOrders(cp.Phase, file):
 		step = processor.StepOpenTome
 	}
 	s := r.s
 	if s.Step == processor.StepEnded || s.Step != processor.StepSetup && (cp.Phase < s.Phase || cp.Phase == s.Phase && step < s.Step) {
-		return folder.PhaseStep{}, false // processed already: another matter (Late)
+		return folder.StepAt{}, false // processed already: another matter (Late)
 	}
 	dl := r.c.Deadlines[cp.Phase].For(step)
-	return folder.PhaseStep{Phase: cp.Phase, Step: step}, !dl.IsZero() && !r.now.Before(dl)
+	return folder.StepAt{Phase: cp.Phase, Step: step}, !dl.IsZero() && !r.now.Before(dl)
 }
 
 // deferFaults takes out of fs the faults of inputs past their deadline:
@@ -82,7 +82,7 @@ func (r *run) deferFaults(fs *processor.Faults) {
 // aside as not submitted, and the rest checked again without it (an input
 // may have been valid only with another); any fault left stops the run.
 func (r *run) setAside(fs *processor.Faults) error {
-	here := folder.PhaseStep{Phase: r.s.Phase, Step: r.s.Step}
+	here := folder.StepAt{Phase: r.s.Phase, Step: r.s.Step}
 	done := map[string]bool{}
 	for {
 		var files []string
