@@ -258,13 +258,13 @@ func (r *reporter) walk(ve *jsonschema.ValidationError) {
 }
 
 // failure is one leaf validation error and what its messages are made of;
-// its methods word it, one per keyword family (leaf picks the one).
+// its methods word it to a reporter, one per keyword family (leaf picks
+// the one).
 type failure struct {
-	*reporter // the messages go to it
-	ve        *jsonschema.ValidationError
-	segs      []string // the instance location: where the value is
-	kpath     []string // the failed keyword's location in the schema
-	kw        string   // the failed keyword
+	ve    *jsonschema.ValidationError
+	segs  []string // the instance location: where the value is
+	kpath []string // the failed keyword's location in the schema
+	kw    string   // the failed keyword
 	// sch is the schema object holding the failed keyword: what the
 	// messages quote (bounds, property names, descriptions) is read from
 	// there.
@@ -282,15 +282,15 @@ func (f *failure) underThen() bool {
 
 // sibling is the schema beside the failed keyword's parent branch (the if
 // of a then or an else).
-func (f *failure) sibling(name string) any {
+func (f *failure) sibling(r *reporter, name string) any {
 	n := len(f.kpath)
-	return f.schemaAt(append(f.kpath[:n-2:n-2], name))
+	return r.schemaAt(append(f.kpath[:n-2:n-2], name))
 }
 
 // leaf words one leaf cause of a validation error, by the keyword that
 // failed.
 func (r *reporter) leaf(ve *jsonschema.ValidationError) {
-	f := &failure{reporter: r, ve: ve, segs: instanceSegments(ve.InstanceLocation)}
+	f := &failure{ve: ve, segs: instanceSegments(ve.InstanceLocation)}
 	f.kpath = fragmentSegments(ve.AbsoluteKeywordLocation)
 	if len(f.kpath) > 0 {
 		f.kw = f.kpath[len(f.kpath)-1]
@@ -311,27 +311,27 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 
 	switch f.kw {
 	case "type":
-		f.typeLeaf()
+		f.typeLeaf(r)
 	case "required":
-		f.requiredLeaf()
+		f.requiredLeaf(r)
 	case "additionalProperties":
-		f.unknownKeys()
+		f.unknownKeys(r)
 	case "enum":
-		f.enumLeaf()
+		f.enumLeaf(r)
 	case "pattern":
-		f.patternLeaf()
+		f.patternLeaf(r)
 	case "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum":
-		f.boundLeaf()
+		f.boundLeaf(r)
 	case "minLength", "maxLength":
-		f.lengthLeaf()
+		f.lengthLeaf(r)
 	case "minItems", "maxItems", "minProperties", "maxProperties":
-		f.countLeaf()
+		f.countLeaf(r)
 	case "uniqueItems":
-		f.duplicates()
+		f.duplicates(r)
 	case "format":
-		f.formatLeaf()
+		f.formatLeaf(r)
 	case "anyOf", "oneOf":
-		f.alternatives()
+		f.alternatives(r)
 	default:
 		msg := ve.Message
 		if d := describe(f.sch); d != "" {
@@ -343,38 +343,38 @@ func (r *reporter) leaf(ve *jsonschema.ValidationError) {
 
 // typeLeaf words a value of the wrong type: a table written as an array of
 // tables or the other way round, else what to write instead.
-func (f *failure) typeLeaf() {
-	if word, table := f.tableArray(f.segs, f.sch, f.v); table {
-		f.at(f.segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(f.segs), word))
+func (f *failure) typeLeaf(r *reporter) {
+	if word, table := r.tableArray(f.segs, f.sch, f.v); table {
+		r.at(f.segs, fmt.Sprintf("write [[%s]] (two brackets) for each %s", tomlPath(f.segs), word))
 		return
 	}
-	if f.arrayTable(f.sch, f.v) {
-		f.at(f.segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(f.segs)))
+	if r.arrayTable(f.sch, f.v) {
+		r.at(f.segs, fmt.Sprintf("write [%s] (one bracket): it is a single table", tomlPath(f.segs)))
 		return
 	}
 	types := schemaTypes(f.sch)
 	if n := len(f.kpath); n >= 2 && f.kpath[n-2] == "else" {
 		// if: {type: X} … else: {type: Y}: X would do as well
-		if cond, ok := f.sibling("if").(map[string]any); ok && len(schemaTypes(cond)) > 0 {
+		if cond, ok := f.sibling(r, "if").(map[string]any); ok && len(schemaTypes(cond)) > 0 {
 			types = append(schemaTypes(cond), types...)
 		}
 	}
-	f.at(f.segs, f.p+f.typeFix(f.segs, types, acceptsDate(f.sch), f.v))
+	r.at(f.segs, f.p+r.typeFix(f.segs, types, acceptsDate(f.sch), f.v))
 }
 
 // requiredLeaf words missing keys: one fault each, or one for all when the
 // requirement holds only in some cases; at the key they go with when that
 // case is a key being there.
-func (f *failure) requiredLeaf() {
+func (f *failure) requiredLeaf(r *reporter) {
 	if f.underThen() {
 		// if: {required: [twist]}, then: {required: [theatre]}: a key
 		// that goes with another, said at the key that is there
-		if have := triggerKey(f.sibling("if")); have != "" {
-			f.dependent(f.segs, have, f.sch["required"], f.v)
+		if have := triggerKey(f.sibling(r, "if")); have != "" {
+			r.dependent(f.segs, have, f.sch["required"], f.v)
 			return
 		}
 	}
-	missing := f.missingKeys()
+	missing := f.missingKeys(r)
 	if f.underThen() && len(missing) > 0 {
 		// A requirement that holds in some cases: one fault, saying
 		// which case.
@@ -385,23 +385,23 @@ func (f *failure) requiredLeaf() {
 		if d := describe(f.sch); d != "" {
 			msg += ": " + d
 		}
-		f.at(f.segs, msg)
-		f.keyFault(f.segs, unquoteAll(missing), "")
+		r.at(f.segs, msg)
+		r.keyFault(f.segs, unquoteAll(missing), "")
 		return
 	}
 	for _, name := range missing {
-		f.at(f.segs, f.p+"missing key "+name)
-		f.keyFault(f.segs, unquoteAll([]string{name}), "")
+		r.at(f.segs, f.p+"missing key "+name)
+		r.keyFault(f.segs, unquoteAll([]string{name}), "")
 	}
 }
 
 // missingKeys is the required keys the value lacks, quoted, leaving out
 // those a misspelt key's fault explains.
-func (f *failure) missingKeys() []string {
+func (f *failure) missingKeys(r *reporter) []string {
 	obj, _ := f.v.(map[string]any)
 	var missing []string
 	for _, name := range stringList(f.sch["required"]) {
-		if _, ok := obj[name]; !ok && !f.misspelt(f.segs, obj, name) {
+		if _, ok := obj[name]; !ok && !r.misspelt(f.segs, obj, name) {
 			missing = append(missing, strconv.Quote(name))
 		}
 	}
@@ -411,22 +411,22 @@ func (f *failure) missingKeys() []string {
 // unknownKeys words keys the table does not allow: each a fault of its
 // own, unless it belongs in a sub-table (or a top-level table the file
 // leaves out), when the keys of each such table make one fault.
-func (f *failure) unknownKeys() {
+func (f *failure) unknownKeys(r *reporter) {
 	segs, sch := f.segs, f.sch
 	obj, _ := f.v.(map[string]any)
 	props, _ := sch["properties"].(map[string]any)
 	valid := slices.Sorted(maps.Keys(props))
 	where := ""
 	if len(segs) > 0 {
-		where = " in " + f.table(segs)
+		where = " in " + r.table(segs)
 	}
 	homes := map[string][]string{} // a sub-table: the keys that belong under it
 	var order []string
-	root, rootValid := f.absentTables(segs)
-	for _, k := range f.unknownOf(obj, props) {
-		home := f.home(sch, k, valid)
+	root, rootValid := r.absentTables(segs)
+	for _, k := range r.unknownOf(obj, props) {
+		home := r.home(sch, k, valid)
 		if home == "" && len(rootValid) > 0 && DidYouMean(k, valid) == "" {
-			if h := f.home(root, k, rootValid); h != "" && f.valueFits(root, h, k, obj[k]) {
+			if h := r.home(root, k, rootValid); h != "" && r.valueFits(root, h, k, obj[k]) {
 				home = "/" + h
 			}
 		}
@@ -438,15 +438,15 @@ func (f *failure) unknownKeys() {
 			continue
 		}
 		ks := append(segs[:len(segs):len(segs)], k)
-		f.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid)))
-		f.keyFault(segs, nil, k)
+		r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid)))
+		r.keyFault(segs, nil, k)
 	}
 	for _, home := range order {
 		if top, ok := strings.CutPrefix(home, "/"); ok {
-			f.misplaced(segs, nil, root, top, homes[home])
+			r.misplaced(segs, nil, root, top, homes[home])
 			continue
 		}
-		f.misplaced(segs, segs, sch, home, homes[home])
+		r.misplaced(segs, segs, sch, home, homes[home])
 	}
 }
 
@@ -503,7 +503,7 @@ func (r *reporter) absentTables(segs []string) (root map[string]any, absent []st
 
 // enumLeaf words a value that is none of the allowed ones: what to fill in
 // a blank, a near miss, or the list.
-func (f *failure) enumLeaf() {
+func (f *failure) enumLeaf(r *reporter) {
 	segs, v := f.segs, f.v
 	var opts []string
 	if list, ok := f.sch["enum"].([]any); ok {
@@ -513,47 +513,47 @@ func (f *failure) enumLeaf() {
 	}
 	if v == "" {
 		// a draft's blank: what to fill in
-		f.at(segs, fmt.Sprintf("%s is empty: write one of %s", f.path(segs), strings.Join(opts, ", ")))
+		r.at(segs, fmt.Sprintf("%s is empty: write one of %s", r.path(segs), strings.Join(opts, ", ")))
 		return
 	}
 	if str, ok := v.(string); ok {
 		if hint := nearMiss(str, opts); hint != "" {
-			f.at(segs, fmt.Sprintf("%s%s %s", f.p, f.text(segs, v), hint))
+			r.at(segs, fmt.Sprintf("%s%s %s", f.p, r.text(segs, v), hint))
 			return
 		}
 	}
-	msg := fmt.Sprintf("%s%s is not one of %s", f.p, f.text(segs, v), strings.Join(opts, ", "))
+	msg := fmt.Sprintf("%s%s is not one of %s", f.p, r.text(segs, v), strings.Join(opts, ", "))
 	if str, ok := v.(string); ok && str != "" && strings.Contains(describe(f.sch), " "+str+" ") {
 		// the description names the value: it says why it is not one
 		msg += "; " + describe(f.sch)
 	}
-	f.at(segs, msg)
+	r.at(segs, msg)
 }
 
 // patternLeaf words text not of the spelling asked for: what to fill in a
 // blank, else the fix or the rule.
-func (f *failure) patternLeaf() {
+func (f *failure) patternLeaf(r *reporter) {
 	segs, v, p := f.segs, f.v, f.p
 	if v == "" {
 		// a draft's blank: what to fill in
-		f.at(segs, fmt.Sprintf("%s is empty: write %s", f.path(segs), describe(f.sch)))
-		f.faults[len(f.faults)-1].Blank = f.path(segs)
+		r.at(segs, fmt.Sprintf("%s is empty: write %s", r.path(segs), describe(f.sch)))
+		r.faults[len(r.faults)-1].Blank = r.path(segs)
 		return
 	}
-	msg := fmt.Sprintf("%s%s is not valid: %s", p, f.text(segs, v), describe(f.sch))
+	msg := fmt.Sprintf("%s%s is not valid: %s", p, r.text(segs, v), describe(f.sch))
 	if str, ok := v.(string); ok {
 		// the fix says what to write: the rule need not be said too
 		if fix := patternFix(str, f.sch); strings.HasPrefix(fix, "contains ") {
-			msg = fmt.Sprintf("%s%s %s", p, f.text(segs, v), fix)
+			msg = fmt.Sprintf("%s%s %s", p, r.text(segs, v), fix)
 		} else if fix != "" {
-			msg = fmt.Sprintf("%s%s is not valid; %s", p, f.text(segs, v), fix)
+			msg = fmt.Sprintf("%s%s is not valid; %s", p, r.text(segs, v), fix)
 		}
 	}
-	f.at(segs, msg)
+	r.at(segs, msg)
 }
 
 // boundLeaf words a number out of bounds: the bound it passes.
-func (f *failure) boundLeaf() {
+func (f *failure) boundLeaf(r *reporter) {
 	var how string
 	switch f.kw {
 	case "minimum":
@@ -565,48 +565,48 @@ func (f *failure) boundLeaf() {
 	case "exclusiveMaximum":
 		how = "is too large; must be less than"
 	}
-	f.at(f.segs, fmt.Sprintf("%s%s %s %s", f.p, f.text(f.segs, f.v), how, plain(f.sch[f.kw])))
+	r.at(f.segs, fmt.Sprintf("%s%s %s %s", f.p, r.text(f.segs, f.v), how, plain(f.sch[f.kw])))
 }
 
 // lengthLeaf words text too short (or empty) or too long.
-func (f *failure) lengthLeaf() {
+func (f *failure) lengthLeaf(r *reporter) {
 	if f.kw == "maxLength" {
-		f.at(f.segs, fmt.Sprintf("%s%s is too long; at most %d characters", f.p, f.text(f.segs, f.v), intOf(f.sch["maxLength"])))
+		r.at(f.segs, fmt.Sprintf("%s%s is too long; at most %d characters", f.p, r.text(f.segs, f.v), intOf(f.sch["maxLength"])))
 		return
 	}
 	if n := intOf(f.sch["minLength"]); n == 1 {
-		f.at(f.segs, f.p+"must not be empty")
+		r.at(f.segs, f.p+"must not be empty")
 	} else {
-		f.at(f.segs, fmt.Sprintf("%s%s is too short; at least %d characters", f.p, f.text(f.segs, f.v), n))
+		r.at(f.segs, fmt.Sprintf("%s%s is too short; at least %d characters", f.p, r.text(f.segs, f.v), n))
 	}
 }
 
 // countLeaf words an array with too few or too many entries, or a table
 // with too few or too many keys, naming what it counts.
-func (f *failure) countLeaf() {
+func (f *failure) countLeaf(r *reporter) {
 	switch f.kw {
 	case "minItems", "maxItems":
 		arr, _ := f.v.([]any)
-		noun := nounOf(f.sch["items"], f.c.raw)
-		f.at(f.segs, f.p+countMessage(f.sch, "minItems", "maxItems", f.kw == "minItems", noun, len(arr)))
+		noun := nounOf(f.sch["items"], r.c.raw)
+		r.at(f.segs, f.p+countMessage(f.sch, "minItems", "maxItems", f.kw == "minItems", noun, len(arr)))
 	default:
 		obj, _ := f.v.(map[string]any)
-		noun := nounOf(f.sch["propertyNames"], f.c.raw)
+		noun := nounOf(f.sch["propertyNames"], r.c.raw)
 		if noun == "" {
-			noun = nounOf(f.sch["additionalProperties"], f.c.raw)
+			noun = nounOf(f.sch["additionalProperties"], r.c.raw)
 		}
 		if noun == "" {
 			noun = "key"
 		}
-		f.at(f.segs, f.p+countMessage(f.sch, "minProperties", "maxProperties", f.kw == "minProperties", noun, len(obj)))
+		r.at(f.segs, f.p+countMessage(f.sch, "minProperties", "maxProperties", f.kw == "minProperties", noun, len(obj)))
 	}
 }
 
 // duplicates words each entry of an array listed again: at the repeat.
-func (f *failure) duplicates() {
+func (f *failure) duplicates(r *reporter) {
 	segs := f.segs
 	arr, _ := f.v.([]any)
-	noun := nounOf(f.sch["items"], f.c.raw)
+	noun := nounOf(f.sch["items"], r.c.raw)
 	if noun == "" {
 		noun = "entry"
 	}
@@ -621,54 +621,54 @@ func (f *failure) duplicates() {
 			continue
 		}
 		es := append(segs[:len(segs):len(segs)], itoa(i))
-		f.at(es, fmt.Sprintf("%s%s is listed more than once; list each %s only once", f.p, f.text(es, e), noun))
+		r.at(es, fmt.Sprintf("%s%s is listed more than once; list each %s only once", f.p, r.text(es, e), noun))
 	}
 }
 
 // formatLeaf words text not of a format: a date in quotes, a date-time
 // without a time zone, else the format asked for.
-func (f *failure) formatLeaf() {
+func (f *failure) formatLeaf(r *reporter) {
 	segs, p := f.segs, f.p
 	format, _ := f.sch["format"].(string)
 	s, _ := f.v.(string)
-	if iso := dateFix(s); iso != "" && f.timeWord(segs) == "" {
-		f.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, s, iso))
+	if iso := dateFix(s); iso != "" && r.timeWord(segs) == "" {
+		r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, s, iso))
 	} else if format == "date-time" && isLocalDateTime(s) {
-		f.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, f.text(segs, f.v), s))
+		r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, r.text(segs, f.v), s))
 	} else {
-		f.at(segs, fmt.Sprintf("%s%s is not %s", p, f.text(segs, f.v), formatPhrase(format)))
+		r.at(segs, fmt.Sprintf("%s%s is not %s", p, r.text(segs, f.v), formatPhrase(format)))
 	}
 }
 
 // alternatives words a value that fits none of anyOf's or oneOf's
 // branches: as a date, as keys of which some must be given, else by the
 // branches' formats or the description.
-func (f *failure) alternatives() {
-	if f.dateAlternative() || f.keyAlternative() {
+func (f *failure) alternatives(r *reporter) {
+	if f.dateAlternative(r) || f.keyAlternative(r) {
 		return
 	}
 	if phrases := formatPhrases(f.sch[f.kw]); phrases != "" {
-		f.at(f.segs, f.p+"must be "+phrases)
+		r.at(f.segs, f.p+"must be "+phrases)
 	} else if d := describe(f.sch); d != "" {
-		f.at(f.segs, fmt.Sprintf("%s%s is not valid: %s", f.p, f.text(f.segs, f.v), d))
+		r.at(f.segs, fmt.Sprintf("%s%s is not valid: %s", f.p, r.text(f.segs, f.v), d))
 	} else {
-		f.at(f.segs, fmt.Sprintf("%s%s is not valid", f.p, f.text(f.segs, f.v)))
+		r.at(f.segs, fmt.Sprintf("%s%s is not valid", f.p, r.text(f.segs, f.v)))
 	}
 }
 
 // dateAlternative words, and says whether it did, text where a date may
 // go that is a date in quotes or a date-time without a time zone.
-func (f *failure) dateAlternative() bool {
+func (f *failure) dateAlternative(r *reporter) bool {
 	str, ok := f.v.(string)
 	if !ok || !acceptsDate(f.sch) {
 		return false
 	}
 	if iso := dateFix(str); iso != "" {
-		f.at(f.segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", f.p, str, iso))
+		r.at(f.segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", f.p, str, iso))
 		return true
 	}
-	if f.timeWord(f.segs) != "" && isLocalDateTime(str) {
-		f.at(f.segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", f.p, str, str))
+	if r.timeWord(f.segs) != "" && isLocalDateTime(str) {
+		r.at(f.segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", f.p, str, str))
 		return true
 	}
 	return false
@@ -677,7 +677,7 @@ func (f *failure) dateAlternative() bool {
 // keyAlternative words, and says whether it did (or left it to a misspelt
 // key's fault), branches that each require a key: the first missing, and
 // the choice. Given in part, the fault about the rest says it.
-func (f *failure) keyAlternative() bool {
+func (f *failure) keyAlternative(r *reporter) bool {
 	keys, alts := requiredAlternatives(f.sch[f.kw])
 	if alts == "" {
 		return false
@@ -685,7 +685,7 @@ func (f *failure) keyAlternative() bool {
 	segs := f.segs
 	obj, _ := f.v.(map[string]any)
 	for _, k := range keys {
-		if _, ok := obj[k]; !ok && f.misspelt(segs, obj, k) {
+		if _, ok := obj[k]; !ok && r.misspelt(segs, obj, k) {
 			return true // the misspelt key's fault says "did you mean"
 		}
 	}
@@ -699,9 +699,9 @@ func (f *failure) keyAlternative() bool {
 			missing = k
 		}
 	}
-	f.at(segs, fmt.Sprintf("%smissing key %s: give %s", f.p, strconv.Quote(missing), alts))
-	f.keyFault(segs, []string{missing}, "")
-	f.faults[len(f.faults)-1].unless = unless
+	r.at(segs, fmt.Sprintf("%smissing key %s: give %s", f.p, strconv.Quote(missing), alts))
+	r.keyFault(segs, []string{missing}, "")
+	r.faults[len(r.faults)-1].unless = unless
 	return true
 }
 

@@ -22,7 +22,7 @@ type Fought struct {
 // this Planet is 3 or more", with the level as it stands when the battle is
 // processed (RULINGS 9) and the victor's Stronghold ±1, adj (RULINGS 8). It
 // also words the test for the report.
-func (r *Rules) threeOrMore(p processor.PlanetID, a processor.AllianceID, adj int) (bool, string) {
+func (r Rules) threeOrMore(p processor.PlanetID, a processor.AllianceID, adj int) (bool, string) {
 	lvl := r.S.Power(p, a)
 	what := fmt.Sprintf("%s's Power Level at %s is %d", a, p, lvl)
 	if adj != 0 {
@@ -40,7 +40,7 @@ func (r *Rules) threeOrMore(p processor.PlanetID, a processor.AllianceID, adj in
 
 // outcomeLabel is the dice stream of an outcome's nth roll of a kind, e.g.
 // phase-01/2.4/blue-1/bombardment/1.
-func (r *Rules) outcomeLabel(f Fought, kind string, n int) string {
+func (r Rules) outcomeLabel(f Fought, kind string, n int) string {
 	return fmt.Sprintf("phase-%02d/2.4/%s/%s/%d", r.S.Phase, f.ID, kind, n)
 }
 
@@ -73,7 +73,7 @@ func OutcomeKeys(a processor.AttackType, victor processor.Side) []string {
 // the attack type's result takes, and planets and pieces that fit the map
 // now (a choice impossible now is a fault saying what would be valid;
 // RULINGS 9). why, if any, ends the message of a key the result does not take.
-func (r *Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults, why string) {
+func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults, why string) {
 	s := r.S
 	type key struct {
 		name string
@@ -177,7 +177,7 @@ func (r *Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch 
 // Infrastructure of that type" at the other planet for each piece removed,
 // and a piece is built only on an undestroyed, unoccupied location
 // (Infrastructure): the pieces moved need as many free locations at to.
-func (r *Rules) validateRoom(b processor.BattleOp, ch processor.Choices, to processor.PlanetID, fs *processor.Faults) {
+func (r Rules) validateRoom(b processor.BattleOp, ch processor.Choices, to processor.PlanetID, fs *processor.Faults) {
 	s := r.S
 	free := s.FreeLocations(to)
 	if len(ch.Pieces) <= free {
@@ -205,7 +205,7 @@ func ResultTitle(v processor.Side) string {
 }
 
 // Apply applies one battle's Campaign Outcome and says what happened.
-func (r *Rules) Apply(f Fought) []string {
+func (r Rules) Apply(f Fought) []string {
 	s, p, A, D := r.S, f.Planet, f.Attacker, f.Defender
 	var out []string
 	// Stronghold: the victor may treat its Power Level as 1 higher or lower
@@ -269,7 +269,7 @@ func (r *Rules) Apply(f Fought) []string {
 // or a connected Planet (Stronghold; RULINGS 8).
 // Coordinated Opposition gives the same ±1 against the dominating Alliance
 // (foe, when given); the two do not stack (RULINGS 8).
-func (r *Rules) validatePowerAdjust(ch processor.Choices, victor processor.AllianceID, p processor.PlanetID, fs *processor.Faults, foe ...processor.AllianceID) {
+func (r Rules) validatePowerAdjust(ch processor.Choices, victor processor.AllianceID, p processor.PlanetID, fs *processor.Faults, foe ...processor.AllianceID) {
 	if ch.PowerAdjust == 0 || !r.C.Map.Has(p) {
 		return
 	}

@@ -15,7 +15,7 @@ import (
 //     RULINGS 9: the first other Fleet of the Defending Alliance there, in
 //     campaign order, makes the same moves; none, no move.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
-func (r *Rules) boardingActionAttackerWins(f Fought) []string {
+func (r Rules) boardingActionAttackerWins(f Fought) []string {
 	out := r.boardingMove(f)
 	return append(out, r.S.Raise(f.Planet, f.Attacker))
 }
@@ -27,7 +27,7 @@ func (r *Rules) boardingActionAttackerWins(f Fought) []string {
 //     Planet and move it one time, following the rules in the Move Fleets
 //     step. (`fleet`, `moves`; a Fleet no longer there as above.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
-func (r *Rules) boardingActionDefenderWins(f Fought) []string {
+func (r Rules) boardingActionDefenderWins(f Fought) []string {
 	s := r.S
 	if !slices.Contains(s.Stalled, f.Fleet) {
 		s.Stalled = append(s.Stalled, f.Fleet)
@@ -42,7 +42,7 @@ func (r *Rules) boardingActionDefenderWins(f Fought) []string {
 // Fleets; a Support Facility of the Fleet's Alliance counts, RULINGS 4;
 // fleets may move to a destroyed planet). A move no longer possible ends the
 // Fleet's moves where it is.
-func (r *Rules) boardingMove(f Fought) []string {
+func (r Rules) boardingMove(f Fought) []string {
 	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices
 	if ch.Fleet == "" || len(ch.Moves) == 0 {
 		return []string{"no Fleet is moved"}
@@ -70,7 +70,7 @@ func (r *Rules) boardingMove(f Fought) []string {
 }
 
 // DefendingFleetsAt lists the Defending Alliance's Fleets at a planet.
-func (r *Rules) DefendingFleetsAt(d processor.AllianceID, p processor.PlanetID) []processor.FleetID {
+func (r Rules) DefendingFleetsAt(d processor.AllianceID, p processor.PlanetID) []processor.FleetID {
 	var out []processor.FleetID
 	for _, fl := range r.C.AllianceFleets(d) {
 		if r.S.Fleets[fl] == p {
@@ -83,7 +83,7 @@ func (r *Rules) DefendingFleetsAt(d processor.AllianceID, p processor.PlanetID) 
 // ValidateBoardingActionTarget: a Boarding Action needs a Fleet of the
 // defending Alliance at the target Planet when ordered (RULINGS 15), unless
 // `[rules] boarding_action_without_fleet`.
-func (r *Rules) ValidateBoardingActionTarget(o processor.Order, fs *processor.Faults) {
+func (r Rules) ValidateBoardingActionTarget(o processor.Order, fs *processor.Faults) {
 	if o.Attack != processor.BoardingAction || r.C.Rules.BoardingActionWithoutFleet || !r.C.HasAlliance(o.Defender) || !r.C.Map.Has(o.Planet) {
 		return
 	}
@@ -108,7 +108,7 @@ func (r *Rules) ValidateBoardingActionTarget(o processor.Order, fs *processor.Fa
 // a Fleet of the Defending Alliance at this Planet and its moves, each to a
 // planet connected to the one before (two at most when the Attacker wins,
 // one when the Defender wins).
-func (r *Rules) validateBoardingAction(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+func (r Rules) validateBoardingAction(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
 	s, p, D := r.S, b.Planet, b.Defender
 	switch {
 	case ch.Fleet == "" && len(ch.Moves) == 0:

@@ -13,7 +13,7 @@ import (
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 //
 // adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
-func (r *Rules) orbitalInvasionAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
+func (r Rules) orbitalInvasionAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
 	return r.attackerWins(p, A, D, adj, func(att, def int) bool { return att < def }, "is less than", "is not less than")
 }
 
@@ -30,7 +30,7 @@ func (r *Rules) orbitalInvasionAttackerWins(p processor.PlanetID, A, D processor
 // A piece that is no longer there, or has no free location to go to, stays
 // where it is (RULINGS 9). With `[rules] orbital_invasion_defender_power`,
 // also add 1 to the Defending Alliance's Power Level at this Planet (RULINGS 14).
-func (r *Rules) orbitalInvasionDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
+func (r Rules) orbitalInvasionDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
 	s := r.S
 	var out []string
 	switch {

@@ -20,7 +20,7 @@ import (
 //     Stronghold ±1, adj, counts for the "3 or more"; the last location
 //     destroyed destroys the Planet.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
-func (r *Rules) planetaryBombardmentAttackerWins(f Fought, adj int) []string {
+func (r Rules) planetaryBombardmentAttackerWins(f Fought, adj int) []string {
 	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	rank := AttackerStrikeRank(D)
@@ -71,7 +71,7 @@ func (r *Rules) planetaryBombardmentAttackerWins(f Fought, adj int) []string {
 //     strikeRank. A second strike at a location the first destroyed is
 //     lost, RULINGS 22.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
-func (r *Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
+func (r Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
 	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	q, wanted := ch.Planet, ch.Locations
@@ -213,7 +213,7 @@ func DefenderStrikeRank(A, D processor.AllianceID) strikeRank {
 
 // strikeProblem says why a strike may not select location n (1-based) of a
 // planet, or "" if it may.
-func (r *Rules) strikeProblem(p processor.PlanetID, n int, rank strikeRank) string {
+func (r Rules) strikeProblem(p processor.PlanetID, n int, rank strikeRank) string {
 	s := r.S
 	locs := s.Planet(p).Locations
 	if n < 1 || n > len(locs) {
@@ -237,7 +237,7 @@ func (r *Rules) strikeProblem(p processor.PlanetID, n int, rank strikeRank) stri
 
 // StrikeChoices lists the locations a strike may select, for a message:
 // "1 (empty), 3 (red fortification-line)".
-func (r *Rules) StrikeChoices(p processor.PlanetID, rank strikeRank) string {
+func (r Rules) StrikeChoices(p processor.PlanetID, rank strikeRank) string {
 	var out []string
 	for i, l := range r.S.Planet(p).Locations {
 		if r.strikeProblem(p, i+1, rank) == "" {
@@ -258,7 +258,7 @@ func describeLocation(l processor.Location) string {
 }
 
 // validatePlanetaryBombardment checks Planetary Bombardment choices against the map now.
-func (r *Rules) validatePlanetaryBombardment(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+func (r Rules) validatePlanetaryBombardment(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
 	s, p, A, D := r.S, b.Planet, b.Attacker, b.Defender
 	if victor == processor.Attacker {
 		if ch.Location != 0 {

@@ -13,7 +13,7 @@ import (
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 //
 // adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
-func (r *Rules) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
+func (r Rules) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
 	return r.attackerWins(p, A, D, adj, func(att, def int) bool { return att >= def }, "is at least", "is below")
 }
 
@@ -22,7 +22,7 @@ func (r *Rules) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.Al
 // Stronghold's ±1) to the Defending Alliance's; if reduce says so, subtract 1
 // from the Defending Alliance's Power Level; then add 1 to the Attacking
 // Alliance's. holds and fails word the comparison for the report.
-func (r *Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int, reduce func(att, def int) bool, holds, fails string) []string {
+func (r Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int, reduce func(att, def int) bool, holds, fails string) []string {
 	s := r.S
 	att, def := s.Power(p, A), s.Power(p, D)
 	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
@@ -49,7 +49,7 @@ func (r *Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, ad
 //     (`reinforce`; without a valid choice, our default: the undestroyed
 //     connected planet where the Defender's Power Level is lowest, first in
 //     map order on ties.)
-func (r *Rules) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
+func (r Rules) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
 	s := r.S
 	var out []string
 	usable := func(q processor.PlanetID) string {

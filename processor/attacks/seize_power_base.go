@@ -32,7 +32,7 @@ var BuildDefaults = []processor.InfraType{processor.FortificationLine, processor
 //     Planet as well. (`extra`, else the first of buildDefaults; the level
 //     after the first step, with the Stronghold ±1, adj.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
-func (r *Rules) seizePowerBaseAttackerWins(f Fought, adj int) []string {
+func (r Rules) seizePowerBaseAttackerWins(f Fought, adj int) []string {
 	p, A, ch := f.Planet, f.Attacker, f.Choices
 	out := r.seizePowerBaseTake(f)
 	if ok, why := r.threeOrMore(p, A, adj); ok {
@@ -47,7 +47,7 @@ func (r *Rules) seizePowerBaseAttackerWins(f Fought, adj int) []string {
 
 // seizePowerBaseTake is the first part of Seize Power Base — Attacker wins:
 // the Defending Alliance's piece taken, or one built instead.
-func (r *Rules) seizePowerBaseTake(f Fought) []string {
+func (r Rules) seizePowerBaseTake(f Fought) []string {
 	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	i := -1
@@ -82,7 +82,7 @@ func (r *Rules) seizePowerBaseTake(f Fought) []string {
 // buildOne builds one piece of Infrastructure (excluding a Stronghold) for an
 // Alliance at a planet: the victor's choice (key) if it can be built, else
 // the first of buildDefaults within the limit. It says what happened.
-func (r *Rules) buildOne(p processor.PlanetID, a processor.AllianceID, want processor.InfraType, has bool, key string) string {
+func (r Rules) buildOne(p processor.PlanetID, a processor.AllianceID, want processor.InfraType, has bool, key string) string {
 	s := r.S
 	if s.Destroyed(p) || s.FreeLocations(p) == 0 {
 		return fmt.Sprintf("nothing can be built: %s", s.CanBuild(p, a, processor.FortificationLine))
@@ -111,7 +111,7 @@ func (r *Rules) buildOne(p processor.PlanetID, a processor.AllianceID, want proc
 //     Fortification Line; a planet that can no longer take it, to this
 //     Planet, then the connected planets in map order; RULINGS 9.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
-func (r *Rules) seizePowerBaseDefenderWins(f Fought, adj int) []string {
+func (r Rules) seizePowerBaseDefenderWins(f Fought, adj int) []string {
 	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices
 	var out []string
 	t := processor.FortificationLine
@@ -159,7 +159,7 @@ func (r *Rules) seizePowerBaseDefenderWins(f Fought, adj int) []string {
 }
 
 // validateSeizePowerBase checks Seize Power Base choices against the map now.
-func (r *Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
 	s, p, A, D := r.S, b.Planet, b.Attacker, b.Defender
 	// typ reports whether a type is allowed and within the limit, else adds the fault.
 	typ := func(key string, t processor.InfraType, a processor.AllianceID, allowed ...processor.InfraType) bool {
@@ -238,7 +238,7 @@ func (r *Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Si
 
 // AfterTake is the map as the first part of Seize Power Base — Attacker
 // wins would leave it now, on a copy: where the further piece would go.
-func (r *Rules) AfterTake(b processor.BattleOp, ch processor.Choices) *processor.State {
+func (r Rules) AfterTake(b processor.BattleOp, ch processor.Choices) *processor.State {
 	saved := r.S
 	defer func() { r.S = saved }()
 	r.S = saved.Clone()

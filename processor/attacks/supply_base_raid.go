@@ -17,7 +17,7 @@ import (
 //     more. A planet no longer possible, RULINGS 9: this Planet; if it is
 //     destroyed too, no roll.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
-func (r *Rules) supplyBaseRaidAttackerWins(f Fought, adj int) []string {
+func (r Rules) supplyBaseRaidAttackerWins(f Fought, adj int) []string {
 	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	rolls := len(ch.Planets)
@@ -62,7 +62,7 @@ func (r *Rules) supplyBaseRaidAttackerWins(f Fought, adj int) []string {
 
 // raidProblem says why an Alliance cannot select q — this Planet p or a
 // planet connected to it, not destroyed — or "" if it can.
-func (r *Rules) raidProblem(a processor.AllianceID, p, q processor.PlanetID) string {
+func (r Rules) raidProblem(a processor.AllianceID, p, q processor.PlanetID) string {
 	switch {
 	case !r.S.InReach(a, p, q):
 		return fmt.Sprintf("%s is not %s or a planet connected to it", q, p)
@@ -79,7 +79,7 @@ func (r *Rules) raidProblem(a processor.AllianceID, p, q processor.PlanetID) str
 //     with the Stronghold ±1, adj. A connected planet no longer possible, or
 //     below 3: this Planet, RULINGS 9.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
-func (r *Rules) supplyBaseRaidDefenderWins(f Fought, adj int) []string {
+func (r Rules) supplyBaseRaidDefenderWins(f Fought, adj int) []string {
 	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
 	var out []string
 	q := p
@@ -100,7 +100,7 @@ func (r *Rules) supplyBaseRaidDefenderWins(f Fought, adj int) []string {
 }
 
 // validateSupplyBaseRaid checks Supply Base Raid choices against the map now.
-func (r *Rules) validateSupplyBaseRaid(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
+func (r Rules) validateSupplyBaseRaid(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
 	p := b.Planet
 	check := func(at processor.Src, a processor.AllianceID, q processor.PlanetID) {
 		if !r.C.Map.Has(q) {

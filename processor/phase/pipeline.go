@@ -648,4 +648,4 @@ func (r checks) validate(step processor.Step, fs *processor.Faults) {
 
 // attackRules is the run's campaign, state and dice as the attack types
 // read them.
-func (r *rules) attackRules() *attacks.Rules { return &attacks.Rules{C: r.c, S: r.s, Dice: r.dice} }
+func (r *rules) attackRules() attacks.Rules { return attacks.Rules{C: r.c, S: r.s, Dice: r.dice} }
