@@ -102,7 +102,7 @@ type run struct {
 	// step of that phase applied in this run.
 	standings map[int]string
 	applied   []string
-	secPhase  int // the phase whose report it goes in
+	secPhase  int // the phase whose report the section being written goes in
 	mark      int // dice rolls before the current stage
 
 	rejected map[processor.Login]*unsealError // sealed orders not used at the reveal, and why
