@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
@@ -90,8 +91,13 @@ func CheckJournal(c *processor.Campaign, s *processor.State, steps []owntoml.Jou
 		case prev != nil && !slices.Contains(NextSteps(*prev), here):
 			bad(at, "%s cannot follow %s: after it comes %s", here, *prev, stepList(NextSteps(*prev)))
 		}
-		if e.Applied.IsZero() {
+		switch {
+		case e.Applied.IsZero():
 			bad(at, "this step has no applied time")
+		case i > 0 && e.Applied.Before(steps[i-1].Applied):
+			// The journal's times are history: a run applies its steps at
+			// one time, each run after the one before.
+			bad(at.At("applied"), "%s was applied at %s, before the step before it (%s)", here, e.Applied.Format(time.RFC3339), steps[i-1].Applied.Format(time.RFC3339))
 		}
 		checkJournalDice(at, e, bad)
 		for j, in := range e.Inputs {
@@ -108,6 +114,19 @@ func CheckJournal(c *processor.Campaign, s *processor.State, steps []owntoml.Jou
 		bad(root, "the journal has no step, but state.toml is at %s", state)
 	case prev != nil && !slices.Contains(NextSteps(*prev), state):
 		bad(root.At("steps", len(steps)-1), "the last step applied is %s, so the campaign waits for %s; state.toml is at %s", *prev, stepList(NextSteps(*prev)), state)
+	}
+}
+
+// CheckJournalTime refuses a journal with a step applied after now, the
+// time of the run that reads it: a run cannot follow one that has not
+// happened yet (an applied time edited, or a clock set back).
+func CheckJournalTime(steps []owntoml.JournalEntry, now time.Time, fs *processor.Faults) {
+	root := processor.Src{File: processor.JournalFile}
+	for i, e := range steps {
+		if e.Applied.After(now) {
+			fs.Add(root.At("steps", i, "applied"), "%s was applied at %s, after the time of this run (%s) (journal.toml is written by the processor: it was edited, or this run's clock is behind; restore it from git history, or run at the right time with --now)", StepAt{e.Phase, e.Step}, e.Applied.Format(time.RFC3339), now.Format(time.RFC3339))
+			return
+		}
 	}
 }
 

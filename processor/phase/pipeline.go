@@ -332,6 +332,7 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options,
 			return nil, err
 		}
 	}
+	folder.CheckJournalTime(f.JournalSteps, opt.Now, fs)
 	r = newRun(f, opt.Now)
 	r.opt, r.mode, r.standInDice = opt, m, standIn
 	r.dice = roller

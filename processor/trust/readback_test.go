@@ -81,6 +81,15 @@ func TestCheckJournal(t *testing.T) {
 		{"ErrDiceNoDigest", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { es[2].Dice = 3; return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/2/dice: dice = 3 without dice_sha256"},
 		{"ErrCutShort", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { return es[:4] }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/3: the last step applied is phase 1, step moves, so the campaign waits for phase 1, step builds"},
 		{"ErrEmpty", func([]owntoml.JournalEntry) []owntoml.JournalEntry { return nil }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, ": the journal has no step, but state.toml is at phase 2, step operations"},
+		// The journal's times are history: each step's is its run's, in the
+		// order the steps were applied (issue: an edited time passed).
+		{"ErrTimeBeforePrevious", func(es []owntoml.JournalEntry) []owntoml.JournalEntry { es[3].Applied = at.Add(-time.Hour); return es }, folder.StepAt{Phase: 2, Step: processor.StepOperations}, "/steps/3/applied: phase 1, step moves was applied at 2027-01-08T17:00:00Z, before the step before it (2027-01-08T18:00:00Z)"},
+		{"OKSameRun", func(es []owntoml.JournalEntry) []owntoml.JournalEntry {
+			for i := 3; i < len(es); i++ {
+				es[i].Applied = at.Add(48 * time.Hour)
+			}
+			return es
+		}, folder.StepAt{Phase: 2, Step: processor.StepOperations}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			es := slices.Clone(ok)
@@ -100,6 +109,31 @@ func TestCheckJournal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A run at now cannot follow a step applied after it: the journal's times
+// are history (an edited time, or a clock set back, is refused).
+func TestCheckJournalTime(t *testing.T) {
+	at := time.Date(2027, 1, 8, 18, 0, 0, 0, time.UTC)
+	es := []owntoml.JournalEntry{
+		{Phase: 0, Step: processor.StepSetup, Applied: at},
+		{Phase: 1, Step: processor.StepOperations, Applied: at.Add(time.Hour)},
+	}
+	t.Run("OK", func(t *testing.T) {
+		var fs processor.Faults
+		folder.CheckJournalTime(es, at.Add(time.Hour), &fs)
+		if len(fs.List) > 0 {
+			t.Fatalf("faults %v, want none", fs.List)
+		}
+	})
+	t.Run("ErrAfterNow", func(t *testing.T) {
+		var fs processor.Faults
+		folder.CheckJournalTime(es, at.Add(30*time.Minute), &fs)
+		want := "/steps/1/applied: phase 1, step operations was applied at 2027-01-08T19:00:00Z, after the time of this run (2027-01-08T18:30:00Z)"
+		if len(fs.List) != 1 || !strings.HasPrefix(fs.List[0].Ptr+": "+fs.List[0].Message, want) {
+			t.Errorf("faults %v, want one %q…", fs.List, want)
+		}
+	})
 }
 
 // Every state a test makes has a journal step before it (writePrestate).

@@ -46,6 +46,15 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 	// input: an input's path must be one of the campaign folder's input
 	// files, inputPathProblem).
 	steps := f.JournalSteps
+	// Its times are history: none after the time of this replay (load
+	// refused any out of order). A zero opt.Now gives no time to hold them to.
+	if !opt.Now.IsZero() {
+		var fs processor.Faults
+		folder.CheckJournalTime(steps, opt.Now, &fs)
+		if !fs.Empty() {
+			return nil, fs.Err(f.Text)
+		}
+	}
 	if f.Campaign.Commitment != "" && opt.DiceKey == "" && len(steps) > 0 {
 		return &ReplayResult{Skipped: "the dice are committed to a secret key: replay needs WARMASTER_DICE_KEY"}, nil
 	}
