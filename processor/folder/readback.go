@@ -118,8 +118,8 @@ func CheckJournal(c *processor.Campaign, s *processor.State, steps []owntoml.Jou
 }
 
 // CheckJournalTime refuses a journal with a step applied after now, the
-// time of the run that reads it: a run cannot follow one that has not
-// happened yet (an applied time edited, or a clock set back).
+// time of an advance: its steps would follow one that has not happened yet
+// (an applied time edited, or a clock set back).
 func CheckJournalTime(steps []owntoml.JournalEntry, now time.Time, fs *processor.Faults) {
 	root := processor.Src{File: processor.JournalFile}
 	for i, e := range steps {

@@ -163,7 +163,15 @@ func advance(dir string, opt Options, m mode) (*Summary, error) {
 		return nil, err
 	}
 	defer d.Close()
-	r, err := dryRun(d, opt, m)
+	f, fs, err := folder.LoadFrom(d)
+	if err != nil {
+		return nil, err
+	}
+	// A run never comes before one it follows: its steps would go into the
+	// journal out of order (a clock set back, or a journal redated). A dry
+	// run may look at a rehearsal's future from today.
+	folder.CheckJournalTime(f.JournalSteps, opt.Now, fs)
+	r, err := runLoaded(d, f, fs, opt, m)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +340,6 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options,
 			return nil, err
 		}
 	}
-	folder.CheckJournalTime(f.JournalSteps, opt.Now, fs)
 	r = newRun(f, opt.Now)
 	r.opt, r.mode, r.standInDice = opt, m, standIn
 	r.dice = roller
