@@ -405,8 +405,36 @@ func TestGoSetup(t *testing.T) {
 		t.Errorf("setup-go found %d times; the action and test.yml use it", found)
 	}
 	action := readFile(t, filepath.Join(root, ".github/actions/warmaster/action.yml"))
-	if !strings.Contains(action, "uses: actions/cache@v5") || !strings.Contains(action, "key: ${{ steps.go-cache.outputs.key }}") {
-		t.Errorf("the action does not cache Go's caches with actions/cache keyed on its go.sum")
+	if !strings.Contains(action, "uses: actions/cache/restore@v5") || !strings.Contains(action, "key: ${{ steps.go-cache.outputs.key }}") {
+		t.Errorf("the action does not restore Go's caches with actions/cache/restore keyed on its go.sum")
+	}
+	// A pull request's check runs in the default branch's cache scope: what
+	// it saved, the advance job (dice key, push token) would build with.
+	// Only advance saves; the combined restore-and-save action appears
+	// nowhere.
+	if strings.Contains(action, "uses: actions/cache@") {
+		t.Errorf("the action uses actions/cache, which saves at the end of every job, a pull request's check included: restore with actions/cache/restore, save with actions/cache/save in advance only")
+	}
+	save := regexp.MustCompile(`(?m)^\s*if: (.*)\n\s*uses: actions/cache/save@v5$`).FindStringSubmatch(action)
+	if save == nil || !strings.Contains(save[1], "inputs.command == 'advance'") {
+		t.Errorf("the action's actions/cache/save step is not for advance alone: %q", save)
+	}
+	// Nothing of the checked-out repository chooses what is built: the key
+	// and the build run with the action's own module alone.
+	for _, step := range []string{"Key Go's caches on the action's go.sum and sources", "Build warmaster"} {
+		i := strings.Index(action, "- name: "+step)
+		if i < 0 {
+			t.Fatalf("the action has no step %q", step)
+		}
+		body := action[i:]
+		if j := strings.Index(body[1:], "\n    - name: "); j >= 0 {
+			body = body[:j+1]
+		}
+		for _, want := range []string{"GOTOOLCHAIN: local", `GOWORK: "off"`, "GOFLAGS: -mod=readonly"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the action's step %q does not set %s", step, want)
+			}
+		}
 	}
 
 	// The key: the runner, Go, go.sum, the sources; the restore key the
@@ -427,6 +455,30 @@ func TestGoSetup(t *testing.T) {
 		if !strings.Contains(got, name) {
 			t.Errorf("outputs lack %s:\n%s", name, got)
 		}
+	}
+
+	// The attack: a pull request's work tree holding a go.mod that asks for
+	// a toolchain of its choosing and a go.work, with the key computed there.
+	// The key is the same, and no toolchain is fetched or run.
+	evil := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":  "module evil\n\ngo 1.99\n\ntoolchain go1.99.9\n",
+		"go.work": "go 1.99\n\nuse .\n",
+	} {
+		if err := os.WriteFile(filepath.Join(evil, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out2 := filepath.Join(t.TempDir(), "outputs")
+	env2 := append(os.Environ(), "GITHUB_ACTION_PATH="+filepath.Join(root, ".github/actions/warmaster"), "GITHUB_OUTPUT="+out2, "RUNNER_OS=Linux", "RUNNER_ARCH=X64",
+		// As on GitHub's runners, where go follows a go.mod's toolchain line;
+		// no proxy, so a switch fails here instead of downloading.
+		"GOTOOLCHAIN=auto", "GOPROXY=off", "GOFLAGS=-modfile="+filepath.Join(evil, "go.mod"))
+	if res := run(t, env2, evil, "bash", script(t, ".github/actions/warmaster/cache-key.sh")); res.code != 0 {
+		t.Fatalf("cache-key.sh in a work tree with its own go.mod and go.work: exit %d\n%s", res.code, res.out)
+	}
+	if got2 := readFile(t, out2); got2 != got {
+		t.Errorf("cache-key.sh in a hostile work tree gives\n%s\nnot\n%s", got2, got)
 	}
 }
 

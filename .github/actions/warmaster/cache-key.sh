@@ -8,9 +8,13 @@
 # Writes the step outputs key, restore-key, modcache and buildcache.
 set -euo pipefail
 root=$(cd "$GITHUB_ACTION_PATH/../../.." && pwd)
+# go runs in the action's repository, with its go.mod alone: never a go.mod,
+# go.work or toolchain line of the repository checked out in the workspace.
+cd "$root"
+export GOTOOLCHAIN=local GOWORK=off GOFLAGS=-mod=readonly
 output=${GITHUB_OUTPUT:-/dev/stdout}
 gosum=$(sha256sum "$root/go.sum" | cut -c1-64)
-sources=$(cd "$root" && find . -name '*.go' -not -path './.git/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-64)
+sources=$(find . -name '*.go' -not -path './.git/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-64)
 prefix="warmaster-go-${RUNNER_OS:-Linux}-${RUNNER_ARCH:-X64}-$(go env GOVERSION)-$gosum-"
 {
 	echo "key=$prefix$sources"
