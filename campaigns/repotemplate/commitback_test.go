@@ -63,13 +63,12 @@ func commitBack(t *testing.T, env []string, dir string, args ...string) result {
 	return run(t, env, dir, "bash", append([]string{path}, args...)...)
 }
 
-// racingHook is a pre-push hook that, on the first push only, commits and
-// pushes a change from another clone first: the push it guards then finds
-// main moved and is refused.
+// racingHook is a script that, before the first push only, commits and
+// pushes a change from another clone first: the push it comes before then
+// finds main moved and is refused.
 func racingHook(marker, other, file, content string) string {
 	return fmt.Sprintf(`#!/usr/bin/env bash
 set -euo pipefail
-cat >/dev/null
 [ -e %[1]q ] && exit 0
 touch %[1]q
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_PREFIX
@@ -82,12 +81,52 @@ git push --quiet origin HEAD:main
 `, marker, other, file, content)
 }
 
-func installHook(t *testing.T, clone, hook string) {
+// beforePush is env with git on its PATH a wrapper that runs hook before
+// every push (commit-back runs no git hook, so the tests cannot use one to
+// come between its commit and its push), then the real git.
+func beforePush(t *testing.T, env []string, hook string) []string {
 	t.Helper()
-	path := filepath.Join(clone, ".git", "hooks", "pre-push")
-	if err := os.WriteFile(path, []byte(hook), 0o755); err != nil {
+	hookFile := filepath.Join(t.TempDir(), "before-push")
+	if err := os.WriteFile(hookFile, []byte(hook), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	return wrapGit(t, env, fmt.Sprintf(`for a in "$@"; do
+	if [[ $a == push ]]; then
+		bash %q </dev/null || exit 1
+		break
+	fi
+done`, hookFile))
+}
+
+// wrapGit is env with git on its PATH a wrapper that runs the shell text
+// first, then the git found on env's PATH.
+func wrapGit(t *testing.T, env []string, first string) []string {
+	t.Helper()
+	out := env[:len(env):len(env)]
+	path := os.Getenv("PATH")
+	for i, kv := range out {
+		if p, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path = p
+			out = append(out[:i:i], out[i+1:]...)
+			break
+		}
+	}
+	real := ""
+	for _, d := range filepath.SplitList(path) {
+		if fi, err := os.Stat(filepath.Join(d, "git")); err == nil && !fi.IsDir() {
+			real = filepath.Join(d, "git")
+			break
+		}
+	}
+	if real == "" {
+		t.Fatal("no git on PATH")
+	}
+	dir := t.TempDir()
+	wrapper := fmt.Sprintf("#!/usr/bin/env bash\n%s\nexec %q \"$@\"\n", first, real)
+	if err := os.WriteFile(filepath.Join(dir, "git"), []byte(wrapper), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return append(out, "PATH="+dir+string(os.PathListSeparator)+path)
 }
 
 // An applied file as the warmaster action writes it.
@@ -139,13 +178,13 @@ func TestCommitBack(t *testing.T) {
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		bob := r.clone(t, "bob", false)
-		installHook(t, bot, racingHook(filepath.Join(r.dir, "raced"), bob,
+		env := beforePush(t, r.env, racingHook(filepath.Join(r.dir, "raced"), bob,
 			"campaigns/autumn/phases/01/orders/bob.toml", "[[operations]]"))
 		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 1\nstep = \"battles\"\n")
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, appliedSpring)
 
-		res := commitBack(t, r.env, bot, applied)
+		res := commitBack(t, env, bot, applied)
 		if res.code != 0 {
 			t.Fatalf("commit-back exited %d:\n%s", res.code, res.out)
 		}
@@ -175,13 +214,13 @@ func TestCommitBack(t *testing.T) {
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		bob := r.clone(t, "bob", false)
-		installHook(t, bot, racingHook(filepath.Join(r.dir, "raced"), bob,
+		env := beforePush(t, r.env, racingHook(filepath.Join(r.dir, "raced"), bob,
 			"campaigns/spring/phases/01/orders/bob.toml", "[[operations]]"))
 		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 1\nstep = \"battles\"\n")
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, appliedSpring)
 
-		res := commitBack(t, r.env, bot, applied)
+		res := commitBack(t, env, bot, applied)
 		if res.code != 1 || !strings.Contains(res.out, "changed what this commit advanced:\n    campaigns/spring/phases/01/orders/bob.toml\n") {
 			t.Errorf("commit-back exited %d, want 1 naming bob's orders:\n%s", res.code, res.out)
 		}
@@ -197,13 +236,13 @@ func TestCommitBack(t *testing.T) {
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		bob := r.clone(t, "bob", false)
-		installHook(t, bot, racingHook(filepath.Join(r.dir, "raced"), bob,
+		env := beforePush(t, r.env, racingHook(filepath.Join(r.dir, "raced"), bob,
 			"campaigns/spring/state.toml", "phase = 7"))
 		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 2\n")
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, "")
 
-		res := commitBack(t, r.env, bot, applied)
+		res := commitBack(t, env, bot, applied)
 		if res.code != 1 || !strings.Contains(res.out, "    campaigns/spring/state.toml\n") {
 			t.Errorf("commit-back exited %d, want 1 naming state.toml:\n%s", res.code, res.out)
 		}
@@ -216,17 +255,18 @@ func TestCommitBack(t *testing.T) {
 	})
 
 	// The push token reaches git for the push alone, through the
-	// environment: it is never in .git/config.
+	// environment: it is never in .git/config, nor in the environment of any
+	// other git command.
 	t.Run("TokenOnlyForThePush", func(t *testing.T) {
 		t.Parallel()
 		r := newCampaignRepo(t)
 		bot := r.clone(t, "bot", true)
 		seen := filepath.Join(r.dir, "seen")
-		installHook(t, bot, fmt.Sprintf("#!/usr/bin/env bash\ncat >/dev/null\n{ git config --list; echo ---; cat .git/config; } > %q\n", seen))
+		env := beforePush(t, r.env, fmt.Sprintf("#!/usr/bin/env bash\n{ git config --list; echo ---; cat .git/config; } > %q\n", seen))
 		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 2\n")
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, appliedSpring)
-		env := append(r.env[:len(r.env):len(r.env)], "COMMIT_BACK_TOKEN=s3cret-token", "GITHUB_SERVER_URL=https://github.example")
+		env = append(env, "COMMIT_BACK_TOKEN=s3cret-token", "GITHUB_SERVER_URL=https://github.example")
 		if res := commitBack(t, env, bot, applied); res.code != 0 {
 			t.Fatalf("commit-back exited %d:\n%s", res.code, res.out)
 		}
@@ -238,6 +278,53 @@ func TestCommitBack(t *testing.T) {
 		}
 		if after := readFile(t, filepath.Join(bot, ".git", "config")); strings.Contains(local+after, "extraheader") || strings.Contains(local+after, "eC1hY2Nlc3Mt") {
 			t.Errorf(".git/config holds the token:\n%s\n%s", local, after)
+		}
+	})
+
+	// The attack: hooks in the clone, and a hooks path into the work tree
+	// (what a planted config would do), each writing down the environment
+	// it ran with; and every other git command's environment. No hook runs,
+	// and no command but the push sees the token.
+	t.Run("ErrNoHookRunsBesideTheToken", func(t *testing.T) {
+		t.Parallel()
+		r := newCampaignRepo(t)
+		bot := r.clone(t, "bot", true)
+		ran := filepath.Join(r.dir, "hooks-ran")
+		hook := fmt.Sprintf("#!/usr/bin/env bash\n{ echo \"$0\"; env; } >> %q\ncat >/dev/null 2>&1 || true\n", ran)
+		names := []string{"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "pre-push", "pre-rebase", "post-rewrite", "reference-transaction", "post-checkout", "post-merge"}
+		for _, dir := range []string{filepath.Join(bot, ".git", "hooks"), filepath.Join(bot, "campaigns", "hooks")} {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range names {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(hook), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		// Every git command commit-back runs, with whether it saw the token.
+		calls := filepath.Join(r.dir, "calls")
+		env := beforePush(t, r.env, "")
+		env = wrapGit(t, env, fmt.Sprintf(`if env | grep -q -e s3cret-token -e eC1hY2Nlc3MtdG9rZW46czNjcmV0LXRva2Vu; then echo "token: $*"; else echo "none: $*"; fi >> %q`, calls))
+		git(t, r.env, bot, "config", "core.hooksPath", "campaigns/hooks")
+		writeFile(t, filepath.Join(bot, "campaigns/spring/state.toml"), "phase = 2\n")
+		applied := filepath.Join(r.dir, "applied.tsv")
+		writeFile(t, applied, appliedSpring)
+		env = append(env, "COMMIT_BACK_TOKEN=s3cret-token", "GITHUB_SERVER_URL=https://github.example")
+		if res := commitBack(t, env, bot, applied); res.code != 0 {
+			t.Fatalf("commit-back exited %d:\n%s", res.code, res.out)
+		}
+		if data, err := os.ReadFile(ran); err == nil {
+			t.Errorf("hooks ran during commit-back:\n%s", data)
+		}
+		log := readFile(t, calls)
+		for _, line := range strings.Split(strings.TrimSpace(log), "\n") {
+			if strings.HasPrefix(line, "token: ") && !strings.Contains(line, " push ") && !strings.Contains(line, " fetch ") {
+				t.Errorf("a git command other than push or fetch had the token in its environment: %s", line)
+			}
+		}
+		if !strings.Contains(log, "token: ") {
+			t.Errorf("no push had the token:\n%s", log)
 		}
 	})
 

@@ -41,8 +41,13 @@
 #   COMMIT_BACK_TOKEN    the token to push (and fetch) with, given to git
 #                        through its environment for those commands only,
 #                        never written to .git/config (check out with
-#                        persist-credentials: false); without it git uses
-#                        what the clone has
+#                        persist-credentials: false), and taken out of the
+#                        environment of every other command; without it git
+#                        uses what the clone has
+#
+# git runs no hook and no fsmonitor here (core.hooksPath=/dev/null,
+# core.fsmonitor=false), the push included: nothing of the work tree or its
+# configuration runs beside the token.
 #   COMMIT_BACK_BRANCH   branch to push to (default: the branch checked out,
 #                        else GITHUB_REF_NAME)
 #   COMMIT_BACK_REMOTE   remote to push to (default: origin)
@@ -67,6 +72,14 @@ if [[ ${#folders[@]} -eq 0 ]]; then
 	folders=(campaigns)
 fi
 
+# The token, for remote_git alone: no other command, and nothing they run,
+# has it in its environment.
+token=${COMMIT_BACK_TOKEN:-}
+unset COMMIT_BACK_TOKEN
+git() {
+	command git -c core.hooksPath=/dev/null -c core.fsmonitor=false "$@"
+}
+
 remote=${COMMIT_BACK_REMOTE:-origin}
 tries=${COMMIT_BACK_TRIES:-5}
 delay=${COMMIT_BACK_BACKOFF:-2}
@@ -78,12 +91,12 @@ git config user.email "${COMMIT_BACK_EMAIL:-41898282+github-actions[bot]@users.n
 # Authorization header for the GitHub server, as actions/checkout would set
 # it, but through the environment (GIT_CONFIG_COUNT), never .git/config.
 remote_git() {
-	if [[ -z ${COMMIT_BACK_TOKEN:-} ]]; then
+	if [[ -z $token ]]; then
 		git "$@"
 		return
 	fi
 	local basic
-	basic=$(printf 'x-access-token:%s' "$COMMIT_BACK_TOKEN" | base64 | tr -d '\n')
+	basic=$(printf 'x-access-token:%s' "$token" | base64 | tr -d '\n')
 	GIT_CONFIG_COUNT=1 \
 		GIT_CONFIG_KEY_0="http.${GITHUB_SERVER_URL:-https://github.com}/.extraheader" \
 		GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $basic" \
