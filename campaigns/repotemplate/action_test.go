@@ -172,6 +172,16 @@ func TestAction(t *testing.T) {
 		if got, want := string(data), "campaigns/autumn\tapplied phase 1: 1 Select Operations\ncampaigns/spring\tapplied phase 1: 1 Select Operations\n"; got != want {
 			t.Errorf("applied file = %q, want %q", got, want)
 		}
+		// What advance printed shows the reveal: not in the log, where it
+		// would be read before commit-back pushed the commit applying it,
+		// but held for commit-back.
+		if strings.Contains(res.out, "wrote state.toml") || strings.Contains(res.out, "applied phase 1") {
+			t.Errorf("the log shows what advance printed before commit-back pushed it:\n%s", res.out)
+		}
+		data, _ = os.ReadFile(applied + ".out")
+		if got, want := string(data), "warmaster advance campaigns/autumn:\napplied phase 1: 1 Select Operations\nwrote state.toml\nwarmaster advance campaigns/spring:\napplied phase 1: 1 Select Operations\nwrote state.toml\n"; got != want {
+			t.Errorf("held output = %q, want %q", got, want)
+		}
 		data, _ = os.ReadFile(outputs)
 		for _, want := range []string{"applied-file=" + applied + "\n", "campaigns=campaigns/autumn campaigns/spring\n"} {
 			if !strings.Contains(string(data), want) {

@@ -149,9 +149,15 @@ func TestCommitBack(t *testing.T) {
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, appliedSpring+"campaigns/autumn\tapplied Setup the Campaign Map\nnot an applied line\n")
 
+		// What advance printed (held by the action) is printed once pushed.
+		writeFile(t, applied+".out", "warmaster advance campaigns/spring:\nthe battles revealed\n")
+
 		res := commitBack(t, r.env, bot, applied, "campaigns")
 		if res.code != 0 {
 			t.Fatalf("commit-back exited %d:\n%s", res.code, res.out)
+		}
+		if pushed, after, _ := strings.Cut(res.out, "pushed to main"); strings.Contains(pushed, "the battles revealed") || !strings.Contains(after, "the battles revealed") {
+			t.Errorf("what advance printed should come after the push:\n%s", res.out)
 		}
 		if got, want := r.subjects(t)[0], "warmaster: spring phase 1 steps 1–2.1; autumn Setup the Campaign Map"; got != want {
 			t.Errorf("subject = %q, want %q", got, want)
@@ -220,9 +226,15 @@ func TestCommitBack(t *testing.T) {
 		applied := filepath.Join(r.dir, "applied.tsv")
 		writeFile(t, applied, appliedSpring)
 
+		writeFile(t, applied+".out", "warmaster advance campaigns/spring:\nthe battles revealed\n")
+
 		res := commitBack(t, env, bot, applied)
 		if res.code != 1 || !strings.Contains(res.out, "changed what this commit advanced:\n    campaigns/spring/phases/01/orders/bob.toml\n") {
 			t.Errorf("commit-back exited %d, want 1 naming bob's orders:\n%s", res.code, res.out)
+		}
+		// Not pushed: the reveal stays unread.
+		if strings.Contains(res.out, "the battles revealed") {
+			t.Errorf("commit-back printed what advance showed without pushing it:\n%s", res.out)
 		}
 		if got := r.subjects(t)[0]; got != "bob's orders" {
 			t.Errorf("origin main is at %q, want bob's commit alone", got)

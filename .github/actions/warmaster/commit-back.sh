@@ -17,6 +17,10 @@
 #                 The warmaster action writes this file (its applied-file
 #                 input/output). Other lines are ignored; a missing or empty
 #                 file is fine (a rewrite with no step applied).
+#                 APPLIED_FILE.out, if there, is what advance printed (the
+#                 warmaster action holds it there): printed here once the
+#                 push has gone through, never before, as it shows what a
+#                 reveal revealed.
 #   FOLDER...     what to stage (default: campaigns); additions,
 #                 changes and deletions under them are committed, nothing
 #                 else.
@@ -119,8 +123,17 @@ if [[ ${#existing[@]} -gt 0 ]]; then
 	# .warmaster/ (a commit in progress, which it removes).
 	git add --force -- "${existing[@]}" ':(exclude,glob)**/.warmaster/**'
 fi
+# What advance printed (run.sh holds it in APPLIED_FILE.out): only once
+# the commit that applies its steps is on the branch, since it shows what a
+# reveal revealed.
+published() {
+	if [[ -s $applied.out ]]; then
+		cat -- "$applied.out"
+	fi
+}
 if git diff --cached --quiet; then
 	echo "commit-back: nothing changed; no commit"
+	published
 	exit 0
 fi
 
@@ -204,10 +217,11 @@ guarded+=("${advanced[@]}")
 for ((try = 1; ; try++)); do
 	if remote_git push "$remote" "HEAD:refs/heads/$branch"; then
 		echo "commit-back: pushed to $branch (try $try)"
+		published
 		exit 0
 	fi
 	if ((try >= tries)); then
-		echo "commit-back: $branch refused the push $tries times; giving up" >&2
+		echo "commit-back: $branch refused the push $tries times; giving up (what advance showed stays unpublished)" >&2
 		exit 1
 	fi
 	echo "commit-back: push refused (try $try of $tries); fetching and rebasing in ${delay}s"

@@ -21,7 +21,11 @@
 #   ARGS           extra flags, split on spaces, placed before the folder
 #   APPLIED_FILE   advance: each `applied …` line warmaster prints is appended
 #                  here as "FOLDER<TAB>applied …" (the format
-#                  commit-back.sh, beside this script, reads)
+#                  commit-back.sh, beside this script, reads); what advance
+#                  printed of a run that applied steps goes to
+#                  APPLIED_FILE.out, not the log: commit-back.sh prints it
+#                  once it has pushed, as nothing revealed may show before
+#                  the commit that applies the reveal is on the branch
 #   WARMASTER      the binary (default: warmaster on PATH)
 #
 # Every folder and file name goes to warmaster after "--": none is ever an
@@ -155,8 +159,20 @@ for dir in "${folders[@]}"; do
 	advance)
 		out=$(mktemp)
 		"$warmaster" advance --format "$format" "${extra[@]}" -- "$dir" >"$out" || rc=$?
-		cat "$out"
 		awk -v dir="$dir" '/^applied / { print dir "\t" $0 }' "$out" >>"$applied"
+		if [[ $rc -eq 0 ]]; then
+			# What the steps applied show (the battles revealed, and so what
+			# sealed orders said) reaches the log only once commit-back has
+			# pushed the commit that applies them: held in APPLIED_FILE.out.
+			{
+				printf 'warmaster advance %s:\n' "$dir"
+				cat "$out"
+			} >>"$applied.out"
+			echo "warmaster advance $dir: $(grep -c '^applied ' "$out" || true) steps applied; what they show is printed once commit-back has pushed them"
+		else
+			# Refused: it wrote nothing; its faults, to mend them.
+			cat "$out"
+		fi
 		rm -f "$out"
 		;;
 	plan)
