@@ -107,6 +107,24 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// The attack: carol pushes onto bob's pull request (GitHub's
+	// synchronize event: author bob, sender carol). check-changes gets both.
+	t.Run("CheckChangesPushedByAnother", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		head := git(t, a.env, a.dir, "rev-parse", "HEAD")
+		git(t, a.env, a.dir, "checkout", "--quiet", "-b", "merge", "HEAD^1")
+		git(t, a.env, a.dir, "merge", "--quiet", "--no-ff", "-m", "merge", head)
+		res, calls := a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "PUSHED_BY=carol", "HEAD_COMMIT="+head, "GITHUB_EVENT_NAME=pull_request_target")
+		if res.code != 0 {
+			t.Fatalf("exit %d:\n%s", res.code, res.out)
+		}
+		want := "check-changes|--format|github|--base=HEAD^1|--actor=bob|--pushed-by=carol|--|."
+		if got := strings.Join(calls, "\n"); got != want {
+			t.Errorf("calls:\n%s\nwant:\n%s", got, want)
+		}
+	})
+
 	// GitHub updates a pull request's merge commit after the push: a check
 	// of an older merge commit fails rather than judge what is not there.
 	t.Run("ErrStaleMergeCommit", func(t *testing.T) {

@@ -225,6 +225,30 @@ func TestPullRequestCheck(t *testing.T) {
 		}
 	})
 
+	// The attack: carol pushes a change to bob's orders onto bob's pull
+	// request. GitHub's synchronize event names bob as its author and carol
+	// as its sender; the check judges it with carol's rights too.
+	t.Run("ErrPushedOntoAnothersPullRequest", func(t *testing.T) {
+		saved := p.extra
+		p.extra = append(saved[:len(saved):len(saved)], "PUSHED_BY=carol")
+		defer func() { p.extra = saved }()
+		res, annotations, _ := p.pullRequest(t, "bob", func(dir string) {
+			writeFile(t, filepath.Join(dir, "campaigns/spring/phases/01/orders/bob.toml"), bob)
+		})
+		refused(t, res, annotations, "::error file=campaigns/spring/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::carol may not change this file: ")
+		if len(annotations) == 1 && !strings.Contains(annotations[0], "carol pushed to bob's pull request") {
+			t.Errorf("the refusal does not say carol pushed to bob's pull request: %s", annotations[0])
+		}
+		// The control: bob's own push (sender bob) passes.
+		p.extra = append(saved[:len(saved):len(saved)], "PUSHED_BY=bob")
+		res, annotations, _ = p.pullRequest(t, "bob", func(dir string) {
+			writeFile(t, filepath.Join(dir, "campaigns/spring/phases/01/orders/bob.toml"), bob)
+		})
+		if res.code != 0 || len(annotations) > 0 {
+			t.Errorf("bob's own push: exit %d, annotations %q:\n%s", res.code, annotations, res.out)
+		}
+	})
+
 	t.Run("ErrWorkflowEdited", func(t *testing.T) {
 		res, annotations, _ := p.pullRequest(t, "bob", func(dir string) {
 			writeFile(t, filepath.Join(dir, ".github/workflows/warmaster-check.yml"), "on: pull_request\njobs:\n  check:\n    runs-on: ubuntu-latest\n    steps:\n      - run: exit 0\n")

@@ -317,10 +317,15 @@ func checkRules(t *testing.T, w *actionlint.Workflow, names []string, hooks map[
 					}
 				}
 				if warmasterCommand(s) == "check" {
-					for _, in := range []string{"actor", "changed-since", "head"} {
+					for _, in := range []string{"actor", "pushed-by", "changed-since", "head"} {
 						if e.Inputs[in] == nil {
 							t.Errorf("job %s: check needs the input %s", id, in)
 						}
+					}
+					// A push onto someone else's pull request: the pusher is the
+					// event's sender, whose rights count too.
+					if p := e.Inputs["pushed-by"]; p != nil && !strings.Contains(str(p.Value), "github.event.sender.login") {
+						t.Errorf("job %s: check's pushed-by is %q, not the event's sender", id, str(p.Value))
 					}
 					if p := e.Inputs["path"]; prPath != "" && (p == nil || str(p.Value) != prPath) {
 						t.Errorf("job %s: check runs over the pull request's checkout, path %s", id, prPath)

@@ -363,7 +363,7 @@ func placeholder(f cli.Flag, argsUsage string) string {
 
 // flagValues name the values of flags whose synopsis does not.
 var flagValues = map[string]string{
-	"now": "TIME", "actor": "LOGIN", "format": "text|github", "key": "KEY",
+	"now": "TIME", "actor": "LOGIN", "pushed-by": "LOGIN", "format": "text|github", "key": "KEY",
 	"base": "REV", "head": "REV", "out": "DIR", "campaign": "DIR", "profile": "FILE",
 	"engine": "ID", "label": "LABEL", "seed": "TEXT", "forced-event": "PHASE:EVENT",
 }

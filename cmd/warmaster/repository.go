@@ -67,6 +67,7 @@ func checkChangesCommand() *cli.Command {
 			&cli.StringFlag{Name: "base", Usage: "the revision the changes are made to: a pull request's base (HEAD^1 of its merge commit), a merge queue's base; the registry is read from it (required)"},
 			&cli.StringFlag{Name: "head", Value: "HEAD", Usage: "the revision holding the changes, checked out in the work tree"},
 			&cli.StringFlag{Name: "actor", Usage: "GitHub login of who made the changes: refuse what they may not change (without it, nobody's rights are checked: a merge queue's group)"},
+			&cli.StringFlag{Name: "pushed-by", Usage: "GitHub login of who pushed the pull request's head or set off its check (the event's sender), when not --actor: the changes are judged with both logins' rights, and pass only what each may change"},
 			&cli.StringFlag{Name: "now", Usage: "check and plan as advance would run at this time, RFC 3339 (default: the clock)"},
 			formatFlag(),
 		},
@@ -86,8 +87,15 @@ func cmdCheckChanges(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	pushedBy := processor.Login(c.String("pushed-by"))
+	switch {
+	case c.IsSet("pushed-by") && pushedBy == "":
+		return usagef("--pushed-by needs a GitHub login (leave the flag out when the author pushed)")
+	case pushedBy != "" && actor == "":
+		return usagef("--pushed-by needs --actor, the pull request's author, whose pull request it was pushed to")
+	}
 	rep, err := repository.CheckChanges(root, repository.Options{
-		Base: c.String("base"), Head: c.String("head"), Actor: actor, Run: secrets(now),
+		Base: c.String("base"), Head: c.String("head"), Actor: actor, PushedBy: pushedBy, Run: secrets(now),
 	})
 	if err != nil {
 		return err

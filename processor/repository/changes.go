@@ -33,6 +33,12 @@ type Options struct {
 	// rights are checked; empty checks no one's rights (a merge queue's
 	// group, whose pull requests were each checked with their author's).
 	Actor processor.Login
+	// PushedBy is who pushed the pull request's head, or otherwise set off
+	// its check (GitHub's event sender), when that is not Actor: every
+	// player may push to every branch, so a push onto someone else's pull
+	// request is judged with the rights of both, and passes only what each
+	// may change. Empty, or Actor: the author's rights alone.
+	PushedBy processor.Login
 	// Run are the options of the checks, replays and plans run (the time,
 	// and secrets when there are any).
 	Run phase.Options
@@ -114,6 +120,12 @@ func CheckChanges(root string, opt Options) (*Report, error) {
 		return nil, err
 	}
 	c := &changes{Report: rep, top: top, git: g, opt: opt}
+	if opt.Actor != "" {
+		c.actors = append(c.actors, opt.Actor)
+		if opt.PushedBy != "" && !strings.EqualFold(string(opt.PushedBy), string(opt.Actor)) {
+			c.actors = append(c.actors, opt.PushedBy)
+		}
+	}
 	if !c.readRegistries() {
 		c.finish()
 		return rep, nil
@@ -131,7 +143,18 @@ type changes struct {
 	opt  Options
 	base *Registry // the registry of the base: whose rights
 	head *Registry // the registry as changed (the base's when unchanged)
-	wm   bool      // the actor is one of the base's Warmasters
+	// actors are whose rights are checked: the author, and whoever pushed
+	// onto their pull request (Options.PushedBy); none in a merge queue.
+	actors []processor.Login
+	wm     bool // every actor is one of the base's Warmasters
+}
+
+// pushedNote is what a refusal of a pusher's rights adds: why they count.
+func (c *changes) pushedNote(actor processor.Login) string {
+	if actor == c.opt.Actor {
+		return ""
+	}
+	return fmt.Sprintf(" (%s pushed to %s's pull request, and a pull request is judged with the rights of its author and of everyone who pushed to it: %s takes %s's commits out, or pushes last, for the check to judge it as %s's)", actor, c.opt.Actor, c.opt.Actor, actor, c.opt.Actor)
 }
 
 func (c *changes) fault(file, format string, args ...any) {
@@ -156,7 +179,7 @@ func (c *changes) readRegistries() bool {
 		return false
 	}
 	c.base, c.head = r, r
-	c.wm = c.opt.Actor != "" && r.IsWarmaster(c.opt.Actor)
+	c.wm = len(c.actors) > 0 && !slices.ContainsFunc(c.actors, func(a processor.Login) bool { return !r.IsWarmaster(a) })
 	if !slices.Contains(c.Changed, RegistryFile) {
 		return true
 	}
@@ -188,7 +211,7 @@ func (c *changes) readRegistries() bool {
 
 // mayChangeRepository: no actor is given (no rights checked), or the
 // actor is one of the base's Warmasters.
-func (c *changes) mayChangeRepository() bool { return c.opt.Actor == "" || c.wm }
+func (c *changes) mayChangeRepository() bool { return len(c.actors) == 0 || c.wm }
 
 // repositoryRights refuses the changes outside the declared campaigns that
 // only the repository's Warmasters make (Registry.Rights judges a declared
@@ -197,7 +220,10 @@ func (c *changes) repositoryRights() {
 	if c.mayChangeRepository() {
 		return
 	}
-	who := fmt.Sprintf("%s may not change this file: ", c.opt.Actor)
+	// Refused as the first actor who is not a Warmaster.
+	actor := c.actors[slices.IndexFunc(c.actors, func(a processor.Login) bool { return !c.base.IsWarmaster(a) })]
+	who := fmt.Sprintf("%s may not change this file: ", actor)
+	note := c.pushedNote(actor)
 	wms := c.base.warmasterNames()
 	for _, f := range c.Changed {
 		if _, declared := c.base.CampaignOf(f); declared {
@@ -227,7 +253,7 @@ func (c *changes) repositoryRights() {
 			}
 		}
 		if why != "" {
-			c.Faults = append(c.Faults, refusal(f, c.exists(f), "%s%s", who, why))
+			c.Faults = append(c.Faults, refusal(f, c.exists(f), "%s%s%s", who, why, note))
 		}
 	}
 }
@@ -307,13 +333,20 @@ func (c *changes) campaign(dir string, files []string) {
 	// changes declare (a repository Warmaster's alone) is theirs to set up,
 	// an imported campaign with every player's files included: checked,
 	// not judged file by file.
-	judged := files
+	// Each actor's rights (the author's, and a pusher's): a file refused to
+	// either is refused; judged are the files each actor's rights leave to
+	// the campaign's own rules (trust.Authorize, below).
 	var refused []processor.Fault
+	judged := map[processor.Login][]string{}
 	declaring := !c.base.Declares(dir)
-	if c.opt.Actor != "" && !declaring {
+	if !declaring {
 		exists := func(file string) bool { return c.exists(path.Join(dir, file)) }
-		refused, judged = c.base.Rights(c.opt.Actor, files, exists)
-		refused, judged = c.warmasterFiles(dir, refused, judged, exists)
+		for _, actor := range c.actors {
+			ref, jud := c.base.Rights(actor, files, exists)
+			ref, jud = c.warmasterFiles(dir, actor, ref, jud, exists)
+			refused = append(refused, c.noted(actor, ref)...)
+			judged[actor] = jud
+		}
 	}
 	if !c.exists(campaignFile) {
 		switch {
@@ -334,8 +367,10 @@ func (c *changes) campaign(dir string, files []string) {
 		err = processor.OnlyFiles(err, files)
 		err = f.RefuseLate(err, files) // a changed file that can never be applied
 	}
-	if c.opt.Actor != "" && f != nil && !declaring {
-		err = processor.WithRefusals(err, trust.Authorize(f, c.opt.Actor, judged))
+	if f != nil && !declaring {
+		for _, actor := range c.actors {
+			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, judged[actor])))
+		}
 	}
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
@@ -353,7 +388,7 @@ func (c *changes) campaign(dir string, files []string) {
 // campaign from loading at all (then the campaign's own rules could not
 // say so). A base without a readable campaign.toml leaves them to those
 // rules.
-func (c *changes) warmasterFiles(dir string, refused []processor.Fault, judged []string, exists func(string) bool) ([]processor.Fault, []string) {
+func (c *changes) warmasterFiles(dir string, actor processor.Login, refused []processor.Fault, judged []string, exists func(string) bool) ([]processor.Fault, []string) {
 	if c.wm || !slices.ContainsFunc(judged, folder.WarmasterFile) {
 		return refused, judged
 	}
@@ -373,7 +408,7 @@ func (c *changes) warmasterFiles(dir string, refused []processor.Fault, judged [
 	var wms []string
 	for _, p := range doc.Players {
 		if p.Warmaster {
-			if strings.EqualFold(p.Login, string(c.opt.Actor)) {
+			if strings.EqualFold(p.Login, string(actor)) {
 				return refused, judged
 			}
 			wms = append(wms, p.Login)
@@ -386,12 +421,31 @@ func (c *changes) warmasterFiles(dir string, refused []processor.Fault, judged [
 	rest := judged[:0:0]
 	for _, file := range judged {
 		if folder.WarmasterFile(file) {
-			refused = append(refused, refusal(file, exists(file), "%s may not change this file: only %s edits %s", c.opt.Actor, who, file))
+			refused = append(refused, refusal(file, exists(file), "%s may not change this file: only %s edits %s", actor, who, file))
 			continue
 		}
 		rest = append(rest, file)
 	}
 	return refused, rest
+}
+
+// noted is refusals of actor's rights with why they count (pushedNote).
+func (c *changes) noted(actor processor.Login, refused []processor.Fault) []processor.Fault {
+	if note := c.pushedNote(actor); note != "" {
+		for i := range refused {
+			refused[i].Message += note
+		}
+	}
+	return refused
+}
+
+// notedErr is noted for the refusals of an *InvalidError (trust.Authorize's).
+func (c *changes) notedErr(actor processor.Login, err error) error {
+	var inv *processor.InvalidError
+	if errors.As(err, &inv) {
+		inv.Faults = c.noted(actor, inv.Faults)
+	}
+	return err
 }
 
 // replayAndPlan replays a campaign without faults, and plans it.

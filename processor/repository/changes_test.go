@@ -100,6 +100,20 @@ func (r *testRepo) change(actor string, edit func()) *Report {
 	return rep
 }
 
+// pushedTo commits changes on top of main as someone else's push onto the
+// author's pull request, and checks them as the pull-request check does for
+// GitHub's synchronize event: its author and its sender.
+func (r *testRepo) pushedTo(author, pusher string, edit func()) *Report {
+	r.t.Helper()
+	edit()
+	r.commit("a push onto the pull request")
+	rep, err := CheckChanges(r.dir, Options{Base: "HEAD^1", Actor: processor.Login(author), PushedBy: processor.Login(pusher), Run: phase.Options{Now: now}})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return rep
+}
+
 // faults are a report's faults, one "file: message" a line.
 func faults(rep *Report) string {
 	var b strings.Builder
@@ -121,6 +135,52 @@ func wantFaults(t *testing.T, rep *Report, want ...[2]string) {
 			t.Errorf("fault %d is %s: %s\nwant %s: …%s…", i+1, f.File, f.Message, w[0], w[1])
 		}
 	}
+}
+
+// A push onto someone else's pull request is judged with the rights of its
+// author and of whoever pushed it: carol's change to bob's orders, pushed
+// onto bob's pull request, never passes as bob's.
+func TestPushedBy(t *testing.T) {
+	t.Run("ErrCarolChangesBobsOrders", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.pushedTo("bob", "carol", func() {
+			r.write("campaigns/spring/phases/01/orders/bob.toml", strings.Replace(r.read("campaigns/spring/phases/01/orders/bob.toml"), "fortification-line", "staging-grounds", 1))
+		})
+		wantFaults(t, rep, [2]string{"campaigns/spring/phases/01/orders/bob.toml", "carol may not change this file"})
+		if msg := rep.Faults[0].Message; !strings.Contains(msg, "carol pushed to bob's pull request") {
+			t.Errorf("the refusal does not say carol pushed to bob's pull request: %s", msg)
+		}
+	})
+	// Nor carol's own file: bob's pull request is judged with bob's rights too.
+	t.Run("ErrCarolPushesHerOwnFile", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		carol := r.read("campaigns/spring/phases/01/orders/carol.toml")
+		os.Remove(r.path("campaigns/spring/phases/01/orders/carol.toml"))
+		r.commit("without carol's orders")
+		rep := r.pushedTo("bob", "carol", func() { r.write("campaigns/spring/phases/01/orders/carol.toml", carol) })
+		wantFaults(t, rep, [2]string{"campaigns/spring/phases/01/orders/carol.toml", "bob may not change this file"})
+	})
+	// The control: the author's own push (GitHub's sender is the author).
+	t.Run("OKAuthorPushes", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.pushedTo("bob", "Bob", func() {
+			r.write("campaigns/spring/phases/01/orders/bob.toml", strings.Replace(r.read("campaigns/spring/phases/01/orders/bob.toml"), "fortification-line", "staging-grounds", 1))
+		})
+		wantFaults(t, rep)
+	})
+	// A Warmaster pushing onto a player's pull request adds no rights: a
+	// file neither may change is refused (once, as the pusher's).
+	t.Run("ErrWarmasterPushesAnotherPlayersFile", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.pushedTo("bob", "alice", func() {
+			r.write("campaigns/spring/phases/01/orders/carol.toml", strings.Replace(r.read("campaigns/spring/phases/01/orders/carol.toml"), "\n", "\n\n", 1))
+		})
+		wantFaults(t, rep, [2]string{"campaigns/spring/phases/01/orders/carol.toml", "alice may not change this file"})
+	})
 }
 
 func TestCheckChanges(t *testing.T) {

@@ -14,6 +14,8 @@
 #                  commands run only the campaigns with a file changed
 #   ACTOR          check: the login whose rights are checked; required when
 #                  GITHUB_EVENT_NAME is a pull request's
+#   PUSHED_BY      check: who set off the check (the event's sender); when
+#                  not ACTOR, the changes are judged with both rights
 #   HEAD_COMMIT    check: the pull request's head, which the checked-out
 #                  merge commit must have as its second parent
 #   WORK_TREE      the repository's work tree (default .)
@@ -60,6 +62,9 @@ if [[ $command == check && -n ${CHANGED_SINCE:-} ]]; then
 	actor=()
 	if [[ -n ${ACTOR:-} ]]; then
 		actor=("--actor=$ACTOR")
+		if [[ -n ${PUSHED_BY:-} ]]; then
+			actor+=("--pushed-by=$PUSHED_BY")
+		fi
 	elif [[ ${GITHUB_EVENT_NAME:-} == pull_request* ]]; then
 		echo "::error title=warmaster action::a pull request is checked with its author's rights: give the actor input"
 		exit 2
