@@ -300,9 +300,9 @@ func (r *rules) sheetSide(a processor.AllianceID, p processor.PlanetID, players 
 
 // raiseEdifices is 2.2 Edifice Raising Complete: each Raise Edifices builds
 // its piece on the Fleet's planet. Where several would be built at the same
-// Planet, the Alliance with the highest Power Level there goes first
-// (ties: total Power Level, then a roll-off; RULINGS 10); once the planet is
-// full the rest are cancelled. One that cannot be built is cancelled and
+// Planet, the Alliance with the highest Power Level there goes first, a
+// roll-off among those tied (RULINGS 10: the Power Level at that Planet
+// alone, not the total); once the planet is full the rest are cancelled. One that cannot be built is cancelled and
 // reported (RULINGS 17).
 func (r *run) raiseEdifices() {
 	defer r.writeBattleSheets()
@@ -330,8 +330,11 @@ func (r *run) raiseEdifices() {
 				as = append(as, a)
 			}
 		}
+		// Edifice Raising Complete — "begin with the Alliance with the
+		// highest Power Level at that Planet (rolling off in the event of
+		// a tie)": the Power Level there is the only key.
 		order := r.orderAlliances(as, fmt.Sprintf("phase-%02d/2.2/edifice-order/%s", s.Phase, p), "Edifice Raising order at "+string(p),
-			func(a processor.AllianceID) int { return s.Power(p, a) }, s.TotalPower)
+			func(a processor.AllianceID) int { return s.Power(p, a) })
 		for _, a := range order {
 			for _, o := range list {
 				if r.c.FleetAlliance(o.Fleet) != a {
