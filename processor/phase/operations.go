@@ -205,7 +205,15 @@ func (r *rules) describeOrder(o processor.Order) string {
 	return "Logistical Auxilia"
 }
 
-// theatreChooser is who selects the Theatre: the Attacker, unless a Fleet of
+// hasTheatre reports whether a battle is fought in a Theatre. Theatres of
+// the Five Hundred Worlds — "When playing a game as part of this campaign
+// (excluding a Boarding Actions game), ... the Attacker will be able to
+// select one of the Theatres": a Boarding Action is played as a Boarding
+// Actions mission, so it has no Theatre, no chooser and no Twist.
+func hasTheatre(b processor.BattleOp) bool { return b.Attack != processor.BoardingAction }
+
+// theatreChooser is who selects the Theatre of a battle that has one
+// (hasTheatre): the Attacker, unless a Fleet of
 // the defending Alliance performs Logistical Auxilia at the attacked Planet
 // or a connected one — then the Defender (Logistical Auxilia, RULINGS 27).
 func (r *rules) theatreChooser(b processor.BattleOp) (processor.Side, processor.FleetID) {
@@ -239,6 +247,9 @@ func (r *run) revealOperations() {
 		if r.sinisterOmens() {
 			who = "random (Sinister Omens): rolled with the battle sheet"
 		}
+		if !hasTheatre(b) {
+			who = "none: a Boarding Actions game has no Theatre"
+		}
 		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(), who})
 	}
 	r.sec.Para("Battle Operations (battle sheets in `battles/`; results go in `results/<battle>.toml`):")
@@ -257,16 +268,18 @@ func (r *run) writeBattleSheets() {
 	var rows [][]string
 	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", yes(a), yes(d)) }
 	for _, b := range bs {
-		chooser, la := r.theatreChooser(b)
 		sheet := folder.BattleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
-			Theatres: r.c.Map.Planet(b.Planet).Theatres, TheatreChosenBy: chooser.String(),
 			Attacker: r.sheetSide(b.Attacker, b.Planet, []processor.Login{b.Player}),
 			Defender: r.sheetSide(b.Defender, b.Planet, r.c.PlayersOf(b.Defender)),
 		}
 		sheet.Attacker.Fleet = string(b.Fleet)
-		if chooser == processor.Defender {
-			sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
+		if hasTheatre(b) {
+			chooser, la := r.theatreChooser(b)
+			sheet.Theatres, sheet.TheatreChosenBy = r.c.Map.Planet(b.Planet).Theatres, chooser.String()
+			if chooser == processor.Defender {
+				sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
+			}
 		}
 		r.eventSheet(&sheet, b)
 		var buf bytes.Buffer
