@@ -4,15 +4,17 @@ import (
 	"github.com/warmaster/warmaster/processor"
 )
 
-// BattleSheet is phases/NN/battles/<fleet>.toml, written at reveal.
+// BattleSheet is phases/NN/battles/<fleet>.toml, written at reveal. A
+// Boarding Action's has no Theatres and no TheatreChosenBy: a Boarding
+// Actions game has no Theatre.
 type BattleSheet struct {
 	Battle          string               `toml:"battle"`
 	Phase           int                  `toml:"phase"`
 	Attack          processor.AttackType `toml:"attack"`
 	Planet          string               `toml:"planet"`
-	Theatres        []string             `toml:"theatres"`
-	Theatre         string               `toml:"theatre,omitempty"` // Sinister Omens: the theatre rolled
-	TheatreChosenBy string               `toml:"theatre_chosen_by"` // attacker, defender, or random (Sinister Omens)
+	Theatres        []string             `toml:"theatres,omitempty"`
+	Theatre         string               `toml:"theatre,omitempty"`           // Sinister Omens: the theatre rolled
+	TheatreChosenBy string               `toml:"theatre_chosen_by,omitempty"` // attacker, defender, or random (Sinister Omens)
 	TheatreWhy      string               `toml:"theatre_why,omitempty"`
 	Attacker        SheetSide            `toml:"attacker"`
 	Defender        SheetSide            `toml:"defender"`

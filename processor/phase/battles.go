@@ -40,10 +40,20 @@ func (r checks) validateResults(fs *processor.Faults) {
 				fs.Add(res.Src.At("defender_player"), "%s is in %s, not the defending alliance %s: %s", res.DefenderPlayer, p.Alliance, b.Defender, report.OneOf(r.c.PlayersOf(b.Defender)))
 			}
 		}
-		if res.Theatre != "" && !slices.Contains(r.c.Map.Planet(b.Planet).Theatres, res.Theatre) {
+		switch {
+		case !hasTheatre(b):
+			// Theatres of the Five Hundred Worlds — "(excluding a Boarding
+			// Actions game)": a Boarding Action has no Theatre, so no Twist.
+			if res.Theatre != "" {
+				fs.Add(res.Src.At("theatre"), "a Boarding Action is played as a Boarding Actions game, which has no Theatre: leave theatre out (theatres are for the other attack types)")
+			}
+			if res.Twist != 0 {
+				fs.Add(res.Src.At("twist"), "a Boarding Action is played as a Boarding Actions game, which has no Theatre and so no Twist: leave twist out")
+			}
+		case res.Theatre != "" && !slices.Contains(r.c.Map.Planet(b.Planet).Theatres, res.Theatre):
 			fs.Add(res.Src.At("theatre"), "%s has no %s theatre; its theatres: %s", b.Planet, res.Theatre, report.OneOf(r.c.Map.Planet(b.Planet).Theatres))
-		} else if t := b.Order.Theatre; res.Theatre != "" && t != "" && res.Theatre != t {
-			fs.Add(res.Src.At("theatre"), "Sinister Omens rolled the %s theatre for this battle (see its battle sheet), not %s", t, res.Theatre)
+		case b.Order.Theatre != "" && res.Theatre != "" && res.Theatre != b.Order.Theatre:
+			fs.Add(res.Src.At("theatre"), "Sinister Omens rolled the %s theatre for this battle (see its battle sheet), not %s", b.Order.Theatre, res.Theatre)
 		}
 		r.validateEngineEntries(b, res, fs)
 		r.attackRules().ValidateOutcome(b, res.Victor(), res.Outcome, fs, "")

@@ -503,15 +503,17 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 	if ps := r.c.PlayersOf(b.Defender); len(ps) > 0 {
 		t.toml("# defender_player = %q  # who defended: %s", ps[0], report.Either(ps))
 	}
-	theatres := r.c.Map.Planet(b.Planet).Theatres
-	switch {
-	case b.Order.Theatre != "":
-		t.toml("# theatre = %q  # rolled by Sinister Omens (see the battle sheet)", b.Order.Theatre)
-	case len(theatres) > 0:
-		by, _ := r.theatreChooser(b)
-		t.toml("# theatre = %q  # %s, chosen by the %s", theatres[0], report.Either(theatres), by)
+	// A Boarding Action has no Theatre (hasTheatre): no theatre, no twist.
+	if theatres := r.c.Map.Planet(b.Planet).Theatres; hasTheatre(b) {
+		switch {
+		case b.Order.Theatre != "":
+			t.toml("# theatre = %q  # rolled by Sinister Omens (see the battle sheet)", b.Order.Theatre)
+		case len(theatres) > 0:
+			by, _ := r.theatreChooser(b)
+			t.toml("# theatre = %q  # %s, chosen by the %s", theatres[0], report.Either(theatres), by)
+		}
+		t.toml("# twist = 1  # the D6 rolled for the Twist, 1 to 6 (needs theatre)")
 	}
-	t.toml("# twist = 1  # the D6 rolled for the Twist, 1 to 6 (needs theatre)")
 	var engs []string
 	for _, e := range r.c.Engines.Engines {
 		if fa := r.c.FleetAlliance(e.Fleet); (fa == b.Attacker || fa == b.Defender) && !s.Engines[e.ID].Destroyed(e.Profile) {

@@ -205,7 +205,15 @@ func (r *rules) describeOrder(o processor.Order) string {
 	return "Logistical Auxilia"
 }
 
-// theatreChooser is who selects the Theatre: the Attacker, unless a Fleet of
+// hasTheatre reports whether a battle is fought in a Theatre. Theatres of
+// the Five Hundred Worlds — "When playing a game as part of this campaign
+// (excluding a Boarding Actions game), ... the Attacker will be able to
+// select one of the Theatres": a Boarding Action is played as a Boarding
+// Actions mission, so it has no Theatre, no chooser and no Twist.
+func hasTheatre(b processor.BattleOp) bool { return b.Attack != processor.BoardingAction }
+
+// theatreChooser is who selects the Theatre of a battle that has one
+// (hasTheatre): the Attacker, unless a Fleet of
 // the defending Alliance performs Logistical Auxilia at the attacked Planet
 // or a connected one — then the Defender (Logistical Auxilia, RULINGS 27).
 func (r *rules) theatreChooser(b processor.BattleOp) (processor.Side, processor.FleetID) {
@@ -239,6 +247,9 @@ func (r *run) revealOperations() {
 		if r.sinisterOmens() {
 			who = "random (Sinister Omens): rolled with the battle sheet"
 		}
+		if !hasTheatre(b) {
+			who = "none: a Boarding Actions game has no Theatre"
+		}
 		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(), who})
 	}
 	r.sec.Para("Battle Operations (battle sheets in `battles/`; results go in `results/<battle>.toml`):")
@@ -257,16 +268,18 @@ func (r *run) writeBattleSheets() {
 	var rows [][]string
 	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", yes(a), yes(d)) }
 	for _, b := range bs {
-		chooser, la := r.theatreChooser(b)
 		sheet := folder.BattleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
-			Theatres: r.c.Map.Planet(b.Planet).Theatres, TheatreChosenBy: chooser.String(),
 			Attacker: r.sheetSide(b.Attacker, b.Planet, []processor.Login{b.Player}),
 			Defender: r.sheetSide(b.Defender, b.Planet, r.c.PlayersOf(b.Defender)),
 		}
 		sheet.Attacker.Fleet = string(b.Fleet)
-		if chooser == processor.Defender {
-			sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
+		if hasTheatre(b) {
+			chooser, la := r.theatreChooser(b)
+			sheet.Theatres, sheet.TheatreChosenBy = r.c.Map.Planet(b.Planet).Theatres, chooser.String()
+			if chooser == processor.Defender {
+				sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
+			}
 		}
 		r.eventSheet(&sheet, b)
 		var buf bytes.Buffer
@@ -300,9 +313,9 @@ func (r *rules) sheetSide(a processor.AllianceID, p processor.PlanetID, players 
 
 // raiseEdifices is 2.2 Edifice Raising Complete: each Raise Edifices builds
 // its piece on the Fleet's planet. Where several would be built at the same
-// Planet, the Alliance with the highest Power Level there goes first
-// (ties: total Power Level, then a roll-off; RULINGS 10); once the planet is
-// full the rest are cancelled. One that cannot be built is cancelled and
+// Planet, the Alliance with the highest Power Level there goes first, a
+// roll-off among those tied (RULINGS 10: the Power Level at that Planet
+// alone, not the total); once the planet is full the rest are cancelled. One that cannot be built is cancelled and
 // reported (RULINGS 17).
 func (r *run) raiseEdifices() {
 	defer r.writeBattleSheets()
@@ -330,8 +343,11 @@ func (r *run) raiseEdifices() {
 				as = append(as, a)
 			}
 		}
+		// Edifice Raising Complete — "begin with the Alliance with the
+		// highest Power Level at that Planet (rolling off in the event of
+		// a tie)": the Power Level there is the only key.
 		order := r.orderAlliances(as, fmt.Sprintf("phase-%02d/2.2/edifice-order/%s", s.Phase, p), "Edifice Raising order at "+string(p),
-			func(a processor.AllianceID) int { return s.Power(p, a) }, s.TotalPower)
+			func(a processor.AllianceID) int { return s.Power(p, a) })
 		for _, a := range order {
 			for _, o := range list {
 				if r.c.FleetAlliance(o.Fleet) != a {

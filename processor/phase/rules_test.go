@@ -31,6 +31,8 @@ var update = flag.Bool("update", false, "rewrite the expected poststate, report 
 //	-- poststate --   every change advance made to the state (-update rewrites)
 //	-- report --      the phase reports' step sections (-update rewrites)
 //	-- errors --      the faults, when the case's inputs are invalid
+//	-- written/<path> --   a file the run writes (a battle sheet…), byte for
+//	                 byte (-update rewrites)
 func TestRules(t *testing.T) {
 	cases, err := filepath.Glob("testdata/rules/*.txtar")
 	if err != nil || len(cases) == 0 {
@@ -40,6 +42,10 @@ func TestRules(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) { runCase(t, file) })
 	}
 }
+
+// writtenPrefix begins the name of a case's section that holds a file the
+// run writes, as it must be written.
+const writtenPrefix = "written/"
 
 func runCase(t *testing.T, file string) {
 	ar, err := txtar.ParseFile(file)
@@ -74,6 +80,9 @@ func runCase(t *testing.T, file string) {
 	for _, f := range ar.Files {
 		switch f.Name {
 		case "now", "prestate", "poststate", "report", "errors", processor.CampaignFile, processor.MapFile, processor.CampaignFile + ".rules":
+			continue
+		}
+		if strings.HasPrefix(f.Name, writtenPrefix) {
 			continue
 		}
 		testkit.WriteFile(t, dir, f.Name, f.Data)
@@ -112,6 +121,15 @@ func runCase(t *testing.T, file string) {
 		}
 		got["poststate"] = diffStates(pre, after.State)
 		got["report"] = reports(t, dir, after.Campaign.Phases)
+		for _, f := range ar.Files {
+			if name, ok := strings.CutPrefix(f.Name, writtenPrefix); ok {
+				data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+				if err != nil {
+					t.Errorf("%s: not written: %v", name, err)
+				}
+				got[f.Name] = string(data)
+			}
+		}
 		// advance is idempotent: a second run at the same time does nothing.
 		sum, err := Advance(dir, Options{Now: now})
 		if err != nil || len(sum.Applied) > 0 {
@@ -122,6 +140,9 @@ func runCase(t *testing.T, file string) {
 		var files []txtar.File
 		for _, f := range ar.Files {
 			if f.Name != "poststate" && f.Name != "report" && f.Name != "errors" {
+				if g, ok := got[f.Name]; ok && strings.HasPrefix(f.Name, writtenPrefix) {
+					f.Data = []byte(g)
+				}
 				files = append(files, f)
 			}
 		}
@@ -135,6 +156,11 @@ func runCase(t *testing.T, file string) {
 			t.Fatal(err)
 		}
 		return
+	}
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, writtenPrefix) && got[f.Name] != string(f.Data) {
+			t.Errorf("%s differs (go test -run TestRules -update rewrites):\n--- got\n%s\n--- want\n%s", f.Name, got[f.Name], f.Data)
+		}
 	}
 	for _, name := range []string{"poststate", "report", "errors"} {
 		want, wok := sections[name]

@@ -212,7 +212,9 @@ func (b *bot) result(f *folder.Folder, id string, now time.Time) string {
 	if b.chance(3) {
 		fmt.Fprintf(&out, "defender_player = %q\n", pick(b, c.PlayersOf(bt.defender)))
 	}
-	if theatre := bt.theatre; theatre != "" || b.chance(3) {
+	// A Boarding Action has no Theatre ("excluding a Boarding Actions
+	// game"): its result names none.
+	if theatre := bt.theatre; bt.attack != processor.BoardingAction && (theatre != "" || b.chance(3)) {
 		if theatre == "" {
 			theatre = pick(b, c.Map.Planet(bt.planet).Theatres)
 		}

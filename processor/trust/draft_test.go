@@ -483,3 +483,31 @@ func TestDraftWrittenAgain(t *testing.T) {
 		}
 	})
 }
+
+// TestDraftBoardingActionNoTheatre: Theatres of the Five Hundred Worlds —
+// the Attacker selects a Theatre "(excluding a Boarding Actions game)". A
+// Boarding Action's result draft offers no theatre and no twist (check
+// refuses them: err-boarding-action-theatre); an Orbital Invasion's offers
+// both.
+func TestDraftBoardingActionNoTheatre(t *testing.T) {
+	dir := testkit.NewCaseDir(t, `
+step battles
+fleet blue-1 tarkad-vindix
+fleet red-1 tarkad-vindix
+order red-1 battle boarding-action tarkad-vindix blue
+order green-1 battle orbital-invasion jawardet blue
+`)
+	ds, err := phase.Drafts(dir, []string{"phases/01/results/red-1.toml", "phases/01/results/green-1.toml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"theatre", "twist"} {
+		re := regexp.MustCompile(`(?m)^# ` + key + ` = `)
+		if re.MatchString(ds[0].Text) {
+			t.Errorf("the Boarding Action's draft offers %s:\n%s", key, ds[0].Text)
+		}
+		if !re.MatchString(ds[1].Text) {
+			t.Errorf("the Orbital Invasion's draft does not offer %s:\n%s", key, ds[1].Text)
+		}
+	}
+}
