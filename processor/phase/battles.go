@@ -29,6 +29,13 @@ func (r checks) validateResults(fs *processor.Faults) {
 		i, ok := byID[id]
 		if !ok {
 			fs.Add(processor.Src{File: res.Src.File}, "no battle %q in phase %d; %s", id, s.Phase, processor.Hint(fs, id, ids, "results are named after the attacking fleet of a battle: "+report.OneOf(ids)))
+			// A stray input never blocks the others: sent before the reveal,
+			// it could not be judged then; revealed, the battles step has no
+			// use for it, and sets it aside.
+			if r.strays == nil {
+				r.strays = map[string]string{}
+			}
+			r.strays[res.Src.File] = fmt.Sprintf("%s fights no battle in phase %d (the battles revealed: %s), so this result has no use", id, s.Phase, report.OneOf(ids))
 			continue
 		}
 		b := bs[i]

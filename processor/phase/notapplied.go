@@ -41,6 +41,7 @@ type notApplied struct {
 	NotApplied
 	phase int
 	step  processor.Step
+	stray bool // set aside as of no use at its step (rules.strays), not for a deadline
 }
 
 // pastDeadline reports whether file is a player's input for a step still to
@@ -63,12 +64,13 @@ func (r *rules) pastDeadline(file string) (folder.StepAt, bool) {
 	return folder.StepAt{Phase: cp.Phase, Step: step}, !dl.IsZero() && !r.now.Before(dl)
 }
 
-// deferFaults takes out of fs the faults of inputs past their deadline:
-// they wait for their step, which sets those files aside.
+// deferFaults takes out of fs the faults of inputs past their deadline,
+// and of inputs their step has no use for (strays): they wait for their
+// step, which sets those files aside.
 func (r *run) deferFaults(fs *processor.Faults) {
 	keep := fs.List[:0]
 	for _, f := range fs.List {
-		if _, ok := r.pastDeadline(f.File); ok {
+		if _, ok := r.pastDeadline(f.File); ok || r.strays[f.File] != "" {
 			r.deferred.List = append(r.deferred.List, f)
 			continue
 		}
@@ -89,7 +91,7 @@ func (r *run) setAside(fs *processor.Faults) error {
 		byFile := map[string][]processor.Fault{}
 		for _, list := range [][]processor.Fault{r.deferred.List, fs.List} {
 			for _, f := range list {
-				if at, ok := r.pastDeadline(f.File); ok && at == here {
+				if at, ok := r.pastDeadline(f.File); ok && at == here || r.strays[f.File] != "" {
 					if _, seen := byFile[f.File]; !seen {
 						files = append(files, f.File)
 					}
@@ -112,9 +114,16 @@ func (r *run) setAside(fs *processor.Faults) error {
 			all := processor.Faults{List: byFile[file]}
 			inv, _ = all.Err(r.f.Text).(*processor.InvalidError)
 			r.withdraw(file)
+			// Past its deadline a file is set aside as such (its faults); a
+			// stray before it, as having no use.
+			at, late := r.pastDeadline(file)
+			why, stray := r.strays[file], r.strays[file] != "" && !(late && at == here)
+			if !stray {
+				why = r.defaultFor(file, len(inv.Faults))
+			}
 			r.setAsideFiles = append(r.setAsideFiles, notApplied{
-				NotApplied: NotApplied{File: file, Why: r.defaultFor(file, len(inv.Faults)), Faults: inv.Faults},
-				phase:      here.Phase, step: here.Step,
+				NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults},
+				phase:      here.Phase, step: here.Step, stray: stray,
 			})
 		}
 		r.deferred.List = slices.DeleteFunc(r.deferred.List, func(f processor.Fault) bool { return byFile[f.File] != nil })

@@ -62,6 +62,10 @@ type rules struct {
 	sec         *report.Doc // the report section being written
 	// setAsideFiles are the inputs set aside (notapplied.go).
 	setAsideFiles []notApplied
+	// strays are the inputs the step has no use for, whatever they hold (a
+	// result of a fleet that, revealed, fights no battle), and why: set
+	// aside at their step, before or after its deadline (notapplied.go).
+	strays map[string]string
 }
 
 // The views over rules, each a part of the rules with the parts it builds
@@ -236,7 +240,11 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 	}
 	for _, n := range r.setAsideFiles {
 		for _, f := range n.Faults {
-			f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
+			if n.stray {
+				f.Message += " (advance sets this file aside: it has no use at its step)"
+			} else {
+				f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
+			}
 			fs.List = append(fs.List, f)
 		}
 	}
@@ -255,6 +263,8 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 	for _, f := range r.deferred.List {
 		if at, ok := r.pastDeadline(f.File); ok {
 			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply this file)", deadlineName(at.Step))
+		} else if r.strays[f.File] != "" {
+			f.Message += " (advance sets this file aside: it has no use at its step)"
 		}
 		fs.List = append(fs.List, f)
 	}
