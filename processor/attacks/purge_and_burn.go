@@ -38,7 +38,7 @@ func (r Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj
 	}
 	foe := fmt.Sprintf("%s's %d", D, def)
 	if ladj != 0 {
-		foe = fmt.Sprintf("%s's %d, treated as %d (Coordinated Opposition)", D, def, def+ladj)
+		foe = fmt.Sprintf("%s's %d, treated as %d (Coordinated Opposition, as the loser)", D, def, def+ladj)
 	}
 	if nowA, nowD := s.Power(p, A), s.Power(p, D); nowA != att || nowD != def {
 		foe += fmt.Sprintf(" (the levels the battle was fought at; now %s %d, %s %d)", A, nowA, D, nowD)
