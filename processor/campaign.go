@@ -77,7 +77,22 @@ type Rules struct {
 	// Fleet of the defending Alliance at the target Planet; a win then moves
 	// no Fleet (RULINGS 15 option).
 	BoardingActionWithoutFleet bool
+	// OutcomePowerLevels is which Power Levels a battle's Campaign Outcome
+	// is judged with (RULINGS 9): OutcomeLevelsBattle, the default, those
+	// the battle was fought at (its battle sheet's); OutcomeLevelsProcessing,
+	// those on the map when 2.4 processes it.
+	OutcomePowerLevels string
 }
+
+// The readings of `[rules] outcome_power_levels` (RULINGS 9).
+const (
+	OutcomeLevelsBattle     = "battle"
+	OutcomeLevelsProcessing = "processing"
+)
+
+// JudgedAtProcessing reports whether outcomes read the Power Levels as 2.4
+// processes them (`[rules] outcome_power_levels = "processing"`).
+func (r Rules) JudgedAtProcessing() bool { return r.OutcomePowerLevels == OutcomeLevelsProcessing }
 
 // Alliance is one side of the war.
 type Alliance struct {
@@ -283,6 +298,10 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	c.Rules = Rules{Events: !rules.has("events") || rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
 	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")
 	c.Rules.BoardingActionWithoutFleet = rules.bool("boarding_action_without_fleet")
+	c.Rules.OutcomePowerLevels = OutcomeLevelsBattle
+	if rules.has("outcome_power_levels") {
+		c.Rules.OutcomePowerLevels = rules.Str("outcome_power_levels") // the schema's enum
+	}
 	for _, a := range d.Objs("alliances") {
 		id := AllianceID(a.Str("id"))
 		if _, dup := c.Alliance[id]; dup {

@@ -36,6 +36,12 @@ type Choices struct {
 	// PowerAdjust is the Stronghold's "treat the Power Level as 1 higher or
 	// lower" for the battle's Campaign Outcomes: -1, 0 or +1 (RULINGS 8).
 	PowerAdjust int
+	// LoserPowerAdjust is Coordinated Opposition's "treat their Alliance's
+	// Power Level ... as 1 higher or lower" for the side that lost, when it
+	// fought the dominating Alliance: -1, 0 or +1, in the comparisons of
+	// its level in the outcome (results only: an unplayed battle has no
+	// loser who fought; RULINGS 8).
+	LoserPowerAdjust int
 	// Transfer: Purge and Burn — Defender wins; each entry moves one Power
 	// Level from the battle's planet to that connected planet.
 	Transfer []PlanetID
@@ -74,7 +80,7 @@ type Choices struct {
 }
 
 func (c Choices) Empty() bool {
-	return c.PowerAdjust == 0 && len(c.Transfer) == 0 && c.Reinforce == "" && c.Planet == "" && c.Direction == "" && len(c.Pieces) == 0 &&
+	return c.PowerAdjust == 0 && c.LoserPowerAdjust == 0 && len(c.Transfer) == 0 && c.Reinforce == "" && c.Planet == "" && c.Direction == "" && len(c.Pieces) == 0 &&
 		!c.HasTake && !c.HasBuild && !c.HasExtra && c.Location == 0 && len(c.Locations) == 0 && len(c.Planets) == 0 && c.Fleet == "" && len(c.Moves) == 0
 }
 
@@ -212,7 +218,7 @@ func (k Checker) infra(at Src, s string) InfraType {
 }
 
 func (k Checker) choices(o Obj) Choices {
-	ch := Choices{Src: o.Src, PowerAdjust: o.int("power_adjust"), Direction: o.Str("direction")}
+	ch := Choices{Src: o.Src, PowerAdjust: o.int("power_adjust"), LoserPowerAdjust: o.int("loser_power_adjust"), Direction: o.Str("direction")}
 	if o.has("transfer") {
 		ch.Transfer = k.planets(o.Src.At("transfer"), o.strs("transfer"))
 	}

@@ -354,7 +354,7 @@ func TestFaultsCampaign(t *testing.T) {
 		{"deadline phase", Campaign, edit(Campaign, "phase = 1", "phase = 0"), []string{
 			`38:9 /deadlines/0/phase | phase of the 1st deadline: 0 is too small; at least 1`}},
 		{"quoted key in path", Campaign, edit(Campaign, "events = true", `"odd key" = { a = 1 }`), []string{
-			`9:1 /rules/odd key | unknown key "odd key" in [rules]; valid keys: behemoth_landing_enemy_dice, behemoth_repair, behemoth_untargeted_chain, boarding_action_without_fleet, events, orbital_invasion_defender_power, seize_power_base_keeps_piece, volcano_cannon_pick, war_machine_catastrophic_3, war_machine_keep_engines_damaged, war_machine_repair`}},
+			`9:1 /rules/odd key | unknown key "odd key" in [rules]; valid keys: behemoth_landing_enemy_dice, behemoth_repair, behemoth_untargeted_chain, boarding_action_without_fleet, events, orbital_invasion_defender_power, outcome_power_levels, seize_power_base_keeps_piece, volcano_cannon_pick, war_machine_catastrophic_3, war_machine_keep_engines_damaged, war_machine_repair`}},
 	})
 }
 
@@ -434,7 +434,7 @@ func TestFaultsResults(t *testing.T) {
 			`1:11 /theatre | theatre: "moon" is not one of spaceport, desolate-wastes, xenoflora-jungle, rad-zone, forge-complex, hab-sprawl, delvesite-facility, dead-lands, tomb-complex`}},
 		{"outcome", Results, "winner = \"draw\"\n[outcome]\nreinforce = \"\"\nbonus = true\n", []string{
 			`3:13 /outcome/reinforce | reinforce under [outcome] is empty: write ` + idRule,
-			`4:1 /outcome/bonus | unknown key "bonus" in [outcome]; valid keys: build, direction, extra, fleet, location, locations, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
+			`4:1 /outcome/bonus | unknown key "bonus" in [outcome]; valid keys: build, direction, extra, fleet, location, locations, loser_power_adjust, moves, pieces, planet, planets, power_adjust, reinforce, take, transfer`}},
 		{"outcome lists", Results, "winner = \"draw\"\n[outcome]\nlocations = [0, 1, 2]\nmoves = []\nextra = true\n", []string{
 			`3:13 /outcome/locations | locations under [outcome]: needs at most 2 locations, has 3`,
 			`3:14 /outcome/locations/0 | the 1st location in [outcome]: 0 is too small; at least 1`,

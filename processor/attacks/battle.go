@@ -19,23 +19,32 @@ type Fought struct {
 }
 
 // threeOrMore is the Campaign Outcomes' "if the <Alliance>'s Power Level at
-// this Planet is 3 or more", with the level as it stands when the battle is
-// processed (RULINGS 9) and the victor's Stronghold ±1, adj (RULINGS 8). It
-// also words the test for the report.
+// this Planet is 3 or more", with the level the battle is judged with
+// (judged; RULINGS 9) and the victor's ±1, adj (RULINGS 8). It also words
+// the test for the report.
 func (r Rules) threeOrMore(p processor.PlanetID, a processor.AllianceID, adj int) (bool, string) {
-	lvl := r.S.Power(p, a)
-	what := fmt.Sprintf("%s's Power Level at %s is %d", a, p, lvl)
+	return r.threeOrMoreAt(p, a, r.judged().Power(p, a), adj)
+}
+
+// threeOrMoreAt is threeOrMore with the level given: lvl, as judged.
+func (r Rules) threeOrMoreAt(p processor.PlanetID, a processor.AllianceID, lvl, adj int) (bool, string) {
+	what, now := fmt.Sprintf("%s's Power Level at %s is %d", a, p, lvl), ""
+	if n := r.S.Power(p, a); n != lvl {
+		what, now = fmt.Sprintf("%s's Power Level at %s was %d when the battle was fought", a, p, lvl), fmt.Sprintf("; %d now", n)
+	}
 	if adj != 0 {
 		by := "with its Stronghold"
-		if !r.S.AppliesAt(a, processor.Stronghold, p) {
+		if !r.judged().AppliesAt(a, processor.Stronghold, p) {
 			by = "with Coordinated Opposition" // the only other source of the ±1 (RULINGS 8)
+		} else if !r.S.AppliesAt(a, processor.Stronghold, p) {
+			by += " (as it stood when the battle was fought)"
 		}
 		what += fmt.Sprintf(", treated as %d %s", lvl+adj, by)
 	}
 	if lvl+adj >= 3 {
-		return true, what + " (3 or more)"
+		return true, what + " (3 or more" + now + ")"
 	}
-	return false, what + " (less than 3)"
+	return false, what + " (less than 3" + now + ")"
 }
 
 // outcomeLabel is the dice stream of an outcome's nth roll of a kind, e.g.
@@ -45,24 +54,48 @@ func (r Rules) outcomeLabel(f Fought, kind string, n int) string {
 }
 
 // Rules is what the attack types' outcomes read and change: the campaign,
-// the map as it stands when the battle is processed, and the step's dice.
+// the map as it stands when the battle is processed, and the step's dice;
+// in 2.4, also the map the battles were fought on.
 type Rules struct {
 	C    *processor.Campaign
 	S    *processor.State
 	Dice *dice.Roller
+	// AtBattle is the map as it stood when the battles were fought and their
+	// victors decided: 2.4's map before it processes its first battle, whose
+	// Power Levels are those the battle sheets show (phase.processBattleResults
+	// says why it is taken there). nil outside 2.4: S.
+	AtBattle *processor.State
+}
+
+// judged is the map a Campaign Outcome reads its Power Levels and its ±1
+// sources from. 2.4 Process Battle Results: the levels "may well have
+// changed between the point when the victor made their decisions and when
+// they are being processed ... it does not change the Campaign Outcome of
+// the battle currently being processed": by default the map the battle was
+// fought on (AtBattle); with `[rules] outcome_power_levels = "processing"`,
+// the map as it stands (RULINGS 9). What an outcome changes — a level
+// raised or lowered, a piece built, a location struck — is always S, and
+// what has become impossible there falls back (RULINGS 9).
+func (r Rules) judged() *processor.State {
+	if r.AtBattle == nil || r.C.Rules.JudgedAtProcessing() {
+		return r.S
+	}
+	return r.AtBattle
 }
 
 // OutcomeKeys are the `[outcome]` keys each attack type's result takes.
 // power_adjust, the Stronghold's ±1 (RULINGS 8), goes with every result
-// whose outcome compares or tests the victor's Power Level.
+// whose outcome compares or tests the victor's Power Level;
+// loser_power_adjust, Coordinated Opposition's ±1 for the losing side, with
+// every result whose outcome compares the loser's.
 func OutcomeKeys(a processor.AttackType, victor processor.Side) []string {
 	if victor == processor.Draw {
 		return nil
 	}
 	return map[processor.AttackType][2][]string{
 		processor.SeizePowerBase:       {{"power_adjust", "take", "build", "extra"}, {"power_adjust", "planet", "build"}},
-		processor.PurgeAndBurn:         {{"power_adjust"}, {"transfer", "reinforce"}},
-		processor.OrbitalInvasion:      {{"power_adjust"}, {"planet", "direction", "pieces"}},
+		processor.PurgeAndBurn:         {{"power_adjust", "loser_power_adjust"}, {"transfer", "reinforce"}},
+		processor.OrbitalInvasion:      {{"power_adjust", "loser_power_adjust"}, {"planet", "direction", "pieces"}},
 		processor.PlanetaryBombardment: {{"power_adjust", "location"}, {"power_adjust", "planet", "locations"}},
 		processor.SupplyBaseRaid:       {{"power_adjust", "planets"}, {"power_adjust", "planet"}},
 		processor.BoardingAction:       {{"fleet", "moves"}, {"fleet", "moves"}},
@@ -81,6 +114,7 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 	}
 	keys := []key{
 		{"power_adjust", ch.PowerAdjust != 0},
+		{"loser_power_adjust", ch.LoserPowerAdjust != 0},
 		{"transfer", len(ch.Transfer) > 0},
 		{"reinforce", ch.Reinforce != ""},
 		{"planet", ch.Planet != ""},
@@ -98,6 +132,12 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 	takes := OutcomeKeys(b.Attack, victor)
 	result := fmt.Sprintf("%s — %s", b.Attack.Title(), ResultTitle(victor))
 	for _, k := range keys {
+		if k.set && k.name == "loser_power_adjust" && victor != processor.Draw && !slices.Contains(takes, k.name) {
+			// Coordinated Opposition's ±1 for the loser counts only where the
+			// outcome compares the loser's level (RULINGS 8).
+			fs.AddKey(ch.Src.At(k.name), "%s compares no Power Level of the losing side: loser_power_adjust counts only in Purge and Burn and Orbital Invasion — Attacker wins; leave it out", result)
+			continue
+		}
 		if k.set && !slices.Contains(takes, k.name) {
 			fs.AddKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)%s", result, k.name, cmp.Or(report.QuotedAnd(takes), "no choices"), why)
 		}
@@ -111,6 +151,13 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 			victorAlliance, foe = b.Defender, b.Attacker
 		}
 		r.validatePowerAdjust(ch, victorAlliance, b.Planet, fs, foe)
+	}
+	if slices.Contains(takes, "loser_power_adjust") {
+		loser, victorAlliance := b.Defender, b.Attacker
+		if victor == processor.Defender {
+			loser, victorAlliance = b.Attacker, b.Defender
+		}
+		r.validateLoserPowerAdjust(ch, loser, victorAlliance, fs)
 	}
 	switch b.Attack {
 	case processor.SeizePowerBase:
@@ -209,37 +256,46 @@ func (r Rules) Apply(f Fought) []string {
 	s, p, A, D := r.S, f.Planet, f.Attacker, f.Defender
 	var out []string
 	// Stronghold: the victor may treat its Power Level as 1 higher or lower
-	// for the battle's Campaign Outcomes, where the Stronghold applies when
-	// the battle is processed (RULINGS 8, 9). adj goes to every comparison
-	// and "3 or more" of the victor's outcome (threeOrMore).
+	// for the battle's Campaign Outcomes; Coordinated Opposition, the side
+	// fighting the dominating Alliance, victor or loser. Each counts where it
+	// applied on the map the battle is judged with (judged; RULINGS 8, 9).
+	// adj goes to every comparison and "3 or more" of the victor's level in
+	// the outcome (threeOrMore), ladj to every comparison of the loser's.
+	j := r.judged()
+	victor, loser := A, D
+	if f.Victor == processor.Defender {
+		victor, loser = D, A
+	}
+	applies := "no longer applies"
+	if j != s {
+		applies = "did not apply when the battle was fought"
+	}
 	adj := f.Choices.PowerAdjust
 	if !slices.Contains(OutcomeKeys(f.Attack, f.Victor), "power_adjust") {
 		adj = 0 // refused at check time; a Draw or an outcome without a threshold
 	}
-	if adj != 0 {
-		victor := A
-		if f.Victor == processor.Defender {
-			victor = D
-		}
-		foe := D
-		if victor == D {
-			foe = A
-		}
-		if !s.AppliesAt(victor, processor.Stronghold, p) && !s.CoordinatedOpposition(victor, foe) {
-			out = append(out, fmt.Sprintf("%s's power_adjust %+d no longer applies (no Stronghold at or connected to %s): ignored", victor, adj, p))
-			adj = 0
-		}
+	if adj != 0 && !j.AppliesAt(victor, processor.Stronghold, p) && !j.CoordinatedOpposition(victor, loser) {
+		out = append(out, fmt.Sprintf("%s's power_adjust %+d %s (no Stronghold at or connected to %s): ignored", victor, adj, applies, p))
+		adj = 0
+	}
+	ladj := f.Choices.LoserPowerAdjust
+	if !slices.Contains(OutcomeKeys(f.Attack, f.Victor), "loser_power_adjust") {
+		ladj = 0 // refused at check time: the outcome compares no level of the loser
+	}
+	if ladj != 0 && !j.CoordinatedOpposition(loser, victor) {
+		out = append(out, fmt.Sprintf("%s's loser_power_adjust %+d %s (%s is not the dominating Alliance of a Coordinated Opposition): ignored", loser, ladj, applies, victor))
+		ladj = 0
 	}
 	switch {
 	case f.Victor == processor.Draw:
 		// DRAW (every attack type): Add 1 to the Attacking Alliance's Power Level at this Planet.
 		out = append(out, s.Raise(p, A))
 	case f.Attack == processor.PurgeAndBurn && f.Victor == processor.Attacker:
-		out = append(out, r.purgeAndBurnAttackerWins(p, A, D, adj)...)
+		out = append(out, r.purgeAndBurnAttackerWins(p, A, D, adj, ladj)...)
 	case f.Attack == processor.PurgeAndBurn:
 		out = append(out, r.purgeAndBurnDefenderWins(p, D, f.Choices)...)
 	case f.Attack == processor.OrbitalInvasion && f.Victor == processor.Attacker:
-		out = append(out, r.orbitalInvasionAttackerWins(p, A, D, adj)...)
+		out = append(out, r.orbitalInvasionAttackerWins(p, A, D, adj, ladj)...)
 	case f.Attack == processor.OrbitalInvasion:
 		out = append(out, r.orbitalInvasionDefenderWins(p, D, f.Choices)...)
 	case f.Attack == processor.SeizePowerBase && f.Victor == processor.Attacker:
@@ -284,4 +340,17 @@ func (r Rules) validatePowerAdjust(ch processor.Choices, victor processor.Allian
 		}
 		fs.Add(ch.Src.At("power_adjust"), "%s cannot treat its Power Level as 1 higher or lower: %s; use 0", victor, where)
 	}
+}
+
+// validateLoserPowerAdjust: Coordinated Opposition — "each time a player
+// fights a battle on a Planet against the dominating Alliance, they can
+// treat their Alliance's Power Level at that Planet as 1 higher or lower
+// ... for the purposes of that battle's Mission Rules and Campaign
+// Outcomes": the loser's ±1 only where the victor is the dominating
+// Alliance of a Coordinated Opposition in force (RULINGS 8).
+func (r Rules) validateLoserPowerAdjust(ch processor.Choices, loser, victor processor.AllianceID, fs *processor.Faults) {
+	if ch.LoserPowerAdjust == 0 || r.S.CoordinatedOpposition(loser, victor) {
+		return
+	}
+	fs.Add(ch.Src.At("loser_power_adjust"), "%s lost to %s, which is not the dominating Alliance of a Coordinated Opposition in force this phase: only that gives the losing side a ±1; leave loser_power_adjust out", loser, victor)
 }

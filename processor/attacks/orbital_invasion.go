@@ -12,9 +12,10 @@ import (
 //     Defending Alliance's Power Level.
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 //
-// adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
-func (r Rules) orbitalInvasionAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
-	return r.attackerWins(p, A, D, adj, func(att, def int) bool { return att < def }, "is less than", "is not less than")
+// adj is the Attacking Alliance's ±1 (Stronghold or Coordinated
+// Opposition), ladj the Defending Alliance's (Coordinated Opposition), RULINGS 8.
+func (r Rules) orbitalInvasionAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj, ladj int) []string {
+	return r.attackerWins(p, A, D, adj, ladj, func(att, def int) bool { return att < def }, "is less than", "is not less than")
 }
 
 // Orbital Invasion — Defender wins. The Defender can select one connected

@@ -12,28 +12,42 @@ import (
 //     subtract 1 from that Defending Alliance's Power Level.
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 //
-// adj is the Stronghold's ±1 for the Attacking Alliance (RULINGS 8).
-func (r Rules) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int) []string {
-	return r.attackerWins(p, A, D, adj, func(att, def int) bool { return att >= def }, "is at least", "is below")
+// adj is the Attacking Alliance's ±1 (Stronghold or Coordinated
+// Opposition), ladj the Defending Alliance's (Coordinated Opposition), RULINGS 8.
+func (r Rules) purgeAndBurnAttackerWins(p processor.PlanetID, A, D processor.AllianceID, adj, ladj int) []string {
+	return r.attackerWins(p, A, D, adj, ladj, func(att, def int) bool { return att >= def }, "is at least", "is below")
 }
 
 // attackerWins is the shape Purge and Burn and Orbital Invasion — Attacker
-// wins share: compare the Attacking Alliance's Power Level (with the
-// Stronghold's ±1) to the Defending Alliance's; if reduce says so, subtract 1
-// from the Defending Alliance's Power Level; then add 1 to the Attacking
-// Alliance's. holds and fails word the comparison for the report.
-func (r Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj int, reduce func(att, def int) bool, holds, fails string) []string {
-	s := r.S
-	att, def := s.Power(p, A), s.Power(p, D)
+// wins share: compare the Attacking Alliance's Power Level (with its ±1,
+// adj) to the Defending Alliance's (with its ±1, ladj), both as the battle
+// is judged (judged: by default the levels it was fought at, RULINGS 9); if
+// reduce says so, subtract 1 from the Defending Alliance's Power Level as it
+// stands; then add 1 to the Attacking Alliance's. holds and fails word the
+// comparison for the report.
+func (r Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj, ladj int, reduce func(att, def int) bool, holds, fails string) []string {
+	s, j := r.S, r.judged()
+	att, def := j.Power(p, A), j.Power(p, D)
 	cmp := fmt.Sprintf("%s's Power Level %d", A, att)
 	if adj != 0 {
-		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (%s)", A, att, att+adj, r.S.AdjustBy(A, D, p))
+		by := j.AdjustBy(A, D, p)
+		if by == "Stronghold" && !s.AppliesAt(A, processor.Stronghold, p) {
+			by += ", as it stood when the battle was fought"
+		}
+		cmp = fmt.Sprintf("%s's Power Level %d, treated as %d (%s)", A, att, att+adj, by)
+	}
+	foe := fmt.Sprintf("%s's %d", D, def)
+	if ladj != 0 {
+		foe = fmt.Sprintf("%s's %d, treated as %d (Coordinated Opposition, as the loser)", D, def, def+ladj)
+	}
+	if nowA, nowD := s.Power(p, A), s.Power(p, D); nowA != att || nowD != def {
+		foe += fmt.Sprintf(" (the levels the battle was fought at; now %s %d, %s %d)", A, nowA, D, nowD)
 	}
 	var out []string
-	if reduce(att+adj, def) {
-		out = append(out, fmt.Sprintf("%s %s %s's %d: %s", cmp, holds, D, def, s.Lower(p, D)))
+	if reduce(att+adj, def+ladj) {
+		out = append(out, fmt.Sprintf("%s %s %s: %s", cmp, holds, foe, s.Lower(p, D)))
 	} else {
-		out = append(out, fmt.Sprintf("%s %s %s's %d: no reduction", cmp, fails, D, def))
+		out = append(out, fmt.Sprintf("%s %s %s: no reduction", cmp, fails, foe))
 	}
 	return append(out, s.Raise(p, A))
 }

@@ -30,12 +30,22 @@ var BuildDefaults = []processor.InfraType{processor.FortificationLine, processor
 //   - If the Attacking Alliance's Power Level at this Planet is 3 or more,
 //     they build one piece of Infrastructure (excluding a Stronghold) at this
 //     Planet as well. (`extra`, else the first of buildDefaults; the level
-//     after the first step, with the Stronghold ±1, adj.)
+//     after the first step, with the Stronghold ±1, adj: RULINGS 29.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 func (r Rules) seizePowerBaseAttackerWins(f Fought, adj int) []string {
-	p, A, ch := f.Planet, f.Attacker, f.Choices
+	s, p, A, ch := r.S, f.Planet, f.Attacker, f.Choices
+	lines := s.Pieces(p, A, processor.FortificationLine)
 	out := r.seizePowerBaseTake(f)
-	if ok, why := r.threeOrMore(p, A, adj); ok {
+	// The level after the first step (RULINGS 29): the level the battle is
+	// judged with, and, where the first step built the Attacking Alliance
+	// a Fortification Line here, raised to the minimum that Line gives it
+	// on that map if lower (Fortification Line; RULINGS 1, 9). On the map
+	// as it stands (processing), the level now already is.
+	lvl := r.judged().Power(p, A)
+	if j := r.judged(); j != s && s.Pieces(p, A, processor.FortificationLine) > lines {
+		lvl = max(lvl, min(4, j.MinPower(p, A)+1))
+	}
+	if ok, why := r.threeOrMoreAt(p, A, lvl, adj); ok {
 		out = append(out, why+": "+r.buildOne(p, A, ch.Extra, ch.HasExtra, "extra"))
 	} else if ch.HasExtra {
 		out = append(out, why+": no further piece (extra is not used)")

@@ -33,7 +33,11 @@ type SheetSide struct {
 	OutcomeAdjust bool `toml:"outcome_adjust"`
 	// CoordinatedOpposition: fighting the dominating Alliance of a
 	// Coordinated Opposition in force — may treat the Power Level as 1
-	// higher or lower for the Mission Rules and the Campaign Outcomes (not
-	// on top of the above: RULINGS 8).
+	// higher or lower for the Mission Rules and the Campaign Outcomes, won
+	// (power_adjust) or lost (loser_power_adjust), not on top of the above
+	// (RULINGS 8).
+	//
+	// Power and the switches are the map the battle is fought on, which its
+	// Campaign Outcome is judged with (RULINGS 9).
 	CoordinatedOpposition bool `toml:"coordinated_opposition,omitempty"`
 }

@@ -134,8 +134,25 @@ func (r *run) resolveBattles() {
 
 // processBattleResults is 2.4 Process Battle Results: battles with a played
 // time first, oldest first, then the rest by battle id (RULINGS 6), each
-// applied to the map as it stands when processed (RULINGS 9).
+// applied to the map as it stands when processed, and judged with the
+// Power Levels it was fought at (RULINGS 9).
 func (r *run) processBattleResults() {
+	// The map as it stood when the battles were fought and their victors
+	// decided, before the first is processed: "These Power Levels may well
+	// have changed between the point when the victor made their decisions
+	// and when they are being processed ... it does not change the Campaign
+	// Outcome of the battle currently being processed." The battles are
+	// fought in 2.3 on the map 2.2 Edifice Raising left ("At the end of this
+	// stage, the Warmaster notifies the players of all updates to the
+	// campaign map"), which is the map the battle sheets are written from
+	// (writeBattleSheets runs once 2.2 is done) and which nothing changes
+	// before this step: each sheet's Power Levels and ±1s are this map's. A
+	// copy of the map rather than the sheets' files, for those are outputs
+	// (a sheet edited or missing must not change an outcome) and hold only
+	// what the table needs, while the ±1 sources (a Stronghold at or
+	// connected to the planet, Coordinated Opposition) are read from the map.
+	ar := r.attackRules()
+	ar.AtBattle = r.s.Clone()
 	engineBefore := r.engineRepairs() // between phases; and every war engine's condition before the battles
 	// Battle ids are unique: the order is total. Pointers: a fought is large.
 	order := make([]*attacks.Fought, len(r.fought))
@@ -159,7 +176,7 @@ func (r *run) processBattleResults() {
 	}
 	for i, f := range order {
 		r.sec.Heading(3, "%d. %s: %s at %s — %s", i+1, f.ID, f.Attack.Title(), f.Planet, attacks.ResultTitle(f.Victor))
-		r.note(r.attackRules().Apply(*f)...)
+		r.note(ar.Apply(*f)...)
 		r.engineBattle(*f)
 	}
 	r.engineChanges(engineBefore)

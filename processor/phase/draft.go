@@ -536,13 +536,16 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 		}
 		t.help("%s — %s (%s chooses):", b.Attack.Title(), attacks.ResultTitle(side), victor)
 		for _, k := range keys {
-			t.help("  %s", r.outcomeHint(b, side, k))
+			if h := r.outcomeHint(b, side, k); h != "" {
+				t.help("  %s", h)
+			}
 		}
 	}
 	return []string{"winner"}
 }
 
-// outcomeHint is one [outcome] key of a result, with its choices now.
+// outcomeHint is one [outcome] key of a result, with its choices now; ""
+// for a key that cannot apply to this battle and is best not offered.
 func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key string) string {
 	s, p, A, D := r.s, b.Planet, b.Attacker, b.Defender
 	victor, foe := A, D
@@ -556,6 +559,13 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 			return fmt.Sprintf("power_adjust: none: no Stronghold of %s at or connected to %s", victor, p)
 		}
 		return fmt.Sprintf("power_adjust: 1 or -1, to treat %s's Power Level as 1 higher or lower (allowed)", victor)
+	case "loser_power_adjust":
+		// Coordinated Opposition: the loser's ±1, only when it fights the
+		// dominating Alliance (RULINGS 8); otherwise not offered.
+		if !s.CoordinatedOpposition(foe, victor) {
+			return ""
+		}
+		return fmt.Sprintf("loser_power_adjust: 1 or -1, %s's choice: losing to the dominating Alliance under Coordinated Opposition, it may treat its Power Level as 1 higher or lower in the comparison (allowed)", foe)
 	case "take":
 		var there []processor.InfraType
 		for _, l := range s.Planet(p).Locations {

@@ -287,6 +287,12 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 	if takesPowerAdjust(bt.attack, victor) && (s.AppliesAt(va, processor.Stronghold, p) || coordinated) && maybe() {
 		add("power_adjust = %d", pick(b, []int{1, -1}))
 	}
+	// Coordinated Opposition for the loser: the Defender that lost to the
+	// dominating Alliance, in the outcomes that compare its level (RULINGS 8).
+	if victor == processor.Attacker && (bt.attack == processor.PurgeAndBurn || bt.attack == processor.OrbitalInvasion) &&
+		activeFor(s, processor.CoordinatedOpposition, va) && maybe() {
+		add("loser_power_adjust = %d", pick(b, []int{1, -1}))
+	}
 	within := func(a processor.AllianceID, ts ...processor.InfraType) []processor.InfraType {
 		return slices.DeleteFunc(slices.Clone(ts), func(t processor.InfraType) bool { return s.Count(a, t) >= t.Limit() })
 	}

@@ -248,6 +248,9 @@ func (b *bot) writeCampaign() error {
 	if b.chance(6) {
 		c.WriteString("boarding_action_without_fleet = true\n")
 	}
+	if b.chance(4) {
+		c.WriteString("outcome_power_levels = \"processing\"\n")
+	}
 	engines := b.chance(3)
 	if engines {
 		c.WriteString(b.engineRules())
