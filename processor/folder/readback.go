@@ -251,6 +251,9 @@ func checkReadBack(s *processor.State, f *owntoml.StateDoc, root processor.Src, 
 	}
 	for i, e := range s.Effects {
 		checkReadBackEffect(s, root.At("effects", i), e, bad)
+		if e.Held {
+			bad(root.At("effects", i, "held"), "held is for [[events]] waiting in the events step behind an earlier event, not for an effect in force")
+		}
 	}
 	ends := s.Step == processor.StepEnded || s.Step == processor.StepTiebreak
 	switch {

@@ -12,6 +12,9 @@ import (
 
 // asks reports whether an Event waiting for choices asks an Alliance.
 func (r choiceRules) asks(ev processor.Effect, a processor.AllianceID) bool {
+	if !ev.Asks() {
+		return false // a held Event without choices (RULINGS 45)
+	}
 	switch ev.Event {
 	case processor.ACostlyBargain, processor.SmuggledAssets:
 		return a == ev.Alliance
@@ -19,7 +22,7 @@ func (r choiceRules) asks(ev processor.Effect, a processor.AllianceID) bool {
 		_, ok := r.s.StrongholdAt(a)
 		return ok
 	}
-	return ev.Event.AsksChoices()
+	return true
 }
 
 // eventAlliances lists the Alliances the `events` step waits for.
@@ -46,7 +49,7 @@ func (r choiceRules) pendingFor(a processor.AllianceID) []string {
 
 func (r choiceRules) pendingEvent(k processor.EventKind) (processor.Effect, bool) {
 	for _, ev := range r.s.Events {
-		if ev.Event == k {
+		if ev.Event == k && ev.Asks() {
 			return ev, true
 		}
 	}

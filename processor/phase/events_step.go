@@ -13,13 +13,20 @@ import (
 
 // applyEventChoices is the `events` step: every Event of step 3 that asks
 // the Alliances for choices takes effect, in the order generated, with the
-// choices of phases/NN/events/<alliance>.toml. An Alliance without a file
+// choices of phases/NN/events/<alliance>.toml, and each Event generated
+// after one of them (held) takes effect in its place among them. An Alliance without a file
 // by the `events` deadline, or without the Event's table, gets the Event's
 // default; a choice that has become impossible falls back and is reported.
 func (r choiceRules) applyEventChoices() {
 	s := r.s
 	for i, ev := range s.Events {
 		r.sec.Heading(3, "%s", ev.Event.Title())
+		if ev.Held && !ev.Asks() {
+			// Generated after an Event that waits for choices, it takes
+			// effect now, in its place (RULINGS 45).
+			r.takeEffect(ev)
+			continue
+		}
 		var notes []string
 		switch ev.Event {
 		case processor.LullInTheFighting:
@@ -584,6 +591,10 @@ func (r choiceRules) standingEvents(d *report.Doc, level int) {
 	}
 	var lines []string
 	for _, e := range s.Events {
+		if e.Held && !e.Asks() {
+			lines = append(lines, fmt.Sprintf("%s (phase %d): takes effect after the choices of the events before it", e.Event.Title(), e.Phase))
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("%s (phase %d): waiting for the Alliances' choices", e.Event.Title(), e.Phase))
 	}
 	for _, e := range s.Effects {
