@@ -73,6 +73,9 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			at := ch.Given[k]
 			ev, pending := r.pendingEvent(k)
 			switch {
+			case !pending && slices.ContainsFunc(s.Events, func(x processor.Effect) bool { return x.Event == k && x.Held }):
+				fs.AddKey(at, "%s waits behind an earlier event's choices in phase %d: it takes effect after them, so it takes no choices and its defaults apply (RULINGS 45); remove [%s]", k.Title(), s.Phase, k.Key())
+				continue
 			case !pending:
 				fs.AddKey(at, "no %s waits for choices in phase %d; %s's file takes %s", k.Title(), s.Phase, a, cmp.Or(report.QuotedAnd(r.pendingFor(a)), "no table: no event asks it for choices"))
 				continue
