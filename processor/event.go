@@ -39,15 +39,21 @@ var eventNames = enum.Names[EventKind]{
 	"a-costly-bargain", "defiant-zeal", "smuggled-assets",
 }
 
-// Effect is a Vespator Front Event as the state keeps it: waiting for the
-// Alliances' choices in the `events` step (State.Events, Phase = the phase
-// it was generated in), or taking effect in a later phase (State.Effects,
-// Phase = that phase).
+// Effect is a Vespator Front Event as the state keeps it: waiting in the
+// `events` step (State.Events, in the order generated, Phase = the phase it
+// was generated in) for the Alliances' choices or, Held, behind an earlier
+// event that does; or taking effect in a later phase (State.Effects, Phase
+// = that phase).
 type Effect struct {
 	Event    EventKind
 	Phase    int
 	Alliance AllianceID // the dominating (Perils of Power) or trailing (Desperate Measures) Alliance
-	Planets  []PlanetID // Archeotech Riches: the planets the riches were found on
+	// Held: generated after an Event that waits for the Alliances' choices,
+	// this Event, without choices of its own to wait for, takes effect
+	// after that one, in the `events` step (RULINGS 45). (An Event that
+	// waits for choices too waits in the same step, in its place, as ever.)
+	Held    bool
+	Planets []PlanetID // Archeotech Riches: the planets the riches were found on
 	// Riches: Archeotech Riches, each Alliance's choices, by riches planet:
 	// the planets of its up to three +1s should it secure them.
 	Riches map[AllianceID]map[PlanetID][]PlanetID
@@ -172,6 +178,18 @@ func (e EventKind) AsksChoices() bool {
 	}
 	return false
 }
+
+// Holds reports whether the Event, waiting for the Alliances' choices,
+// holds the Events generated after it until its choices are applied: every
+// Event that asks for choices but Archeotech Riches, whose choices are for
+// the next phase (its riches planets are selected when it takes effect).
+func (e EventKind) Holds() bool { return e.AsksChoices() && e != ArcheotechRiches }
+
+// Asks reports whether an Event waiting in the `events` step asks the
+// Alliances for choices there. A held Archeotech Riches does not: its
+// planets are selected only when it takes effect, after the choices are due,
+// so its +1s go by the defaults (RULINGS 45).
+func (e Effect) Asks() bool { return e.Event.AsksChoices() && !e.Held }
 
 func (e Effect) clone() Effect {
 	e.Planets = slices.Clone(e.Planets)

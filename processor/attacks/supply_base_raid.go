@@ -14,8 +14,9 @@ import (
 //     Planet is 3 or more, the Attacker can repeat this one additional time.
 //     (`planets`: the planet of each D6, a second only at 3 or more, with the
 //     Stronghold ±1, adj. Without `planets`: this Planet, twice at 3 or
-//     more. A planet no longer possible, RULINGS 9: this Planet; if it is
-//     destroyed too, no roll.)
+//     more. A planet no longer possible, RULINGS 9: this Planet. This
+//     Planet destroyed: the connected planet, not destroyed, where the
+//     Defending Alliance is highest, RULINGS 32; with none, no roll.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 func (r Rules) supplyBaseRaidAttackerWins(f Fought, adj int) []string {
 	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
@@ -47,8 +48,15 @@ func (r Rules) supplyBaseRaidAttackerWins(f Fought, adj int) []string {
 			}
 		}
 		if s.Destroyed(q) {
-			out = append(out, fmt.Sprintf("D6 %d: %s is destroyed: no roll", k+1, q))
-			continue
+			// "this Planet or one connected Planet": a destroyed Planet has
+			// no Power Level to lose, so the D6 goes to a connected one.
+			alt, ok := r.raidConnected(A, D, p)
+			if !ok {
+				out = append(out, fmt.Sprintf("D6 %d: %s is destroyed, and so is every planet connected to it: no roll", k+1, q))
+				continue
+			}
+			out = append(out, fmt.Sprintf("D6 %d: %s is destroyed: at %s instead, the connected planet where %s's Power Level is highest", k+1, q, alt, D))
+			q = alt
 		}
 		d := r.Dice.D6(r.outcomeLabel(f, "raid", k+1), fmt.Sprintf("Supply Base Raid — Attacker wins: on a 4+, %s loses 1 Power Level at %s", D, q))
 		if d >= 4 {
@@ -58,6 +66,20 @@ func (r Rules) supplyBaseRaidAttackerWins(f Fought, adj int) []string {
 		}
 	}
 	return append(out, s.Raise(p, A))
+}
+
+// raidConnected is the planet, not destroyed, connected to p for the
+// Attacking Alliance where the Defending Alliance's Power Level is highest
+// (first in map order): where the D6 goes when this Planet is destroyed
+// (RULINGS 32).
+func (r Rules) raidConnected(A, D processor.AllianceID, p processor.PlanetID) (processor.PlanetID, bool) {
+	best, ok := processor.PlanetID(""), false
+	for _, q := range r.S.IntactConnected(A, p) {
+		if !ok || r.S.Power(q, D) > r.S.Power(best, D) {
+			best, ok = q, true
+		}
+	}
+	return best, ok
 }
 
 // raidProblem says why an Alliance cannot select q — this Planet p or a

@@ -30,7 +30,7 @@ func encodeEvents(s *processor.State, f *owntoml.StateDoc) {
 }
 
 func encodeEffect(e processor.Effect) owntoml.EffectFile {
-	ef := owntoml.EffectFile{Event: e.Event, Phase: e.Phase, Alliance: string(e.Alliance)}
+	ef := owntoml.EffectFile{Event: e.Event, Phase: e.Phase, Alliance: string(e.Alliance), Held: e.Held}
 	for _, p := range e.Planets {
 		ef.Planets = append(ef.Planets, string(p))
 	}
@@ -83,7 +83,7 @@ func decodeEvents(s *processor.State, f *owntoml.StateDoc, root processor.Src, b
 		var out []processor.Effect
 		for i, ef := range list {
 			at := root.At(key, i)
-			e := processor.Effect{Event: ef.Event, Phase: ef.Phase, Alliance: processor.AllianceID(ef.Alliance)}
+			e := processor.Effect{Event: ef.Event, Phase: ef.Phase, Alliance: processor.AllianceID(ef.Alliance), Held: ef.Held}
 			if ef.Alliance != "" && !c.HasAlliance(e.Alliance) {
 				bad(at.At("alliance"), "unknown alliance %q", ef.Alliance)
 			}

@@ -267,9 +267,20 @@ func checkReadBack(s *processor.State, f *owntoml.StateDoc, root processor.Src, 
 	}
 	for i, e := range s.Events {
 		checkReadBackEffect(s, root.At("events", i), e, bad)
+		// A held event waits behind an earlier one that waits for choices
+		// (RULINGS 45); one that waits for choices itself is never held.
+		switch {
+		case e.Held && e.Event.Holds():
+			bad(root.At("events", i, "held"), "%s waits for choices itself: held is only for events without choices of their own", e.Event.Title())
+		case e.Held && !slices.ContainsFunc(s.Events[:i], func(x processor.Effect) bool { return x.Event.Holds() }):
+			bad(root.At("events", i, "held"), "held, but no event before it in [[events]] waits for choices")
+		}
 	}
 	for i, e := range s.Effects {
 		checkReadBackEffect(s, root.At("effects", i), e, bad)
+		if e.Held {
+			bad(root.At("effects", i, "held"), "held is for [[events]] waiting in the events step behind an earlier event, not for an effect in force")
+		}
 	}
 	ends := s.Step == processor.StepEnded || s.Step == processor.StepTiebreak
 	switch {

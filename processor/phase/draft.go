@@ -722,7 +722,7 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 		}
 		t.help("stronghold: %s", report.Either(open))
 	case processor.ArcheotechRiches:
-		t.say("Default: each +1 at the riches planet while below 4, else at the connected planet where %s is lowest.", al)
+		t.say("Default: each +1 at the riches planet while below 4 and not destroyed, else at the connected planet, not destroyed, where %s is lowest.", al)
 		t.toml("%s", table)
 		for _, p := range ev.Planets {
 			reach := r.s.Reachable(al, p)

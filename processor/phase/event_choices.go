@@ -12,6 +12,9 @@ import (
 
 // asks reports whether an Event waiting for choices asks an Alliance.
 func (r choiceRules) asks(ev processor.Effect, a processor.AllianceID) bool {
+	if !ev.Asks() {
+		return false // a held Event without choices (RULINGS 45)
+	}
 	switch ev.Event {
 	case processor.ACostlyBargain, processor.SmuggledAssets:
 		return a == ev.Alliance
@@ -19,7 +22,7 @@ func (r choiceRules) asks(ev processor.Effect, a processor.AllianceID) bool {
 		_, ok := r.s.StrongholdAt(a)
 		return ok
 	}
-	return ev.Event.AsksChoices()
+	return true
 }
 
 // eventAlliances lists the Alliances the `events` step waits for.
@@ -46,7 +49,7 @@ func (r choiceRules) pendingFor(a processor.AllianceID) []string {
 
 func (r choiceRules) pendingEvent(k processor.EventKind) (processor.Effect, bool) {
 	for _, ev := range r.s.Events {
-		if ev.Event == k {
+		if ev.Event == k && ev.Asks() {
 			return ev, true
 		}
 	}
@@ -70,6 +73,9 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			at := ch.Given[k]
 			ev, pending := r.pendingEvent(k)
 			switch {
+			case !pending && slices.ContainsFunc(s.Events, func(x processor.Effect) bool { return x.Event == k && x.Held }):
+				fs.AddKey(at, "%s waits behind an earlier event's choices in phase %d: it takes effect after them, so it takes no choices and its defaults apply (RULINGS 45); remove [%s]", k.Title(), s.Phase, k.Key())
+				continue
 			case !pending:
 				fs.AddKey(at, "no %s waits for choices in phase %d; %s's file takes %s", k.Title(), s.Phase, a, cmp.Or(report.QuotedAnd(r.pendingFor(a)), "no table: no event asks it for choices"))
 				continue

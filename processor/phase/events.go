@@ -12,9 +12,10 @@ import (
 // Vespator Front Events. In step 3 of every phase but the last (RULINGS 13)
 // the Warmaster generates them: a Perils of Power Event for a dominating
 // Alliance (D6 4+), a Desperate Measures Event for a trailing one (D6 4+),
-// then a Fortunes of War Event (D6 4+, +1 from the fourth phase). Events
-// without choices take effect at once; events that ask the Alliances for
-// choices wait for phases/NN/events/<alliance>.toml in the `events` step;
+// then a Fortunes of War Event (D6 4+, +1 from the fourth phase). They take
+// effect in that order: events that ask the Alliances for choices wait for
+// phases/NN/events/<alliance>.toml in the `events` step, and hold the events
+// generated after them there (RULINGS 45); the others take effect at once;
 // events "in the next Campaign phase" are kept in state.toml's [[effects]]
 // until that phase is over.
 
@@ -95,9 +96,23 @@ func (r choiceRules) vespatorFrontEvents() {
 		r.sec.Para("No Vespator Front Event takes effect this phase.")
 		return
 	}
+	// Each Event takes effect in its place in the order generated; one
+	// that waits for the Alliances' choices holds the later ones, which
+	// take effect after it in the `events` step (RULINGS 45).
+	var waiting *processor.Effect
 	for i, ev := range evs {
 		ev.Phase = s.Phase
-		r.takeEffect(i+1, ev)
+		r.announce(i+1, ev)
+		if waiting != nil && !ev.Event.Holds() {
+			ev.Held = true
+			s.Events = append(s.Events, ev)
+			r.note(fmt.Sprintf("It takes effect after the Alliances' choices for %s are applied (%s), in its place in the order generated.", waiting.Event.Title(), processor.Ruling(45)))
+			continue
+		}
+		r.takeEffect(ev)
+		if ev.Event.Holds() {
+			waiting = &ev
+		}
 	}
 	if len(s.Events) > 0 {
 		var files []string
@@ -224,11 +239,8 @@ func (r eventRules) forcedEvents(forced []processor.EventKind) []processor.Effec
 	return out
 }
 
-// takeEffect applies one generated Event in step 3: at once when it asks
-// for no choices, as an effect for the next phase, or as an Event waiting
-// for the Alliances' choices.
-func (r choiceRules) takeEffect(n int, ev processor.Effect) {
-	s := r.s
+// announce heads one generated Event in step 3's report.
+func (r choiceRules) announce(n int, ev processor.Effect) {
 	about := ""
 	switch {
 	case ev.Event.Perils():
@@ -238,6 +250,14 @@ func (r choiceRules) takeEffect(n int, ev processor.Effect) {
 	}
 	r.sec.Heading(3, "Event %d: %s (%s%s)", n, ev.Event.Title(), ev.Event.Table(), about)
 	r.sec.Para("%s.", report.UpperFirst(eventText[ev.Event]))
+}
+
+// takeEffect makes one generated Event take effect: at once when it asks
+// for no choices, as an effect for the next phase, or as an Event waiting
+// for the Alliances' choices. A held Event takes effect the same way in the
+// `events` step (held Archeotech Riches asks no choices, RULINGS 45).
+func (r choiceRules) takeEffect(ev processor.Effect) {
+	s := r.s
 	next := processor.Effect{Event: ev.Event, Phase: s.Phase + 1, Alliance: ev.Alliance}
 	switch ev.Event {
 	case processor.VoidPiracy, processor.SinisterOmens:
@@ -262,12 +282,18 @@ func (r choiceRules) takeEffect(n int, ev processor.Effect) {
 		ev.Planets = r.richesPlanets()
 		next.Planets = ev.Planets
 		s.Effects = append(s.Effects, next)
+		found := fmt.Sprintf("Archeotech riches are found on %s; they are secured at the end of 2.4 of phase %d.", report.OneOf(ev.Planets), next.Phase)
+		if ev.Held {
+			r.note(found, fmt.Sprintf("They are found after the Alliances' choices were due: the defaults apply should an Alliance secure them (%s).", processor.Ruling(45)))
+			return
+		}
 		s.Events = append(s.Events, ev)
-		r.note(fmt.Sprintf("Archeotech riches are found on %s; they are secured at the end of 2.4 of phase %d.", report.OneOf(ev.Planets), next.Phase),
-			"Each Alliance may say now where its up to three +1s go should it secure them: "+r.askedLine(ev)+".")
+		r.note(found, "Each Alliance may say now where its up to three +1s go should it secure them: "+r.askedLine(ev)+".")
 	default:
-		s.Events = append(s.Events, ev)
-		r.note("Choices: " + r.askedLine(ev) + ".")
+		if !ev.Held {
+			s.Events = append(s.Events, ev)
+			r.note("Choices: " + r.askedLine(ev) + ".")
+		}
 	}
 }
 

@@ -13,13 +13,20 @@ import (
 
 // applyEventChoices is the `events` step: every Event of step 3 that asks
 // the Alliances for choices takes effect, in the order generated, with the
-// choices of phases/NN/events/<alliance>.toml. An Alliance without a file
+// choices of phases/NN/events/<alliance>.toml, and each Event generated
+// after one of them (held) takes effect in its place among them. An Alliance without a file
 // by the `events` deadline, or without the Event's table, gets the Event's
 // default; a choice that has become impossible falls back and is reported.
 func (r choiceRules) applyEventChoices() {
 	s := r.s
 	for i, ev := range s.Events {
 		r.sec.Heading(3, "%s", ev.Event.Title())
+		if ev.Held && !ev.Asks() {
+			// Generated after an Event that waits for choices, it takes
+			// effect now, in its place (RULINGS 45).
+			r.takeEffect(ev)
+			continue
+		}
 		var notes []string
 		switch ev.Event {
 		case processor.LullInTheFighting:
@@ -177,8 +184,9 @@ func (r choiceRules) archeotechChoices(ev processor.Effect) []string {
 // nobody, RULINGS 20), and "can do the following up to three times: select
 // that Planet or one connected to it, and increase their Power Level by 1".
 // Without choices, or for a choice that is no longer possible, a +1 goes to
-// the riches planet while below 4, else to the connected planet where the
-// Alliance's level is lowest (map order).
+// the riches planet while it is not destroyed and below 4, else to the
+// connected planet, not destroyed, where the Alliance's level is lowest
+// (map order; richesDefault).
 func (r *run) archeotechRiches() {
 	s := r.s
 	for _, e := range s.Active(processor.ArcheotechRiches) {
@@ -238,15 +246,22 @@ func (r *run) archeotechRiches() {
 	}
 }
 
-// richesDefault: the riches planet while below 4, else the undestroyed
-// connected planet where the Alliance's level is lowest, first in map order.
+// richesDefault: "select that Planet or one connected to it" — the riches
+// planet while it is not destroyed and below 4, else the planet, not
+// destroyed, connected to it where the Alliance's level is lowest (first in
+// map order): a destroyed riches planet never takes the +1 while a connected
+// one can (RULINGS 20). With none not destroyed, the +1 is lost there.
 func (r choiceRules) richesDefault(a processor.AllianceID, p processor.PlanetID) processor.PlanetID {
 	s := r.s
-	if s.Power(p, a) < 4 || s.Destroyed(p) {
+	if !s.Destroyed(p) && s.Power(p, a) < 4 {
 		return p
 	}
-	best := p
-	for _, q := range r.s.Reachable(a, p) {
+	reach := s.Reachable(a, p) // p first, if not destroyed
+	if len(reach) == 0 {
+		return p
+	}
+	best := reach[0]
+	for _, q := range reach[1:] {
 		if s.Power(q, a) < s.Power(best, a) {
 			best = q
 		}
@@ -587,6 +602,10 @@ func (r choiceRules) standingEvents(d *report.Doc, level int) {
 	}
 	var lines []string
 	for _, e := range s.Events {
+		if e.Held && !e.Asks() {
+			lines = append(lines, fmt.Sprintf("%s (phase %d): takes effect after the choices of the events before it", e.Event.Title(), e.Phase))
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("%s (phase %d): waiting for the Alliances' choices", e.Event.Title(), e.Phase))
 	}
 	for _, e := range s.Effects {

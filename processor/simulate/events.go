@@ -14,6 +14,9 @@ import (
 // README's events file: the trailing Alliance only for A Costly Bargain and
 // Smuggled Assets, the Alliances whose Stronghold stands for Tides of War).
 func asks(s *processor.State, ev processor.Effect, a processor.AllianceID) bool {
+	if !ev.Asks() {
+		return false // held behind an earlier event, without choices of its own
+	}
 	switch ev.Event {
 	case processor.ACostlyBargain, processor.SmuggledAssets:
 		return a == ev.Alliance

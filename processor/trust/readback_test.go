@@ -240,3 +240,37 @@ func TestReadBackUnknownFleets(t *testing.T) {
 		})
 	}
 }
+
+// state.toml's [[events]]: held marks an event waiting behind an earlier
+// one that waits for choices (RULINGS 45); files written before events were
+// held have none and read as they did.
+func TestReadBackHeldEvents(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		events []processor.Effect
+		want   string // "" or the start of a fault
+	}{
+		{"OKWithoutHeld", []processor.Effect{{Event: processor.ACostlyBargain, Phase: 2, Alliance: "green"}, {Event: processor.ArcheotechRiches, Phase: 2, Planets: []processor.PlanetID{"masnet"}}}, ""},
+		{"OKHeld", []processor.Effect{{Event: processor.ACostlyBargain, Phase: 2, Alliance: "green"}, {Event: processor.StarvationAndDisease, Phase: 2, Held: true}}, ""},
+		{"ErrHeldFirst", []processor.Effect{{Event: processor.StarvationAndDisease, Phase: 2, Held: true}, {Event: processor.ACostlyBargain, Phase: 2, Alliance: "green"}}, "held, but no event before it in [[events]] waits for choices"},
+		{"ErrHeldWaits", []processor.Effect{{Event: processor.ACostlyBargain, Phase: 2, Alliance: "green"}, {Event: processor.LullInTheFighting, Phase: 2, Held: true}}, "Lull in the Fighting waits for choices itself"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, c := rosterCase(t, "")
+			s := testkit.ParsePrestate(t, c, "phase 2\nstep events")
+			s.Events = tc.events
+			testkit.WritePrestate(t, dir, s)
+			f, err := folder.Load(dir)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatal(err)
+			case tc.want == "":
+				if got := f.State.Events; !slices.EqualFunc(got, tc.events, func(x, y processor.Effect) bool { return x.Event == y.Event && x.Held == y.Held }) {
+					t.Errorf("read back %+v; want %+v", got, tc.events)
+				}
+			case !mentions(err, tc.want):
+				t.Errorf("load: %v; want %q", err, tc.want)
+			}
+		})
+	}
+}

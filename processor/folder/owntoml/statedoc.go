@@ -122,13 +122,16 @@ type PlayerFile struct {
 }
 
 type EffectFile struct {
-	Event    processor.EventKind            `toml:"event"`
-	Phase    int                            `toml:"phase"`
-	Alliance string                         `toml:"alliance,omitempty"`
-	Planets  []string                       `toml:"planets,omitempty"`
-	Riches   map[string]map[string][]string `toml:"riches,omitempty"`
-	Players  map[string]string              `toml:"players,omitempty"`
-	Fleets   map[string]string              `toml:"fleets,omitempty"`
+	Event    processor.EventKind `toml:"event"`
+	Phase    int                 `toml:"phase"`
+	Alliance string              `toml:"alliance,omitempty"`
+	// Held: an event waiting behind an earlier one that waits for choices
+	// (absent in state files written before events were held).
+	Held    bool                           `toml:"held,omitempty"`
+	Planets []string                       `toml:"planets,omitempty"`
+	Riches  map[string]map[string][]string `toml:"riches,omitempty"`
+	Players map[string]string              `toml:"players,omitempty"`
+	Fleets  map[string]string              `toml:"fleets,omitempty"`
 }
 
 // EngineFile is one engine's condition in state.toml: [war_engines.<id>].

@@ -475,6 +475,8 @@ func (r *stateReader) openEffect(path []string, array bool) func(string, tval) b
 				return v.integer(&e.Phase)
 			case "alliance":
 				return v.str(&e.Alliance)
+			case "held":
+				return v.boolean(&e.Held)
 			case "planets":
 				return v.strList(&e.Planets)
 			}

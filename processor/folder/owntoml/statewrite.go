@@ -336,6 +336,7 @@ func (f *StateDoc) Write(comment string) []byte {
 			w.str(path, "event", e.Event.String())
 			w.int(path, "phase", e.Phase)
 			w.optStr(path, "alliance", e.Alliance)
+			w.optBool(path, "held", e.Held)
 			w.optStrs(path, "planets", e.Planets)
 			if len(e.Riches) > 0 {
 				w.table(at(path, "riches")...)

@@ -67,7 +67,7 @@ func TestStateWriterIsTheEncoder(t *testing.T) {
 			f.Players = map[string]owntoml.PlayerFile{word(): {Alliance: word()}}
 		}
 		for range rng.IntN(3) {
-			e := owntoml.EffectFile{Event: processor.EventKind(rng.IntN(15)), Phase: num(), Alliance: word(), Planets: some()}
+			e := owntoml.EffectFile{Event: processor.EventKind(rng.IntN(15)), Phase: num(), Alliance: word(), Held: rng.IntN(2) == 0, Planets: some()}
 			if rng.IntN(2) == 0 {
 				e.Riches = map[string]map[string][]string{word(): {word(): some()}}
 				e.Players = map[string]string{word(): word()}
