@@ -141,6 +141,12 @@ func cmdCheckChanges(c *cli.Context) error {
 			fmt.Fprintln(w, cr.NoPlan)
 			fmt.Fprintf(&md, "**%s**: %s\n", report.Plain(cr.Dir), report.Plain(cr.NoPlan))
 		}
+		// The campaign's own faults, in files the changes do not touch:
+		// said, never this pull request's to fail on.
+		for _, f := range cr.Campaign {
+			fmt.Fprintf(w, "%s: the campaign's, not these changes': %s\n", cr.Dir, f.String())
+			fmt.Fprintf(&md, "- the campaign's, not these changes': `%s`: %s\n", report.Plain(f.File), report.Plain(f.Message))
+		}
 		md.WriteString("\n")
 	}
 	for _, d := range rep.Undeclared {

@@ -67,6 +67,10 @@ type CampaignReport struct {
 	Replay string   // what replay said, when it ran
 	Plan   string   // what advance would do now (Markdown), when there is no fault
 	NoPlan string   // else why there is no plan, in one line
+	// Campaign are faults replay or the plan found in files the changes do
+	// not touch (paths from the repository's root): the campaign's, not the
+	// pull request's, which they never fail.
+	Campaign []processor.Fault
 }
 
 // codeownersFiles are where GitHub looks for CODEOWNERS.
@@ -369,16 +373,47 @@ func (c *changes) campaign(dir string, files []string) {
 	}
 	if f != nil && !declaring {
 		for _, actor := range c.actors {
-			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, judged[actor])))
+			jud := judged[actor]
+			if c.base.IsWarmaster(actor) {
+				jud = unusedDeletions(f, jud, func(file string) bool { return c.exists(path.Join(dir, file)) })
+			}
+			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, jud)))
 		}
 	}
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}
 	if err == nil {
-		err = c.replayAndPlan(full, &cr)
+		err = c.campaignsOwn(dir, files, c.replayAndPlan(full, &cr), &cr)
 	}
 	c.add(dir, err)
+}
+
+// campaignsOwn takes out of err, replay's or the plan's, the faults in
+// files the changes do not touch: a stray file, a hand edit on the branch.
+// Each pull request is judged on its own files; those faults are the
+// campaign's, and said as such (cr.Campaign and NoPlan).
+func (c *changes) campaignsOwn(dir string, files []string, err error, cr *CampaignReport) error {
+	var inv *processor.InvalidError
+	if !errors.As(err, &inv) {
+		return err
+	}
+	var own []processor.Fault
+	for _, f := range inv.Faults {
+		if slices.Contains(files, f.File) {
+			own = append(own, f)
+			continue
+		}
+		f.File = path.Join(dir, f.File)
+		cr.Campaign = append(cr.Campaign, f)
+	}
+	if len(cr.Campaign) > 0 && len(own) == 0 {
+		cr.NoPlan = fmt.Sprintf("No plan for %s: the campaign has %s in files these changes do not touch (below); they are the campaign's to fix, not this pull request's.", dir, report.Plural(len(cr.Campaign), "problem", "problems"))
+	}
+	if len(own) == 0 {
+		return nil
+	}
+	return &processor.InvalidError{Faults: own}
 }
 
 // warmasterFiles refuses the changes to the campaign Warmaster's files
@@ -427,6 +462,19 @@ func (c *changes) warmasterFiles(dir string, actor processor.Login, refused []pr
 		rest = append(rest, file)
 	}
 	return refused, rest
+}
+
+// unusedDeletions is files without the players' inputs they delete that no
+// step has used: the repository's Warmasters may delete any of those, in
+// any campaign they run (a stray file only its sender's Alliance could
+// remove otherwise). An input a step used never changes (the check refuses
+// that whoever deletes it).
+func unusedDeletions(f *folder.Folder, files []string, exists func(string) bool) []string {
+	return slices.DeleteFunc(slices.Clone(files), func(file string) bool {
+		k := folder.Classify(file).Kind
+		input := k >= folder.KindSetup && k <= folder.KindTiebreak
+		return input && !exists(file) && f.ConsumedInputs[file] == ""
+	})
 }
 
 // noted is refusals of actor's rights with why they count (pushedNote).

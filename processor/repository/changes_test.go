@@ -183,6 +183,46 @@ func TestPushedBy(t *testing.T) {
 	})
 }
 
+// Each pull request is judged on its own files: a fault the campaign has
+// in a file the changes do not touch (carol's orders, broken on main) is
+// the campaign's, said, and never fails bob's pull request.
+func TestCampaignsOwnFaults(t *testing.T) {
+	r := newTestRepo(t)
+	bob := r.read("campaigns/spring/phases/01/orders/bob.toml")
+	os.Remove(r.path("campaigns/spring/phases/01/orders/bob.toml"))
+	r.write("campaigns/spring/phases/01/orders/carol.toml", strings.Replace(r.read("campaigns/spring/phases/01/orders/carol.toml"), "planet = \"", "planet = \"no-such-", 1))
+	r.commit("carol's orders, broken on main; without bob's")
+	rep := r.change("bob", func() { r.write("campaigns/spring/phases/01/orders/bob.toml", bob) })
+	wantFaults(t, rep)
+	if len(rep.Campaigns) != 1 {
+		t.Fatalf("campaigns %+v", rep.Campaigns)
+	}
+	cr := rep.Campaigns[0]
+	if len(cr.Campaign) == 0 || cr.Campaign[0].File != "campaigns/spring/phases/01/orders/carol.toml" {
+		t.Errorf("the campaign's faults %v, want carol's orders", cr.Campaign)
+	}
+	if !strings.Contains(cr.NoPlan, "not this pull request's") {
+		t.Errorf("no plan %q", cr.NoPlan)
+	}
+}
+
+// The repository's Warmasters may delete any input no step has used (a
+// stray file, whoever sent it); a player may not delete another's.
+func TestWarmasterDeletesUnusedInputs(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("alice", func() { os.Remove(r.path("campaigns/spring/phases/01/orders/carol.toml")) })
+		wantFaults(t, rep)
+	})
+	t.Run("ErrPlayerDeletesAnothers", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		rep := r.change("bob", func() { os.Remove(r.path("campaigns/spring/phases/01/orders/carol.toml")) })
+		wantFaults(t, rep, [2]string{"campaigns/spring/phases/01/orders/carol.toml", "bob may not change this file"})
+	})
+}
+
 func TestCheckChanges(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		t.Parallel()
