@@ -334,7 +334,11 @@ func (f *Folder) entries(rel string) []disk.Entry {
 // anything else in it is a fault (counted by r), so no submission goes
 // unseen.
 func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) (names, sealed []string) {
-	for _, e := range f.entries(rel) {
+	entries := f.entries(rel)
+	has := func(name string) bool {
+		return slices.ContainsFunc(entries, func(e disk.Entry) bool { return e.Name() == name })
+	}
+	for _, e := range entries {
 		name := e.Name()
 		switch {
 		case e.IsDir():
@@ -351,10 +355,45 @@ func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) 
 			continue
 		}
 		if r.listed() {
+			if to, ok := meantTOML(name); ok && !e.IsDir() && has(to) {
+				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "a copy of %s under another name (an editor's backup?): remove it; %s holds only <%s>.toml files", path.Join(rel, to), rel, what)
+				continue
+			} else if ok && !e.IsDir() {
+				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "this file's name should end in .toml: rename it %s (an editor, Windows or a phone added the ending); %s holds only <%s>.toml files", path.Join(rel, to), rel, what)
+				continue
+			}
 			r.fs.Add(processor.Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
 		}
 	}
 	return names, sealed
+}
+
+// meantTOML is the .toml name a file was likely meant to have: bob.toml.txt
+// or bob.txt (an ending Notepad or a phone adds, which Windows hides),
+// bob.TOML.
+func meantTOML(name string) (string, bool) {
+	lower := strings.ToLower(name)
+	if i := strings.Index(lower, ".toml"); i > 0 && (i+len(".toml") == len(lower) || !strings.HasPrefix(lower[i:], ".toml"+seal.SealedExt)) {
+		return name[:i] + ".toml", true
+	}
+	for _, ext := range []string{".txt", ".text", ".md", ".rtf"} {
+		if base, ok := strings.CutSuffix(lower, ext); ok && base != "" && !strings.Contains(base, ".") {
+			return name[:len(base)] + ".toml", true
+		}
+	}
+	return "", false
+}
+
+// meantInputDir is the input folder a phase folder's sub-folder was likely
+// meant to be: Orders, order, MOVES.
+func meantInputDir(name string) (string, bool) {
+	lower := strings.ToLower(name)
+	for _, d := range inputDirs {
+		if lower == d.dir || lower+"s" == d.dir {
+			return d.dir, true
+		}
+	}
+	return "", false
 }
 
 // refusals counts the files of one folder refused by their name or kind,
@@ -429,6 +468,10 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 		n, err := strconv.Atoi(e.Name())
 		if !e.IsDir() || !phaseDirRE.MatchString(e.Name()) || err != nil || n < 1 {
 			if phases.listed() {
+				if want := fmt.Sprintf("%02d", n); e.IsDir() && err == nil && n >= 1 && n <= k.C.Phases && e.Name() != want {
+					k.Fs.Add(processor.Src{File: rel}, "this folder should be phases/%s: move its files there (phase folders have two digits)", want)
+					continue
+				}
 				k.Fs.Add(processor.Src{File: rel}, "unexpected %s: phases/ holds one folder per phase, 01 to %02d", kindOf(e), k.C.Phases)
 			}
 			continue
@@ -460,6 +503,10 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 			i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
 			if i < 0 || !se.IsDir() {
 				if phase.listed() {
+					if d, ok := meantInputDir(se.Name()); ok && se.IsDir() {
+						k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "this folder should be %s: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, events/, moves/ and builds/", path.Join(rel, d))
+						continue
+					}
 					k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, events/, moves/ and builds/", kindOf(se))
 				}
 				continue

@@ -370,3 +370,61 @@ func TestHintBudget(t *testing.T) {
 		t.Errorf("hintWork after 10 hints over 1000 ids of 2000 characters = %d, want %d (two hints, then none)", got, want)
 	}
 }
+
+// TestMisnamedFiles: a file in a wrong place or with a wrong name gets the
+// path it was likely meant to have, first, in plain words: Notepad's or a
+// phone's .txt, a phase folder without its leading zero, a folder name
+// capitalised or singular.
+func TestMisnamedFiles(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name     string
+		from, to string // the example's file, and where the mistake moves it
+		want     string
+	}{
+		{"ErrTxt", "phases/01/orders/bob.toml", "phases/01/orders/bob.toml.txt",
+			"phases/01/orders/bob.toml.txt: this file's name should end in .toml: rename it phases/01/orders/bob.toml (an editor, Windows or a phone added the ending); phases/01/orders holds only <login>.toml files"},
+		{"ErrTxtInsteadOfToml", "phases/01/orders/bob.toml", "phases/01/orders/bob.txt",
+			"phases/01/orders/bob.txt: this file's name should end in .toml: rename it phases/01/orders/bob.toml (an editor, Windows or a phone added the ending); phases/01/orders holds only <login>.toml files"},
+		{"ErrUpperCaseEnding", "phases/01/orders/bob.toml", "phases/01/orders/bob.TOML",
+			"phases/01/orders/bob.TOML: this file's name should end in .toml: rename it phases/01/orders/bob.toml (an editor, Windows or a phone added the ending); phases/01/orders holds only <login>.toml files"},
+		{"ErrBackup", "phases/01/orders/bob.toml", "phases/01/orders/alice.toml~",
+			"phases/01/orders/alice.toml~: a copy of phases/01/orders/alice.toml under another name (an editor's backup?): remove it; phases/01/orders holds only <login>.toml files"},
+		{"ErrPhaseWithoutZero", "phases/01/orders/bob.toml", "phases/1/orders/bob.toml",
+			"phases/1: this folder should be phases/01: move its files there (phase folders have two digits)"},
+		{"ErrCapitalised", "phases/01/orders/bob.toml", "phases/01/Orders/bob.toml",
+			"phases/01/Orders: this folder should be phases/01/orders: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, events/, moves/ and builds/"},
+		{"ErrSingular", "phases/01/orders/bob.toml", "phases/01/order/bob.toml",
+			"phases/01/order: this folder should be phases/01/orders: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, events/, moves/ and builds/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "c")
+			if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(tc.from)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(tc.from))); err != nil { // moved
+				t.Fatal(err)
+			}
+			to := filepath.Join(dir, filepath.FromSlash(tc.to))
+			if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(to, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err = Check(dir, Options{Now: time.Date(2027, 1, 5, 0, 0, 0, 0, time.UTC)})
+			var got []string
+			for _, f := range testkit.FaultsOf(t, err) {
+				got = append(got, f.String())
+			}
+			if !slices.Contains(got, tc.want) {
+				t.Errorf("faults:\n%s\nwant among them:\n%s", strings.Join(got, "\n"), tc.want)
+			}
+		})
+	}
+}
