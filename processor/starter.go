@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/warmaster/warmaster/processor/report"
 )
@@ -53,9 +54,45 @@ const StarterSeed = "change me"
 // StarterCampaign is the campaign.toml `warmaster init` writes: alliances
 // Alliances (2 or 3) of playersPer players each, with placeholder logins
 // (StarterLogin), the recommended Fleets shared out among each Alliance's
-// players in turn, the first player the Warmaster, and phase 1's deadlines
-// to change. check accepts it as it is.
+// players in turn, the first player the Warmaster, and every phase's
+// deadlines (DefaultCadence) to change. check accepts it as it is.
 func StarterCampaign(alliances, playersPer int) ([]byte, error) {
+	return StarterCampaignEvery(alliances, playersPer, DefaultCadence)
+}
+
+// Cadence is when a campaign's phases come: the first starts at Start (a
+// day), each next one Every later. Each phase's deadlines, at 18:00 UTC:
+// orders 4 days after its start; battles a week before the next phase
+// starts (most of the phase is for playing them); the event choices a day
+// after the battles, the moves 3 days after, the builds 6 (the day before
+// the next phase starts).
+type Cadence struct {
+	Start time.Time
+	Every time.Duration
+}
+
+// DefaultCadence is init's: phases of 5 weeks from 2027-01-04.
+var DefaultCadence = Cadence{Start: time.Date(2027, 1, 4, 0, 0, 0, 0, time.UTC), Every: 35 * 24 * time.Hour}
+
+// MinCadence is the shortest phase a Cadence gives: a day for the battles
+// between the orders and the week that ends the phase.
+const MinCadence = 12 * 24 * time.Hour
+
+// deadlines are phase's deadlines under the cadence.
+func (cad Cadence) deadlines(phase int) Deadlines {
+	day := 24 * time.Hour
+	y, m, d := cad.Start.UTC().Date()
+	start := time.Date(y, m, d, 18, 0, 0, 0, time.UTC).Add(time.Duration(phase-1) * cad.Every)
+	battles := start.Add(cad.Every - 7*day)
+	return Deadlines{Operations: start.Add(4 * day), Battles: battles, Events: battles.Add(day), Moves: battles.Add(3 * day), Builds: battles.Add(6 * day)}
+}
+
+// StarterCampaignEvery is StarterCampaign with the phases' deadlines of a
+// cadence: every phase's, so that none waits for every file for ever.
+func StarterCampaignEvery(alliances, playersPer int, cad Cadence) ([]byte, error) {
+	if cad.Every < MinCadence {
+		return nil, fmt.Errorf("phases %s apart are too short: at least %d days (4 for the orders, a day of battles, a week for the rest)", cad.Every, int(MinCadence/(24*time.Hour)))
+	}
 	if alliances < 2 || alliances > len(starterAlliances) {
 		return nil, fmt.Errorf("a campaign has 2 or 3 Alliances, not %d", alliances)
 	}
@@ -81,7 +118,7 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	p("# `warmaster check campaigns/<name>`): it names each mistake and how to fix it.")
 	p("")
 	p("name = \"War on the Vespator Front\"")
-	p("phases = 6                  # the rules recommend 6 Campaign phases")
+	p("phases = %d                  # the rules recommend 6 Campaign phases", starterPhases)
 	p("")
 	p("[dice]")
 	p("seed = %q          # public seed of the dice streams: anyone can re-roll every die", StarterSeed)
@@ -135,13 +172,26 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 	p("# Deadlines per phase (UTC). A step proceeds when every input is in, or once")
 	p("# its deadline has passed: then the rules' defaults apply to what is missing,")
 	p("# and to files that still have mistakes. A step without a deadline waits")
-	p("# for every file, however long. Add a [[deadlines]] table for each phase.")
-	p("[[deadlines]]")
-	p("phase = 1")
-	p("operations = 2027-01-08T18:00:00Z")
-	p("battles = 2027-02-01T18:00:00Z")
-	p("events = 2027-02-02T18:00:00Z        # an event's choices; without it an event that asks waits for every Alliance")
-	p("moves = 2027-02-04T18:00:00Z")
-	p("builds = 2027-02-07T18:00:00Z")
+	p("# for every file, however long. Move any of them as the campaign goes.")
+	for phase := 1; phase <= starterPhases; phase++ {
+		d := cad.deadlines(phase)
+		if phase > 1 {
+			p("")
+		}
+		p("[[deadlines]]")
+		p("phase = %d", phase)
+		p("operations = %s", d.Operations.Format(time.RFC3339))
+		p("battles = %s", d.Battles.Format(time.RFC3339))
+		if phase == 1 {
+			p("events = %s        # an event's choices; without it an event that asks waits for every Alliance", d.Events.Format(time.RFC3339))
+		} else {
+			p("events = %s", d.Events.Format(time.RFC3339))
+		}
+		p("moves = %s", d.Moves.Format(time.RFC3339))
+		p("builds = %s", d.Builds.Format(time.RFC3339))
+	}
 	return []byte(b.String()), nil
 }
+
+// starterPhases is the phases init's campaign.toml has (phases = 6).
+const starterPhases = 6

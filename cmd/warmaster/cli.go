@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -104,6 +105,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3 (add more to campaign.toml by hand)"},
 					&cli.IntFlag{Name: "players", Value: 2, Usage: "the number of players in each Alliance (placeholder logins to replace)"},
 					&cli.StringFlag{Name: "medals-from", Usage: "record in DIR's campaign.toml the Campaign Medals each player won in the ended campaign OLD"},
+					&cli.StringFlag{Name: "start", Value: processor.DefaultCadence.Start.Format("2006-01-02"), Usage: "the day phase 1 starts, YYYY-MM-DD: every phase's deadlines follow from it and --every (orders 4 days in, battles until a week before the next phase, then event choices, moves and builds)"},
+					&cli.StringFlag{Name: "every", Value: "5w", Usage: "how long a phase lasts: weeks (4w) or days (30d), at least 12 days"},
 				},
 				Action: cmdInit,
 			},
@@ -338,6 +341,29 @@ func oneDir(c *cli.Context) (string, error) {
 	return c.Args().First(), nil
 }
 
+// initCadence reads init's --start and --every.
+func initCadence(c *cli.Context) (processor.Cadence, error) {
+	start, err := time.Parse("2006-01-02", c.String("start"))
+	if err != nil {
+		return processor.Cadence{}, usagef("--start %q: give the day phase 1 starts as YYYY-MM-DD, e.g. --start 2027-01-04", c.String("start"))
+	}
+	every := c.String("every")
+	n, err := strconv.Atoi(strings.TrimRight(every, "wd"))
+	unit := strings.TrimLeft(every, "0123456789")
+	if err != nil || n < 1 || (unit != "w" && unit != "d") {
+		return processor.Cadence{}, usagef("--every %q: give how long a phase lasts in weeks or days, e.g. --every 4w or --every 30d", every)
+	}
+	days := n
+	if unit == "w" {
+		days = 7 * n
+	}
+	cad := processor.Cadence{Start: start, Every: time.Duration(days) * 24 * time.Hour}
+	if cad.Every < processor.MinCadence {
+		return processor.Cadence{}, usagef("--every %s: a phase needs at least %d days (4 for the orders, a day of battles, a week for the rest)", every, int(processor.MinCadence/(24*time.Hour)))
+	}
+	return cad, nil
+}
+
 // maxInitPlayers is the most players per Alliance init writes placeholders for.
 const maxInitPlayers = 500
 
@@ -353,7 +379,11 @@ func cmdInit(c *cli.Context) error {
 	if players < 1 || players > maxInitPlayers {
 		return usagef("--players %d: give the number of players in each Alliance, 1 to %d", players, maxInitPlayers)
 	}
-	text, err := processor.StarterCampaign(alliances, players)
+	cad, err := initCadence(c)
+	if err != nil {
+		return err
+	}
+	text, err := processor.StarterCampaignEvery(alliances, players, cad)
 	if err != nil {
 		return fmt.Errorf("init: %w", err)
 	}
@@ -440,7 +470,7 @@ func cmdCheck(c *cli.Context) error {
 		}
 		// What init wrote for the Warmaster to replace: accepted, and said.
 		if len(files) == 0 || slices.Contains(files, processor.CampaignFile) {
-			printNotes(c.App.ErrWriter, dir, f.Placeholders())
+			printNotes(c.App.ErrWriter, dir, f.Notes())
 		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
@@ -621,7 +651,7 @@ func status(w, ew io.Writer, dir string) error {
 	f, text, err := phase.Status(dir)
 	fmt.Fprint(w, text)
 	if f != nil {
-		printNotes(ew, dir, f.Placeholders())
+		printNotes(ew, dir, f.Notes())
 	}
 	if err != nil {
 		return printFaults(ew, dir, err, false)

@@ -2,9 +2,12 @@ package folder
 
 import (
 	"errors"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Placeholders are notes on what `warmaster init` wrote into campaign.toml
@@ -43,4 +46,62 @@ func (f *Folder) Placeholders() []processor.Fault {
 		return notes.Faults
 	}
 	return nil
+}
+
+// Notes are what check, status and advance say of campaign.toml without
+// refusing it: init's placeholders left in it (Placeholders), and the
+// phases still to come with a step lacking its deadline, which would wait
+// for every file, however long.
+func (f *Folder) Notes() []processor.Fault {
+	notes := f.Placeholders()
+	c, s := f.Campaign, f.State
+	if c == nil || s == nil || s.Step == processor.StepEnded {
+		return notes
+	}
+	var fs processor.Faults
+	at := processor.Src{File: processor.CampaignFile, Ptr: "/phases"}
+	var none []string // phases without a [[deadlines]] table
+	for phase := max(s.Phase, 1); phase <= c.Phases; phase++ {
+		d, ok := c.Deadlines[phase]
+		if !ok {
+			none = append(none, strconv.Itoa(phase))
+			continue
+		}
+		var missing []string
+		for _, k := range []struct {
+			name string
+			t    time.Time
+			need bool
+		}{
+			{"operations", d.Operations, true},
+			{"battles", d.Battles, true},
+			// The last phase ends with its step 3 (End of the Campaign).
+			{"events", d.Events, c.Rules.Events && phase < c.Phases},
+			{"moves", d.Moves, phase < c.Phases},
+			{"builds", d.Builds, phase < c.Phases},
+		} {
+			if k.need && k.t.IsZero() {
+				missing = append(missing, k.name)
+			}
+		}
+		if len(missing) > 0 {
+			those := "that step"
+			if len(missing) > 1 {
+				those = "those steps"
+			}
+			fs.Add(at, "phase %d's [[deadlines]] has no %s: %s will wait for every file, however long", phase, report.QuotedAnd(missing), those)
+		}
+	}
+	switch len(none) {
+	case 0:
+	case 1:
+		fs.Add(at, "phase %s has no [[deadlines]] table: its steps will wait for every file, however long; add one", none[0])
+	default:
+		fs.Add(at, "phases %s have no [[deadlines]] table: their steps will wait for every file, however long; add one for each (warmaster init --start and --every write every phase's)", report.And(none))
+	}
+	var more *processor.InvalidError
+	if errors.As(fs.Err(f.Text), &more) {
+		notes = append(notes, more.Faults...)
+	}
+	return notes
 }

@@ -142,9 +142,10 @@ type Summary struct {
 	// NotApplied are the players' files the run did not apply: arrived
 	// after their step, or still faulty past its deadline.
 	NotApplied []NotApplied
-	// Placeholders are the notes on what init wrote into campaign.toml for
-	// the Warmaster to replace and that was still there when the run began
-	// (Folder.Placeholders): a rehearsal may go on with them, but should know.
+	// Placeholders are the notes on campaign.toml as the run began
+	// (Folder.Notes): what init wrote for the Warmaster to replace and is
+	// still there, a phase still to come without its deadlines. A rehearsal
+	// may go on with them, but should know.
 	Placeholders []processor.Fault
 }
 
@@ -179,7 +180,7 @@ func advance(dir string, opt Options, m mode) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows, r.stepFaults()), NotApplied: r.notAppliedList(), Placeholders: r.f.Placeholders()}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows, r.stepFaults()), NotApplied: r.notAppliedList(), Placeholders: r.f.Notes()}
 	if len(r.applied) == 0 {
 		return sum, nil
 	}

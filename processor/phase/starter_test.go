@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
@@ -129,6 +130,70 @@ func TestPlaceholders(t *testing.T) {
 		got := notes(t, s)
 		if len(got) != 2 || !strings.HasPrefix(got[1].Message, "login player-2-of-red is still warmaster init's placeholder: replace it") {
 			t.Errorf("notes %v, want the seed's and player-2-of-red's", got)
+		}
+	})
+}
+
+// init writes deadlines for every phase, from a start and a cadence: a
+// phase without deadlines would wait for every file for ever. The default
+// keeps phase 1 as it always was (start 2027-01-04, every 5 weeks).
+func TestStarterDeadlines(t *testing.T) {
+	m, err := os.ReadFile("testdata/base/map.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(t *testing.T, text []byte) *processor.Campaign {
+		t.Helper()
+		dir := t.TempDir()
+		testkit.WriteFile(t, dir, processor.CampaignFile, text)
+		testkit.WriteFile(t, dir, processor.MapFile, m)
+		return testkit.LoadCampaign(t, dir)
+	}
+	at := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	t.Run("OKDefault", func(t *testing.T) {
+		text, err := processor.StarterCampaign(3, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := load(t, text)
+		d := c.Deadlines[1]
+		for _, w := range []struct {
+			got  time.Time
+			want string
+		}{{d.Operations, "2027-01-08T18:00:00Z"}, {d.Battles, "2027-02-01T18:00:00Z"}, {d.Events, "2027-02-02T18:00:00Z"}, {d.Moves, "2027-02-04T18:00:00Z"}, {d.Builds, "2027-02-07T18:00:00Z"}} {
+			if !w.got.Equal(at(w.want)) {
+				t.Errorf("phase 1 deadline %s, want %s", w.got.Format(time.RFC3339), w.want)
+			}
+		}
+		for p := 2; p <= c.Phases; p++ {
+			prev, d := c.Deadlines[p-1], c.Deadlines[p]
+			if d.Operations.IsZero() || d.Builds.IsZero() || !prev.Builds.Before(d.Operations) {
+				t.Errorf("phase %d's deadlines %+v do not follow phase %d's", p, d, p-1)
+			}
+		}
+	})
+	t.Run("OKEvery4Weeks", func(t *testing.T) {
+		text, err := processor.StarterCampaignEvery(2, 2, processor.Cadence{Start: at("2027-03-01T00:00:00Z"), Every: 28 * 24 * time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := load(t, text)
+		if got, want := c.Deadlines[2].Operations, at("2027-04-02T18:00:00Z"); !got.Equal(want) {
+			t.Errorf("phase 2's operations deadline %s, want %s", got.Format(time.RFC3339), want.Format(time.RFC3339))
+		}
+		if got, want := c.Deadlines[6].Builds, at("2027-08-15T18:00:00Z"); !got.Equal(want) {
+			t.Errorf("phase 6's builds deadline %s, want %s", got.Format(time.RFC3339), want.Format(time.RFC3339))
+		}
+	})
+	t.Run("ErrTooShort", func(t *testing.T) {
+		if _, err := processor.StarterCampaignEvery(2, 2, processor.Cadence{Start: at("2027-03-01T00:00:00Z"), Every: 10 * 24 * time.Hour}); err == nil {
+			t.Error("a 10-day phase accepted")
 		}
 	})
 }
