@@ -442,6 +442,14 @@ func cmdCheck(c *cli.Context) error {
 		if len(files) == 0 || slices.Contains(files, processor.CampaignFile) {
 			printNotes(c.App.ErrWriter, dir, f.Placeholders())
 		}
+		// What a player's file leaves to the rules' defaults (an orders
+		// file that leaves a fleet out: it performs Logistical Auxilia):
+		// accepted, and said.
+		for _, n := range f.Notes {
+			if len(files) == 0 || slices.Contains(files, n.File) {
+				printNotes(c.App.ErrWriter, dir, []processor.Fault{n})
+			}
+		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them.

@@ -570,7 +570,7 @@ func (r checks) validateOpenTome(fs *processor.Faults) {
 			fs.Add(processor.Src{File: file}, "An Open Tome: %s's players declare their operations openly in phase %d, so their orders cannot be sealed; commit %s instead", r.c.PlayerAlliance(l), s.Phase, processor.InputPath(s.Phase, "orders", string(l)))
 		}
 		if list, ok := r.f.Orders[s.Phase][l]; ok {
-			r.validatePlayerOrders(l, list, fs)
+			r.validatePlayerOrders(l, list, true, fs)
 		}
 	}
 }

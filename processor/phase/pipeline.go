@@ -228,7 +228,11 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 	}
 	for _, n := range r.setAsideFiles {
 		for _, f := range n.Faults {
-			f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
+			what := "this file"
+			if n.ops != nil {
+				what = "this operation"
+			}
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply %s)", deadlineName(n.step), what)
 			fs.List = append(fs.List, f)
 		}
 	}

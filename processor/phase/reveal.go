@@ -81,7 +81,7 @@ func (r *run) unseal() (stop bool, err error) {
 		} else {
 			list := processor.Checker{C: r.c, Fs: &fs}.DecodeOrders(login, processor.NewObj(doc, processor.Src{File: plain}))
 			if fs.Empty() {
-				r.validatePlayerOrders(login, list, &fs)
+				r.validatePlayerOrders(login, list, false, &fs)
 			}
 			if fs.Empty() {
 				folder.Ensure(r.f.Orders, s.Phase)[login] = list
