@@ -26,9 +26,10 @@ import (
 // battle, the roll-off. An orders file is taken operation by operation
 // (setAsideOperations): an [[operations]] entry with a fault is not given,
 // its fleet performs Logistical Auxilia, and the others stand; a file not
-// valid TOML or not shaped as orders is set aside whole. The report names the file, its faults and the
-// default applied, and the journal records it as not applied with its
-// digest, so a replay reaches the same decision from the same bytes. Faults
+// valid TOML or not shaped as orders is set aside whole. The report names
+// the file, its faults and the default applied, and the journal records it
+// as not applied with its digest (one applied in part, as an input), so a
+// replay reaches the same decision from the same bytes. Faults
 // in the Warmaster's files (campaign.toml, map.toml, engine profiles, the
 // set-up) always stop the run.
 
@@ -115,7 +116,8 @@ func (r *run) setAside(fs *processor.Faults) error {
 				continue
 			}
 			if done[file] && r.partlySetAside(file) {
-				r.restoreOperations(file) // set aside whole, after all
+				// Set aside whole, after all, with every fault it had.
+				byFile[file] = append(r.restoreOperations(file), byFile[file]...)
 			}
 			done[file] = true
 			if _, ok := r.f.Texts[file]; !ok { // refused by its name alone: the journal keeps its digest
@@ -231,12 +233,15 @@ func (r *rules) partlySetAside(file string) bool {
 	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.ops != nil })
 }
 
-// restoreOperations undoes setAsideOperations, for the file to be set aside whole.
-func (r *rules) restoreOperations(file string) {
+// restoreOperations undoes setAsideOperations, for the file to be set
+// aside whole; it returns the faults the operations were set aside for.
+func (r *rules) restoreOperations(file string) []processor.Fault {
 	i := slices.IndexFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.ops != nil })
+	n := r.setAsideFiles[i]
 	cp := folder.Classify(file)
-	r.f.Orders[cp.Phase][processor.Login(cp.Name)] = r.setAsideFiles[i].kept
+	r.f.Orders[cp.Phase][processor.Login(cp.Name)] = n.kept
 	r.setAsideFiles = slices.Delete(r.setAsideFiles, i, i+1)
+	return n.Faults
 }
 
 // withdraw takes a player's input out of the run: as if never submitted.
