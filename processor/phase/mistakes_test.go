@@ -208,7 +208,7 @@ func TestMistakes(t *testing.T) {
 				`setup/red.toml:13:1: unknown key "note" in the 2nd piece in infrastructure; valid keys: alternates, planet, type`}},
 		{name: "ErrFleetTypoLeavesNoneWithout", file: "phases/01/orders/bob.toml",
 			old: `fleet = "blue-2"`, new: `fleet = "blue2"`, now: "2027-01-09T00:00:00Z",
-			want: []string{`phases/01/orders/bob.toml:2:9: unknown fleet "blue2"; did you mean "blue-2"? (past the operations deadline: advance does not apply this operation)`}},
+			want: []string{`phases/01/orders/bob.toml:2:9: unknown fleet "blue2"; did you mean "blue-2"? (past the operations deadline: advance does not apply this file)`}},
 		{name: "ErrFleetCopiedForAnother", file: "phases/01/orders/bob.toml",
 			old: "", new: "[[operations]]\nfleet = \"blue-2\"\noperation = \"logistical-auxilia\"\n\n[[operations]]\nfleet = \"blue-2\"\noperation = \"void-leap\"\nplanet = \"norallus\"\n",
 			also: bobsSecondFleet, now: "2027-01-09T00:00:00Z",

@@ -157,15 +157,34 @@ func (r *run) setAsideOperations(file string, faults []processor.Fault) bool {
 	if cp.Kind != folder.KindOrders || strings.HasSuffix(file, seal.SealedExt) || !ok {
 		return false
 	}
+	keep, ops, ok := splitOperations(list, faults)
+	if !ok {
+		return false
+	}
+	r.f.Orders[cp.Phase][login] = keep
+	all := processor.Faults{List: faults}
+	inv, _ := all.Err(r.f.Text).(*processor.InvalidError)
+	why := fmt.Sprintf("%s past the %s deadline, so %s", report.Plural(len(inv.Faults), "fault", "faults"), deadlineName(r.s.Step), r.operationsDefault(cp.Phase, login, ops))
+	r.setAsideFiles = append(r.setAsideFiles, notApplied{
+		NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults},
+		phase:      cp.Phase, step: r.s.Step, ops: ops, kept: list,
+	})
+	return true
+}
+
+// splitOperations parts orders into the operations without faults and
+// those with; ok is false when a fault is in no operation of the list (it
+// is about the file as a whole) or every operation has one (the file is
+// then not used at all, and said so).
+func splitOperations(list []processor.Order, faults []processor.Fault) (keep, ops []processor.Order, ok bool) {
 	bad := map[string]bool{}
 	for _, f := range faults {
 		entry := operationEntry(f.Ptr)
 		if entry == "" || !slices.ContainsFunc(list, func(o processor.Order) bool { return o.Src.Ptr == entry }) {
-			return false
+			return nil, nil, false
 		}
 		bad[entry] = true
 	}
-	var ops, keep []processor.Order
 	for _, o := range list {
 		if bad[o.Src.Ptr] {
 			ops = append(ops, o)
@@ -173,14 +192,7 @@ func (r *run) setAsideOperations(file string, faults []processor.Fault) bool {
 			keep = append(keep, o)
 		}
 	}
-	r.f.Orders[cp.Phase][login] = keep
-	all := processor.Faults{List: faults}
-	inv, _ := all.Err(r.f.Text).(*processor.InvalidError)
-	r.setAsideFiles = append(r.setAsideFiles, notApplied{
-		NotApplied: NotApplied{File: file, Why: r.operationsDefault(cp.Phase, login, ops, len(inv.Faults)), Faults: inv.Faults},
-		phase:      cp.Phase, step: r.s.Step, ops: ops, kept: list,
-	})
-	return true
+	return keep, ops, len(keep) > 0
 }
 
 // operationEntry is the [[operations]] entry a fault's pointer is in
@@ -197,9 +209,9 @@ func operationEntry(ptr string) string {
 	return "/operations/" + n
 }
 
-// operationsDefault says why a file's operations are not applied and what
-// their fleets do instead.
-func (r *rules) operationsDefault(phase int, login processor.Login, ops []processor.Order, n int) string {
+// operationsDefault says which of a file's operations are not applied and
+// what their fleets do instead (the file's others in r.f.Orders already).
+func (r *rules) operationsDefault(phase int, login processor.Login, ops []processor.Order) string {
 	var which []string
 	var fleets []processor.FleetID
 	for _, o := range ops {
@@ -224,8 +236,7 @@ func (r *rules) operationsDefault(phase int, login processor.Login, ops []proces
 	if len(r.f.Orders[phase][login]) > 0 {
 		stand = "; the file's other operations stand"
 	}
-	return fmt.Sprintf("%s past the %s deadline, so its %s %s not applied: %s%s",
-		report.Plural(n, "fault", "faults"), deadlineName(r.s.Step), report.And(which), is, what, stand)
+	return fmt.Sprintf("its %s %s not applied: %s%s", report.And(which), is, what, stand)
 }
 
 // partlySetAside reports whether some of file's operations were set aside.

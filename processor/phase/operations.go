@@ -184,9 +184,11 @@ func (r *run) selectOperations() {
 			s.Orders = append(s.Orders, o)
 			what := r.describeOrder(o)
 			_, hasFile := r.f.Orders[s.Phase][fl.Player]
-			switch _, rejected := r.rejected[fl.Player]; {
-			case rejected && !ok:
+			switch u, rejected := r.rejected[fl.Player]; {
+			case rejected && !ok && u.ops == nil:
 				what = "Logistical Auxilia (sealed orders not used, see below: the default)"
+			case rejected && !ok && slices.ContainsFunc(u.ops, func(o processor.Order) bool { return o.Fleet == fl.ID }):
+				what = "Logistical Auxilia (its sealed operation was not used, see below: the default)"
 			case !ok && r.operationSetAside(fl.ID):
 				what = "Logistical Auxilia (its operation was not applied, see above: the default)"
 			case !ok && hasFile:
