@@ -37,9 +37,9 @@ var blankIDs = map[schema.Kind][]struct {
 		{"/operations/*/outcome/moves/*", planetID},
 	},
 	schema.Moves:  {{"/moves/*", planetID}, {"/moves/*/*", planetID}},
-	schema.Builds: {{"/planet", planetID}},
+	schema.Builds: {{"/planet", planetID}, {"/alternates/*/planet", planetID}},
 	schema.Events: {
-		{"/lull_in_the_fighting/build/planet", planetID}, {"/lull_in_the_fighting/moves/*", planetID},
+		{"/lull_in_the_fighting/build/planet", planetID}, {"/lull_in_the_fighting/alternates/*/planet", planetID}, {"/lull_in_the_fighting/moves/*", planetID},
 		{"/tides_of_war/stronghold", planetID}, {"/archeotech_riches/*/*", planetID},
 		{"/xenobeast_migration/*", planetID}, {"/machinations_of_fate/*", allianceID},
 		{"/a_costly_bargain/planet", planetID}, {"/a_costly_bargain/alliance", allianceID},

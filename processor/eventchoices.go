@@ -14,9 +14,12 @@ type EventChoices struct {
 	// Given: the tables in the file, by Event, with where each is.
 	Given map[EventKind]Src
 
-	// Lull in the Fighting: the build (nil: none) and the fleets' moves.
-	LullBuild *PieceChoice
-	LullMoves []Move
+	// Lull in the Fighting: the build (nil: none), the builds to make
+	// instead, in order, should it be no longer possible in the Alliance's
+	// turn, and the fleets' moves.
+	LullBuild      *PieceChoice
+	LullAlternates []PieceChoice
+	LullMoves      []Move
 	// Tides of War: the Stronghold's new planet.
 	Tides    PlanetID
 	TidesSrc Src
@@ -99,6 +102,9 @@ func (k Checker) DecodeEventChoices(a AllianceID, d Obj) *EventChoices {
 	if t := d.Obj(LullInTheFighting.Key()); t.m != nil {
 		if t.has("build") {
 			ch.LullBuild = piece(t.Obj("build"))
+		}
+		for _, o := range t.Objs("alternates") {
+			ch.LullAlternates = append(ch.LullAlternates, *piece(o))
 		}
 		ch.LullMoves = fleetMoves(t.Obj("moves"))
 	}

@@ -158,13 +158,24 @@ type Move struct {
 	Src Src
 }
 
-// BuildChoice is an Alliance's one build in step 5; None when it builds nothing.
+// BuildChoice is an Alliance's one build in step 5; None when it builds
+// nothing. Alternates are the builds to make instead, in order, should
+// this one be no longer possible in the Alliance's turn.
 type BuildChoice struct {
-	Alliance AllianceID
-	Planet   PlanetID
-	Type     InfraType
-	None     bool
-	Src      Src
+	Alliance   AllianceID
+	Planet     PlanetID
+	Type       InfraType
+	None       bool
+	Alternates []PieceChoice
+	Src        Src
+}
+
+// Choices are the build and its alternates, in order.
+func (b BuildChoice) Choices() []PieceChoice {
+	if b.None {
+		return nil
+	}
+	return append([]PieceChoice{{Planet: b.Planet, Type: b.Type, Src: b.Src}}, b.Alternates...)
 }
 
 // SetupChoice is an Alliance's set-up decisions: setup/<alliance>.toml.
@@ -429,13 +440,26 @@ func (k Checker) DecodeBuild(a AllianceID, d Obj) BuildChoice {
 		b.Planet = k.planet(d.Src.At("planet"), d.Str("planet"))
 	}
 	if hasI {
-		b.Type = k.infra(d.Src.At("infrastructure"), d.Str("infrastructure"))
-		// Build Infrastructure — "of any type (excluding Strongholds)".
-		if b.Type == Stronghold {
-			k.Fs.Add(d.Src.At("infrastructure"), "a Stronghold cannot be built in step 5; build a fortification-line, support-facility or staging-grounds")
-		}
+		b.Type = k.buildType(d.Src.At("infrastructure"), d.Str("infrastructure"))
+	}
+	for _, o := range d.Objs("alternates") {
+		b.Alternates = append(b.Alternates, PieceChoice{
+			Planet: k.planet(o.Src.At("planet"), o.Str("planet")),
+			Type:   k.buildType(o.Src.At("infrastructure"), o.Str("infrastructure")),
+			Src:    o.Src,
+		})
 	}
 	return b
+}
+
+// buildType is a step 5 build's type: Build Infrastructure — "of any type
+// (excluding Strongholds)".
+func (k Checker) buildType(at Src, s string) InfraType {
+	t := k.infra(at, s)
+	if t == Stronghold {
+		k.Fs.Add(at, "a Stronghold cannot be built in step 5; build a fortification-line, support-facility or staging-grounds")
+	}
+	return t
 }
 
 // DecodeSetup reads setup/<alliance>.toml and checks it against Setup the

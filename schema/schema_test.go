@@ -234,11 +234,11 @@ func TestFaultsCommon(t *testing.T) {
 			`1:1  | internal error: no schema for files of kind "nope"`}},
 		{"root unknown keys", Builds, "# build\nplanet = \"nor\"\ntype = \"stronghold\"\n[extra]\n", []string{
 			`3:1 /type | unknown key "type": write infrastructure = "stronghold" here`,
-			`4:1 /extra | unknown key "extra"; valid keys: infrastructure, planet`}},
+			`4:1 /extra | unknown key "extra"; valid keys: alternates, infrastructure, planet`}},
 		{"unknown key for a missing one", Builds, "planet = \"nor\"\nkind = [\"stronghold\"]\n", []string{
 			`2:1 /kind | unknown key "kind"; did you mean "infrastructure"?`}},
 		{"BOM does not shift columns", Builds, "\xEF\xBB\xBFtype = 1\n", []string{
-			`1:1 /type | unknown key "type"; valid keys: infrastructure, planet`}},
+			`1:1 /type | unknown key "type"; valid keys: alternates, infrastructure, planet`}},
 		{"one bracket for an array of tables", Tiebreak, "[battles]\nplayers = [\"a\", \"b\"]\nwinner = \"x\"\n[battles]\nplayers = [\"c\", \"d\"]\nwinner = \"x\"\n", []string{
 			`1:1  | invalid TOML: write [[battles]] (two brackets) for each battle`}},
 		{"one bracket for a nested array of tables", Results, "winner = \"draw\"\n[[war_engines]]\nengine = \"a\"\n[war_engines.damage]\nstomp = 1\n[[war_engines.damage]]\nstomp = 2\n", []string{

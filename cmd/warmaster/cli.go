@@ -468,9 +468,18 @@ func cmdCheck(c *cli.Context) error {
 				fmt.Fprintf(c.App.ErrWriter, "note: %s: %s\n", path.Join(filepath.ToSlash(dir), l.File), l.Message)
 			}
 		}
-		// What init wrote for the Warmaster to replace: accepted, and said.
+		// What init wrote for the Warmaster to replace, a phase without its
+		// deadlines: accepted, and said.
 		if len(files) == 0 || slices.Contains(files, processor.CampaignFile) {
-			printNotes(c.App.ErrWriter, dir, f.Notes())
+			printNotes(c.App.ErrWriter, dir, f.CampaignNotes())
+		}
+		// What a player's file leaves to the rules' defaults (an orders
+		// file that leaves a fleet out: it performs Logistical Auxilia):
+		// accepted, and said.
+		for _, n := range f.Notes {
+			if len(files) == 0 || slices.Contains(files, n.File) {
+				printNotes(c.App.ErrWriter, dir, []processor.Fault{n})
+			}
 		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
@@ -651,7 +660,7 @@ func status(w, ew io.Writer, dir string) error {
 	f, text, err := phase.Status(dir)
 	fmt.Fprint(w, text)
 	if f != nil {
-		printNotes(ew, dir, f.Notes())
+		printNotes(ew, dir, f.CampaignNotes())
 	}
 	if err != nil {
 		return printFaults(ew, dir, err, false)

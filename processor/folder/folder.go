@@ -43,6 +43,9 @@ type Folder struct {
 	// a report has named already).
 	LateFaults []processor.Fault
 	LateNoted  map[string]bool
+	// Notes are what a check says of an input without refusing it (an
+	// orders file that leaves a fleet out: it performs Logistical Auxilia).
+	Notes []processor.Fault
 
 	Setup   map[processor.AllianceID]*processor.SetupChoice
 	Orders  map[int]map[processor.Login][]processor.Order
@@ -60,6 +63,13 @@ type Folder struct {
 
 	Texts map[string][]byte   // every file read, by slash path
 	Pre   map[string]*decoded // files read and decoded ahead of their turn
+}
+
+// Note records a note on an input, once.
+func (f *Folder) Note(n processor.Fault) {
+	if !slices.Contains(f.Notes, n) {
+		f.Notes = append(f.Notes, n)
+	}
 }
 
 type inputDir struct {

@@ -448,15 +448,17 @@ func (r drafts) draftBuild(t *draftText, al processor.AllianceID, a Await) {
 	s := r.s
 	t.say("Build of %s for phase %d, step %s: one piece, on a planet with one of its fleets or connected to one.", r.allianceText(al), s.Phase, s.Step.Title())
 	t.say("%s", deadlineSentence(a, "without a file, nothing is built."))
-	t.say("An empty file builds nothing: the default, as written. To build, remove the # before both lines and pick from the lists. Alliances build in order of total Power Level: one before yours may fill a planet first.")
+	t.say("An empty file builds nothing: the default, as written. To build, remove the # before the planet and infrastructure lines and pick from the lists. Alliances build in order of total Power Level: one before yours may fill a planet first, so you may add [[alternates]], builds to make instead, in order: the first still possible in your turn is built.")
 	t.blank()
 	first := processor.PlanetID("")
 	var lists []string
+	var open []processor.PieceChoice
 	for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
 		var where []processor.PlanetID
 		for _, p := range r.c.Map.IDs() {
 			if r.buildReach(al, p) == "" && s.CanBuild(p, al, typ) == "" {
 				where = append(where, p)
+				open = append(open, processor.PieceChoice{Planet: p, Type: typ})
 			}
 		}
 		if first == "" && len(where) > 0 {
@@ -473,6 +475,28 @@ func (r drafts) draftBuild(t *draftText, al processor.AllianceID, a Await) {
 	for _, l := range lists {
 		t.help("%s", l)
 	}
+	if alt, ok := alternatePiece(open, first); ok {
+		t.blank()
+		t.toml("# [[alternates]]")
+		t.toml("# planet = %q", alt.Planet)
+		t.toml("# infrastructure = %q", alt.Type.String())
+	}
+}
+
+// alternatePiece is a draft's example alternate: the first open choice on
+// another planet than first, else of another type there.
+func alternatePiece(open []processor.PieceChoice, first processor.PlanetID) (processor.PieceChoice, bool) {
+	for _, c := range open {
+		if c.Planet != first {
+			return c, true
+		}
+	}
+	for _, c := range open {
+		if c.Type != processor.FortificationLine {
+			return c, true
+		}
+	}
+	return processor.PieceChoice{}, false
 }
 
 // draftResult: a battle's result. The rules' default — the attacker wins an
@@ -692,6 +716,18 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 		t.say("Default: nothing is built and the fleets stay.")
 		t.toml("%s", table)
 		r.draftPiece(t, al, "build")
+		var open []processor.PieceChoice
+		for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
+			for _, p := range r.buildableFor(r.s, al, typ) {
+				open = append(open, processor.PieceChoice{Planet: p, Type: typ})
+			}
+		}
+		if len(open) > 0 {
+			if alt, ok := alternatePiece(open, open[0].Planet); ok {
+				t.toml("# alternates = [{ planet = %q, type = %q }]", alt.Planet, alt.Type.String())
+				t.help("alternates: pieces to build instead, in order, should an Alliance before yours fill the planet first: the first still possible in your turn is built")
+			}
+		}
 		var moves, reach []string
 		for _, f := range fleets {
 			at := s.Fleets[f]

@@ -126,11 +126,20 @@ func (r choiceRules) buildableFor(s *processor.State, a processor.AllianceID, t 
 // Support Facility built first extends the moves' reach, RULINGS 4).
 func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
 	s := r.s.Clone()
-	if b := ch.LullBuild; b != nil && r.c.Map.Has(b.Planet) {
-		if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
-			fs.Add(b.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, report.OneOf(r.buildableFor(s, a, b.Type)))
-		} else {
-			s.Build(b.Planet, a, b.Type)
+	if b := ch.LullBuild; b != nil {
+		// The build and each alternate: one impossible now is impossible in
+		// the Alliance's turn too; the moves are checked after the first.
+		built := false
+		for _, c := range append([]processor.PieceChoice{*b}, ch.LullAlternates...) {
+			if !r.c.Map.Has(c.Planet) {
+				continue
+			}
+			if why := r.s.CanBuild(c.Planet, a, c.Type); why != "" {
+				fs.Add(c.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, c.Type.Title(), c.Planet, why, report.OneOf(r.buildableFor(r.s, a, c.Type)))
+			} else if !built {
+				s.Build(c.Planet, a, c.Type)
+				built = true
+			}
 		}
 	}
 	for _, m := range ch.LullMoves {

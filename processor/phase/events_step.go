@@ -86,6 +86,11 @@ func (r choiceRules) lullInTheFighting(n int) []string {
 		}
 		if b := ch.LullBuild; b == nil {
 			out = append(out, fmt.Sprintf("%s builds nothing", a))
+		} else if len(ch.LullAlternates) > 0 {
+			// In order, each Alliance knows what the earlier ones built: the
+			// first of its build and its alternates still possible.
+			choices := append([]processor.PieceChoice{*b}, ch.LullAlternates...)
+			out = append(out, fmt.Sprintf("%s: %s", a, r.buildInTurn(a, choices, func(c processor.PieceChoice) string { return s.CanBuild(c.Planet, a, c.Type) })))
 		} else if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
 			out = append(out, fmt.Sprintf("%s's %s at %s is cancelled: %s", a, b.Type.Title(), b.Planet, why))
 		} else {
@@ -588,7 +593,7 @@ func (r checks) validateOpenTome(fs *processor.Faults) {
 			fs.Add(processor.Src{File: file}, "An Open Tome: %s's players declare their operations openly in phase %d, so their orders cannot be sealed; commit %s instead", r.c.PlayerAlliance(l), s.Phase, processor.InputPath(s.Phase, "orders", string(l)))
 		}
 		if list, ok := r.f.Orders[s.Phase][l]; ok {
-			r.validatePlayerOrders(l, list, fs)
+			r.validatePlayerOrders(l, list, true, fs)
 		}
 	}
 }

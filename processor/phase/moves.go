@@ -1,11 +1,14 @@
 package phase
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // validateMoves checks this phase's moves: "To move a Fleet, its player
@@ -88,39 +91,74 @@ func (r *rules) buildReach(a processor.AllianceID, p processor.PlanetID) string 
 	return fmt.Sprintf("%s has no fleet at %s or at a planet connected to it (its fleets are at %s)", a, p, report.OneOf(fleets))
 }
 
-// validateBuilds checks this phase's builds against the map as it stands.
+// validateBuilds checks this phase's builds, and each of their alternates,
+// against the map as it stands: one impossible now is impossible in the
+// Alliance's turn too (earlier Alliances' builds only fill planets).
 func (r checks) validateBuilds(fs *processor.Faults) {
 	s := r.s
 	for _, a := range r.c.AllianceIDs() {
 		b, ok := r.f.Builds[s.Phase][a]
-		if !ok || b.None || b.Type == processor.Stronghold || !r.c.Map.Has(b.Planet) {
+		if !ok {
 			continue
 		}
-		if why := r.buildReach(a, b.Planet); why != "" {
-			fs.Add(b.Src.At("planet"), "%s cannot build at %s: %s", a, b.Planet, why)
-			continue
-		}
-		if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
-			if s.Count(a, b.Type) < b.Type.Limit() {
-				// The planet is the problem: say where it can build.
-				var open []processor.PlanetID
-				for _, p := range r.c.Map.IDs() {
-					if r.buildReach(a, p) == "" && s.CanBuild(p, a, b.Type) == "" {
-						open = append(open, p)
-					}
-				}
-				why += "; planets it can build on: " + report.OneOf(open)
+		for _, ch := range b.Choices() {
+			if ch.Type == processor.Stronghold || !r.c.Map.Has(ch.Planet) {
+				continue
 			}
-			fs.Add(b.Src.At("planet"), "%s cannot build a %s at %s: %s", a, b.Type.Title(), b.Planet, why)
+			if why := r.buildReach(a, ch.Planet); why != "" {
+				fs.Add(ch.Src.At("planet"), "%s cannot build at %s: %s", a, ch.Planet, why)
+				continue
+			}
+			if why := s.CanBuild(ch.Planet, a, ch.Type); why != "" {
+				if s.Count(a, ch.Type) < ch.Type.Limit() {
+					// The planet is the problem: say where it can build.
+					var open []processor.PlanetID
+					for _, p := range r.c.Map.IDs() {
+						if r.buildReach(a, p) == "" && s.CanBuild(p, a, ch.Type) == "" {
+							open = append(open, p)
+						}
+					}
+					why += "; planets it can build on: " + report.OneOf(open)
+				}
+				fs.Add(ch.Src.At("planet"), "%s cannot build a %s at %s: %s", a, ch.Type.Title(), ch.Planet, why)
+			}
 		}
 	}
+}
+
+// buildInTurn builds, in an Alliance's turn, the first of its choices (a
+// build, then its alternates in order) still possible; whyNot says why one
+// is not. It says what was built, and why not the choices before it.
+func (r *rules) buildInTurn(a processor.AllianceID, choices []processor.PieceChoice, whyNot func(processor.PieceChoice) string) string {
+	name := func(i int) string {
+		if i == 0 {
+			return "its build"
+		}
+		return "its " + schema.Ordinal(i) + " alternate"
+	}
+	var not []string
+	for i, ch := range choices {
+		if why := whyNot(ch); why != "" {
+			not = append(not, fmt.Sprintf("%s, the %s at %s, is no longer possible: %s", name(i), ch.Type.Title(), ch.Planet, why))
+			continue
+		}
+		built := r.s.Build(ch.Planet, a, ch.Type)
+		if i == 0 {
+			return built
+		}
+		return fmt.Sprintf("%s; so %s: %s", strings.Join(not, "; "), name(i), built)
+	}
+	return strings.Join(not, "; ") + ": it builds nothing"
 }
 
 // buildInfrastructure is step 5, Build Infrastructure: "Working in order from
 // the Alliance with the highest total Power Level across all Planets to the
 // Alliance with the lowest total (rolling off for any ties), each Alliance
 // can build one piece of Infrastructure of any type (excluding Strongholds)".
-// A build an earlier Alliance has made impossible is cancelled and reported.
+// Each Alliance builds in its turn knowing what the earlier ones built: the
+// first of its build and its alternates still possible (buildInTurn); a
+// build without alternates that an earlier Alliance has made impossible is
+// cancelled and reported.
 func (r *run) buildInfrastructure() {
 	s := r.s
 	order := r.orderAlliances(r.c.AllianceIDs(), fmt.Sprintf("phase-%02d/5/build-order", s.Phase), "Build Infrastructure order", s.TotalPower)
@@ -134,6 +172,10 @@ func (r *run) buildInfrastructure() {
 			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): no build by the deadline", a, s.TotalPower(a)))
 		case b.None:
 			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): builds nothing", a, s.TotalPower(a)))
+		case len(b.Alternates) > 0:
+			notes = append(notes, fmt.Sprintf("%s (total Power Level %d): %s", a, s.TotalPower(a), r.buildInTurn(a, b.Choices(), func(ch processor.PieceChoice) string {
+				return cmp.Or(r.buildReach(a, ch.Planet), s.CanBuild(ch.Planet, a, ch.Type))
+			})))
 		default:
 			why := r.buildReach(a, b.Planet)
 			if why == "" {

@@ -3,6 +3,7 @@ package phase
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
@@ -10,6 +11,7 @@ import (
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/seal"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // A campaign never stalls on one player's file. Before a step's deadline a
@@ -21,9 +23,13 @@ import (
 // default for a missing input applies instead: no orders, Logistical
 // Auxilia; no result, the attacker wins (RULINGS 18); no moves, the fleets
 // stay; no build, none; no event choices, each event's default; no final
-// battle, the roll-off. The report names the file, its faults and the
-// default applied, and the journal records it as not applied with its
-// digest, so a replay reaches the same decision from the same bytes. Faults
+// battle, the roll-off. An orders file is taken operation by operation
+// (setAsideOperations): an [[operations]] entry with a fault is not given,
+// its fleet performs Logistical Auxilia, and the others stand; a file not
+// valid TOML or not shaped as orders is set aside whole. The report names
+// the file, its faults and the default applied, and the journal records it
+// as not applied with its digest (one applied in part, as an input), so a
+// replay reaches the same decision from the same bytes. Faults
 // in the Warmaster's files (campaign.toml, map.toml, engine profiles, the
 // set-up) always stop the run.
 
@@ -36,12 +42,15 @@ type NotApplied struct {
 	Faults []processor.Fault // the file's faults, when it had any
 }
 
-// notApplied is a faulty input set aside at its step.
+// notApplied is a faulty input set aside at its step: the whole file,
+// or (ops) only those of its [[operations]] entries that have faults.
 type notApplied struct {
 	NotApplied
 	phase int
 	step  processor.Step
-	stray bool // set aside as of no use at its step (rules.strays), not for a deadline
+	stray bool              // set aside as of no use at its step (rules.strays), not for a deadline
+	ops   []processor.Order // the operations set aside, when not the whole file
+	kept  []processor.Order // the file's operations as read, to restore
 }
 
 // pastDeadline reports whether file is a player's input for a step still to
@@ -99,11 +108,19 @@ func (r *run) setAside(fs *processor.Faults) error {
 				}
 			}
 		}
-		if len(files) == 0 || slices.ContainsFunc(files, func(f string) bool { return done[f] }) {
+		if len(files) == 0 || slices.ContainsFunc(files, func(f string) bool { return done[f] && !r.partlySetAside(f) }) {
 			return fs.Err(r.f.Text) // nothing to set aside, or no way to: the faults stand
 		}
 		slices.Sort(files)
 		for _, file := range files {
+			if !done[file] && r.setAsideOperations(file, byFile[file]) {
+				done[file] = true // once: a fault left after is the whole file's
+				continue
+			}
+			if done[file] && r.partlySetAside(file) {
+				// Set aside whole, after all, with every fault it had.
+				byFile[file] = append(r.restoreOperations(file), byFile[file]...)
+			}
 			done[file] = true
 			if _, ok := r.f.Texts[file]; !ok { // refused by its name alone: the journal keeps its digest
 				if _, _, err := r.f.Read(file); err != nil {
@@ -130,6 +147,121 @@ func (r *run) setAside(fs *processor.Faults) error {
 		*fs = processor.Faults{}
 		r.validate(here.Step, fs)
 	}
+}
+
+// setAsideOperations sets aside, of a plain orders file past its deadline
+// whose every fault is in one of its [[operations]] entries (a rule the
+// entry breaks, such as an unreachable planet), those entries only: their
+// fleets perform Logistical Auxilia, the default for a fleet without an
+// operation (Select Operations: "If a player does not provide the
+// Warmaster with a Campaign Operation for a Fleet within an agreed time
+// frame, that Fleet will default to performing the Logistical Auxillia
+// Operation"; RULINGS 25), and the file's other operations stand. It
+// reports whether it did; a file with a fault about it as a whole (not
+// TOML, not shaped as orders) is the caller's to set aside whole.
+func (r *run) setAsideOperations(file string, faults []processor.Fault) bool {
+	cp := folder.Classify(file)
+	login := processor.Login(cp.Name)
+	list, ok := r.f.Orders[cp.Phase][login]
+	if cp.Kind != folder.KindOrders || strings.HasSuffix(file, seal.SealedExt) || !ok {
+		return false
+	}
+	keep, ops, ok := splitOperations(list, faults)
+	if !ok {
+		return false
+	}
+	r.f.Orders[cp.Phase][login] = keep
+	all := processor.Faults{List: faults}
+	inv, _ := all.Err(r.f.Text).(*processor.InvalidError)
+	why := fmt.Sprintf("%s past the %s deadline, so %s", report.Plural(len(inv.Faults), "fault", "faults"), deadlineName(r.s.Step), r.operationsDefault(cp.Phase, login, ops))
+	r.setAsideFiles = append(r.setAsideFiles, notApplied{
+		NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults},
+		phase:      cp.Phase, step: r.s.Step, ops: ops, kept: list,
+	})
+	return true
+}
+
+// splitOperations parts orders into the operations without faults and
+// those with; ok is false when a fault is in no operation of the list (it
+// is about the file as a whole) or every operation has one (the file is
+// then not used at all, and said so).
+func splitOperations(list []processor.Order, faults []processor.Fault) (keep, ops []processor.Order, ok bool) {
+	bad := map[string]bool{}
+	for _, f := range faults {
+		entry := operationEntry(f.Ptr)
+		if entry == "" || !slices.ContainsFunc(list, func(o processor.Order) bool { return o.Src.Ptr == entry }) {
+			return nil, nil, false
+		}
+		bad[entry] = true
+	}
+	for _, o := range list {
+		if bad[o.Src.Ptr] {
+			ops = append(ops, o)
+		} else {
+			keep = append(keep, o)
+		}
+	}
+	return keep, ops, len(keep) > 0
+}
+
+// operationEntry is the [[operations]] entry a fault's pointer is in
+// ("/operations/1" of "/operations/1/planet"), or "" when it is in none.
+func operationEntry(ptr string) string {
+	rest, ok := strings.CutPrefix(ptr, "/operations/")
+	if !ok {
+		return ""
+	}
+	n, _, _ := strings.Cut(rest, "/")
+	if n == "" || strings.Trim(n, "0123456789") != "" {
+		return ""
+	}
+	return "/operations/" + n
+}
+
+// operationsDefault says which of a file's operations are not applied and
+// what their fleets do instead (the file's others in r.f.Orders already).
+func (r *rules) operationsDefault(phase int, login processor.Login, ops []processor.Order) string {
+	var which []string
+	var fleets []processor.FleetID
+	for _, o := range ops {
+		i, _ := strconv.Atoi(strings.TrimPrefix(o.Src.Ptr, "/operations/"))
+		which = append(which, schema.Ordinal(i+1))
+		if o.Fleet != "" && !slices.Contains(fleets, o.Fleet) && !slices.ContainsFunc(r.f.Orders[phase][login], func(k processor.Order) bool { return k.Fleet == o.Fleet }) {
+			fleets = append(fleets, o.Fleet)
+		}
+	}
+	what := "its fleets keep their other operations"
+	switch len(fleets) {
+	case 0:
+	case 1:
+		what = fmt.Sprintf("%s performs Logistical Auxilia, the default for a fleet without an operation", fleets[0])
+	default:
+		what = fmt.Sprintf("%s perform Logistical Auxilia, the default for a fleet without an operation", report.And(fleets))
+	}
+	is, stand := "operations are", ""
+	if len(ops) == 1 {
+		is = "operation is"
+	}
+	if len(r.f.Orders[phase][login]) > 0 {
+		stand = "; the file's other operations stand"
+	}
+	return fmt.Sprintf("its %s %s not applied: %s%s", report.And(which), is, what, stand)
+}
+
+// partlySetAside reports whether some of file's operations were set aside.
+func (r *rules) partlySetAside(file string) bool {
+	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.ops != nil })
+}
+
+// restoreOperations undoes setAsideOperations, for the file to be set
+// aside whole; it returns the faults the operations were set aside for.
+func (r *rules) restoreOperations(file string) []processor.Fault {
+	i := slices.IndexFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.ops != nil })
+	n := r.setAsideFiles[i]
+	cp := folder.Classify(file)
+	r.f.Orders[cp.Phase][processor.Login(cp.Name)] = n.kept
+	r.setAsideFiles = slices.Delete(r.setAsideFiles, i, i+1)
+	return n.Faults
 }
 
 // withdraw takes a player's input out of the run: as if never submitted.
@@ -212,7 +344,11 @@ func (r *run) reportSetAside(step processor.Step) {
 		if n.phase != r.s.Phase || n.step != step {
 			continue
 		}
-		r.sec.Para("**`%s` is not applied**: %s:", n.File, n.Why)
+		if n.ops != nil {
+			r.sec.Para("**`%s` is applied in part**: %s:", n.File, n.Why)
+		} else {
+			r.sec.Para("**`%s` is not applied**: %s:", n.File, n.Why)
+		}
 		r.sec.List(faultLines(n.Faults))
 	}
 }
@@ -247,7 +383,9 @@ func (r *rules) newLate() []processor.Fault {
 func (r *rules) journalNotApplied(phase int, step processor.Step, first bool) []owntoml.JournalInput {
 	var out []owntoml.JournalInput
 	for _, n := range r.setAsideFiles {
-		if n.phase == phase && n.step == step {
+		// A file set aside in part is applied (its digest is with the
+		// step's inputs): the same bytes set aside the same operations.
+		if n.phase == phase && n.step == step && n.ops == nil {
 			out = append(out, owntoml.JournalInput{Path: n.File, SHA256: r.f.Digest(n.File), NotApplied: fmt.Sprintf("%s past the %s deadline", report.Plural(len(n.Faults), "fault", "faults"), deadlineName(step))})
 		}
 	}

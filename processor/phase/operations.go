@@ -31,26 +31,29 @@ func (r checks) validateOrders(fs *processor.Faults) {
 	first := r.openTomeLogins() // An Open Tome: their orders were taken first
 	for _, login := range r.c.Commanders() {
 		if list, ok := orders[login]; ok && !slices.Contains(first, login) {
-			r.validatePlayerOrders(login, list, fs)
+			r.validatePlayerOrders(login, list, false, fs)
 		}
 	}
 }
 
-// validatePlayerOrders checks one player's orders against the map as it stands.
-func (r checks) validatePlayerOrders(login processor.Login, list []processor.Order, fs *processor.Faults) {
+// validatePlayerOrders checks one player's orders against the map as it
+// stands. A fleet the orders leave out performs Logistical Auxilia (Select
+// Operations: "If a player does not provide the Warmaster with a Campaign
+// Operation for a Fleet within an agreed time frame, that Fleet will
+// default to performing the Logistical Auxillia Operation"; RULINGS 26):
+// a note, not a fault — unless all is set, for An Open Tome's "must declare
+// all of their Fleets' Campaign Operations".
+func (r checks) validatePlayerOrders(login processor.Login, list []processor.Order, all bool, fs *processor.Faults) {
 	file := processor.InputPath(r.s.Phase, "orders", string(login))
-	// Select Operations: "one Campaign Operation for each of their Fleets"
-	// (under Sinister Omens a fleet may be left out: see validateEventOrder).
+	all = all && !r.sinisterOmens() // Sinister Omens: a fleet may be left out
 	var missing []processor.FleetID
-	if len(r.s.Active(processor.SinisterOmens)) == 0 {
-		given := map[processor.FleetID]bool{}
-		for _, o := range list {
-			given[o.Fleet] = true
-		}
-		for _, fl := range r.c.FleetsOf(login) {
-			if !given[fl] {
-				missing = append(missing, fl)
-			}
+	given := map[processor.FleetID]bool{}
+	for _, o := range list {
+		given[o.Fleet] = true
+	}
+	for _, fl := range r.c.FleetsOf(login) {
+		if !given[fl] {
+			missing = append(missing, fl)
 		}
 	}
 	// One mistake, one fault: an operation whose fleet is misspelt or not
@@ -86,7 +89,14 @@ func (r checks) validatePlayerOrders(login processor.Login, list []processor.Ord
 		}
 	}
 	for _, fl := range missing {
-		fs.Add(processor.Src{File: file}, "fleet %q has no operation; give every fleet you control one (logistical-auxilia if it should support)", fl)
+		if r.operationSetAside(fl) {
+			continue // its operation was set aside: the report says so
+		}
+		if all {
+			fs.Add(processor.Src{File: file}, "An Open Tome: %s's players must declare all of their fleets' operations, and fleet %q has none; give it one (logistical-auxilia if it should support)", r.c.PlayerAlliance(login), fl)
+			continue
+		}
+		r.f.Note(processor.Fault{File: file, Message: fmt.Sprintf("fleet %q has no operation in this file: it performs Logistical Auxilia, the default for a fleet without one", fl)})
 	}
 }
 
@@ -173,9 +183,16 @@ func (r *run) selectOperations() {
 		for _, o := range list {
 			s.Orders = append(s.Orders, o)
 			what := r.describeOrder(o)
-			switch _, rejected := r.rejected[fl.Player]; {
-			case rejected && !ok:
+			_, hasFile := r.f.Orders[s.Phase][fl.Player]
+			switch u, rejected := r.rejected[fl.Player]; {
+			case rejected && !ok && u.ops == nil:
 				what = "Logistical Auxilia (sealed orders not used, see below: the default)"
+			case rejected && !ok && slices.ContainsFunc(u.ops, func(o processor.Order) bool { return o.Fleet == fl.ID }):
+				what = "Logistical Auxilia (its sealed operation was not used, see below: the default)"
+			case !ok && r.operationSetAside(fl.ID):
+				what = "Logistical Auxilia (its operation was not applied, see above: the default)"
+			case !ok && hasFile:
+				what = "Logistical Auxilia (left out of its player's orders: the default)"
 			case !ok && r.setAsideHere("orders", string(fl.Player)):
 				what = "Logistical Auxilia (its orders were not applied, see above: the default)"
 			case early[fl.ID]:
@@ -186,6 +203,14 @@ func (r *run) selectOperations() {
 	}
 	r.sec.Table([]string{"fleet", "player", "alliance", "at", "operation"}, rows)
 	r.reportRejected()
+}
+
+// operationSetAside reports whether an operation of fleet's was set aside
+// this phase (its orders file applied in part).
+func (r *rules) operationSetAside(fleet processor.FleetID) bool {
+	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool {
+		return n.phase == r.s.Phase && slices.ContainsFunc(n.ops, func(o processor.Order) bool { return o.Fleet == fleet })
+	})
 }
 
 func (r *rules) describeOrder(o processor.Order) string {

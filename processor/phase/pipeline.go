@@ -143,7 +143,7 @@ type Summary struct {
 	// after their step, or still faulty past its deadline.
 	NotApplied []NotApplied
 	// Placeholders are the notes on campaign.toml as the run began
-	// (Folder.Notes): what init wrote for the Warmaster to replace and is
+	// (Folder.CampaignNotes): what init wrote for the Warmaster to replace and is
 	// still there, a phase still to come without its deadlines. A rehearsal
 	// may go on with them, but should know.
 	Placeholders []processor.Fault
@@ -180,7 +180,7 @@ func advance(dir string, opt Options, m mode) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows, r.stepFaults()), NotApplied: r.notAppliedList(), Placeholders: r.f.Notes()}
+	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows, r.stepFaults()), NotApplied: r.notAppliedList(), Placeholders: r.f.CampaignNotes()}
 	if len(r.applied) == 0 {
 		return sum, nil
 	}
@@ -241,10 +241,14 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 	}
 	for _, n := range r.setAsideFiles {
 		for _, f := range n.Faults {
+			what := "this file"
+			if n.ops != nil {
+				what = "this operation"
+			}
 			if n.stray {
 				f.Message += " (advance sets this file aside: it has no use at its step)"
 			} else {
-				f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply this file)", deadlineName(n.step))
+				f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply %s)", deadlineName(n.step), what)
 			}
 			fs.List = append(fs.List, f)
 		}

@@ -19,6 +19,9 @@ type unsealError struct {
 	sealed string            // the sealed file
 	err    error             // could not be decrypted, or not as this file
 	faults []processor.Fault // the decrypted orders' faults
+	// ops are the operations not used, when the others are: every fault
+	// is in one of the orders' [[operations]] entries.
+	ops []processor.Order
 	// unbound: decrypted, but not sealed as this file of this campaign.
 	unbound bool
 }
@@ -27,9 +30,10 @@ type unsealError struct {
 // orders file of the phase is decrypted, written next to it as <login>.toml
 // (committed with the rest of the run) and read like any orders file. An
 // order that cannot be used — a file that does not decrypt, or decrypted
-// orders with any fault — does not stop the run: nobody could check it before
+// orders with a fault — does not stop the run: nobody could check it before
 // the reveal, so that player's fleets perform Logistical Auxilia and step 1's
-// report says why. It reports stop when the run must end here: a dry run
+// report says why; when every fault is in an [[operations]] entry, only
+// those entries' fleets do, and the other operations are used. It reports stop when the run must end here: a dry run
 // (check), which never decrypts.
 func (r *run) unseal() (stop bool, err error) {
 	s := r.s
@@ -81,11 +85,26 @@ func (r *run) unseal() (stop bool, err error) {
 		} else {
 			list := processor.Checker{C: r.c, Fs: &fs}.DecodeOrders(login, processor.NewObj(doc, processor.Src{File: plain}))
 			if fs.Empty() {
-				r.validatePlayerOrders(login, list, &fs)
+				r.validatePlayerOrders(login, list, false, &fs)
 			}
 			if fs.Empty() {
 				folder.Ensure(r.f.Orders, s.Phase)[login] = list
 				continue
+			}
+			// An operation with a fault is not used, and its fleet performs
+			// Logistical Auxilia (Select Operations' default for a fleet
+			// without one); the others are, once checked in full.
+			if keep, ops, ok := splitOperations(list, fs.List); ok {
+				var more processor.Faults
+				r.validatePlayerOrders(login, keep, false, &more)
+				if more.Empty() {
+					folder.Ensure(r.f.Orders, s.Phase)[login] = keep
+					var inv *processor.InvalidError
+					errors.As(fs.Err(r.f.Text), &inv)
+					r.rejected[login] = &unsealError{file: plain, sealed: file, faults: inv.Faults, ops: ops}
+					continue
+				}
+				fs.List = append(fs.List, more.List...)
 			}
 		}
 		var inv *processor.InvalidError
@@ -116,6 +135,12 @@ func (r *run) reportRejected() {
 			}
 			r.sec.Para("**%s's sealed orders are not used**: `%s` could not be decrypted with the campaign's identity (%s), so %s's fleets (%s) perform Logistical Auxilia.",
 				login, u.file, why, login, fleets)
+			continue
+		}
+		if u.ops != nil {
+			r.sec.Para("**%s's sealed orders are used in part**: `%s` (decrypted from `%s`) has %s, so %s:",
+				login, u.file, strings.TrimPrefix(u.sealed, processor.PhaseDir(r.s.Phase)+"/orders/"), report.Plural(len(u.faults), "fault", "faults"), r.operationsDefault(r.s.Phase, login, u.ops))
+			r.sec.List(faultLines(u.faults))
 			continue
 		}
 		r.sec.Para("**%s's sealed orders are not used**: `%s` (decrypted from `%s`) is invalid, so %s's fleets (%s) perform Logistical Auxilia:",

@@ -431,3 +431,53 @@ func TestSealedAuthorize(t *testing.T) {
 		t.Errorf("alice sealing moves: %v", err)
 	}
 }
+
+// Sealed orders with a fault in one operation: "If a player does not
+// provide the Warmaster with a Campaign Operation for a Fleet within an
+// agreed time frame, that Fleet will default to performing the Logistical
+// Auxillia Operation" — that fleet performs Logistical Auxilia, and the
+// player's other operations are used (RULINGS 25).
+func TestSealedOperationWithFault(t *testing.T) {
+	dir, id := testkit.SealedExample(t)
+	edit := func(file, old, new string) {
+		text := string(testkit.ReadFile(t, dir, file))
+		if !strings.Contains(text, old) {
+			t.Fatalf("%s has no %q", file, old)
+		}
+		testkit.WriteFile(t, dir, file, []byte(strings.Replace(text, old, new, 1)))
+	}
+	edit(processor.CampaignFile, "id = \"blue-1\"\nplayer = \"alice\"", "id = \"blue-1\"\nplayer = \"alice\"\n[[fleets]]\nid = \"blue-3\"\nplayer = \"alice\"")
+	edit("setup/blue.toml", "blue-1 = \"jawardet\"", "blue-1 = \"jawardet\"\nblue-3 = \"ikaron-prime\"")
+	testkit.WriteFile(t, dir, testkit.AliceOrders, []byte(`[[operations]]
+fleet = "blue-1"
+operation = "battle"
+attack = "purge-and-burn"
+planet = "norallus"
+defender = "red"
+
+[[operations]]
+fleet = "blue-3"
+operation = "void-leap"
+planet = "karabas"
+`))
+	testkit.SealFile(t, dir, testkit.AliceOrders, id.Recipient())
+	if _, err := phase.Advance(dir, phase.Options{Now: testkit.AfterDeadline, AgeIdentity: id.String()}); err != nil {
+		t.Fatalf("advance: %v", err)
+	}
+	if o := testkit.OrderOf(t, dir, "blue-1"); o.Op != processor.LogisticalAuxilia || !o.Default {
+		t.Errorf("blue-1's order: %+v, want the default Logistical Auxilia", o)
+	}
+	if o := testkit.OrderOf(t, dir, "blue-3"); o.Op != processor.VoidLeap || o.Planet != "karabas" {
+		t.Errorf("blue-3's order: %+v, want its Void Leap to karabas", o)
+	}
+	report := string(testkit.ReadFile(t, dir, "phases/01/report.md"))
+	for _, want := range []string{
+		"| blue-1  | alice  | blue     | jawardet     | Logistical Auxilia (its sealed operation was not used, see below: the default) |",
+		"**alice's sealed orders are used in part**: `phases/01/orders/alice.toml` (decrypted from `alice.toml.age`) has 1 fault, so its 1st operation is not applied: blue-1 performs Logistical Auxilia, the default for a fleet without an operation; the file's other operations stand:",
+		"- `phases/01/orders/alice.toml:5:10`: norallus is out of reach of blue-1 at jawardet",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report has no %q:\n%s", want, report)
+		}
+	}
+}
