@@ -48,10 +48,10 @@ func (f *Folder) Placeholders() []processor.Fault {
 	return nil
 }
 
-// CampaignNotes are what check, status and advance say of campaign.toml without
-// refusing it: init's placeholders left in it (Placeholders), and the
-// phases still to come with a step lacking its deadline, which would wait
-// for every file, however long.
+// CampaignNotes are what check, status and advance say of campaign.toml
+// without refusing it: init's placeholders left in it (Placeholders), and
+// the phases still to come with a step lacking its deadline, which would
+// wait for every file, however long.
 func (f *Folder) CampaignNotes() []processor.Fault {
 	notes := f.Placeholders()
 	c, s := f.Campaign, f.State
