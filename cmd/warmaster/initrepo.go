@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"runtime/debug"
@@ -23,7 +24,7 @@ func initRepoCommand() *cli.Command {
 		Name: "init-repo",
 		Usage: "write a campaign repository into DIR (new, or without any of its files): the workflows, naming the warmaster action at this " +
 			"warmaster's version where it is known, else main; " + repository.RegistryFile + " and CODEOWNERS; .taplo.toml and the JSON Schemas " +
-			"in " + repotemplate.SchemasDir + "/, for editors offline; a README for the club. It never writes over a file",
+			"in " + repotemplate.SchemasDir + "/, for editors offline; a README for the club (WARMASTER.md, beside a README the repository has). It never writes over a file",
 		ArgsUsage: "[--warmaster LOGIN]... DIR",
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "warmaster", Usage: "the GitHub login of a Warmaster of the repository (repeat the flag for more); " +
@@ -58,6 +59,17 @@ func cmdInitRepo(c *cli.Context) error {
 	var codeowners bytes.Buffer
 	repository.WriteCodeOwners(&codeowners, reg, nil)
 	files = append(files, repotemplate.File{Path: ".github/CODEOWNERS", Data: codeowners.Bytes()})
+	// A repository GitHub made with a README keeps it: the club's README
+	// goes beside it (init-repo never writes over a file).
+	readme := "README.md"
+	if st, err := os.Lstat(filepath.Join(dir, readme)); err == nil && st.Mode().IsRegular() {
+		readme = besideReadme
+		for i := range files {
+			if files[i].Path == "README.md" {
+				files[i].Path = readme
+			}
+		}
+	}
 	slices.SortFunc(files, func(a, b repotemplate.File) int { return strings.Compare(a.Path, b.Path) })
 	if err := repotemplate.Write(dir, files); err != nil {
 		return fmt.Errorf("init-repo: %w", err)
@@ -77,6 +89,13 @@ func cmdInitRepo(c *cli.Context) error {
 		fmt.Fprintf(w, "the registry's Warmaster is the placeholder %s: put your GitHub login in %s (or run init-repo --warmaster LOGIN), then `warmaster codeowners > .github/CODEOWNERS`\n",
 			repotemplate.Placeholder, repository.RegistryFile)
 	}
-	fmt.Fprintf(w, "next: %s, Setting up\n", path.Join(filepath.ToSlash(dir), "README.md"))
+	if readme != "README.md" {
+		fmt.Fprintf(w, "README.md was there already and is kept: the club's README is %s beside it; link it from your README (its references to README.md mean %s)\n", readme, readme)
+	}
+	fmt.Fprintf(w, "next: %s, Setting up\n", path.Join(filepath.ToSlash(dir), readme))
 	return nil
 }
+
+// besideReadme is where init-repo writes the club's README when the
+// repository has one of its own.
+const besideReadme = "WARMASTER.md"
