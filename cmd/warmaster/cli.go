@@ -490,6 +490,11 @@ func cmdCheck(c *cli.Context) error {
 	if err != nil {
 		return reportFaults(c, format, dir, err, false)
 	}
+	// A campaign folder its repository does not declare passes, but the
+	// workflows never check nor advance it.
+	if reg, rel, ok, err := repository.Find(dir); err == nil && ok && !reg.Declares(rel) {
+		fmt.Fprintf(c.App.ErrWriter, "note: %s: %s does not declare this campaign, so the workflows never check or advance it: the Warmaster adds %q to its campaigns\n", dir, repository.RegistryFile, rel)
+	}
 	fmt.Fprintf(c.App.Writer, "%s: ok\n", dir)
 	return nil
 }
