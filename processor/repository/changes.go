@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -352,6 +354,7 @@ func (c *changes) campaign(dir string, files []string) {
 			judged[actor] = jud
 		}
 	}
+	refused = append(refused, c.usedParts(dir, files)...)
 	if !c.exists(campaignFile) {
 		switch {
 		case len(refused) > 0:
@@ -389,11 +392,116 @@ func (c *changes) campaign(dir string, files []string) {
 	c.add(dir, err)
 }
 
+// usedParts refuses a change to what an applied step used, by anyone, the
+// Warmaster included: the [dice] seed or commitment and the [rules] once a
+// step has run (the Warmaster, knowing the next step's inputs, could try
+// keys until the dice suited them), a phase's [[forced_events]] once its
+// events were generated, map.toml once set-up placed the campaign on it.
+// Judged from the base's campaign.toml, map.toml and journal, without
+// secrets: with a committed key or sealed orders the check cannot replay.
+func (c *changes) usedParts(dir string, files []string) []processor.Fault {
+	if !slices.Contains(files, processor.CampaignFile) && !slices.Contains(files, processor.MapFile) {
+		return nil
+	}
+	data, ok, err := c.git.Show(c.Base, path.Join(dir, processor.JournalFile))
+	if err != nil || !ok {
+		return nil // no step applied: everything may still change
+	}
+	var journal struct {
+		Steps []struct {
+			Phase int
+			Step  string
+		}
+	}
+	if _, err := toml.Decode(string(data), &journal); err != nil || len(journal.Steps) == 0 {
+		return nil // an unreadable journal is the check's to refuse
+	}
+	last := journal.Steps[len(journal.Steps)-1]
+	lastStep := fmt.Sprintf("phase %d's %s step", last.Phase, last.Step)
+	if last.Phase == 0 {
+		lastStep = "set-up"
+	}
+	generated := map[int64]bool{} // phases whose events were generated
+	for _, st := range journal.Steps {
+		if st.Step == processor.StepBattles.String() {
+			generated[int64(st.Phase)] = true
+		}
+	}
+	decode := func(rev, file string) (map[string]any, bool) {
+		var text []byte
+		if rev == "" {
+			t, err := os.ReadFile(filepath.Join(c.top, filepath.FromSlash(path.Join(dir, file))))
+			if err != nil {
+				return nil, false
+			}
+			text = t
+		} else {
+			t, ok, err := c.git.Show(rev, path.Join(dir, file))
+			if err != nil || !ok {
+				return nil, false
+			}
+			text = t
+		}
+		var m map[string]any
+		if _, err := toml.Decode(string(text), &m); err != nil {
+			return nil, false // a file that is not TOML: the check says why
+		}
+		return m, true
+	}
+	restore := func(file string) string {
+		return fmt.Sprintf("restore it as the base has it (git checkout %.12s -- %s)", c.Base, path.Join(dir, file))
+	}
+	var refused []processor.Fault
+	if slices.Contains(files, processor.CampaignFile) {
+		before, ok1 := decode(c.Base, processor.CampaignFile)
+		after, ok2 := decode("", processor.CampaignFile)
+		if ok1 && ok2 {
+			why := func(format string, args ...any) {
+				refused = append(refused, refusal(processor.CampaignFile, true, format, args...))
+			}
+			if !reflect.DeepEqual(before["dice"], after["dice"]) {
+				why("[dice] changed after %s rolled with it: a campaign's seed or commitment never changes once a step has rolled its dice (the commitment promises the players that nobody can choose them); %s", lastStep, restore(processor.CampaignFile))
+			}
+			if !reflect.DeepEqual(before["rules"], after["rules"]) {
+				why("[rules] changed after %s applied them: a step is played by the rules it was played by, and the later ones by the same; %s", lastStep, restore(processor.CampaignFile))
+			}
+			forced := func(m map[string]any, phase int64) []any {
+				var out []any
+				list, _ := m["forced_events"].([]map[string]any)
+				for _, e := range list {
+					if p, _ := e["phase"].(int64); p == phase {
+						out = append(out, e)
+					}
+				}
+				return out
+			}
+			for _, p := range slices.Sorted(maps.Keys(generated)) {
+				if !reflect.DeepEqual(forced(before, p), forced(after, p)) {
+					why("phase %d's [[forced_events]] changed after its events were generated: they are history now; %s", p, restore(processor.CampaignFile))
+				}
+			}
+		}
+	}
+	if slices.Contains(files, processor.MapFile) {
+		before, ok1 := decode(c.Base, processor.MapFile)
+		after, ok2 := decode("", processor.MapFile)
+		if ok1 && ok2 && !reflect.DeepEqual(before, after) {
+			refused = append(refused, refusal(processor.MapFile, true, "map.toml changed after set-up placed the campaign on it (%s is the last step applied): the planets, their locations and the lanes stay as every step used them; %s", lastStep, restore(processor.MapFile)))
+		}
+	}
+	return refused
+}
+
 // campaignsOwn takes out of err, replay's or the plan's, the faults in
-// files the changes do not touch: a stray file, a hand edit on the branch.
-// Each pull request is judged on its own files; those faults are the
-// campaign's, and said as such (cr.Campaign and NoPlan).
+// files the changes do not touch (a stray file, a player's file broken on the
+// branch): each pull request is judged on its own files, and those faults
+// are the campaign's, said as such (cr.Campaign and NoPlan). Not when the
+// changes touch what every file is judged by (campaign.toml, map.toml, the
+// war-engine profiles): then the changes may be why.
 func (c *changes) campaignsOwn(dir string, files []string, err error, cr *CampaignReport) error {
+	if slices.ContainsFunc(files, func(f string) bool { return folder.WarmasterFile(f) || strings.HasPrefix(f, folder.EnginesDir+"/") }) {
+		return err
+	}
 	var inv *processor.InvalidError
 	if !errors.As(err, &inv) {
 		return err

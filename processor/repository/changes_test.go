@@ -223,6 +223,59 @@ func TestWarmasterDeletesUnusedInputs(t *testing.T) {
 	})
 }
 
+// Nothing a step has used changes afterwards, the Warmaster included: the
+// dice seed or commitment, the [rules], the forced events of a phase
+// already applied, the map. Judged from the base and its journal, without
+// secrets; what no step has used yet may still change.
+func TestUsedCampaignParts(t *testing.T) {
+	played := func(t *testing.T) *testRepo {
+		t.Helper()
+		r := newTestRepo(t)
+		if _, err := phase.Advance(r.path("campaigns/spring"), phase.Options{Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		r.commit("phase 1's operations applied")
+		return r
+	}
+	edit := func(r *testRepo, file, old, new string) {
+		text := r.read(file)
+		if !strings.Contains(text, old) {
+			r.t.Fatalf("%s has no %q", file, old)
+		}
+		r.write(file, strings.Replace(text, old, new, 1))
+	}
+	for _, tc := range []struct {
+		name, file, old, new, want string
+	}{
+		{"ErrDiceSeed", "campaigns/spring/campaign.toml", `seed = "vespator-front-example"`, `seed = "a luckier one"`, "[dice] changed after"},
+		{"ErrRules", "campaigns/spring/campaign.toml", "[rules]\n", "[rules]\nseize_power_base_keeps_piece = true\n", "[rules] changed after"},
+		{"ErrForcedEventOfAppliedPhase", "campaigns/spring/campaign.toml", "phase = 1\nevent = \"lull-in-the-fighting\"", "phase = 1\nevent = \"void-piracy\"", "phase 1's [[forced_events]] changed after"},
+		{"ErrMap", "campaigns/spring/map.toml", "[[lanes]]", "# a comment is no change\n[[lanes]]", ""},
+		{"OKForcedEventToCome", "campaigns/spring/campaign.toml", "phase = 2\nevent = \"sinister-omens\"", "phase = 2\nevent = \"void-piracy\"", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := played(t)
+			rep := r.change("alice", func() { edit(r, tc.file, tc.old, tc.new) })
+			if tc.want == "" {
+				wantFaults(t, rep)
+				return
+			}
+			wantFaults(t, rep, [2]string{tc.file, tc.want})
+		})
+	}
+	t.Run("ErrMapLane", func(t *testing.T) {
+		t.Parallel()
+		r := played(t)
+		rep := r.change("alice", func() {
+			m := r.read("campaigns/spring/map.toml")
+			i := strings.LastIndex(m, "[[lanes]]")
+			r.write("campaigns/spring/map.toml", m[:i])
+		})
+		wantFaults(t, rep, [2]string{"campaigns/spring/map.toml", "map.toml changed after"})
+	})
+}
+
 func TestCheckChanges(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		t.Parallel()
