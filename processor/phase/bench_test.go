@@ -183,3 +183,28 @@ func TestInputPath(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPhaseFromOrders plays a generated phase of n battles from the
+// orders to the builds in one advance (genPhase with orders): every step of
+// a phase, the reveal and its battle sheets among them.
+func BenchmarkPhaseFromOrders(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			src := genPhase(b, n, true)
+			now := time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				dir := filepath.Join(b.TempDir(), "c")
+				if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				if _, err := Advance(dir, Options{Now: now}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/battle")
+		})
+	}
+}
