@@ -65,6 +65,32 @@ type Rules struct {
 	// Power Levels are those the battle sheets show (phase.processBattleResults
 	// says why it is taken there). nil outside 2.4: S.
 	AtBattle *processor.State
+	// Fought: ValidateOutcome checks a result at the battles step, where S
+	// is the map the battle was fought on and is judged with (RULINGS 9):
+	// an outcome's "3 or more" can be judged then (lessThanThree). Not so
+	// for orders, checked before step 1 and 2.2 change the map, nor with
+	// `[rules] outcome_power_levels = "processing"`.
+	Fought bool
+}
+
+// lessThanThree adds a fault at at when a choice needs the Alliance's Power
+// Level at this Planet to be "3 or more" and it is not, on the map the
+// battle is judged with (Fought), with the victor's ±1 (power_adjust; a
+// ±1 it cannot use is a fault of its own). need words the choice, fix what
+// would be valid.
+func (r Rules) lessThanThree(at processor.Src, p processor.PlanetID, a processor.AllianceID, adj int, fs *processor.Faults, need, fix string) {
+	if !r.Fought || r.C.Rules.JudgedAtProcessing() {
+		return
+	}
+	lvl := r.S.Power(p, a)
+	if lvl+adj >= 3 {
+		return
+	}
+	with := ""
+	if adj != 0 {
+		with = fmt.Sprintf(", treated as %d", lvl+adj)
+	}
+	fs.Add(at, "%s needs %s's Power Level at %s to be 3 or more, and it was %d%s when the battle was fought; %s", need, a, p, lvl, with, fix)
 }
 
 // judged is the map a Campaign Outcome reads its Power Levels and its ±1

@@ -227,8 +227,11 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 		}
 		return
 	}
-	if ch.HasBuild {
-		typ("build", ch.Build, D, processor.FortificationLine, processor.StagingGrounds)
+	if ch.HasBuild && typ("build", ch.Build, D, processor.FortificationLine, processor.StagingGrounds) && ch.Build == processor.StagingGrounds {
+		// Seize Power Base — Defender wins: "If the Defending Alliance's
+		// Power Level at this Planet is 3 or more, they can build one
+		// Staging Grounds instead."
+		r.lessThanThree(ch.Src.At("build"), p, D, ch.PowerAdjust, fs, "a Staging Grounds instead of a Fortification Line", "build fortification-line")
 	}
 	if ch.Planet != "" && r.C.Map.Has(ch.Planet) {
 		var valid []processor.PlanetID // this Planet or a connected one with a free location
