@@ -344,19 +344,7 @@ func (r choiceRules) aCostlyBargain(a processor.AllianceID) []string {
 	p, o := b.Planet, b.With
 	pa, po := s.Power(p, a), s.Power(p, o)
 	out := []string{fmt.Sprintf("%s and %s switch their Power Levels at %s (%d and %d)", a, o, p, pa, po)}
-	set := func(x processor.AllianceID, to int) {
-		ps := s.Planet(p)
-		if to < ps.Power[x] && to < s.MinPower(p, x) && s.Pieces(p, x, processor.FortificationLine) > 0 {
-			s.RemovePiece(p, x, processor.FortificationLine)
-			out = append(out, fmt.Sprintf("a Fortification Line of %s at %s is destroyed instead; its Power Level stays %d", x, p, ps.Power[x]))
-			return
-		}
-		ps.Power[x] = to
-		out = append(out, fmt.Sprintf("%s's Power Level at %s is now %d", x, p, to))
-	}
-	set(a, po)
-	set(o, pa)
-	return out
+	return append(out, switchPower(s, p, a, po), switchPower(s, p, o, pa))
 }
 
 // smuggledAssets: "For each piece of Infrastructure the trailing Alliance
