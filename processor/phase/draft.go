@@ -734,11 +734,11 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 		t.toml("%s", table)
 		for _, f := range fleets {
 			at := s.Fleets[f]
-			far := r.xenobeastPlanets(at)
+			far := r.xenobeastPlanets(al, at)
 			if len(far) > 0 {
 				t.toml("# %s = %q  # at %s", f, far[0], at)
 			}
-			t.help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.c.Map.Neighbours(at)), report.Either(far))
+			t.help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.xenobeastBarred(al, at)), report.Either(far))
 		}
 	case processor.MachinationsOfFate:
 		t.say("Default: nobody defects.")

@@ -271,8 +271,8 @@ func (r choiceRules) richesDefault(a processor.AllianceID, p processor.PlanetID)
 
 // xenobeastMigration: "Players in each Alliance must secretly select new
 // Planets for their Fleets to be placed at ... different to the Planet it
-// was previously at and not connected to that Planet" (by a lane, RULINGS
-// 21). A fleet without a (still possible) choice goes to the nearest such
+// was previously at and not connected to that Planet" (RULINGS 21:
+// xenobeastBarred). A fleet without a (still possible) choice goes to the nearest such
 // planet not destroyed (fewest lanes, then map order).
 func (r choiceRules) xenobeastMigration() []string {
 	s := r.s
@@ -294,13 +294,13 @@ func (r choiceRules) xenobeastMigration() []string {
 			case ok && r.xenobeastWhy(processor.Move{Fleet: f, To: to}) == "":
 			case ok:
 				how = fmt.Sprintf(" (its choice, %s, is not possible any more: the nearest planet instead)", to)
-				to = r.xenobeastDefault(at)
+				to = r.xenobeastDefault(a, at)
 			case ch == nil:
 				how = fmt.Sprintf(" (%s: the nearest planet)", strings.TrimPrefix(why, string(a)+": "))
-				to = r.xenobeastDefault(at)
+				to = r.xenobeastDefault(a, at)
 			default:
 				how = " (not in its Alliance's file: the nearest planet)"
-				to = r.xenobeastDefault(at)
+				to = r.xenobeastDefault(a, at)
 			}
 			moves = append(moves, processor.Move{Fleet: f, To: to})
 			out = append(out, fmt.Sprintf("%s leaves %s for %s%s", f, at, to, how))
@@ -312,8 +312,8 @@ func (r choiceRules) xenobeastMigration() []string {
 	return out
 }
 
-func (r choiceRules) xenobeastDefault(at processor.PlanetID) processor.PlanetID {
-	all := r.xenobeastPlanets(at)
+func (r choiceRules) xenobeastDefault(a processor.AllianceID, at processor.PlanetID) processor.PlanetID {
+	all := r.xenobeastPlanets(a, at)
 	for _, p := range all {
 		if !r.s.Destroyed(p) {
 			return p
