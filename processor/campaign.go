@@ -77,6 +77,10 @@ type Rules struct {
 	// Fleet of the defending Alliance at the target Planet; a win then moves
 	// no Fleet (RULINGS 15 option).
 	BoardingActionWithoutFleet bool
+	// XenobeastLanesOnly: Xenobeast Migration's "not connected to that
+	// Planet" counts lanes only, a Support Facility ignored (RULINGS 21
+	// option; the default counts it, as every "connected" does, RULINGS 4).
+	XenobeastLanesOnly bool
 	// OutcomePowerLevels is which Power Levels a battle's Campaign Outcome
 	// is judged with (RULINGS 9): OutcomeLevelsBattle, the default, those
 	// the battle was fought at (its battle sheet's); OutcomeLevelsProcessing,
@@ -298,6 +302,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	c.Rules = Rules{Events: !rules.has("events") || rules.bool("events"), OrbitalInvasionDefenderPower: rules.bool("orbital_invasion_defender_power")}
 	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")
 	c.Rules.BoardingActionWithoutFleet = rules.bool("boarding_action_without_fleet")
+	c.Rules.XenobeastLanesOnly = rules.bool("xenobeast_lanes_only")
 	c.Rules.OutcomePowerLevels = OutcomeLevelsBattle
 	if rules.has("outcome_power_levels") {
 		c.Rules.OutcomePowerLevels = rules.Str("outcome_power_levels") // the schema's enum

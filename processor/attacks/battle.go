@@ -65,6 +65,32 @@ type Rules struct {
 	// Power Levels are those the battle sheets show (phase.processBattleResults
 	// says why it is taken there). nil outside 2.4: S.
 	AtBattle *processor.State
+	// Fought: ValidateOutcome checks a result at the battles step, where S
+	// is the map the battle was fought on and is judged with (RULINGS 9):
+	// an outcome's "3 or more" can be judged then (lessThanThree). Not so
+	// for orders, checked before step 1 and 2.2 change the map, nor with
+	// `[rules] outcome_power_levels = "processing"`.
+	Fought bool
+}
+
+// lessThanThree adds a fault at at when a choice needs the Alliance's Power
+// Level at this Planet to be "3 or more" and it is not, on the map the
+// battle is judged with (Fought), with the victor's ±1 (power_adjust; a
+// ±1 it cannot use is a fault of its own). need words the choice, fix what
+// would be valid.
+func (r Rules) lessThanThree(at processor.Src, p processor.PlanetID, a processor.AllianceID, adj int, fs *processor.Faults, need, fix string) {
+	if !r.Fought || r.C.Rules.JudgedAtProcessing() {
+		return
+	}
+	lvl := r.S.Power(p, a)
+	if lvl+adj >= 3 {
+		return
+	}
+	with := ""
+	if adj != 0 {
+		with = fmt.Sprintf(", treated as %d", lvl+adj)
+	}
+	fs.Add(at, "%s needs %s's Power Level at %s to be 3 or more, and it was %d%s when the battle was fought; %s", need, a, p, lvl, with, fix)
 }
 
 // judged is the map a Campaign Outcome reads its Power Levels and its ±1
@@ -190,11 +216,10 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 		}
 		return false
 	}
-	for i, p := range ch.Transfer {
-		connected(ch.Src.At("transfer", i), p)
-	}
 	if len(ch.Transfer) > 3 {
 		fs.Add(ch.Src.At("transfer"), "%d transfers: a Power Level goes from at most 4 down to 1, so at most 3", len(ch.Transfer))
+	} else {
+		r.validateTransfers(b, ch, fs, connected)
 	}
 	if ch.Reinforce != "" {
 		connected(ch.Src.At("reinforce"), ch.Reinforce)
@@ -217,6 +242,52 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 				r.validateRoom(b, ch, to, fs)
 			}
 		}
+	}
+}
+
+// validateTransfers: Purge and Burn — Defender wins, "The Defender can
+// subtract 1 from their Alliance's Power Level at this Planet any number of
+// times. Each time they do, they can add 1 to their Alliance's Power Level
+// at a connected Planet." Each transfer is judged in order on the map as it
+// stands when the file is checked: a level that cannot be subtracted (at 1,
+// or at the Fortification Line minimum: no Line is paid for it, RULINGS 28)
+// or added (already 4, RULINGS 1) is a fault, so what check accepts,
+// processing applies — unless an earlier battle of 2.4 changes the levels
+// first (RULINGS 9), when processing skips it and says so.
+func (r Rules) validateTransfers(b processor.BattleOp, ch processor.Choices, fs *processor.Faults, connected func(processor.Src, processor.PlanetID) bool) {
+	s, p, D := r.S, b.Planet, b.Defender
+	lvl, lowest := s.Power(p, D), s.MinPower(p, D)
+	added := map[processor.PlanetID]int{}
+	for i, q := range ch.Transfer {
+		at := ch.Src.At("transfer", i)
+		if !connected(at, q) {
+			continue
+		}
+		if lvl-1 < lowest {
+			can := max(s.Power(p, D)-lowest, 0)
+			floor := "the lowest a Power Level goes"
+			if lowest > 1 {
+				floor = fmt.Sprintf("its minimum there with %s (RULINGS 2; a transfer is not paid for with a Line, RULINGS 28)", report.Plural(lowest-1, "Fortification Line", "Fortification Lines"))
+			}
+			fs.Add(at, "%s's Power Level at %s is %d and %d is %s: %s from %s, not %d; leave the rest out", D, p, s.Power(p, D), lowest, floor, report.Plural(can, "transfer", "transfers"), p, len(ch.Transfer))
+			return
+		}
+		if s.Power(q, D)+added[q] >= 4 {
+			var room []processor.PlanetID
+			for _, c := range s.IntactConnected(D, p) {
+				if s.Power(c, D)+added[c] < 4 {
+					room = append(room, c)
+				}
+			}
+			already := fmt.Sprintf("is %d", s.Power(q, D))
+			if added[q] > 0 {
+				already = fmt.Sprintf("is %d, %d with the transfers before this one", s.Power(q, D), s.Power(q, D)+added[q])
+			}
+			fs.Add(at, "%s's Power Level at %s %s, and a Power Level goes no higher than 4 (RULINGS 1); connected planets where it can rise: %s", D, q, already, report.OneOf(room))
+			continue
+		}
+		lvl--
+		added[q]++
 	}
 }
 

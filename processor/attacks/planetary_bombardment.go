@@ -284,6 +284,12 @@ func (r Rules) validatePlanetaryBombardment(b processor.BattleOp, victor process
 		fs.Add(ch.Src.At("planet"), "%s is not connected to %s; connected planets: %s", q, p, report.OneOf(r.S.IntactConnected(D, p)))
 		return
 	}
+	if len(ch.Locations) == 2 {
+		// Planetary Bombardment — Defender wins: "If the Defending Alliances
+		// Power Level at this Planet is 3 or more, the Defender can repeat
+		// this one additional time".
+		r.lessThanThree(ch.Src.At("locations", 1), p, D, ch.PowerAdjust, fs, "a second strike", "give one location")
+	}
 	rank := DefenderStrikeRank(A, D)
 	for i, n := range ch.Locations {
 		if why := r.strikeProblem(q, n, rank); why != "" {

@@ -57,8 +57,11 @@ func (r Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj
 //     Planet any number of times. Each time they do, they can add 1 to their
 //     Alliance's Power Level at a connected Planet. (`transfer`: one
 //     connected planet per level moved. A level that cannot be subtracted —
-//     at 1, or at the Fortification Line minimum — or added — already 4 —
-//     is not moved.)
+//     at 1, or at the Fortification Line minimum: no Line is paid for it,
+//     RULINGS 28 — or added — already 4 — is not moved. Check refuses such
+//     a transfer on the map as it stands (validateTransfers); here, one an
+//     earlier battle has made impossible is skipped, the line naming the
+//     file.)
 //   - Add 1 to the Defending Alliance's Power Level at a connected Planet.
 //     (`reinforce`; without a valid choice, our default: the undestroyed
 //     connected planet where the Defender's Power Level is lowest, first in
@@ -66,6 +69,12 @@ func (r Rules) attackerWins(p processor.PlanetID, A, D processor.AllianceID, adj
 func (r Rules) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
 	s := r.S
 	var out []string
+	// Each choice not made says which file gave it: check accepted it on
+	// the map as it stood, and an earlier battle of 2.4 changed that map.
+	file := "the result"
+	if ch.Src.File != "" {
+		file = ch.Src.File
+	}
 	usable := func(q processor.PlanetID) string {
 		switch {
 		case s.Destroyed(q):
@@ -77,15 +86,15 @@ func (r Rules) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.Allian
 	}
 	for _, q := range ch.Transfer {
 		if why := usable(q); why != "" {
-			out = append(out, fmt.Sprintf("transfer to %s is not possible now (%s): skipped", q, why))
+			out = append(out, fmt.Sprintf("%s's transfer to %s is not possible now (%s): skipped", file, q, why))
 			continue
 		}
 		if lvl := s.Power(p, D); lvl-1 < s.MinPower(p, D) {
-			out = append(out, fmt.Sprintf("transfer to %s is not possible now: %s's Power Level at %s is %d, its minimum there: skipped", q, D, p, lvl))
+			out = append(out, fmt.Sprintf("%s's transfer to %s is not possible now: %s's Power Level at %s is %d, its minimum there: skipped", file, q, D, p, lvl))
 			continue
 		}
 		if s.Power(q, D) >= 4 {
-			out = append(out, fmt.Sprintf("transfer to %s is not possible now: %s's Power Level there is already 4: skipped", q, D))
+			out = append(out, fmt.Sprintf("%s's transfer to %s is not possible now: %s's Power Level there is already 4: skipped", file, q, D))
 			continue
 		}
 		out = append(out, fmt.Sprintf("transfer: %s; %s", s.Lower(p, D), s.Raise(q, D)))
@@ -93,7 +102,7 @@ func (r Rules) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.Allian
 	target := ch.Reinforce
 	if target != "" {
 		if why := usable(target); why != "" {
-			out = append(out, fmt.Sprintf("reinforce %s is not possible now (%s): the default applies", target, why))
+			out = append(out, fmt.Sprintf("%s's reinforce %s is not possible now (%s): the default applies", file, target, why))
 			target = ""
 		}
 	}

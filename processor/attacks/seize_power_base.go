@@ -218,7 +218,19 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 			if s.FirstPiece(p, D) < 0 {
 				first = "the build (nothing to take)"
 			}
-			switch after := r.AfterTake(b, ch); {
+			after := r.AfterTake(b, ch)
+			if r.Fought && !r.C.Rules.JudgedAtProcessing() && after.Power(p, A)+ch.PowerAdjust < 3 {
+				// Seize Power Base — Attacker wins: "If the Attacking
+				// Alliance's Power Level at this Planet is 3 or more, they
+				// build one piece of Infrastructure ... as well", the level
+				// after the first part (RULINGS 29), the battle's (RULINGS 9).
+				with := ""
+				if ch.PowerAdjust != 0 {
+					with = fmt.Sprintf(", treated as %d", after.Power(p, A)+ch.PowerAdjust)
+				}
+				fs.Add(ch.Src.At("extra"), "a further piece needs %s's Power Level at %s to be 3 or more after %s, and it is %d then%s; leave extra out", A, p, first, after.Power(p, A), with)
+			}
+			switch {
 			case after.FreeLocations(p) == 0:
 				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has no free Infrastructure location (%s); leave extra out", first, p, after.DescribeLocations(p))
 			case after.Count(A, ch.Extra) >= ch.Extra.Limit():
@@ -227,8 +239,11 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 		}
 		return
 	}
-	if ch.HasBuild {
-		typ("build", ch.Build, D, processor.FortificationLine, processor.StagingGrounds)
+	if ch.HasBuild && typ("build", ch.Build, D, processor.FortificationLine, processor.StagingGrounds) && ch.Build == processor.StagingGrounds {
+		// Seize Power Base — Defender wins: "If the Defending Alliance's
+		// Power Level at this Planet is 3 or more, they can build one
+		// Staging Grounds instead."
+		r.lessThanThree(ch.Src.At("build"), p, D, ch.PowerAdjust, fs, "a Staging Grounds instead of a Fortification Line", "build fortification-line")
 	}
 	if ch.Planet != "" && r.C.Map.Has(ch.Planet) {
 		var valid []processor.PlanetID // this Planet or a connected one with a free location

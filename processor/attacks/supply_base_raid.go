@@ -140,9 +140,21 @@ func (r Rules) validateSupplyBaseRaid(b processor.BattleOp, victor processor.Sid
 		for i, q := range ch.Planets {
 			check(ch.Src.At("planets", i), b.Attacker, q)
 		}
+		if len(ch.Planets) == 2 {
+			// Supply Base Raid — Attacker wins: "If the Attacking Alliance's
+			// Power Level at this Planet is 3 or more, the Attacker can
+			// repeat this one additional time."
+			r.lessThanThree(ch.Src.At("planets", 1), p, b.Attacker, ch.PowerAdjust, fs, "a second D6", "give one planet")
+		}
 		return
 	}
 	if ch.Planet != "" {
 		check(ch.Src.At("planet"), b.Defender, ch.Planet)
+		if ch.Planet != p {
+			// Supply Base Raid — Defender wins: "If the Defending Alliance's
+			// Power Level at this Planet is 3 or more, they can do this at
+			// one connected Planet instead."
+			r.lessThanThree(ch.Src.At("planet"), p, b.Defender, ch.PowerAdjust, fs, "the raid at a connected planet", fmt.Sprintf("leave planet out (the raid is at %s)", p))
+		}
 	}
 }

@@ -63,7 +63,9 @@ func (r checks) validateResults(fs *processor.Faults) {
 			fs.Add(res.Src.At("theatre"), "Sinister Omens rolled the %s theatre for this battle (see its battle sheet), not %s", b.Order.Theatre, res.Theatre)
 		}
 		r.validateEngineEntries(b, res, fs)
-		r.attackRules().ValidateOutcome(b, res.Victor(), res.Outcome, fs, "")
+		ar := r.attackRules()
+		ar.Fought = true // the map the battles are fought on: 2.4 judges them with it (RULINGS 9)
+		ar.ValidateOutcome(b, res.Victor(), res.Outcome, fs, "")
 	}
 }
 

@@ -266,9 +266,12 @@ func (r *rules) wreathAtStrongholds() {
 // daggerAtFleets is the Sable Dagger's benefit: "at the end of the
 // Alliances Decide on Fleet Locations step, this Alliance can select two
 // Planets and swap their Power Level at those Planets around. They can do
-// this up to three times." Swaps are made in the order given; a swap that
-// would put a Power Level below the Alliance's Fortification Line minimum
-// at either planet (RULINGS 2) is not made, and the report says so.
+// this up to three times." Swaps are made in the order given. A level a
+// swap would put below the Alliance's Fortification Line minimum stays, and
+// one of its Lines there is destroyed instead: "Each time a rule would
+// reduce that Alliance's Power Level below that point, one of that
+// Alliance's Fortification Lines at this Planet is destroyed instead"
+// (Fortification Line; RULINGS 2, 41), as in A Costly Bargain (RULINGS 51).
 func (r *rules) daggerAtFleets() {
 	s := r.s
 	a, ok := s.Benefits[processor.SableDagger]
@@ -277,17 +280,9 @@ func (r *rules) daggerAtFleets() {
 	}
 	var notes []string
 	for _, pair := range r.f.Setup[a].Benefits.Dagger {
-		x, y := s.Planet(pair[0]), s.Planet(pair[1])
-		px, py := x.Power[a], y.Power[a]
-		switch {
-		case py < s.MinPower(pair[0], a):
-			notes = append(notes, fmt.Sprintf("Sable Dagger: %s's swap of %s (%d) and %s (%d) is not made: %d is below its minimum at %s, %d with its Fortification Lines", a, pair[0], px, pair[1], py, py, pair[0], s.MinPower(pair[0], a)))
-		case px < s.MinPower(pair[1], a):
-			notes = append(notes, fmt.Sprintf("Sable Dagger: %s's swap of %s (%d) and %s (%d) is not made: %d is below its minimum at %s, %d with its Fortification Lines", a, pair[0], px, pair[1], py, px, pair[1], s.MinPower(pair[1], a)))
-		default:
-			x.Power[a], y.Power[a] = py, px
-			notes = append(notes, fmt.Sprintf("Sable Dagger: %s swaps its Power Levels at %s and %s: %s %d, %s %d", a, pair[0], pair[1], pair[0], py, pair[1], px))
-		}
+		px, py := s.Power(pair[0], a), s.Power(pair[1], a)
+		notes = append(notes, fmt.Sprintf("Sable Dagger: %s swaps its Power Levels at %s (%d) and %s (%d)", a, pair[0], px, pair[1], py))
+		notes = append(notes, switchPower(s, pair[0], a, py), switchPower(s, pair[1], a, px))
 	}
 	r.note(notes...)
 }
@@ -328,4 +323,21 @@ func moveText(via []processor.PlanetID, to processor.PlanetID) string {
 		out += string(p) + ", then to "
 	}
 	return out + string(to)
+}
+
+// switchPower sets an Alliance's Power Level at a planet to the level a
+// swap or switch gives it (Sable Dagger, A Costly Bargain). A level that
+// would fall below the Alliance's Fortification Line minimum there stays,
+// and one of its Lines there is destroyed instead (Fortification Line:
+// "Each time a rule would reduce that Alliance's Power Level below that
+// point, one of that Alliance's Fortification Lines at this Planet is
+// destroyed instead"; RULINGS 2, 41, 51). It says what happened.
+func switchPower(s *processor.State, p processor.PlanetID, a processor.AllianceID, to int) string {
+	ps := s.Planet(p)
+	if to < ps.Power[a] && to < s.MinPower(p, a) && s.Pieces(p, a, processor.FortificationLine) > 0 {
+		s.RemovePiece(p, a, processor.FortificationLine)
+		return fmt.Sprintf("a Fortification Line of %s at %s is destroyed instead; its Power Level stays %d", a, p, ps.Power[a])
+	}
+	ps.Power[a] = to
+	return fmt.Sprintf("%s's Power Level at %s is now %d", a, p, to)
 }

@@ -616,6 +616,16 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 		if after.FreeLocations(p) == 0 {
 			return fmt.Sprintf("extra: none: after the take %s has no free Infrastructure location", p)
 		}
+		// "3 or more" after the first part, on the map the battle is
+		// fought on (RULINGS 9, 29), with a ±1 where one is allowed.
+		if lvl, up := after.Power(p, A), 0; !r.c.Rules.JudgedAtProcessing() {
+			if s.AppliesAt(A, processor.Stronghold, p) || s.CoordinatedOpposition(A, D) {
+				up = 1
+			}
+			if lvl+up < 3 {
+				return fmt.Sprintf("extra: none: %s's Power Level at %s is %d after the first part, and the further piece needs 3 or more", A, p, lvl)
+			}
+		}
 		return fmt.Sprintf("extra: the further piece at Power Level 3 or more: %s", report.Either(typeNames(after.WithinLimit(A, attacks.BuildDefaults...))))
 	case "transfer":
 		return fmt.Sprintf("transfer: up to 3 connected planets, each taking one Power Level from %s: %s", p, report.Either(r.s.IntactConnected(D, p)))
@@ -770,11 +780,11 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 		t.toml("%s", table)
 		for _, f := range fleets {
 			at := s.Fleets[f]
-			far := r.xenobeastPlanets(at)
+			far := r.xenobeastPlanets(al, at)
 			if len(far) > 0 {
 				t.toml("# %s = %q  # at %s", f, far[0], at)
 			}
-			t.help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.c.Map.Neighbours(at)), report.Either(far))
+			t.help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.xenobeastBarred(al, at)), report.Either(far))
 		}
 	case processor.MachinationsOfFate:
 		t.say("Default: nobody defects.")

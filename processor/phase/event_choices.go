@@ -199,24 +199,48 @@ func (r checks) checkRiches(a processor.AllianceID, ch *processor.EventChoices, 
 
 // xenobeastWhy says why a fleet cannot be placed at m.To, or "": "each
 // Fleet's new location must be different to the Planet it was previously at
-// and not connected to that Planet" (by a lane; RULINGS 21).
+// and not connected to that Planet" (RULINGS 21).
 func (r choiceRules) xenobeastWhy(m processor.Move) string {
-	at := r.s.Fleets[m.Fleet]
-	if !r.c.Map.Has(m.To) || (m.To != at && !slices.Contains(r.c.Map.Neighbours(at), m.To)) {
+	at, a := r.s.Fleets[m.Fleet], r.c.FleetAlliance(m.Fleet)
+	barred := r.xenobeastBarred(a, at)
+	if !r.c.Map.Has(m.To) || (m.To != at && !slices.Contains(barred, m.To)) {
 		return ""
 	}
-	return fmt.Sprintf("Xenobeast Migration: %s must leave %s for a planet neither %s nor connected to it by a lane (%s): %s", m.Fleet, at, at, report.OneOf(r.c.Map.Neighbours(at)), report.OneOf(r.xenobeastPlanets(at)))
+	how := "by a lane"
+	if len(barred) > len(r.c.Map.Neighbours(at)) {
+		how = "by a lane or, for its Alliance, a Support Facility"
+	}
+	return fmt.Sprintf("Xenobeast Migration: %s must leave %s for a planet neither %s nor connected to it %s (%s): %s", m.Fleet, at, at, how, report.OneOf(barred), report.OneOf(r.xenobeastPlanets(a, at)))
 }
 
-// xenobeastPlanets lists the planets a fleet at p can be placed at, nearest first.
-func (r choiceRules) xenobeastPlanets(p processor.PlanetID) []processor.PlanetID {
+// xenobeastBarred are the planets "connected to" p for a fleet of Alliance
+// a: as everywhere, those a lane joins and, for the Alliance of a Support
+// Facility at p, those 2 lanes away ("For players who are part of this
+// Infrastructure's Alliance, Planets at a distance of 2 from this Planet
+// are considered connected to it"; RULINGS 4, 21). With `[rules]
+// xenobeast_lanes_only`, lanes only.
+func (r choiceRules) xenobeastBarred(a processor.AllianceID, p processor.PlanetID) []processor.PlanetID {
+	if r.c.Rules.XenobeastLanesOnly {
+		return r.c.Map.Neighbours(p)
+	}
+	return r.s.Connected(a, p)
+}
+
+// xenobeastPlanets lists the planets a fleet of Alliance a at p can be
+// placed at, nearest first.
+func (r choiceRules) xenobeastPlanets(a processor.AllianceID, p processor.PlanetID) []processor.PlanetID {
+	barred := r.xenobeastBarred(a, p)
 	var out []processor.PlanetID
 	for n := 2; ; n++ {
 		ring := r.c.Map.AtDistance(p, n)
 		if len(ring) == 0 {
 			break
 		}
-		out = append(out, ring...)
+		for _, q := range ring {
+			if !slices.Contains(barred, q) {
+				out = append(out, q)
+			}
+		}
 	}
 	return out
 }

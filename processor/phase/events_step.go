@@ -276,8 +276,8 @@ func (r choiceRules) richesDefault(a processor.AllianceID, p processor.PlanetID)
 
 // xenobeastMigration: "Players in each Alliance must secretly select new
 // Planets for their Fleets to be placed at ... different to the Planet it
-// was previously at and not connected to that Planet" (by a lane, RULINGS
-// 21). A fleet without a (still possible) choice goes to the nearest such
+// was previously at and not connected to that Planet" (RULINGS 21:
+// xenobeastBarred). A fleet without a (still possible) choice goes to the nearest such
 // planet not destroyed (fewest lanes, then map order).
 func (r choiceRules) xenobeastMigration() []string {
 	s := r.s
@@ -299,13 +299,13 @@ func (r choiceRules) xenobeastMigration() []string {
 			case ok && r.xenobeastWhy(processor.Move{Fleet: f, To: to}) == "":
 			case ok:
 				how = fmt.Sprintf(" (its choice, %s, is not possible any more: the nearest planet instead)", to)
-				to = r.xenobeastDefault(at)
+				to = r.xenobeastDefault(a, at)
 			case ch == nil:
 				how = fmt.Sprintf(" (%s: the nearest planet)", strings.TrimPrefix(why, string(a)+": "))
-				to = r.xenobeastDefault(at)
+				to = r.xenobeastDefault(a, at)
 			default:
 				how = " (not in its Alliance's file: the nearest planet)"
-				to = r.xenobeastDefault(at)
+				to = r.xenobeastDefault(a, at)
 			}
 			moves = append(moves, processor.Move{Fleet: f, To: to})
 			out = append(out, fmt.Sprintf("%s leaves %s for %s%s", f, at, to, how))
@@ -317,8 +317,8 @@ func (r choiceRules) xenobeastMigration() []string {
 	return out
 }
 
-func (r choiceRules) xenobeastDefault(at processor.PlanetID) processor.PlanetID {
-	all := r.xenobeastPlanets(at)
+func (r choiceRules) xenobeastDefault(a processor.AllianceID, at processor.PlanetID) processor.PlanetID {
+	all := r.xenobeastPlanets(a, at)
 	for _, p := range all {
 		if !r.s.Destroyed(p) {
 			return p
@@ -349,19 +349,7 @@ func (r choiceRules) aCostlyBargain(a processor.AllianceID) []string {
 	p, o := b.Planet, b.With
 	pa, po := s.Power(p, a), s.Power(p, o)
 	out := []string{fmt.Sprintf("%s and %s switch their Power Levels at %s (%d and %d)", a, o, p, pa, po)}
-	set := func(x processor.AllianceID, to int) {
-		ps := s.Planet(p)
-		if to < ps.Power[x] && to < s.MinPower(p, x) && s.Pieces(p, x, processor.FortificationLine) > 0 {
-			s.RemovePiece(p, x, processor.FortificationLine)
-			out = append(out, fmt.Sprintf("a Fortification Line of %s at %s is destroyed instead; its Power Level stays %d", x, p, ps.Power[x]))
-			return
-		}
-		ps.Power[x] = to
-		out = append(out, fmt.Sprintf("%s's Power Level at %s is now %d", x, p, to))
-	}
-	set(a, po)
-	set(o, pa)
-	return out
+	return append(out, switchPower(s, p, a, po), switchPower(s, p, o, pa))
 }
 
 // smuggledAssets: "For each piece of Infrastructure the trailing Alliance

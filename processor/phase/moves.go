@@ -151,6 +151,33 @@ func (r *rules) buildInTurn(a processor.AllianceID, choices []processor.PieceCho
 	return strings.Join(not, "; ") + ": it builds nothing"
 }
 
+// validateEarlyBuilds judges the builds of this phase sent before step 5
+// for what no step before it can change: a planet destroyed stays
+// destroyed (RULINGS 1; "If a Planet does not have any undestroyed,
+// unoccupied Infrastructure locations left on it, then a player cannot
+// build any pieces of Infrastructure on that Planet"). What the steps
+// before it can change — pieces, fleets, free locations — waits for step 5
+// (validateBuilds), which judges the map as they leave it.
+func (r checks) validateEarlyBuilds(fs *processor.Faults) {
+	s := r.s
+	if s.Step == processor.StepSetup || s.Step >= processor.StepBuilds {
+		return
+	}
+	for _, a := range r.c.AllianceIDs() {
+		b, ok := r.f.Builds[s.Phase][a]
+		if !ok || b.None || b.Type == processor.Stronghold || !r.c.Map.Has(b.Planet) || !s.Destroyed(b.Planet) {
+			continue
+		}
+		var open []processor.PlanetID
+		for _, p := range r.c.Map.IDs() {
+			if !s.Destroyed(p) && s.FreeLocations(p) > 0 {
+				open = append(open, p)
+			}
+		}
+		fs.Add(b.Src.At("planet"), "%s cannot build at %s: it is destroyed, and a destroyed planet stays destroyed (RULINGS 1); planets with a free Infrastructure location now (step 5 judges fleets and pieces as the map then stands): %s", a, b.Planet, report.OneOf(open))
+	}
+}
+
 // buildInfrastructure is step 5, Build Infrastructure: "Working in order from
 // the Alliance with the highest total Power Level across all Planets to the
 // Alliance with the lowest total (rolling off for any ties), each Alliance

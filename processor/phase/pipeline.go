@@ -361,6 +361,7 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options,
 	// Every fault in the files as they are, at once; those of inputs past
 	// their deadline wait for their step (notapplied.go).
 	r.validate(r.s.Step, fs)
+	r.validateEarlyBuilds(fs) // judged now what no step before theirs can change
 	r.deferFaults(fs)
 	if err := fs.Err(f.Text); err != nil {
 		return nil, err

@@ -30,6 +30,7 @@ func Status(dir string) (*folder.Folder, string, error) {
 	}
 	r := newRun(f, time.Time{})
 	r.validate(r.s.Step, fs)
+	r.validateEarlyBuilds(fs)
 	list := fs.Resolved(f.Text)
 	return f, r.status(0, list), fs.Err(f.Text)
 }

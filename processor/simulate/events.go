@@ -112,8 +112,14 @@ func (b *bot) eventTable(f *folder.Folder, a processor.AllianceID, ev processor.
 	case processor.XenobeastMigration:
 		for _, fl := range c.AllianceFleets(a) {
 			at := s.Fleets[fl]
+			// Neither its planet nor one connected to it: a Support Facility
+			// of its Alliance counts (RULINGS 4, 21), unless lanes only.
+			barred := s.Connected(a, at)
+			if c.Rules.XenobeastLanesOnly {
+				barred = c.Map.Neighbours(at)
+			}
 			away := slices.DeleteFunc(c.Map.IDs(), func(p processor.PlanetID) bool {
-				return p == at || slices.Contains(c.Map.Neighbours(at), p)
+				return p == at || slices.Contains(barred, p)
 			})
 			if len(away) > 0 && !b.chance(4) {
 				add("%s = %q", fl, pick(b, away))

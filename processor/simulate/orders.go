@@ -284,9 +284,16 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
 	maybe := func() bool { return !b.chance(3) }
 	coordinated := activeFor(s, processor.CoordinatedOpposition, foe)
+	adj := 0
 	if takesPowerAdjust(bt.attack, victor) && (s.AppliesAt(va, processor.Stronghold, p) || coordinated) && maybe() {
-		add("power_adjust = %d", pick(b, []int{1, -1}))
+		adj = pick(b, []int{1, -1})
+		add("power_adjust = %d", adj)
 	}
+	// threeOrMore: the victor's level "3 or more" with its ±1, as check
+	// judges a choice that needs it (RULINGS 9): s is the map the battle is
+	// fought on. A level only rises through the first part of Seize Power
+	// Base, so the level now is a safe floor for its further piece.
+	threeOrMore := s.Power(p, va)+adj >= 3
 	// Coordinated Opposition for the loser: the Defender that lost to the
 	// dominating Alliance, in the outcomes that compare its level (RULINGS 8).
 	if victor == processor.Attacker && (bt.attack == processor.PurgeAndBurn || bt.attack == processor.OrbitalInvasion) &&
@@ -319,11 +326,15 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 			free-- // the build
 		}
 		roomAfter := slices.DeleteFunc(slices.Clone(buildable), func(t processor.InfraType) bool { return s.Count(A, t)+1 >= t.Limit() })
-		if free > 0 && len(roomAfter) > 0 && maybe() {
+		if free > 0 && len(roomAfter) > 0 && threeOrMore && maybe() {
 			add("extra = %q", pick(b, roomAfter))
 		}
 	case bt.attack == processor.SeizePowerBase:
-		if ts := within(D, processor.FortificationLine, processor.StagingGrounds); len(ts) > 0 && maybe() {
+		ts := within(D, processor.FortificationLine, processor.StagingGrounds)
+		if !threeOrMore {
+			ts = slices.DeleteFunc(ts, func(t processor.InfraType) bool { return t == processor.StagingGrounds })
+		}
+		if len(ts) > 0 && maybe() {
 			add("build = %q", pick(b, ts))
 		}
 		var where []processor.PlanetID
@@ -337,11 +348,20 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 		}
 	case bt.attack == processor.PurgeAndBurn && victor == processor.Defender:
 		if ic := intactConnected(s, D, p); len(ic) > 0 {
-			if maybe() {
-				var transfer []processor.PlanetID
-				for range 1 + b.rng.IntN(3) {
-					transfer = append(transfer, pick(b, ic))
+			// Each transfer takes a level above the minimum here to a
+			// connected planet below 4, as check judges them (RULINGS 28).
+			var transfer []processor.PlanetID
+			added := map[processor.PlanetID]int{}
+			for range min(1+b.rng.IntN(3), s.Power(p, D)-s.MinPower(p, D)) {
+				room := slices.DeleteFunc(slices.Clone(ic), func(q processor.PlanetID) bool { return s.Power(q, D)+added[q] >= 4 })
+				if len(room) == 0 {
+					break
 				}
+				q := pick(b, room)
+				added[q]++
+				transfer = append(transfer, q)
+			}
+			if len(transfer) > 0 && maybe() {
 				add("transfer = [%s]", report.Quoted(transfer))
 			}
 			if maybe() {
@@ -377,7 +397,7 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 			add("planet = %q", q)
 			if locs := strikeable(s, q, false, ""); len(locs) > 0 && maybe() {
 				strikes := []string{fmt.Sprint(pick(b, locs))}
-				if b.chance(2) {
+				if threeOrMore && b.chance(2) {
 					strikes = append(strikes, fmt.Sprint(pick(b, locs)))
 				}
 				add("locations = [%s]", strings.Join(strikes, ", "))
@@ -392,12 +412,14 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 		case len(reach) == 0 || !maybe():
 		case victor == processor.Attacker:
 			planets := []processor.PlanetID{pick(b, reach)}
-			if b.chance(2) {
+			if threeOrMore && b.chance(2) {
 				planets = append(planets, pick(b, reach))
 			}
 			add("planets = [%s]", report.Quoted(planets))
-		default:
+		case threeOrMore:
 			add("planet = %q", pick(b, reach))
+		case !s.Destroyed(p):
+			add("planet = %q", p) // a connected planet needs 3 or more
 		}
 	case bt.attack == processor.BoardingAction:
 		var there []processor.FleetID
