@@ -242,15 +242,48 @@ func hasTheatre(b processor.BattleOp) bool { return b.Attack != processor.Boardi
 // the defending Alliance performs Logistical Auxilia at the attacked Planet
 // or a connected one — then the Defender (Logistical Auxilia, RULINGS 27).
 func (r *rules) theatreChooser(b processor.BattleOp) (processor.Side, processor.FleetID) {
-	for _, o := range r.s.Orders {
-		if o.Op != processor.LogisticalAuxilia || r.c.FleetAlliance(o.Fleet) != b.Defender {
+	return r.theatreChoosers()(b)
+}
+
+// theatreChoosers is theatreChooser for every battle of a step: the first
+// Logistical Auxilia order (in order) of each Alliance at each planet,
+// found once, so that each battle looks only at the planets that can
+// reach it — its own, its neighbours, and those 2 lanes away (a Support
+// Facility's) — instead of at every order.
+func (r *rules) theatreChoosers() func(processor.BattleOp) (processor.Side, processor.FleetID) {
+	type at struct {
+		a processor.AllianceID
+		p processor.PlanetID
+	}
+	first := map[at]int{} // index in s.Orders of the first LA order there
+	for i, o := range r.s.Orders {
+		if o.Op != processor.LogisticalAuxilia {
 			continue
 		}
-		if r.s.InReach(b.Defender, r.s.Fleets[o.Fleet], b.Planet) {
-			return processor.Defender, o.Fleet
+		k := at{r.c.FleetAlliance(o.Fleet), r.s.Fleets[o.Fleet]}
+		if _, ok := first[k]; !ok {
+			first[k] = i
 		}
 	}
-	return processor.Attacker, ""
+	return func(b processor.BattleOp) (processor.Side, processor.FleetID) {
+		best := -1
+		consider := func(q processor.PlanetID) {
+			if i, ok := first[at{b.Defender, q}]; ok && (best < 0 || i < best) && r.s.InReach(b.Defender, q, b.Planet) {
+				best = i
+			}
+		}
+		consider(b.Planet)
+		for _, q := range r.c.Map.Neighbours(b.Planet) {
+			consider(q)
+		}
+		for _, q := range r.c.Map.AtDistance(b.Planet, 2) {
+			consider(q)
+		}
+		if best < 0 {
+			return processor.Attacker, ""
+		}
+		return processor.Defender, r.s.Orders[best].Fleet
+	}
 }
 
 // revealOperations is 2.1 Reveal Alliance Operations: every Alliance's
@@ -264,9 +297,10 @@ func (r *run) revealOperations() {
 		return
 	}
 	var rows [][]string
+	choose := r.theatreChoosers()
 	for _, b := range bs {
 		who := "attacker"
-		if chooser, la := r.theatreChooser(b); chooser == processor.Defender {
+		if chooser, la := choose(b); chooser == processor.Defender {
 			who = fmt.Sprintf("defender (Logistical Auxilia: %s's fleet %s at %s)", b.Defender, la, r.s.Fleets[la])
 		}
 		if r.sinisterOmens() {
@@ -292,6 +326,7 @@ func (r *run) writeBattleSheets() {
 	}
 	var rows [][]string
 	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", yes(a), yes(d)) }
+	choose := r.theatreChoosers()
 	for _, b := range bs {
 		sheet := folder.BattleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
@@ -300,7 +335,7 @@ func (r *run) writeBattleSheets() {
 		}
 		sheet.Attacker.Fleet = string(b.Fleet)
 		if hasTheatre(b) {
-			chooser, la := r.theatreChooser(b)
+			chooser, la := choose(b)
 			sheet.Theatres, sheet.TheatreChosenBy = r.c.Map.Planet(b.Planet).Theatres, chooser.String()
 			if chooser == processor.Defender {
 				sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
