@@ -208,3 +208,41 @@ func BenchmarkPhaseFromOrders(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFaultyResults: a battles step of 10,000 battles past its
+// deadline, 4,000 of whose results have a fault: each is set aside, and
+// its default said (defaultFor, once per file).
+func BenchmarkFaultyResults(b *testing.B) {
+	src := genBattles(b, 10000)
+	appendFile := func(name, text string) {
+		f, err := os.OpenFile(filepath.Join(src, name), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+	appendFile(processor.CampaignFile, "[[deadlines]]\nphase = 1\nbattles = 2027-02-01T00:00:00Z\n")
+	for i := 0; i < 4000; i++ {
+		testkit.WriteFile(b, src, processor.InputPath(1, "results", fmt.Sprintf("f%d", i)), []byte("winner = \"attackr\"\n"))
+	}
+	now := time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		dir := filepath.Join(b.TempDir(), "c")
+		if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		sum, err := Advance(dir, Options{Now: now})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(sum.NotApplied) != 4000 {
+			b.Fatalf("%d files not applied, want 4000", len(sum.NotApplied))
+		}
+	}
+}

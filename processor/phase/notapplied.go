@@ -112,6 +112,7 @@ func (r *run) setAside(fs *processor.Faults) error {
 			return fs.Err(r.f.Text) // nothing to set aside, or no way to: the faults stand
 		}
 		slices.Sort(files)
+		var battleIDs map[string]bool // the phase's battles, once (defaultFor)
 		for _, file := range files {
 			if !done[file] && r.setAsideOperations(file, byFile[file]) {
 				done[file] = true // once: a fault left after is the whole file's
@@ -136,7 +137,14 @@ func (r *run) setAside(fs *processor.Faults) error {
 			at, late := r.pastDeadline(file)
 			why, stray := r.strays[file], r.strays[file] != "" && !(late && at == here)
 			if !stray {
-				why = r.defaultFor(file, len(inv.Faults))
+				if battleIDs == nil && folder.Classify(file).Kind == folder.KindResults {
+					bs := r.battles()
+					battleIDs = make(map[string]bool, len(bs))
+					for _, b := range bs {
+						battleIDs[b.ID] = true
+					}
+				}
+				why = r.defaultFor(file, len(inv.Faults), battleIDs)
 			}
 			r.setAsideFiles = append(r.setAsideFiles, notApplied{
 				NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults},
@@ -289,8 +297,9 @@ func (r *rules) withdraw(file string) {
 }
 
 // defaultFor says why a faulty input is not applied and what applies
-// instead: the rules' default for a missing input of its kind.
-func (r *rules) defaultFor(file string, n int) string {
+// instead: the rules' default for a missing input of its kind. battleIDs
+// are the phase's battles (for a result).
+func (r *rules) defaultFor(file string, n int, battleIDs map[string]bool) string {
 	cp := folder.Classify(file)
 	step, _ := cp.Step()
 	why := fmt.Sprintf("%s past the %s deadline, so ", report.Plural(n, "fault", "faults"), deadlineName(step))
@@ -300,7 +309,7 @@ func (r *rules) defaultFor(file string, n int) string {
 			return why + fmt.Sprintf("%s's fleets (%s) perform Logistical Auxilia, the default for a fleet without orders", cp.Name, report.OneOf(fleets))
 		}
 	case folder.KindResults:
-		if slices.ContainsFunc(r.battles(), func(b processor.BattleOp) bool { return b.ID == cp.Name }) {
+		if battleIDs[cp.Name] {
 			return why + "the battle counts as not reported: the attacker is victorious (with the Campaign Outcome choices of its orders, else the defaults)"
 		}
 	case folder.KindMoves:
