@@ -86,7 +86,18 @@ type Rules struct {
 	// the battle was fought at (its battle sheet's); OutcomeLevelsProcessing,
 	// those on the map when 2.4 processes it.
 	OutcomePowerLevels string
+	// LaurelOfVictoryBuilds is how long the Laurel of Victory's "No other
+	// Alliance can build any Infrastructure on that Planet" holds (RULINGS
+	// 40): LaurelBuildsCampaign, the default, the whole campaign;
+	// LaurelBuildsSetup, the set-up only.
+	LaurelOfVictoryBuilds string
 }
+
+// The readings of `[rules] laurel_of_victory_builds` (RULINGS 40).
+const (
+	LaurelBuildsCampaign = "campaign"
+	LaurelBuildsSetup    = "setup"
+)
 
 // The readings of `[rules] outcome_power_levels` (RULINGS 9).
 const (
@@ -306,6 +317,10 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	c.Rules.OutcomePowerLevels = OutcomeLevelsBattle
 	if rules.has("outcome_power_levels") {
 		c.Rules.OutcomePowerLevels = rules.Str("outcome_power_levels") // the schema's enum
+	}
+	c.Rules.LaurelOfVictoryBuilds = LaurelBuildsCampaign
+	if rules.has("laurel_of_victory_builds") {
+		c.Rules.LaurelOfVictoryBuilds = rules.Str("laurel_of_victory_builds") // the schema's enum
 	}
 	for _, a := range d.Objs("alliances") {
 		id := AllianceID(a.Str("id"))

@@ -38,6 +38,10 @@ type State struct {
 	// Benefits are the Campaign Medal benefits this campaign's Alliances
 	// hold, decided at set-up from campaign.toml's [[medals]].
 	Benefits map[Medal]AllianceID
+	// LaurelPlanet is the planet the Laurel of Victory's holder selected at
+	// set-up (its Stronghold planet then), "" when no Alliance did. It stays
+	// that planet for the campaign, wherever the Stronghold goes later.
+	LaurelPlanet PlanetID
 	// Roster is how many of campaign.toml's [[roster_changes]] are in
 	// effect (roster.go).
 	Roster int
@@ -263,18 +267,35 @@ func (s *State) Lower(p PlanetID, a AllianceID) string {
 }
 
 // CanBuild says why an Alliance cannot build a piece at a planet, or "" if it can:
-// an undestroyed, unoccupied location (Infrastructure) and the Alliance's
-// limit for the type (Building Infrastructure).
+// an undestroyed, unoccupied location (Infrastructure), not another
+// Alliance's Laurel of Victory planet (LaurelBar), and the Alliance's limit
+// for the type (Building Infrastructure).
 func (s *State) CanBuild(p PlanetID, a AllianceID, t InfraType) string {
 	switch {
 	case s.Destroyed(p):
 		return fmt.Sprintf("%s is destroyed", p)
+	case s.LaurelBar(p, a) != "":
+		return s.LaurelBar(p, a)
 	case s.FreeLocations(p) == 0:
 		return fmt.Sprintf("%s has no free Infrastructure location (%s)", p, s.DescribeLocations(p))
 	case s.Count(a, t) >= t.Limit():
 		return fmt.Sprintf("%s already has %d %s pieces, the limit", a, t.Limit(), t.Title())
 	}
 	return ""
+}
+
+// LaurelBar says why an Alliance cannot build at a planet because of the
+// Laurel of Victory, or "": "No other Alliance can build any Infrastructure
+// on that Planet", with no time limit, and the benefit lasts "for the
+// duration of that campaign" (RULINGS 40). With `[rules]
+// laurel_of_victory_builds = "setup"` it holds at set-up only (set-up's
+// own check, phase.barred), so never here.
+func (s *State) LaurelBar(p PlanetID, a AllianceID) string {
+	holder, ok := s.Benefits[LaurelOfVictory]
+	if p == "" || p != s.LaurelPlanet || !ok || holder == a || s.C.Rules.LaurelOfVictoryBuilds == LaurelBuildsSetup {
+		return ""
+	}
+	return fmt.Sprintf("%s is %s's Laurel of Victory planet, where no other Alliance can build any Infrastructure for the whole campaign (RULINGS 40)", p, holder)
 }
 
 // Build puts an Alliance's piece on the planet's first free location. A new

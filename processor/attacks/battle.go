@@ -297,6 +297,22 @@ func (r Rules) validateTransfers(b processor.BattleOp, ch processor.Choices, fs 
 // (Infrastructure): the pieces moved need as many free locations at to.
 func (r Rules) validateRoom(b processor.BattleOp, ch processor.Choices, to processor.PlanetID, fs *processor.Faults) {
 	s := r.S
+	if why := s.LaurelBar(to, b.Defender); why != "" && len(ch.Pieces) > 0 {
+		// Laurel of Victory: "No other Alliance can build any
+		// Infrastructure on that Planet" (RULINGS 40).
+		var room []processor.PlanetID
+		for _, q := range r.S.IntactConnected(b.Defender, b.Planet) {
+			if s.FreeLocations(q) >= len(ch.Pieces) && s.LaurelBar(q, b.Defender) == "" {
+				room = append(room, q)
+			}
+		}
+		if to == b.Planet {
+			fs.Add(ch.Src.At("pieces"), "%s: no piece moves there; leave pieces out", why)
+		} else {
+			fs.Add(ch.Src.At("planet"), "%s: no piece moves there; connected planets of %s with room for %s: %s", why, b.Planet, report.Plural(len(ch.Pieces), "piece", "pieces"), report.OneOf(room))
+		}
+		return
+	}
 	free := s.FreeLocations(to)
 	if len(ch.Pieces) <= free {
 		return
@@ -311,7 +327,7 @@ func (r Rules) validateRoom(b processor.BattleOp, ch processor.Choices, to proce
 	}
 	var room []processor.PlanetID // connected planets with room for every piece
 	for _, q := range r.S.IntactConnected(b.Defender, b.Planet) {
-		if s.FreeLocations(q) >= len(ch.Pieces) {
+		if s.FreeLocations(q) >= len(ch.Pieces) && s.LaurelBar(q, b.Defender) == "" {
 			room = append(room, q)
 		}
 	}

@@ -29,7 +29,8 @@ func (r Rules) orbitalInvasionAttackerWins(p processor.PlanetID, A, D processor.
 //     type at this Planet. (`direction = "from-connected"`)
 //
 // A piece that is no longer there, or has no free location to go to, stays
-// where it is (RULINGS 9). With `[rules] orbital_invasion_defender_power`,
+// where it is (RULINGS 9), as one going to another Alliance's Laurel of
+// Victory planet does (RULINGS 40). With `[rules] orbital_invasion_defender_power`,
 // also add 1 to the Defending Alliance's Power Level at this Planet (RULINGS 14).
 func (r Rules) orbitalInvasionDefenderWins(p processor.PlanetID, D processor.AllianceID, ch processor.Choices) []string {
 	s := r.S
@@ -48,6 +49,9 @@ func (r Rules) orbitalInvasionDefenderWins(p processor.PlanetID, D processor.All
 			switch {
 			case s.Pieces(from, D, t) == 0:
 				out = append(out, fmt.Sprintf("%s has no %s left at %s to move: skipped", D, t.Title(), from))
+			case s.LaurelBar(to, D) != "":
+				// Laurel of Victory: no other Alliance builds there (RULINGS 40).
+				out = append(out, fmt.Sprintf("%s: the %s stays at %s", s.LaurelBar(to, D), t.Title(), from))
 			case s.FreeLocations(to) == 0:
 				out = append(out, fmt.Sprintf("%s has no free Infrastructure location: the %s stays at %s", to, t.Title(), from))
 			default:

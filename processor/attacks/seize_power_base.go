@@ -74,6 +74,15 @@ func (r Rules) seizePowerBaseTake(f Fought) []string {
 	if i >= 0 {
 		t := s.Planet(p).Locations[i].Type
 		switch {
+		// Laurel of Victory: "No other Alliance can build any
+		// Infrastructure on that Planet" (RULINGS 40). The piece goes as at
+		// the Attacking Alliance's limit (RULINGS 16): removed, nothing
+		// built in its place; with seize_power_base_keeps_piece it stays.
+		case s.LaurelBar(p, A) != "" && r.C.Rules.SeizePowerBaseKeepsPiece:
+			out = append(out, fmt.Sprintf("%s cannot build in its place: %s; %s's %s at %s stays, as at the limit ([rules] seize_power_base_keeps_piece)", A, s.LaurelBar(p, A), D, t.Title(), p))
+		case s.LaurelBar(p, A) != "":
+			s.Planet(p).Locations[i] = processor.Location{}
+			out = append(out, fmt.Sprintf("%s's %s at %s (location %d) is removed; %s cannot build in its place: %s; nothing is built, as at the limit (%s)", D, t.Title(), p, i+1, A, s.LaurelBar(p, A), processor.Ruling(16)))
 		case s.Count(A, t) < t.Limit():
 			s.Planet(p).Locations[i] = processor.Location{}
 			out = append(out, fmt.Sprintf("%s takes %s's %s at %s (location %d), and in its place %s", A, D, t.Title(), p, i+1, s.BuildAt(p, i, A, t)))
@@ -94,7 +103,7 @@ func (r Rules) seizePowerBaseTake(f Fought) []string {
 // the first of buildDefaults within the limit. It says what happened.
 func (r Rules) buildOne(p processor.PlanetID, a processor.AllianceID, want processor.InfraType, has bool, key string) string {
 	s := r.S
-	if s.Destroyed(p) || s.FreeLocations(p) == 0 {
+	if s.Destroyed(p) || s.FreeLocations(p) == 0 || s.LaurelBar(p, a) != "" { // Laurel of Victory: RULINGS 40
 		return fmt.Sprintf("nothing can be built: %s", s.CanBuild(p, a, processor.FortificationLine))
 	}
 	note := ""
@@ -209,7 +218,7 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 			}
 		}
 		// The piece built when there is none to take needs a free location.
-		if ch.HasBuild && typ("build", ch.Build, A, nonStronghold...) && s.FirstPiece(p, D) < 0 && s.FreeLocations(p) == 0 {
+		if ch.HasBuild && typ("build", ch.Build, A, nonStronghold...) && s.FirstPiece(p, D) < 0 && (s.FreeLocations(p) == 0 || s.LaurelBar(p, A) != "") {
 			fs.Add(ch.Src.At("build"), "%s has no piece at %s to take (a Stronghold excluded), and nothing can be built instead: %s; leave build out", D, p, s.CanBuild(p, A, ch.Build))
 		}
 		// The further piece goes on the map as the first part leaves it (RULINGS 29).
@@ -231,6 +240,8 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 				fs.Add(ch.Src.At("extra"), "a further piece needs %s's Power Level at %s to be 3 or more after %s, and it is %d then%s; leave extra out", A, p, first, after.Power(p, A), with)
 			}
 			switch {
+			case s.LaurelBar(p, A) != "":
+				fs.Add(ch.Src.At("extra"), "no further piece can be built: %s; leave extra out", s.LaurelBar(p, A))
 			case after.FreeLocations(p) == 0:
 				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has no free Infrastructure location (%s); leave extra out", first, p, after.DescribeLocations(p))
 			case after.Count(A, ch.Extra) >= ch.Extra.Limit():
@@ -248,7 +259,7 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 	if ch.Planet != "" && r.C.Map.Has(ch.Planet) {
 		var valid []processor.PlanetID // this Planet or a connected one with a free location
 		for _, q := range append([]processor.PlanetID{p}, s.Connected(D, p)...) {
-			if !s.Destroyed(q) && s.FreeLocations(q) > 0 {
+			if !s.Destroyed(q) && s.FreeLocations(q) > 0 && s.LaurelBar(q, D) == "" {
 				valid = append(valid, q)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 func EncodeState(s *processor.State) []byte {
-	f := owntoml.StateDoc{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Fleets: map[string]owntoml.FleetFile{}, Roster: s.Roster}
+	f := owntoml.StateDoc{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Fleets: map[string]owntoml.FleetFile{}, Roster: s.Roster, LaurelPlanet: string(s.LaurelPlanet)}
 	for _, a := range s.C.AllianceIDs() {
 		f.Points[string(a)] = s.Points[a]
 	}
@@ -121,6 +121,7 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 		s.End.Medals = decodeMedals(c, f.End.Medals, root.At("end", "medals"), bad)
 	}
 	s.Benefits = decodeBenefits(c, f.Benefits, root.At("benefits"), bad)
+	s.LaurelPlanet = decodeLaurelPlanet(s, f.LaurelPlanet, root.At("laurel_planet"), bad)
 	decodeOrders(s, f.Orders, root, bad)
 	for i, id := range f.Stalled {
 		if _, ok := c.FleetOf(processor.FleetID(id)); !ok {
@@ -338,4 +339,24 @@ func decodeBenefits(c *processor.Campaign, m map[string]string, at processor.Src
 		out[medal] = processor.AllianceID(a)
 	}
 	return out
+}
+
+// decodeLaurelPlanet reads state.toml's laurel_planet: a planet of the map,
+// recorded at set-up for the Alliance holding the Laurel of Victory's
+// benefit (RULINGS 40). Older state files have none: "" as before.
+func decodeLaurelPlanet(s *processor.State, id string, at processor.Src, bad func(processor.Src, string, ...any)) processor.PlanetID {
+	p := processor.PlanetID(id)
+	switch _, held := s.Benefits[processor.LaurelOfVictory]; {
+	case id == "":
+	case !s.C.Map.Has(p):
+		bad(at, "unknown planet %q", id)
+		return ""
+	case !held:
+		bad(at, "laurel_planet %q, but no Alliance holds the Laurel of Victory's benefit ([benefits])", id)
+		return ""
+	case s.Step == processor.StepSetup:
+		bad(at, "laurel_planet %q at set-up: set-up records it", id)
+		return ""
+	}
+	return p
 }

@@ -192,10 +192,11 @@ func (r checks) validateLaurel(holder processor.AllianceID, p processor.PlanetID
 }
 
 // barred reports whether an Alliance may not build at a planet during
-// set-up: another Alliance's Laurel of Victory planet.
+// set-up: another Alliance's Laurel of Victory planet (whichever the
+// reading of laurel_of_victory_builds, RULINGS 40).
 func (r *rules) barred(a processor.AllianceID, p processor.PlanetID) bool {
-	holder, lp := r.laurelOf(r.s.Benefits[processor.LaurelOfVictory])
-	return lp == p && holder != a
+	holder, ok := r.s.Benefits[processor.LaurelOfVictory]
+	return ok && r.s.LaurelPlanet == p && holder != a
 }
 
 // decideBenefits is the Warmaster's check at set-up: which Alliance
@@ -230,10 +231,18 @@ func (r *rules) decideBenefits() {
 
 // laurelAtStrongholds is the Laurel of Victory's benefit: "This Alliance
 // must select that Planet to build their Stronghold on. When doing so, they
-// build 1 additional Fortification Line on that Planet."
+// build 1 additional Fortification Line on that Planet." The planet is
+// recorded in the state: "No other Alliance can build any Infrastructure
+// on that Planet" holds for the whole campaign by default (State.LaurelBar;
+// RULINGS 40), at set-up only with laurel_of_victory_builds = "setup".
 func (r *rules) laurelAtStrongholds() {
 	if a, p := r.laurelOf(r.s.Benefits[processor.LaurelOfVictory]); p != "" {
-		r.note(fmt.Sprintf("Laurel of Victory: %s, its Stronghold planet, where no other Alliance builds, starts a Fleet or has a Power Level above 1", r.s.Build(p, a, processor.FortificationLine)))
+		r.s.LaurelPlanet = p
+		how := "where no other Alliance builds, starts a Fleet or has a Power Level above 1 at set-up, and no other Alliance builds any Infrastructure for the whole campaign (RULINGS 40)"
+		if r.c.Rules.LaurelOfVictoryBuilds == processor.LaurelBuildsSetup {
+			how = "where no other Alliance builds, starts a Fleet or has a Power Level above 1 at set-up ([rules] laurel_of_victory_builds = \"setup\")"
+		}
+		r.note(fmt.Sprintf("Laurel of Victory: %s, its Stronghold planet, %s", r.s.Build(p, a, processor.FortificationLine), how))
 	}
 }
 

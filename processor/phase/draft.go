@@ -394,7 +394,7 @@ func (r drafts) draftOrders(t *draftText, l processor.Login, a Await) []string {
 			t.help("raise-edifices: infrastructure = %s", report.Either(typeNames(types)))
 		} else {
 			why := fmt.Sprintf("%s is at its limit of every type", al)
-			if s.Destroyed(at) || s.FreeLocations(at) == 0 {
+			if s.Destroyed(at) || s.FreeLocations(at) == 0 || s.LaurelBar(at, al) != "" {
 				why = s.CanBuild(at, al, processor.FortificationLine) // the planet's reason, the same for every type
 			}
 			t.help("raise-edifices: nothing can be built at %s: %s", at, why)
@@ -606,13 +606,16 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 			}
 			return fmt.Sprintf("build: %s", report.Either(typeNames(types)))
 		}
-		if s.FirstPiece(p, D) < 0 && s.FreeLocations(p) == 0 {
+		if s.FirstPiece(p, D) < 0 && (s.FreeLocations(p) == 0 || s.LaurelBar(p, A) != "") {
 			return fmt.Sprintf("build: none: %s has no piece at %s to take, and nothing can be built there (%s)", D, p, s.CanBuild(p, A, processor.FortificationLine))
 		}
 		return fmt.Sprintf("build: the type built when there is no piece to take: %s", report.Either(typeNames(s.WithinLimit(A, attacks.BuildDefaults...))))
 	case "extra":
 		// On the map as the first part leaves it, taking the first piece (RULINGS 29).
 		after := r.attackRules().AfterTake(b, processor.Choices{})
+		if why := s.LaurelBar(p, A); why != "" {
+			return fmt.Sprintf("extra: none: %s", why)
+		}
 		if after.FreeLocations(p) == 0 {
 			return fmt.Sprintf("extra: none: after the take %s has no free Infrastructure location", p)
 		}
@@ -658,7 +661,7 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 		case processor.SeizePowerBase:
 			var free []processor.PlanetID
 			for _, q := range here {
-				if s.FreeLocations(q) > 0 {
+				if s.FreeLocations(q) > 0 && s.LaurelBar(q, D) == "" {
 					free = append(free, q)
 				}
 			}
@@ -670,10 +673,10 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 			var to, from []string
 			mine := r.piecesAt(p, D)
 			for _, q := range r.s.IntactConnected(D, p) {
-				if n := s.FreeLocations(q); n > 0 && len(mine) > 0 {
+				if n := s.FreeLocations(q); n > 0 && len(mine) > 0 && s.LaurelBar(q, D) == "" {
 					to = append(to, fmt.Sprintf("%s (%d free)", q, n))
 				}
-				if pieces := r.piecesAt(q, D); len(pieces) > 0 && s.FreeLocations(p) > 0 {
+				if pieces := r.piecesAt(q, D); len(pieces) > 0 && s.FreeLocations(p) > 0 && s.LaurelBar(p, D) == "" {
 					from = append(from, fmt.Sprintf("%s (%s)", q, strings.Join(pieces, ", ")))
 				}
 			}
@@ -814,7 +817,7 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 		if from, typ, ok := r.firstPiece(al); ok {
 			to := ""
 			for _, p := range r.c.Map.IDs() {
-				if p != from && !s.Destroyed(p) && s.FreeLocations(p) > 0 {
+				if p != from && !s.Destroyed(p) && s.FreeLocations(p) > 0 && s.LaurelBar(p, al) == "" {
 					to = string(p)
 					break
 				}

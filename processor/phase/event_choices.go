@@ -161,6 +161,8 @@ func (r choiceRules) tidesWhy(s *processor.State, a processor.AllianceID, p proc
 		return fmt.Sprintf("the Stronghold is at %s already: Tides of War builds it on another Planet (to keep it there, leave [tides_of_war] out)", p)
 	case s.Destroyed(p):
 		return fmt.Sprintf("%s is destroyed", p)
+	case s.LaurelBar(p, a) != "":
+		return s.LaurelBar(p, a) // Laurel of Victory (RULINGS 40): the Stronghold stays
 	case s.FreeLocations(p) == 0:
 		return fmt.Sprintf("%s has no free Infrastructure location (%s)", p, s.DescribeLocations(p))
 	}
@@ -292,6 +294,8 @@ func (r choiceRules) relocationWhy(s, start *processor.State, a processor.Allian
 		return fmt.Sprintf("the piece is built again on another Planet, not at %s", m.From)
 	case s.Destroyed(m.To):
 		return fmt.Sprintf("%s cannot build it at %s: %s is destroyed", a, m.To, m.To)
+	case s.LaurelBar(m.To, a) != "":
+		return fmt.Sprintf("%s cannot build it at %s: %s", a, m.To, s.LaurelBar(m.To, a)) // Laurel of Victory (RULINGS 40): skipped
 	case s.FreeLocations(m.To) == 0:
 		return fmt.Sprintf("%s cannot build it at %s: it has no free Infrastructure location (%s)", a, m.To, s.DescribeLocations(m.To))
 	}
@@ -316,11 +320,11 @@ func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices
 	moved := map[processor.Relocation]int{}
 	for _, m := range ch.Relocations {
 		if why := r.relocationWhy(s, r.s, a, m, moved); why != "" {
-			if r.c.Map.Has(m.To) && s.Pieces(m.From, a, m.Type) > 0 && (m.To == m.From || s.FreeLocations(m.To) == 0) {
+			if r.c.Map.Has(m.To) && s.Pieces(m.From, a, m.Type) > 0 && (m.To == m.From || s.FreeLocations(m.To) == 0 || s.LaurelBar(m.To, a) != "") {
 				// The piece is there; where it goes is the problem (a destroyed planet has no free location).
 				var to []processor.PlanetID
 				for _, p := range r.c.Map.IDs() {
-					if p != m.From && s.FreeLocations(p) > 0 {
+					if p != m.From && s.FreeLocations(p) > 0 && s.LaurelBar(p, a) == "" {
 						to = append(to, p)
 					}
 				}

@@ -165,7 +165,15 @@ func (r checks) validateEarlyBuilds(fs *processor.Faults) {
 	}
 	for _, a := range r.c.AllianceIDs() {
 		b, ok := r.f.Builds[s.Phase][a]
-		if !ok || b.None || b.Type == processor.Stronghold || !r.c.Map.Has(b.Planet) || !s.Destroyed(b.Planet) {
+		if !ok || b.None || b.Type == processor.Stronghold || !r.c.Map.Has(b.Planet) {
+			continue
+		}
+		if why := s.LaurelBar(b.Planet, a); why != "" {
+			// Laurel of Victory: the planet stays the holder's (RULINGS 40).
+			fs.Add(b.Src.At("planet"), "%s cannot build at %s: %s; choose another planet", a, b.Planet, why)
+			continue
+		}
+		if !s.Destroyed(b.Planet) {
 			continue
 		}
 		var open []processor.PlanetID

@@ -210,6 +210,9 @@ func diffStates(a, b *processor.State) string {
 			out = append(out, fmt.Sprintf("benefit %s: %s -> %s", m, x, y))
 		}
 	}
+	if a.LaurelPlanet != b.LaurelPlanet {
+		out = append(out, fmt.Sprintf("laurel planet: %s -> %s", a.LaurelPlanet, b.LaurelPlanet))
+	}
 	out = append(out, testkit.DiffEngines(a, b)...)
 	out = append(out, diffEvents(a, b)...)
 	if b.End != nil {

@@ -54,6 +54,9 @@ func (b *bot) eventTable(f *folder.Folder, a processor.AllianceID, ev processor.
 	free := map[processor.PlanetID]int{}
 	for _, p := range c.Map.IDs() {
 		free[p] = s.FreeLocations(p)
+		if s.LaurelBar(p, a) != "" {
+			free[p] = 0 // another Alliance's Laurel of Victory planet: it builds nothing there (RULINGS 40)
+		}
 	}
 	// builds lists "planet = …, type = …" pieces the Alliance can build
 	// anywhere, with free the free locations as they will be.

@@ -319,6 +319,9 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 		// location; the further piece needs one after the take or the
 		// build (RULINGS 29), and room within the limits after it.
 		free := s.FreeLocations(p)
+		if s.LaurelBar(p, A) != "" {
+			free = 0 // another Alliance's Laurel of Victory planet: nothing built there (RULINGS 40)
+		}
 		if ts := within(A, buildable...); len(ts) > 0 && (len(there) > 0 || free > 0) && maybe() {
 			add("build = %q", pick(b, ts))
 		}
@@ -339,7 +342,7 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 		}
 		var where []processor.PlanetID
 		for _, q := range append([]processor.PlanetID{p}, s.Connected(D, p)...) {
-			if !s.Destroyed(q) && s.FreeLocations(q) > 0 {
+			if !s.Destroyed(q) && s.FreeLocations(q) > 0 && s.LaurelBar(q, D) == "" {
 				where = append(where, q)
 			}
 		}
@@ -383,7 +386,11 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 					pieces = append(pieces, l.Type)
 				}
 			}
-			if len(pieces) > 0 {
+			to := q
+			if dir == "from-connected" {
+				to = p
+			}
+			if len(pieces) > 0 && s.LaurelBar(to, D) == "" { // none to another Alliance's Laurel of Victory planet (RULINGS 40)
 				add("pieces = [%s]", report.Quoted(pieces))
 			}
 		}

@@ -37,6 +37,9 @@ type StateDoc struct {
 	Benefits map[string]string `toml:"benefits,omitempty"`
 	// Roster: how many [[roster_changes]] of campaign.toml are in effect.
 	Roster int `toml:"roster,omitzero"`
+	// LaurelPlanet: the Laurel of Victory's planet, chosen at set-up
+	// (RULINGS 40); absent when no Alliance chose one.
+	LaurelPlanet string `toml:"laurel_planet,omitempty"`
 }
 
 type EndFile struct {

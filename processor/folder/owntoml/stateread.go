@@ -523,6 +523,8 @@ func (r *stateReader) root(k string, v tval) bool {
 		return v.strList(&r.f.Stalled)
 	case "roster":
 		return v.integer(&r.f.Roster)
+	case "laurel_planet":
+		return v.str(&r.f.LaurelPlanet)
 	}
 	return false
 }

@@ -210,6 +210,7 @@ func (f *StateDoc) Write(comment string) []byte {
 	w.optInt(nil, "stellar_storms", f.StellarStorms)
 	w.optStrs(nil, "stalled", f.Stalled)
 	w.optInt(nil, "roster", f.Roster)
+	w.optStr(nil, "laurel_planet", f.LaurelPlanet)
 	w.ints([]string{"points"}, f.Points)
 	if e := f.End; e != nil {
 		path := []string{"end"}

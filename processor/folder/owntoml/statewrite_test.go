@@ -83,6 +83,9 @@ func TestStateWriterIsTheEncoder(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			f.Benefits = map[string]string{word(): word()}
 		}
+		if rng.IntN(2) == 0 {
+			f.LaurelPlanet = word()
+		}
 		got, want := f.Write(owntoml.StateComment), testkit.EncoderBytes(f)
 		if !bytes.Equal(got, want) {
 			t.Fatalf("state %d:\n--- written\n%s\n--- encoder\n%s", n, got, want)
@@ -103,7 +106,8 @@ func FuzzReadState(f *testing.F) {
 		Orders:  []owntoml.OrderFile{{Fleet: "f1", Operation: processor.Battle, Attack: "purge-and-burn", Planet: "w1", Defender: "red", Outcome: &owntoml.OutcomeFile{Transfer: []string{"w1"}, Locations: []int{1, 2}}}},
 		Effects: []owntoml.EffectFile{{Event: 3, Phase: 3, Riches: map[string]map[string][]string{"blue": {"w1": {}}}, Players: map[string]string{"p1": "red"}}},
 		Stalled: []string{"f1"}, End: &owntoml.EndFile{How: "points", Medals: map[string]owntoml.MedalFile{"laurel": {How: "x", Scores: map[string]int{"blue": 1}}}},
-		WarEngines: map[string]owntoml.EngineFile{"e1": {Profile: "p", Crippled: []owntoml.CrippledFile{{Effect: "x"}}}}}
+		WarEngines: map[string]owntoml.EngineFile{"e1": {Profile: "p", Crippled: []owntoml.CrippledFile{{Effect: "x"}}}},
+		Benefits:   map[string]string{"laurel-of-victory": "blue"}, LaurelPlanet: "w1"}
 	text := string(base.Write(owntoml.StateComment))
 	f.Add(text)
 	f.Add(strings.Replace(text, "[fleets]", "[fleets] # comment", 1))

@@ -216,6 +216,8 @@ func ParsePrestate(t *testing.T, c *processor.Campaign, text string) *processor.
 				s.Benefits = map[processor.Medal]processor.AllianceID{}
 			}
 			s.Benefits[m] = processor.AllianceID(w[2])
+		case "laurel":
+			s.LaurelPlanet = planet(w[1]) // the Laurel of Victory's planet (RULINGS 40)
 		case "order":
 			fl, _ := c.FleetOf(processor.FleetID(w[1]))
 			o := processor.Order{Fleet: processor.FleetID(w[1]), Src: processor.Src{File: processor.InputPath(max(s.Phase, 1), "orders", string(fl.Player))}}
