@@ -118,14 +118,18 @@ func OutcomeKeys(a processor.AttackType, victor processor.Side) []string {
 	if victor == processor.Draw {
 		return nil
 	}
-	return map[processor.AttackType][2][]string{
-		processor.SeizePowerBase:       {{"power_adjust", "take", "build", "extra"}, {"power_adjust", "planet", "build"}},
-		processor.PurgeAndBurn:         {{"power_adjust", "loser_power_adjust"}, {"transfer", "reinforce"}},
-		processor.OrbitalInvasion:      {{"power_adjust", "loser_power_adjust"}, {"planet", "direction", "pieces"}},
-		processor.PlanetaryBombardment: {{"power_adjust", "location"}, {"power_adjust", "planet", "locations"}},
-		processor.SupplyBaseRaid:       {{"power_adjust", "planets"}, {"power_adjust", "planet"}},
-		processor.BoardingAction:       {{"fleet", "moves"}, {"fleet", "moves"}},
-	}[a][victor]
+	return slices.Clip(outcomeKeys[a][victor])
+}
+
+// outcomeKeys are OutcomeKeys by attack type, Attacker wins then Defender
+// wins: made once, not at each of the calls a battle makes.
+var outcomeKeys = map[processor.AttackType][2][]string{
+	processor.SeizePowerBase:       {{"power_adjust", "take", "build", "extra"}, {"power_adjust", "planet", "build"}},
+	processor.PurgeAndBurn:         {{"power_adjust", "loser_power_adjust"}, {"transfer", "reinforce"}},
+	processor.OrbitalInvasion:      {{"power_adjust", "loser_power_adjust"}, {"planet", "direction", "pieces"}},
+	processor.PlanetaryBombardment: {{"power_adjust", "location"}, {"power_adjust", "planet", "locations"}},
+	processor.SupplyBaseRaid:       {{"power_adjust", "planets"}, {"power_adjust", "planet"}},
+	processor.BoardingAction:       {{"fleet", "moves"}, {"fleet", "moves"}},
 }
 
 // ValidateOutcome checks a victor's Campaign Outcome choices: only the keys
