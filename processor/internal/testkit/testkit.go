@@ -504,7 +504,7 @@ var baseFleets = map[processor.FleetID]processor.PlanetID{
 // Where the base campaign's Strongholds are unless a case says otherwise.
 var baseStrongholds = map[processor.AllianceID]processor.PlanetID{"blue": "ikaron-prime", "red": "norallus", "green": "astarthem"}
 
-func AppendFile(t *testing.T, dir, file, text string) {
+func AppendFile(t testing.TB, dir, file, text string) {
 	t.Helper()
 	p := filepath.Join(dir, filepath.FromSlash(file))
 	data, err := os.ReadFile(p)
