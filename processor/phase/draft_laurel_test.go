@@ -1,12 +1,9 @@
 package phase
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 )
 
@@ -23,19 +20,7 @@ func TestDraftLaurelOfVictory(t *testing.T) {
 		{"setup", "laurel_of_victory_builds = \"setup\"\n", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for _, name := range []string{processor.CampaignFile, processor.MapFile} {
-				data, err := os.ReadFile(filepath.Join("testdata/base", name))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if name == processor.CampaignFile {
-					data = append(data, tc.rules...) // [rules] is the base's last table
-				}
-				testkit.WriteFile(t, dir, name, data)
-			}
-			c := testkit.LoadCampaign(t, dir)
-			testkit.WritePrestate(t, dir, testkit.ParsePrestate(t, c, "step builds\nbenefit laurel-of-victory red\nlaurel norallus\nfleet blue-1 norallus\n"))
+			dir := testkit.NewCaseDirWith(t, tc.rules, "step builds\nbenefit laurel-of-victory red\nlaurel norallus\nfleet blue-1 norallus\n")
 			ds, err := Drafts(dir, []string{"phases/01/builds/blue.toml"})
 			if err != nil || len(ds) != 1 {
 				t.Fatalf("drafts: %v, %v", ds, err)

@@ -1,12 +1,9 @@
 package phase
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 )
 
@@ -23,16 +20,7 @@ func TestDraftLoserPowerAdjust(t *testing.T) {
 		{"not in force", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for _, name := range []string{processor.CampaignFile, processor.MapFile} {
-				data, err := os.ReadFile(filepath.Join("testdata/base", name))
-				if err != nil {
-					t.Fatal(err)
-				}
-				testkit.WriteFile(t, dir, name, data)
-			}
-			c := testkit.LoadCampaign(t, dir)
-			testkit.WritePrestate(t, dir, testkit.ParsePrestate(t, c, "step battles\n"+tc.prestate+"order blue-1 battle purge-and-burn jawardet red\n"))
+			dir := testkit.NewCaseDir(t, "step battles\n"+tc.prestate+"order blue-1 battle purge-and-burn jawardet red\n")
 			ds, err := Drafts(dir, []string{"phases/01/results/blue-1.toml"})
 			if err != nil || len(ds) != 1 {
 				t.Fatalf("drafts: %v, %v", ds, err)

@@ -483,11 +483,21 @@ func DiffEngines(a, b *processor.State) []string {
 // map and the state prestate describes (see parsePrestate).
 func NewCaseDir(t *testing.T, prestate string) string {
 	t.Helper()
+	return NewCaseDirWith(t, "", prestate)
+}
+
+// NewCaseDirWith is NewCaseDir with rules, `[rules]` keys, added to the
+// base campaign's (its last table).
+func NewCaseDirWith(t *testing.T, rules, prestate string) string {
+	t.Helper()
 	dir := t.TempDir()
 	for _, name := range []string{processor.CampaignFile, processor.MapFile} {
 		data, err := os.ReadFile(filepath.Join(BaseDir(), name))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if name == processor.CampaignFile {
+			data = append(data, rules...)
 		}
 		WriteFile(t, dir, name, data)
 	}
