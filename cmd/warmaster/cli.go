@@ -159,6 +159,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Action: cmdDemo,
 			},
 			replayCommand(),
+			replayRunCommand(),
 			simulateCommand(),
 			sealCommand(),
 			diceKeyCommand(),
@@ -575,7 +576,7 @@ func relFiles(dir string, args []string) ([]string, error) {
 // (the committed dice key) and WARMASTER_AGE_IDENTITY (sealed orders). The
 // merge workflow alone has them; check and plan run without.
 func secrets(now time.Time) phase.Options {
-	return phase.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY")}
+	return phase.Options{Now: now, DiceKey: os.Getenv("WARMASTER_DICE_KEY"), AgeIdentity: os.Getenv("WARMASTER_AGE_IDENTITY"), Version: version(), Release: releaseFinder(nil)}
 }
 
 // parseNow reads --now: the clock when the flag is not given.

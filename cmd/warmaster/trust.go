@@ -16,8 +16,8 @@ func replayCommand() *cli.Command {
 		Usage:     "recompute the campaign from its set-up and the inputs in journal.toml, and compare every processor-written file byte for byte",
 		ArgsUsage: "DIR",
 		Description: "It reruns the journal's runs at their recorded times: a hand edit of state.toml, journal.toml, a report or a battle sheet, or an input changed after a step used it, is a fault naming the file and line. " +
-			"A deadline moved since a run is not a hand edit. It needs the secrets advance had (WARMASTER_DICE_KEY, WARMASTER_AGE_IDENTITY); without them it says it is skipped and exits 0.",
-		Flags: []cli.Flag{formatFlag()},
+			"A deadline moved or [github] changed since a run is not a hand edit: the journal records what each run saw. A run an earlier warmaster applied is replayed by that version (--release). It needs the secrets advance had (WARMASTER_DICE_KEY, WARMASTER_AGE_IDENTITY); without them it says it is skipped and exits 0.",
+		Flags: []cli.Flag{formatFlag(), releaseFlag()},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDir(c)
 			if err != nil {
@@ -27,7 +27,12 @@ func replayCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			given, err := givenReleases(c)
+			if err != nil {
+				return err
+			}
 			opt := secrets(time.Time{})
+			opt.Release = releaseFinder(given)
 			if isTerminal(c.App.ErrWriter) {
 				opt.Progress = c.App.ErrWriter
 			}

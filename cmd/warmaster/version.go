@@ -17,11 +17,18 @@ func init() {
 	}
 }
 
+// buildVersion, when a build sets it (-ldflags "-X main.buildVersion=v1.2.3"),
+// is the version: a packager's build, or a test's of two releases.
+var buildVersion string
+
 // version is this build's version: the module version a `go install
 // …@v1.2.3` records; for a local build, the VCS revision Go stamps in
 // (12 hex digits, "-dirty" with uncommitted changes); else "(devel)" —
 // e.g. built with -buildvcs=false, or from a copy without its .git.
 func version() string {
+	if buildVersion != "" {
+		return buildVersion
+	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "(devel)"

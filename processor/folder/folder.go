@@ -34,6 +34,8 @@ type Folder struct {
 	Journal  []byte
 	// ConsumedInputs are the digests of the inputs processed steps consumed, by path.
 	ConsumedInputs map[string]string
+	// campaignDoc and mapDoc are campaign.toml and map.toml as decoded.
+	campaignDoc, mapDoc map[string]any
 	// JournalSteps are journal.toml's entries, in order.
 	JournalSteps []owntoml.JournalEntry
 	// appliedAt is when each input step was applied, from the journal.
@@ -176,6 +178,10 @@ func LoadFrom(d *disk.Dir) (*Folder, *processor.Faults, error) {
 	f.Journal = data
 	steps, j := ReadJournal(data, ok, c, f.State, fs)
 	f.JournalSteps, f.ConsumedInputs, f.LateNoted, f.appliedAt = steps, j.Consumed, j.late, j.applied
+	f.campaignDoc, f.mapDoc = cd, md
+	if fs.Empty() {
+		checkUsed(steps, UsedParts(cd, md, c.Phases, Generated(steps)), fs)
+	}
 	if !fs.Empty() {
 		return fail()
 	}
@@ -188,6 +194,12 @@ func LoadFrom(d *disk.Dir) (*Folder, *processor.Faults, error) {
 	}
 	f.misplaced(fs)
 	return f, fs, nil
+}
+
+// Used are the journal's `used` lines for a run that applied the steps
+// run, after those the journal has.
+func (f *Folder) Used(run []owntoml.JournalEntry) []string {
+	return UsedLines(UsedParts(f.campaignDoc, f.mapDoc, f.Campaign.Phases, Generated(slices.Concat(f.JournalSteps, run))))
 }
 
 // Text returns a file's contents as read, or nil.

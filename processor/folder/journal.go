@@ -64,6 +64,13 @@ func ReadJournal(data []byte, present bool, c *processor.Campaign, s *processor.
 			return nil, journalIndex{}
 		}
 	}
+	for i, e := range steps {
+		if e.Format > owntoml.JournalFormat {
+			// A later warmaster's entry: nothing else of it can be judged.
+			fs.Add(processor.Src{File: processor.JournalFile}.At("steps", i, "format"), "%s was journaled in journal format %d by warmaster %s; this warmaster reads formats up to %d: run warmaster %s or a later one", StepAt{e.Phase, e.Step}, e.Format, e.Warmaster, owntoml.JournalFormat, e.Warmaster)
+			return nil, journalIndex{}
+		}
+	}
 	CheckJournal(c, s, steps, fs)
 	j := journalIndex{Consumed: map[string]string{}, late: map[string]bool{}, applied: map[StepAt]time.Time{}}
 	for _, e := range steps {

@@ -7,8 +7,11 @@ import (
 	"github.com/warmaster/warmaster/schema"
 )
 
-func EncodeState(s *processor.State) []byte {
-	f := owntoml.StateDoc{Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Fleets: map[string]owntoml.FleetFile{}, Roster: s.Roster, LaurelPlanet: string(s.LaurelPlanet)}
+// EncodeState writes the state in a state format: owntoml.StateFormat, or
+// 0 as warmaster wrote it before formats were numbered (a replay of a run
+// journaled then).
+func EncodeState(s *processor.State, format int) []byte {
+	f := owntoml.StateDoc{Format: format, Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Fleets: map[string]owntoml.FleetFile{}, Roster: s.Roster, LaurelPlanet: string(s.LaurelPlanet)}
 	for _, a := range s.C.AllianceIDs() {
 		f.Points[string(a)] = s.Points[a]
 	}
@@ -150,6 +153,10 @@ func readStateDoc(file string, data []byte, fs *processor.Faults) (f owntoml.Sta
 	if library { // not as the processor writes it: the TOML library says what is wrong
 		f = owntoml.StateDoc{}
 		md, err := toml.Decode(string(data), &f)
+		if f.Format > owntoml.StateFormat {
+			fs.Add(processor.Src{File: file}.At("format"), "state.toml is in state format %d, which a later warmaster writes; this one reads formats up to %d: run the warmaster that wrote it, or a later one (journal.toml's last step names it: warmaster = \"…\")", f.Format, owntoml.StateFormat)
+			return owntoml.StateDoc{}, false
+		}
 		if err != nil {
 			pf := schema.ParseFault(data, err)
 			pf.Message = "cannot read the processor's state: " + pf.Message + " (restore it from git history; it is not edited by hand)"

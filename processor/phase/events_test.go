@@ -13,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 	"github.com/warmaster/warmaster/processor/report"
 )
@@ -90,7 +91,7 @@ func withEffect(t *testing.T, dir string, e processor.Effect) {
 		t.Fatal(err)
 	}
 	f.State.Effects = append(f.State.Effects, e)
-	testkit.WriteFile(t, dir, processor.StateFile, folder.EncodeState(f.State))
+	testkit.WriteFile(t, dir, processor.StateFile, folder.EncodeState(f.State, owntoml.StateFormat))
 }
 
 // An Open Tome in force: blue's orders are due first, in a step of their
@@ -116,7 +117,7 @@ func TestOpenTome(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.State.Step = processor.StepOpenTome
-	testkit.WriteFile(t, dir, processor.StateFile, folder.EncodeState(f.State))
+	testkit.WriteFile(t, dir, processor.StateFile, folder.EncodeState(f.State, owntoml.StateFormat))
 
 	// Sealed blue orders are refused.
 	testkit.WriteFile(t, dir, testkit.AliceOrders, orders[testkit.AliceOrders])

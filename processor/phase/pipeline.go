@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -101,6 +102,7 @@ type run struct {
 	out      map[string][]byte // files to write, by slash path
 	sections map[int]*report.Doc
 	journal  []owntoml.JournalEntry
+	present  []string         // the awaited files the README found in the folder (fileSaw)
 	fought   []attacks.Fought // this phase's battles, from 2.3 to 2.4
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
@@ -290,7 +292,17 @@ type Options struct {
 	// Progress, if set, gets a line as each step starts (long runs, at a
 	// terminal); never part of any output file.
 	Progress io.Writer
+	// Version is the warmaster that runs, which the journal records of the
+	// steps it applies; "" is DevelVersion.
+	Version string
+	// Release, for a replay, is the warmaster binary of another version
+	// that applied some of the journal's runs (they are replayed with it).
+	Release func(version string) (path string, err error)
 }
+
+// DevelVersion is the version a warmaster without one records (a build
+// from a copy without version control, or a test).
+const DevelVersion = "(devel)"
 
 // Again is what a replay knows, from the journal, of a run it plays again
 // in a scratch folder of its own (AdvanceAgain).
@@ -305,6 +317,15 @@ type Again struct {
 	// Steps is how many input steps the run applied: the run applies those
 	// and no more, whatever deadlines have moved since.
 	Steps int
+	// Legacy replays a run journaled before warmaster recorded its version
+	// and what it saw: with campaign.toml as it is, its state and journal
+	// written as then (no formats, no record of the run).
+	Legacy bool
+	// Saw is what the run saw (its first entry's saw lines): the replay
+	// plays it with those deadlines, [github] and [rules]; Version is the
+	// warmaster that applied it, which the replayed entries name.
+	Saw     []string
+	Version string
 }
 
 // AdvanceAgain is Advance as a replay runs it: dir is a scratch folder of
@@ -339,10 +360,41 @@ func dryRun(d *disk.Dir, opt Options, m mode) (*run, error) {
 	return runLoaded(d, f, fs, opt, m)
 }
 
+// journalRun completes the run's journal entries (none in a legacy
+// replay): each names the journal format and the warmaster that applied
+// it; the first says what the run saw of the campaign (processor's
+// Campaign.Saw), the last what the steps so far used (folder.Used).
+func (r *run) journalRun() {
+	if len(r.journal) == 0 || r.mode.again.Legacy {
+		return
+	}
+	v := cmp.Or(r.mode.again.Version, r.opt.Version, DevelVersion)
+	for i := range r.journal {
+		r.journal[i].Format, r.journal[i].Warmaster = owntoml.JournalFormat, v
+	}
+	r.journal[0].Saw = slices.Concat(r.f.Campaign.Saw(), r.present)
+	r.journal[len(r.journal)-1].Used = r.f.Used(r.journal)
+}
+
+// stateFormat is the state format the run writes.
+func (r *run) stateFormat() int {
+	if r.mode.again.Legacy {
+		return 0
+	}
+	return owntoml.StateFormat
+}
+
 // runLoaded is dryRun on the folder load read.
 func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options, m mode) (r *run, err error) {
 	if m.again.CampaignID == "" {
 		if m.again.CampaignID, err = folder.CampaignID(d.Path()); err != nil {
+			return nil, err
+		}
+	}
+	if m.again.Saw != nil {
+		// A replay's run sees what the run it replays saw (the files it
+		// found: inFolder).
+		if err := f.Campaign.SetSaw(slices.DeleteFunc(slices.Clone(m.again.Saw), func(l string) bool { return strings.HasPrefix(l, "file ") })); err != nil {
 			return nil, err
 		}
 	}

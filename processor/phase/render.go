@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
@@ -25,8 +26,7 @@ const StandMarker = "<!-- warmaster: where things stand (rewritten on every adva
 // render produces every file a run writes; an error when a report it
 // reads back cannot be read.
 func (r *run) render() error {
-	r.out[processor.StateFile] = folder.EncodeState(r.s)
-	r.out[processor.JournalFile] = owntoml.AppendJournal(r.f.Journal, r.journal)
+	r.out[processor.StateFile] = folder.EncodeState(r.s, r.stateFormat())
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		sec, ok := r.sections[phase]
 		if !ok {
@@ -51,6 +51,8 @@ func (r *run) render() error {
 		r.out[file] = []byte(d.String())
 	}
 	r.out[processor.ReadmeFile] = []byte(r.readme())
+	r.journalRun() // last: it records what the README found (inFolder)
+	r.out[processor.JournalFile] = owntoml.AppendJournal(r.f.Journal, r.journal)
 	return r.readErr
 }
 
@@ -198,7 +200,7 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 	var refs []string
 	cut := false
 	for i, a := range aw {
-		if r.f.Disk.IsFile(a.File) || a.Sealed {
+		if r.inFolder(a) {
 			// In already (sealed orders too: a plain file beside them would
 			// be a fault): a new file of that name would clash.
 			rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(EditCell, i+1)}
@@ -217,6 +219,25 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 		d.Para(DraftsCutNote)
 	}
 }
+
+// inFolder reports whether an awaited file is in the folder as the run
+// sees it (sealed orders too), which the journal records of the run (a
+// file of a step to come is no input of the run: a replay of it has not
+// got it, and reads the record).
+func (r *run) inFolder(a Await) bool {
+	in := r.f.Disk.IsFile(a.File) || a.Sealed
+	if r.mode.again.Saw != nil {
+		in = slices.Contains(r.mode.again.Saw, fileSaw(a.File))
+	}
+	if in {
+		r.present = append(r.present, fileSaw(a.File))
+	}
+	return in
+}
+
+// fileSaw is the journal's record that a run saw an awaited file in the
+// folder.
+func fileSaw(file string) string { return "file " + strconv.Quote(file) }
 
 // The README's links to GitHub's editor, beside the awaited files' table
 // (replay recognises them: see sameButMoved).

@@ -206,7 +206,7 @@ join = "gina"
 		s := testkit.ParsePrestate(t, c, "phase 2\nstep operations")
 		testkit.WritePrestate(t, dir, s)
 		s.Fleets["green-3"] = "karabas"
-		testkit.WriteFile(t, dir, processor.StateFile, folder.EncodeState(s)) // as if gina had joined: green-3 on the map
+		testkit.WriteFile(t, dir, processor.StateFile, folder.EncodeState(s, owntoml.StateFormat)) // as if gina had joined: green-3 on the map
 		_, err := folder.Load(dir)
 		if want := `fleet "green-3" is not on the map at roster = 0: gina joins later (from phase 3, step operations`; !mentions(err, want) {
 			t.Errorf("load: %v; want %q", err, want)

@@ -2,9 +2,13 @@ package trust
 
 import (
 	"bytes"
+	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
+	"os/exec"
 	"path"
 	"regexp"
 	"slices"
@@ -84,10 +88,13 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	res := &ReplayResult{}
+	legacy := false // a run journaled before runs recorded what they saw
 	for i := 0; i < len(steps); {
-		// One advance run: the consecutive entries applied at the same time.
-		k := i
-		for k < len(steps) && steps[k].Applied.Equal(steps[i].Applied) {
+		// One advance run: the consecutive entries applied at the same
+		// time; the first of each run says what it saw (journals before
+		// that have only the times).
+		k := i + 1
+		for k < len(steps) && steps[k].Applied.Equal(steps[i].Applied) && steps[k].Saw == nil && (steps[k].Warmaster == "") == (steps[i].Warmaster == "") {
 			k++
 		}
 		group := steps[i:k]
@@ -138,11 +145,21 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 			// more: a deadline moved earlier since, past the time of that
 			// run, would otherwise make it apply the next step too.
 			Steps: len(group),
+			// With what it saw of the campaign (deadlines, [github],
+			// [rules]), and written by the warmaster that ran it; a run
+			// journaled before these were recorded, as it was written then.
+			Legacy:  group[0].Warmaster == "",
+			Saw:     group[0].Saw,
+			Version: group[0].Warmaster,
 		}
+		if !again.Legacy && again.Saw == nil {
+			again.Saw = []string{} // it saw no deadline, no [github]: as recorded
+		}
+		legacy = legacy || again.Legacy
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "replay: the run of %s (%d steps)\n", o.Now.Format(time.RFC3339), len(group))
 		}
-		sum, err := phase.AdvanceAgain(scratch.Path(), o, again)
+		sum, err := advanceAgain(scratch.Path(), o, again)
 		if err != nil {
 			var inv *processor.InvalidError
 			if errors.As(err, &inv) {
@@ -175,9 +192,9 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 		case aerr != nil:
 			fs.List = append(fs.List, processor.Fault{File: p, Message: "missing: the replay of the journal writes this file"})
 		case bytes.Equal(a, b):
-		case path.Ext(p) == ".md" && sameButMoved(a, b, deadlines):
-			// The Warmaster moved a deadline, or added [github], since the
-			// run that wrote it.
+		case legacy && path.Ext(p) == ".md" && sameButMoved(a, b, deadlines):
+			// The Warmaster moved a deadline, or added [github], since a
+			// run that did not record what it saw.
 		default:
 			line, got, wantLine := firstDiff(a, b)
 			fs.List = append(fs.List, processor.Fault{File: p, Line: line, Col: 1,
@@ -386,3 +403,72 @@ func maskDeadlines(line string) string {
 	}
 	return strings.Join(cells, "|")
 }
+
+// Upgrading mid-campaign. A run is replayed by the warmaster that applied
+// it, which its journal entries name: this one in-process; another, its
+// binary (Options.Release finds it) through the hidden `replay-run`
+// command, on the same scratch folder. A newer release may word a report
+// differently, write the state otherwise, or read a rule otherwise: what
+// an older one wrote is reproduced by that one, byte for byte, and every
+// file is still held to its replay. A run journaled before warmaster
+// recorded its version is this one's to replay, as it was written then.
+
+// advanceAgain replays one run, with the warmaster that applied it.
+func advanceAgain(scratch string, opt phase.Options, again phase.Again) (*phase.Summary, error) {
+	if again.Legacy || again.Version == cmp.Or(opt.Version, phase.DevelVersion) {
+		return phase.AdvanceAgain(scratch, opt, again)
+	}
+	if !ReleaseName(again.Version) {
+		return nil, fmt.Errorf("the run of %s was applied by warmaster %q, which is not a version name (journal.toml is written by the processor: restore it from git history)", opt.Now.Format(time.RFC3339), again.Version)
+	}
+	if opt.Release == nil {
+		return nil, fmt.Errorf("the run of %s was applied by warmaster %s, and this is %s: replay runs it with that version (give its binary with --release %s=PATH, or WARMASTER_RELEASES)", opt.Now.Format(time.RFC3339), again.Version, cmp.Or(opt.Version, phase.DevelVersion), again.Version)
+	}
+	bin, err := opt.Release(again.Version)
+	if err != nil {
+		return nil, fmt.Errorf("the run of %s was applied by warmaster %s: %w", opt.Now.Format(time.RFC3339), again.Version, err)
+	}
+	req, err := json.Marshal(ReplayRun{Now: opt.Now, Again: again})
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, "replay-run", scratch)
+	cmd.Stdin = bytes.NewReader(req)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	// The secrets as this run has them, and nothing of this process's
+	// environment that would change what the other runs.
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "WARMASTER_DICE_KEY=" + opt.DiceKey, "WARMASTER_AGE_IDENTITY=" + opt.AgeIdentity}
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("warmaster %s (%s) replaying the run of %s: %v: %s", again.Version, bin, opt.Now.Format(time.RFC3339), err, strings.TrimSpace(errOut.String()))
+	}
+	var sum phase.Summary
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+		return nil, fmt.Errorf("warmaster %s (%s) replaying the run of %s said %q: %v", again.Version, bin, opt.Now.Format(time.RFC3339), out.String(), err)
+	}
+	return &sum, nil
+}
+
+// ReplayRun is what `warmaster replay-run` reads on its standard input:
+// the run to replay in the scratch folder it is given (it prints the
+// phase.Summary as JSON; only Applied and Steps are read). Every release
+// reads this shape: fields are only ever added.
+type ReplayRun struct {
+	Now   time.Time   `json:"now"`
+	Again phase.Again `json:"again"`
+}
+
+// ReplayRunIn is `warmaster replay-run`: the run req asks for, in the
+// scratch folder dir.
+func ReplayRunIn(dir string, req ReplayRun, opt phase.Options) (*phase.Summary, error) {
+	opt.Now = req.Now
+	return phase.AdvanceAgain(dir, opt, req.Again)
+}
+
+// releaseRE is a release's version name: a module version (v1.2.3, a
+// pre-release, a pseudo-version) or a local build's commit.
+var releaseRE = regexp.MustCompile(`^(v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?|[0-9a-f]{12}(-dirty)?|\(devel\))$`)
+
+// ReleaseName reports whether a journal's warmaster is a version name a
+// release can have (it names files and module versions: hostile input).
+func ReleaseName(v string) bool { return len(v) <= 100 && releaseRE.MatchString(v) }

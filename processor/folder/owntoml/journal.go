@@ -14,14 +14,33 @@ type JournalEntry struct {
 	Phase   int            `toml:"phase"`
 	Step    processor.Step `toml:"step"`
 	Applied time.Time      `toml:"applied"`
+	// Format is the journal format the entry is written in (JournalFormat;
+	// 0 in entries written before formats were numbered), and Warmaster
+	// the version of warmaster that applied the step ("" before it was
+	// recorded).
+	Format    int    `toml:"format,omitzero"`
+	Warmaster string `toml:"warmaster,omitempty"`
 	// Dice is how many dice the step rolled, and DiceSHA256 the digest of
 	// their labels, kinds and results in order (diceDigest), which verify
 	// holds the reports' dice tables to. Steps journaled before warmaster
 	// recorded its dice have neither (DiceSHA256 is "").
-	Dice       int            `toml:"dice,omitzero"`
-	DiceSHA256 string         `toml:"dice_sha256,omitempty"`
-	Inputs     []JournalInput `toml:"inputs"`
+	Dice       int    `toml:"dice,omitzero"`
+	DiceSHA256 string `toml:"dice_sha256,omitempty"`
+	// Used are the digests of what the steps applied so far used of
+	// campaign.toml and map.toml, which never changes afterwards (folder's
+	// UsedParts): on the last entry of each run.
+	Used []string `toml:"used,omitempty"`
+	// Saw is what the run saw of campaign.toml that the files a replay has
+	// do not say (the deadlines in force, [github], the [rules] options):
+	// on the first entry of each run, one line each (phase.Saw).
+	Saw    []string       `toml:"saw,omitempty"`
+	Inputs []JournalInput `toml:"inputs"`
 }
+
+// JournalFormat is the journal format this warmaster writes, and the
+// newest it reads: an entry of a later one was written by a later
+// warmaster (its Warmaster says which).
+const JournalFormat = 2
 
 type JournalInput struct {
 	Path   string `toml:"path"`
@@ -56,8 +75,12 @@ func AppendJournal(old []byte, entries []JournalEntry) []byte {
 		w.assign(path, "applied")
 		w.b.WriteString(e.Applied.Format(time.RFC3339Nano))
 		w.end()
+		w.optInt(path, "format", e.Format)
+		w.optStr(path, "warmaster", e.Warmaster)
 		w.optInt(path, "dice", e.Dice)
 		w.optStr(path, "dice_sha256", e.DiceSHA256)
+		w.optStrs(path, "used", e.Used)
+		w.optStrs(path, "saw", e.Saw)
 		for _, in := range e.Inputs {
 			path := []string{"steps", "inputs"}
 			w.arrayTable(path...)
@@ -139,6 +162,14 @@ func ReadJournalLines(data []byte) ([]JournalEntry, int) {
 			ok = v.integer(&e.Dice)
 		case in == nil && k == "dice_sha256":
 			ok = v.str(&e.DiceSHA256)
+		case in == nil && k == "format":
+			ok = v.integer(&e.Format)
+		case in == nil && k == "warmaster":
+			ok = v.str(&e.Warmaster)
+		case in == nil && k == "used":
+			ok = v.strList(&e.Used)
+		case in == nil && k == "saw":
+			ok = v.strList(&e.Saw)
 		default:
 			ok = false
 		}

@@ -30,6 +30,11 @@ func TestJournalIsTheEncoder(t *testing.T) {
 				if rng.IntN(4) > 0 { // a dice record; none in journals from before it
 					e.Dice, e.DiceSHA256 = rng.IntN(3)*rng.IntN(40), fmt.Sprintf("%064x", rng.Uint64())
 				}
+				if rng.IntN(2) > 0 { // a run's record; none in journals from before it
+					e.Format, e.Warmaster = owntoml.JournalFormat, "v1.2.3"
+					e.Used = []string{fmt.Sprintf("[dice] %064x", rng.Uint64())}
+					e.Saw = []string{"deadline 1 battles 2027-01-10T18:00:00Z", `github "o/n" "main" ""`, "rules events=true"}[:rng.IntN(4)]
+				}
 				for range rng.IntN(4) {
 					in := owntoml.JournalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())}
 					switch rng.IntN(4) {

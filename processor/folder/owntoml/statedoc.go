@@ -16,6 +16,9 @@ const MaxStateKeys = 1 << 20
 // are written by the encoder in sorted key order, so the file is
 // byte-for-byte reproducible.
 type StateDoc struct {
+	// Format is the state format the file is written in (StateFormat; 0
+	// in files written before formats were numbered).
+	Format  int                   `toml:"format,omitzero"`
 	Phase   int                   `toml:"phase"`
 	Step    processor.Step        `toml:"step"`
 	Points  map[string]int        `toml:"points"`
@@ -161,3 +164,7 @@ type CrippledFile struct {
 	Effect string       `toml:"effect"`
 	Option string       `toml:"option,omitempty"`
 }
+
+// StateFormat is the state format this warmaster writes, and the newest it
+// reads.
+const StateFormat = 2

@@ -513,6 +513,8 @@ func (r *stateReader) openEffect(path []string, array bool) func(string, tval) b
 // root takes the keys above the first table.
 func (r *stateReader) root(k string, v tval) bool {
 	switch k {
+	case "format":
+		return v.integer(&r.f.Format)
 	case "phase":
 		return v.integer(&r.f.Phase)
 	case "step":

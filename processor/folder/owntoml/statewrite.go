@@ -205,6 +205,7 @@ func (f *StateDoc) Write(comment string) []byte {
 	w := &tomlOut{}
 	w.b.Grow(64 + 80*len(f.Fleets) + 120*len(f.Orders) + 200*len(f.Planets))
 	w.b.WriteString(comment)
+	w.optInt(nil, "format", f.Format)
 	w.int(nil, "phase", f.Phase)
 	w.str(nil, "step", f.Step.String())
 	w.optInt(nil, "stellar_storms", f.StellarStorms)

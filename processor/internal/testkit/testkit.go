@@ -383,7 +383,7 @@ func WritePrestate(tb testing.TB, dir string, s *processor.State) {
 	tb.Helper()
 	on := *s
 	on.C = s.C.RosterAt(s.Roster).WithAllegiance(s.C.AllegianceChanges())
-	WriteFile(tb, dir, processor.StateFile, folder.EncodeState(&on))
+	WriteFile(tb, dir, processor.StateFile, folder.EncodeState(&on, owntoml.StateFormat))
 	if _, err := os.Stat(filepath.Join(dir, processor.JournalFile)); err == nil || s.Step == processor.StepSetup {
 		return
 	}
