@@ -476,3 +476,31 @@ func TestUsedPartsNeverChange(t *testing.T) {
 		t.Fatalf("advance after changing phase 2's forced events: %v", err)
 	}
 }
+
+// State and journal carry a format: a file of a later format than this
+// warmaster reads is refused, naming the version that wrote it, and
+// nothing of it is judged otherwise.
+func TestLaterFormatRefused(t *testing.T) {
+	t.Run("journal", func(t *testing.T) {
+		dir := playedExample(t, phase.Options{})
+		j := string(testkit.ReadFile(t, dir, processor.JournalFile))
+		i := strings.LastIndex(j, "  format = 2\n  warmaster = \"(devel)\"\n")
+		testkit.WriteFile(t, dir, processor.JournalFile, []byte(j[:i]+"  format = 3\n  warmaster = \"v9.0.0\"\n  weather = \"fine\"\n"+j[i+len("  format = 2\n  warmaster = \"(devel)\"\n"):]))
+		_, err := phase.Check(dir, phase.Options{Now: time.Date(2027, 2, 11, 0, 0, 0, 0, time.UTC)})
+		if !mentions(err, "journal format 3 by warmaster v9.0.0; this warmaster reads formats up to 2: run warmaster v9.0.0 or a later one") {
+			t.Fatalf("check of a later journal: %v", err)
+		}
+		var inv *processor.InvalidError
+		if errors.As(err, &inv) && len(inv.Faults) != 1 {
+			t.Fatalf("check of a later journal: %d faults, want the one: %v", len(inv.Faults), err)
+		}
+	})
+	t.Run("state", func(t *testing.T) {
+		dir := playedExample(t, phase.Options{})
+		edit(t, dir, processor.StateFile, "format = 2\n", "format = 3\nweather = \"fine\"\n")
+		_, err := phase.Check(dir, phase.Options{Now: time.Date(2027, 2, 11, 0, 0, 0, 0, time.UTC)})
+		if !mentions(err, "state.toml is in state format 3, which a later warmaster writes; this one reads formats up to 2") {
+			t.Fatalf("check of a later state: %v", err)
+		}
+	})
+}
