@@ -136,6 +136,27 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// The merge commit must merge into the base GitHub reports: one made
+	// against another base (an older one, or a branch switched) fails
+	// rather than judge the changes against what is not the base; the
+	// honest case passes.
+	t.Run("ErrMergeCommitOfAnotherBase", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		head := git(t, a.env, a.dir, "rev-parse", "HEAD")
+		git(t, a.env, a.dir, "checkout", "--quiet", "-b", "merge", "HEAD^1")
+		base := git(t, a.env, a.dir, "rev-parse", "HEAD")
+		git(t, a.env, a.dir, "merge", "--quiet", "--no-ff", "-m", "merge", head)
+		res, calls := a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "HEAD_COMMIT="+head, "BASE_COMMIT=0123456789abcdef0123456789abcdef01234567", "GITHUB_EVENT_NAME=pull_request_target")
+		if res.code != 1 || len(calls) != 0 || !strings.Contains(res.out, "does not merge into the pull request's base") {
+			t.Errorf("exit %d after %d calls, want 1 before any:\n%s", res.code, len(calls), res.out)
+		}
+		res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "HEAD_COMMIT="+head, "BASE_COMMIT="+base, "GITHUB_EVENT_NAME=pull_request_target")
+		if res.code != 0 || len(calls) != 1 {
+			t.Errorf("the honest case: exit %d after %d calls:\n%s", res.code, len(calls), res.out)
+		}
+	})
+
 	// A pull request's check without its author would check nobody's
 	// rights: refused.
 	t.Run("ErrPullRequestWithoutActor", func(t *testing.T) {

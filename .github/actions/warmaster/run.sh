@@ -18,6 +18,9 @@
 #                  not ACTOR, the changes are judged with both rights
 #   HEAD_COMMIT    check: the pull request's head, which the checked-out
 #                  merge commit must have as its second parent
+#   BASE_COMMIT    check: the pull request's base as GitHub reports it,
+#                  which the checked-out merge commit must have as its
+#                  first parent (the changes are judged against it)
 #   WORK_TREE      the repository's work tree (default .)
 #   FORMAT         output format of check, replay and advance (default github)
 #   ARGS           extra flags, split on spaces, placed before the folder
@@ -73,6 +76,13 @@ if [[ $command == check && -n ${CHANGED_SINCE:-} ]]; then
 		merged=$(git rev-parse --verify --quiet 'HEAD^2' || true)
 		if [[ $merged != "$HEAD_COMMIT" ]]; then
 			echo "::error title=warmaster action::the checked-out merge commit does not merge the pull request's head ($HEAD_COMMIT): GitHub has not updated it yet; run the check again"
+			exit 1
+		fi
+	fi
+	if [[ -n ${BASE_COMMIT:-} ]]; then
+		base=$(git rev-parse --verify --quiet 'HEAD^1' || true)
+		if [[ $base != "$BASE_COMMIT" ]]; then
+			echo "::error title=warmaster action::the checked-out merge commit does not merge into the pull request's base ($BASE_COMMIT) but into ${base:-nothing}: the base branch moved since this check began, or GitHub has not updated the merge commit yet; run the check again"
 			exit 1
 		fi
 	fi
