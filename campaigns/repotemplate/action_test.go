@@ -202,8 +202,8 @@ func TestAction(t *testing.T) {
 			t.Fatalf("exit %d:\n%s", res.code, res.out)
 		}
 		want := "campaigns|--|.\n" +
-			"advance|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/autumn\n" +
-			"advance|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/spring"
+			"advance|--replay|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/autumn\n" +
+			"advance|--replay|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/spring"
 		if got := strings.Join(calls, "\n"); got != want {
 			t.Errorf("calls:\n%s\nwant:\n%s", got, want)
 		}
@@ -247,7 +247,7 @@ func TestAction(t *testing.T) {
 		if res.code != 1 || !strings.Contains(res.out, "::error title=warmaster::campaigns/spring/.warmaster/ is committed to git") {
 			t.Errorf("exit %d, want 1 naming the folder:\n%s", res.code, res.out)
 		}
-		if got, want := strings.Join(calls, "\n"), "campaigns|--|.\nadvance|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/autumn"; got != want {
+		if got, want := strings.Join(calls, "\n"), "campaigns|--|.\nadvance|--replay|--format|github|--now|2027-01-01T00:00:00Z|--|campaigns/autumn"; got != want {
 			t.Errorf("calls:\n%s\nwant:\n%s", got, want)
 		}
 	})

@@ -136,6 +136,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "now", Usage: "the time to process at, RFC 3339 (default: the clock)"},
 					formatFlag(),
+					&cli.BoolFlag{Name: "replay", Usage: "when a step is due, first replay the whole campaign (as replay does, with the secrets advance has) and apply nothing if it differs: the workflow's advance does, so the pull-request check need not replay"},
+					releaseFlag(),
 				},
 				Action: cmdAdvance,
 			},
@@ -619,6 +621,11 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.Bool("replay") {
+		if err := replayFirst(c, dir, opt); err != nil {
+			return reportFaults(c, format, dir, err, true)
+		}
+	}
 	sum, err := phase.Advance(dir, opt)
 	if err != nil {
 		return reportFaults(c, format, dir, err, true)
@@ -727,5 +734,31 @@ func cmdDemo(c *cli.Context) error {
 		return fmt.Errorf("demo: %w", err)
 	}
 	fmt.Fprintf(w, "<!-- %s/README.md -->\n%s", campaigns.Example, data)
+	return nil
+}
+
+// replayFirst is advance --replay: when a step is due, the campaign's whole
+// history is replayed first (with the secrets the advance job has, which
+// the pull-request check has not), and a difference stops the run before
+// it builds on it. With nothing due it costs a plan.
+func replayFirst(c *cli.Context, dir string, opt phase.Options) error {
+	given, err := givenReleases(c)
+	if err != nil {
+		return err
+	}
+	opt.Release = releaseFinder(given)
+	p, err := phase.Plan(dir, opt)
+	if err != nil || len(p.Applied) == 0 {
+		return nil // advance itself says what is wrong, or that nothing is due
+	}
+	res, err := trust.Replay(dir, opt)
+	if err != nil {
+		return err
+	}
+	if res.Skipped != "" {
+		fmt.Fprintf(c.App.ErrWriter, "%s: replay before advancing skipped: %s\n", dir, res.Skipped)
+		return nil
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%s: replayed %d steps in %d runs before advancing; %d processor-written files match\n", dir, res.Steps, res.Runs, len(res.Checked))
 	return nil
 }

@@ -387,7 +387,7 @@ func (c *changes) campaign(dir string, files []string) {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}
 	if err == nil {
-		err = c.campaignsOwn(dir, files, c.replayAndPlan(full, &cr), &cr)
+		err = c.campaignsOwn(dir, files, c.replayAndPlan(full, files, &cr), &cr)
 	}
 	c.add(dir, err)
 }
@@ -605,7 +605,22 @@ func (c *changes) notedErr(actor processor.Login, err error) error {
 }
 
 // replayAndPlan replays a campaign without faults, and plans it.
-func (c *changes) replayAndPlan(full string, cr *CampaignReport) error {
+//
+// A pull request's check costs its change: the base was checked when each
+// of its changes was merged, and every advance replays the whole history
+// before it applies a step (`advance --replay`, with the secrets this job
+// has not), so the campaign is replayed here only when the changes touch
+// what replay reads besides the inputs the journal holds to their digests:
+// a file Warmaster wrote, or the Warmaster's (campaign.toml, map.toml,
+// war-engine profiles). A changed input a step used is refused without a
+// replay (its digest), and a new input is checked and planned below.
+func (c *changes) replayAndPlan(full string, files []string, cr *CampaignReport) error {
+	if !slices.ContainsFunc(files, func(f string) bool {
+		return folder.Classify(f).Kind == folder.KindWritten || folder.WarmasterFile(f) || strings.HasPrefix(f, folder.EnginesDir+"/")
+	}) {
+		cr.Replay = "replay not needed: the changes touch nothing Warmaster wrote and none of the Warmaster's files (each advance replays the whole campaign before it applies a step)"
+		return c.plan(full, cr)
+	}
 	res, err := trust.Replay(full, c.opt.Run)
 	switch {
 	case err != nil:
@@ -615,6 +630,11 @@ func (c *changes) replayAndPlan(full string, cr *CampaignReport) error {
 	default:
 		cr.Replay = fmt.Sprintf("replayed %d steps in %d runs; %d processor-written files match", res.Steps, res.Runs, len(res.Checked))
 	}
+	return c.plan(full, cr)
+}
+
+// plan plans a campaign, for the check's summary.
+func (c *changes) plan(full string, cr *CampaignReport) error {
 	p, err := phase.Plan(full, c.opt.Run)
 	if err != nil {
 		return err

@@ -295,8 +295,18 @@ func TestCheckChanges(t *testing.T) {
 		if !strings.HasPrefix(cr.Plan, "## warmaster plan: campaigns/spring at 2027-01-05T12:00:00Z") || cr.NoPlan != "" {
 			t.Errorf("plan %q, no plan %q", cr.Plan, cr.NoPlan)
 		}
-		if !strings.HasPrefix(cr.Replay, "replayed 0 steps") {
+		// A player's input: no replay (its cost is the change's, and
+		// every advance replays the whole campaign first).
+		if !strings.HasPrefix(cr.Replay, "replay not needed: the changes touch nothing Warmaster wrote") {
 			t.Errorf("replay %q", cr.Replay)
+		}
+		// The Warmaster's change to campaign.toml is replayed.
+		rep = r.change("alice", func() {
+			r.write("campaigns/spring/campaign.toml", strings.Replace(r.read("campaigns/spring/campaign.toml"), "[dice]", "# the dice\n[dice]", 1))
+		})
+		wantFaults(t, rep)
+		if cr := rep.Campaigns[0]; !strings.HasPrefix(cr.Replay, "replayed 0 steps") {
+			t.Errorf("replay of the Warmaster's change %q", cr.Replay)
 		}
 	})
 

@@ -173,7 +173,7 @@ for dir in "${folders[@]}"; do
 		;;
 	advance)
 		out=$(mktemp)
-		"$warmaster" advance --format "$format" "${extra[@]}" -- "$dir" >"$out" || rc=$?
+		"$warmaster" advance --replay --format "$format" "${extra[@]}" -- "$dir" >"$out" || rc=$?
 		awk -v dir="$dir" '/^applied / { print dir "\t" $0 }' "$out" >>"$applied"
 		if [[ $rc -eq 0 ]]; then
 			# What the steps applied show (the battles revealed, and so what
