@@ -148,6 +148,7 @@ and stay quiet in CI (` + "`CI`" + ` set) and in pipes.
 |---|---|---|
 | ` + "`WARMASTER_DICE_KEY`" + ` | ` + "`advance`, `replay`" + ` | the secret dice key of a campaign whose ` + "`[dice]`" + ` has a ` + "`commitment`" + ` (made by ` + "`warmaster dice-key`" + `) |
 | ` + "`WARMASTER_AGE_IDENTITY`" + ` | ` + "`advance`, `replay`" + ` | the age identity (` + "`AGE-SECRET-KEY-1…`" + `) that opens sealed orders, for a campaign with ` + "`[secrecy] recipient`" + ` |
+| ` + "`WARMASTER_RELEASES`" + ` | ` + "`replay`, `advance --replay`, `check-changes`" + ` | a folder of earlier warmaster binaries named ` + "`warmaster-VERSION`" + `, which replay the runs those versions applied (else ` + "`--release VERSION=PATH`" + `, else ` + "`go install`" + ` of that release) |
 | ` + "`CI`" + ` | long runs | when set, no progress lines on stderr (they appear only on a terminal anyway) |
 | ` + "`GITHUB_STEP_SUMMARY`" + ` | ` + "`--format github`" + ` | a file the whole list of faults is appended to, as a Markdown table |
 `)
