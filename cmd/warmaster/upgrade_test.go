@@ -79,6 +79,18 @@ func TestUpgradeMidCampaign(t *testing.T) {
 	withOld := []string{"WARMASTER_RELEASES=" + releases}
 	must(old, nil, "advance", "--now", "2027-02-10T12:00:00Z", camp)
 	must(old, nil, "replay", camp)
+	// Between the runs the Warmaster moves a deadline still to come and
+	// adds [github]: what the v1.0.0 runs saw is in the journal.
+	cf := filepath.Join(camp, "campaign.toml")
+	c := readText(t, camp, "campaign.toml")
+	if !strings.Contains(c, "battles = 2027-04-01T18:00:00Z") {
+		t.Fatal("the example's phase 2 battles deadline is not as this test moves it")
+	}
+	c = strings.Replace(c, "battles = 2027-04-01T18:00:00Z", "battles = 2027-04-01T20:30:00Z", 1) + "\n[github]\nrepository = \"our-club/vespator\"\n"
+	if err := os.WriteFile(cf, []byte(c), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	must(old, nil, "replay", camp)
 	// The club moves to v1.1.0.
 	must(newer, withOld, "check", "--now", "2027-02-11T12:00:00Z", camp)
 	must(newer, nil, "advance", "--now", "2027-06-10T12:00:00Z", camp)
