@@ -34,6 +34,8 @@ type Folder struct {
 	Journal  []byte
 	// ConsumedInputs are the digests of the inputs processed steps consumed, by path.
 	ConsumedInputs map[string]string
+	// unchanged: see LoadFromWith.
+	unchanged func(file string) bool
 	// campaignDoc and mapDoc are campaign.toml and map.toml as decoded.
 	campaignDoc, mapDoc map[string]any
 	// JournalSteps are journal.toml's entries, in order.
@@ -116,17 +118,25 @@ func Load(dir string) (*Folder, error) {
 // folderFaults); otherwise faulty inputs are left out of it and their
 // faults returned.
 func LoadFrom(d *disk.Dir) (*Folder, *processor.Faults, error) {
+	return LoadFromWith(d, nil)
+}
+
+// LoadFromWith is LoadFrom, with the inputs unchanged reports as known
+// to be as the steps that used them found them (phase.Options.Unchanged):
+// those are not read again.
+func LoadFromWith(d *disk.Dir, unchanged func(file string) bool) (*Folder, *processor.Faults, error) {
 	f := &Folder{
-		Dir:     d.Path(),
-		Disk:    d,
-		Setup:   map[processor.AllianceID]*processor.SetupChoice{},
-		Orders:  map[int]map[processor.Login][]processor.Order{},
-		Results: map[int]map[string]*processor.Result{},
-		Moves:   map[int]map[processor.Login][]processor.Move{},
-		Builds:  map[int]map[processor.AllianceID]processor.BuildChoice{},
-		Events:  map[int]map[processor.AllianceID]*processor.EventChoices{},
-		Sealed:  map[int]map[processor.Login]string{},
-		Texts:   map[string][]byte{},
+		unchanged: unchanged,
+		Dir:       d.Path(),
+		Disk:      d,
+		Setup:     map[processor.AllianceID]*processor.SetupChoice{},
+		Orders:    map[int]map[processor.Login][]processor.Order{},
+		Results:   map[int]map[string]*processor.Result{},
+		Moves:     map[int]map[processor.Login][]processor.Move{},
+		Builds:    map[int]map[processor.AllianceID]processor.BuildChoice{},
+		Events:    map[int]map[processor.AllianceID]*processor.EventChoices{},
+		Sealed:    map[int]map[processor.Login]string{},
+		Texts:     map[string][]byte{},
 	}
 	fs := &processor.Faults{}
 	fail := func() (*Folder, *processor.Faults, error) { return nil, nil, fs.Err(f.Text) }
@@ -599,6 +609,8 @@ func (f *Folder) consumed(k processor.Checker, file string) {
 	switch {
 	case !ok:
 		f.LateFaults = append(f.LateFaults, processor.Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})
+	case f.unchanged != nil && f.unchanged(file):
+		// As the base has it, which was checked: not read again.
 	default:
 		if _, _, err := f.Read(file); err == nil && f.Digest(file) != want {
 			k.Fs.AddRestore(processor.Src{File: file}, want, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)

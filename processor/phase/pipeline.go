@@ -170,7 +170,7 @@ func advance(dir string, opt Options, m mode) (*Summary, error) {
 		return nil, err
 	}
 	defer d.Close()
-	f, fs, err := folder.LoadFrom(d)
+	f, fs, err := folder.LoadFromWith(d, opt.Unchanged)
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 		noReveal:   true, // sealed orders stay sealed: check looks at their name and format only
 		unverified: true, // players check without the secret dice key
 	}
-	loaded, lfs, err := folder.LoadFrom(d)
+	loaded, lfs, err := folder.LoadFromWith(d, opt.Unchanged)
 	if err != nil {
 		return nil, err // as it is: loading it again would fail again
 	}
@@ -228,7 +228,7 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 	if r == nil {
 		// The folder as read again: a run that stopped before its steps
 		// may have set aside files of it (past their deadlines).
-		f, _, lerr := folder.LoadFrom(d)
+		f, _, lerr := folder.LoadFromWith(d, opt.Unchanged)
 		if lerr != nil {
 			return nil, lerr
 		}
@@ -295,6 +295,12 @@ type Options struct {
 	// Version is the warmaster that runs, which the journal records of the
 	// steps it applies; "" is DevelVersion.
 	Version string
+	// Unchanged, for the pull-request check, reports the files git knows
+	// are as the base has them (the base was checked when each change to
+	// it was merged): an input a step used is then not read and hashed
+	// again to find it unchanged, so a check costs its change, not the
+	// campaign's age. Nil reads every one.
+	Unchanged func(file string) bool
 	// Release, for a replay, is the warmaster binary of another version
 	// that applied some of the journal's runs (they are replayed with it).
 	Release func(version string) (path string, err error)
@@ -353,7 +359,7 @@ type mode struct {
 
 // dryRun loads the folder and applies in memory every step that can go.
 func dryRun(d *disk.Dir, opt Options, m mode) (*run, error) {
-	f, fs, err := folder.LoadFrom(d)
+	f, fs, err := folder.LoadFromWith(d, opt.Unchanged)
 	if err != nil {
 		return nil, err
 	}

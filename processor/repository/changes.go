@@ -367,7 +367,16 @@ func (c *changes) campaign(dir string, files []string) {
 		return
 	}
 	full := filepath.Join(c.top, filepath.FromSlash(dir))
-	f, err := phase.Check(full, c.opt.Run)
+	// The files the changes do not touch are as the base has them, which
+	// was checked when each change to it was merged: the inputs steps used
+	// among them are not read and hashed again.
+	changed := make(map[string]bool, len(files))
+	for _, f := range files {
+		changed[f] = true
+	}
+	run := c.opt.Run
+	run.Unchanged = func(file string) bool { return !changed[file] }
+	f, err := phase.Check(full, run)
 	if f != nil {
 		// A folder that cannot be read at all (a link in it, a refused
 		// name) shows every fault: none is about the changed files alone.
