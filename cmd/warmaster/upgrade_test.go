@@ -44,7 +44,9 @@ func TestUpgradeMidCampaign(t *testing.T) {
 	old := build(root, "v1.0.0", "releases/warmaster-v1.0.0")
 	// v1.1.0: this tree with "where things stand" worded otherwise.
 	next := filepath.Join(tmp, "next")
-	copyTree(t, root, next)
+	if err := os.CopyFS(next, os.DirFS(root)); err != nil {
+		t.Fatal(err)
+	}
 	render := filepath.Join(next, "processor/phase/render.go")
 	src, err := os.ReadFile(render)
 	if err != nil {
@@ -137,32 +139,4 @@ func readText(t *testing.T, dir, file string) string {
 		t.Fatal(err)
 	}
 	return string(data)
-}
-
-// copyTree copies the module's source (not .git) from src to dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
