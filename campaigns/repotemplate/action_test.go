@@ -1,6 +1,9 @@
 package repotemplate
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +15,7 @@ import (
 // an applied step, plan a Markdown line; a folder named in $FAKE_FAIL fails.
 const fakeWarmaster = `#!/usr/bin/env bash
 (IFS='|'; echo "$*") >> "$FAKE_LOG"
+if [ -n "${API_TOKEN:-}" ]; then echo "the token reached warmaster" >&2; exit 9; fi
 dir=${!#}
 case $1 in
 campaigns) for d in ${FAKE_DECLARED:-}; do echo "$d"; done; exit 0;;
@@ -166,12 +170,82 @@ func TestAction(t *testing.T) {
 		if res.code != 2 || len(calls) != 0 {
 			t.Errorf("exit %d after %d calls, want 2 before any:\n%s", res.code, len(calls), res.out)
 		}
-		// A merge queue's group: no author, nobody's rights.
+		// A merge queue's group without the queued pull request's
+		// author, or with a ref that is no queue's: refused too.
 		res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "GITHUB_EVENT_NAME=merge_group")
-		if got, want := strings.Join(calls, "\n"), "check-changes|--format|github|--base=HEAD^1|--|."; res.code != 0 || got != want {
-			t.Errorf("exit %d, calls %q, want %q", res.code, got, want)
+		if res.code != 2 || len(calls) != 0 {
+			t.Errorf("a group without its author: exit %d after %d calls, want 2 before any:\n%s", res.code, len(calls), res.out)
+		}
+		res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "GITHUB_EVENT_NAME=merge_group", "ACTOR=bob", "QUEUE_REF=refs/heads/pr-1")
+		if res.code != 2 || len(calls) != 0 {
+			t.Errorf("a group of another ref: exit %d after %d calls, want 2 before any:\n%s", res.code, len(calls), res.out)
+		}
+		res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "GITHUB_EVENT_NAME=merge_group", "QUEUE_REF=refs/heads/gh-readonly-queue/main/pr-1-0123456789abcdef0123456789abcdef01234567")
+		if res.code != 2 || len(calls) != 0 {
+			t.Errorf("a group of another ref: exit %d after %d calls, want 2 before any:\n%s", res.code, len(calls), res.out)
 		}
 	})
+
+	// The attack: alice's pull request, ahead in the merge queue, takes
+	// carol out of an Alliance; carol's, queued behind it, changes that
+	// Alliance's file — checked green on its own, against main. The group
+	// of carol's pull request is judged twice: carol's own changes with her
+	// rights against the group ahead of her (so alice's change counts),
+	// and the whole group. Whatever merge method the queue uses.
+	for _, method := range []string{"merge", "squash", "rebase"} {
+		t.Run("MergeQueue/"+method, func(t *testing.T) {
+			t.Parallel()
+			a := newActionRepo(t)
+			g := func(args ...string) string { return git(t, a.env, a.dir, args...) }
+			base := g("rev-parse", "HEAD^1")
+			ahead := g("rev-parse", "HEAD")
+			g("checkout", "--quiet", "-b", "carol", base)
+			writeFile(t, filepath.Join(a.dir, "campaigns/spring/phases/01/builds/blue.toml"), "1\n")
+			g("add", ".")
+			g("commit", "--quiet", "-m", "carol 1")
+			writeFile(t, filepath.Join(a.dir, "campaigns/spring/phases/01/builds/blue.toml"), "2\n")
+			g("add", ".")
+			g("commit", "--quiet", "-m", "carol 2")
+			carol := g("rev-parse", "HEAD")
+			// The group: alice's pull request (the fixture's commit) on the
+			// base, then carol's as the method puts it.
+			g("checkout", "--quiet", "-b", "queue", ahead)
+			switch method {
+			case "merge":
+				g("merge", "--quiet", "--no-ff", "-m", "Merge pull request #2", carol)
+			case "squash":
+				g("merge", "--quiet", "--squash", carol)
+				g("commit", "--quiet", "-m", "carol's (#2)")
+			case "rebase":
+				g("cherry-pick", carol+"~1", carol)
+			}
+			ref := "QUEUE_REF=refs/heads/gh-readonly-queue/main/pr-2-" + carol
+			// The author as GitHub's API says (a stand-in of GET
+			// /repos/{owner}/{repo}/pulls/{number}, which answers only
+			// with the token).
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path != "/repos/club/front/pulls/2" || r.Header.Get("Authorization") != "Bearer tok" {
+					http.Error(w, `{"message":"Not Found"}`, http.StatusNotFound)
+					return
+				}
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprint(w, `{"number":2,"user":{"login":"carol","type":"User"},"head":{"sha":"`+carol+`"}}`)
+			}))
+			defer srv.Close()
+			api := []string{"API_TOKEN=tok", "GITHUB_API_URL=" + srv.URL, "GITHUB_REPOSITORY=club/front"}
+			res, calls := a.action(t, append([]string{"COMMAND=check", "CHANGED_SINCE=" + base, "GITHUB_EVENT_NAME=merge_group", ref}, api...)...)
+			want := "check-changes|--format|github|--base=" + ahead + "|--actor=carol|--|.\n" +
+				"check-changes|--format|github|--base=" + base + "|--|."
+			if got := strings.Join(calls, "\n"); res.code != 0 || got != want {
+				t.Errorf("exit %d, calls:\n%s\nwant:\n%s\n%s", res.code, got, want, res.out)
+			}
+			// A token GitHub refuses: nobody's rights, so nothing is checked.
+			res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE="+base, "GITHUB_EVENT_NAME=merge_group", ref, "API_TOKEN=wrong", "GITHUB_API_URL="+srv.URL, "GITHUB_REPOSITORY=club/front")
+			if res.code != 2 || len(calls) != 0 || !strings.Contains(res.out, "did not say who authored pull request #2") {
+				t.Errorf("a refused token: exit %d after %d calls:\n%s", res.code, len(calls), res.out)
+			}
+		})
+	}
 
 	t.Run("ReplayAndPlanChangedCampaigns", func(t *testing.T) {
 		t.Parallel()

@@ -3,6 +3,7 @@ package repotemplate
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -218,11 +219,15 @@ func TestWorkflowRules(t *testing.T) {
 				if runsAdvance {
 					want["contents"] = "write"
 				}
+				if checks {
+					// A merge queue's group: who authored the queued pull request.
+					want["pull-requests"] = "read"
+				}
 				got := map[string]string{}
 				for name, scope := range p.Scopes {
 					got[name] = str(scope.Value)
 				}
-				if len(got) != len(want) || got["contents"] != want["contents"] {
+				if !maps.Equal(got, want) {
 					t.Errorf("job %s permissions %v, want %v", id, got, want)
 				}
 			}

@@ -18,6 +18,12 @@
 #                  not ACTOR, the changes are judged with both rights
 #   HEAD_COMMIT    check: the pull request's head, which the checked-out
 #                  merge commit must have as its second parent
+#   QUEUE_REF      check in a merge queue: the group's ref,
+#                  refs/heads/gh-readonly-queue/<base>/pr-<N>-<head>; ACTOR
+#                  is then pull request N's author, or, when not given,
+#                  GitHub's answer (GET /repos/$GITHUB_REPOSITORY/pulls/N
+#                  at $GITHUB_API_URL) with API_TOKEN, which is unset first
+#                  thing and used for that request alone
 #   BASE_COMMIT    check: the pull request's base as GitHub reports it,
 #                  which the checked-out merge commit must have as its
 #                  first parent (the changes are judged against it)
@@ -39,6 +45,11 @@
 # appended to $GITHUB_STEP_SUMMARY; check and advance append their own.
 set -euo pipefail
 
+# The token is for one request (the queued pull request's author): out of
+# the environment of everything else this script runs.
+api_token=${API_TOKEN:-}
+unset API_TOKEN
+
 warmaster=${WARMASTER:-warmaster}
 command=${COMMAND:-}
 summary=${GITHUB_STEP_SUMMARY:-/dev/null}
@@ -58,6 +69,55 @@ cd -- "${WORK_TREE:-.}"
 extra=()
 if [[ -n ${ARGS:-} ]]; then
 	read -r -a extra <<<"$ARGS"
+fi
+
+# queued_base HEAD: the commit a queued pull request's own changes sit on
+# in a merge queue's group (HEAD), whose head commit is HEAD: merged, a
+# merge commit whose second parent is the head; rebased, its commits on
+# top, the last the head's patch; squashed, one commit.
+queued_base() {
+	local head=$1 k
+	if [[ $(git rev-parse --verify --quiet 'HEAD^2' || true) == "$head" ]]; then
+		git rev-parse 'HEAD^1'
+		return
+	fi
+	k=$(git rev-list --count "$(git merge-base "$head" "$CHANGED_SINCE")..$head")
+	if ((k > 1)) && [[ $(git show HEAD | git patch-id --stable | cut -d' ' -f1) == $(git show "$head" | git patch-id --stable | cut -d' ' -f1) ]]; then
+		git rev-parse "HEAD~$k"
+		return
+	fi
+	git rev-parse 'HEAD^1'
+}
+
+# A merge queue's group: the last pull request queued (the group's ref names
+# it) is judged with its author's rights against the group before it — the
+# pull requests ahead of it may have changed who may change what — and the
+# whole group as the campaigns' rules have it.
+if [[ $command == check && ${GITHUB_EVENT_NAME:-} == merge_group ]]; then
+	if [[ ! ${QUEUE_REF:-} =~ ^refs/heads/gh-readonly-queue/.+/pr-([0-9]+)-([0-9a-f]{40})$ ]]; then
+		echo "::error title=warmaster action::a merge queue's group is checked with its last pull request's author's rights: give queue-ref (github.event.merge_group.head_ref)"
+		exit 2
+	fi
+	number=${BASH_REMATCH[1]} queued=${BASH_REMATCH[2]}
+	if [[ -z ${ACTOR:-} && -n $api_token ]]; then
+		ACTOR=$(printf 'Authorization: Bearer %s\n' "$api_token" |
+			curl -fsS --max-time 30 -H @- -H 'Accept: application/vnd.github+json' \
+				"${GITHUB_API_URL:-https://api.github.com}/repos/${GITHUB_REPOSITORY:-}/pulls/$number" |
+			jq -r '.user.login // empty') || ACTOR=
+	fi
+	if [[ -z ${ACTOR:-} ]]; then
+		echo "::error title=warmaster action::GitHub did not say who authored pull request #$number, whose rights judge its changes in the merge queue: give the token input (pull-requests: read), or the actor input"
+		exit 2
+	fi
+	if ! own=$(queued_base "$queued" 2>/dev/null); then
+		echo "::error title=warmaster action::the queued pull request's head ($queued) is not in the checked-out history: run the check again"
+		exit 1
+	fi
+	echo "campaigns=" >>"$output"
+	rc=0
+	"$warmaster" check-changes --format "$format" "--base=$own" "--actor=$ACTOR" "${extra[@]}" -- . || rc=$?
+	"$warmaster" check-changes --format "$format" "--base=$CHANGED_SINCE" "${extra[@]}" -- . || rc=$?
+	exit $rc
 fi
 
 # A pull request's check: the whole change, judged in Go.
