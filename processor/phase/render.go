@@ -198,14 +198,12 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 	var refs []string
 	cut := false
 	for i, a := range aw {
-		if r.f.Disk.IsFile(a.File) || a.Sealed {
-			// In already (sealed orders too: a plain file beside them would
-			// be a fault): a new file of that name would clash.
+		link, full := r.awaitedLink(g, a)
+		if link == "" {
 			rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(EditCell, i+1)}
 			refs = append(refs, fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
 			continue
 		}
-		link, full := DraftLink(g, r.draft(a))
 		cut = cut || !full
 		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(NewAndEditCell, i+1, i+1)}
 		refs = append(refs, fmt.Sprintf("[new-%d]: %s", i+1, link), fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
@@ -216,6 +214,17 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 	if cut {
 		d.Para(DraftsCutNote)
 	}
+}
+
+// awaitedLink is the link to GitHub's editor on a new file holding an
+// awaited file's draft, and whether it holds the whole draft; "" when the
+// file is in already (sealed orders too: a plain file beside them would be
+// a fault), as a new file of that name would clash: g.EditURL opens it.
+func (r *run) awaitedLink(g *processor.GitHub, a Await) (string, bool) {
+	if r.f.Disk.IsFile(a.File) || a.Sealed {
+		return "", true
+	}
+	return DraftLink(g, r.draft(a))
 }
 
 // The README's links to GitHub's editor, beside the awaited files' table
