@@ -28,14 +28,18 @@ type Standing struct {
 	// Deadline is the current step's deadline; zero when it waits for
 	// every input.
 	Deadline time.Time
+	// GitHub is where the links go: the campaign's [github], else the
+	// fallback Stand was given; nil: no links.
+	GitHub *processor.GitHub
 }
 
 // Stand reads the campaign folder dir and says where it stands, with
-// links into g (the campaign's [github] when nil; none when neither).
+// links into the campaign's [github], else into fallback (none when
+// neither).
 // Faults in the players' files are no error here: they mark their files
 // faulty (status lists them). An error only when the folder cannot be
 // read at all.
-func Stand(dir string, g *processor.GitHub) (*Standing, error) {
+func Stand(dir string, fallback *processor.GitHub) (*Standing, error) {
 	d, err := folder.OpenFolder(dir, disk.Read)
 	if err != nil {
 		return nil, err
@@ -50,10 +54,11 @@ func Stand(dir string, g *processor.GitHub) (*Standing, error) {
 	r.validateEarlyBuilds(fs)
 	aw := r.awaited()
 	markFaulty(aw, fs.Resolved(f.Text))
+	g := r.c.GitHub
 	if g == nil {
-		g = r.c.GitHub
+		g = fallback
 	}
-	st := &Standing{Campaign: r.c, State: r.s, Headline: r.headline(), Awaited: aw, New: make([]string, len(aw))}
+	st := &Standing{Campaign: r.c, State: r.s, Headline: r.headline(), Awaited: aw, New: make([]string, len(aw)), GitHub: g}
 	if r.s.Step != processor.StepEnded {
 		st.Deadline = r.c.Deadlines[r.s.Phase].For(r.s.Step)
 	}
