@@ -208,7 +208,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case rest == "" && r.Method == http.MethodGet:
 		s.reply(w, 200, map[string]any{"id": 4242, "name": strings.Split(s.Repo, "/")[1], "full_name": s.Repo, "default_branch": s.DefaultBranch,
-			"permissions": map[string]bool{"admin": false, "push": true, "pull": true}})
+			"permissions": map[string]bool{"admin": false, "push": !tok.ReadOnly, "pull": true}})
 	case parts[0] == "issues":
 		s.issues(w, r, parts[1:], tok)
 	case parts[0] == "labels":
