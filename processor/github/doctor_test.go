@@ -105,9 +105,9 @@ func TestDoctorWellSet(t *testing.T) {
 // Each thing the guide asks, undone: doctor names it, and what to click.
 func TestDoctorFindings(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
+		name   string
 		break_ func(s *standin.Server, root string)
-		want  []string
+		want   []string
 	}{
 		{"undeclared campaign", func(s *standin.Server, root string) {
 			if err := campaigns.CopyTo(campaigns.Example, filepath.Join(root, "campaigns/autumn")); err != nil {
