@@ -187,6 +187,10 @@ func TestWorkflowRules(t *testing.T) {
 						want = []string{"WARMASTER_AGE_IDENTITY", "WARMASTER_DICE_KEY"}
 					case runsCommitBack(s):
 						want = []string{"COMMIT_BACK_TOKEN"}
+					case cmd == "doctor":
+						// It reads GitHub with them: the push token's expiry,
+						// the settings the workflow's token may not read.
+						want = []string{"WARMASTER_DOCTOR_TOKEN", "WARMASTER_PUSH_TOKEN"}
 					default:
 						t.Errorf("job %s step %d: secrets %v given to a step that neither advances nor commits back", id, i+1, secrets)
 						continue
@@ -218,11 +222,18 @@ func TestWorkflowRules(t *testing.T) {
 				if runsAdvance {
 					want["contents"] = "write"
 				}
+				// notify and doctor post on issues, and nothing else does.
+				if jobRuns(job, "notify") || jobRuns(job, "doctor") {
+					if runsAdvance {
+						t.Errorf("job %s advances and posts on issues: give notify a job of its own", id)
+					}
+					want["issues"] = "write"
+				}
 				got := map[string]string{}
 				for name, scope := range p.Scopes {
 					got[name] = str(scope.Value)
 				}
-				if len(got) != len(want) || got["contents"] != want["contents"] {
+				if len(got) != len(want) || got["contents"] != want["contents"] || got["issues"] != want["issues"] {
 					t.Errorf("job %s permissions %v, want %v", id, got, want)
 				}
 			}
@@ -378,9 +389,12 @@ func TestActionScripts(t *testing.T) {
 }
 
 // jobRunsAdvance reports whether any step of the job runs warmaster advance.
-func jobRunsAdvance(job *actionlint.Job) bool {
+func jobRunsAdvance(job *actionlint.Job) bool { return jobRuns(job, "advance") }
+
+// jobRuns reports whether any step of the job runs the warmaster command.
+func jobRuns(job *actionlint.Job, command string) bool {
 	for _, s := range job.Steps {
-		if warmasterCommand(s) == "advance" {
+		if warmasterCommand(s) == command {
 			return true
 		}
 	}

@@ -50,9 +50,18 @@ func cmdDoctor(c *cli.Context) error {
 			return err
 		}
 	}
+	var poster *github.Client
 	if token != "" {
-		if d.Client, err = github.New(ctx, repo, token, api); err != nil {
+		if poster, err = github.New(ctx, repo, token, api); err != nil {
 			return err
+		}
+		d.Client = poster
+		// A read-only token that may read the settings (the workflow's
+		// own may not): doctor reads with it, and posts with GITHUB_TOKEN.
+		if reader := os.Getenv("WARMASTER_DOCTOR_TOKEN"); reader != "" {
+			if d.Client, err = github.New(ctx, repo, reader, api); err != nil {
+				return err
+			}
 		}
 		if push := os.Getenv("WARMASTER_PUSH_TOKEN"); push != "" {
 			if d.Push, err = github.New(ctx, repo, push, api); err != nil {
@@ -94,7 +103,7 @@ func cmdDoctor(c *cli.Context) error {
 		sum := sha256.Sum256([]byte(md.String()))
 		reg, err := readRegistry(root)
 		if err == nil {
-			p := &github.Poster{Client: d.Client, Out: w}
+			p := &github.Poster{Client: poster, Out: w}
 			if err := p.Report(ctx, reg.Campaigns, text, "sha256:"+hex.EncodeToString(sum[:]), problems == 0); err != nil {
 				return err
 			}
