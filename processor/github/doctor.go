@@ -150,7 +150,8 @@ func (d *Doctor) undeclared() []string {
 	return out
 }
 
-var usesRE = regexp.MustCompile(`^\s*(?:-\s*)?uses:\s*["']?([^\s"'#]+)`)
+// usesRE finds a step's `uses:`, in block or flow style.
+var usesRE = regexp.MustCompile(`(?:^|[\s{,])uses:\s*["']?([^\s"'#,}\]]+)`)
 
 // A ref that cannot move under the club: a commit, or a release tag.
 var pinnedRE = regexp.MustCompile(`^(?:[0-9a-f]{40}|v[0-9]+(?:\.[0-9]+){0,2}(?:-[0-9A-Za-z.-]+)?)$`)
@@ -175,26 +176,32 @@ func (d *Doctor) pins() {
 			continue
 		}
 		for i, line := range strings.Split(string(data), "\n") {
-			m := usesRE.FindStringSubmatch(line)
-			if m == nil || strings.HasPrefix(m[1], "./") || strings.HasPrefix(m[1], "docker://") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") {
 				continue
 			}
-			action, ref, _ := strings.Cut(m[1], "@")
-			area := fmt.Sprintf(".github/workflows/%s line %d", e.Name(), i+1)
-			if strings.HasSuffix(action, "/.github/actions/warmaster") {
-				if !refs[ref] {
-					refs[ref] = true
-					warmasterRefs = append(warmasterRefs, ref)
-				}
-			}
-			if !pinnedRE.MatchString(ref) {
-				d.problem(area, fmt.Sprintf("%s is named at %q, which can change under you (a branch)", action, ref),
-					"write a release tag (such as @v1.2.0) or a full commit hash after the @ instead, in every workflow alike, and commit")
+			for _, m := range usesRE.FindAllStringSubmatch(line, -1) {
+				d.pin(e.Name(), i+1, m[1], refs, &warmasterRefs)
 			}
 		}
 	}
 	if len(warmasterRefs) > 1 {
 		d.problem(".github/workflows", fmt.Sprintf("the workflows name warmaster at different versions: %s", strings.Join(warmasterRefs, ", ")), "make every `uses: …/.github/actions/warmaster@…` line name the same version, and commit")
+	}
+}
+
+// pin judges one `uses:` of a workflow file, at a line.
+func (d *Doctor) pin(file string, line int, uses string, refs map[string]bool, warmasterRefs *[]string) {
+	if strings.HasPrefix(uses, "./") || strings.HasPrefix(uses, "docker://") {
+		return
+	}
+	action, ref, _ := strings.Cut(uses, "@")
+	if strings.HasSuffix(action, "/.github/actions/warmaster") && !refs[ref] {
+		refs[ref] = true
+		*warmasterRefs = append(*warmasterRefs, ref)
+	}
+	if !pinnedRE.MatchString(ref) {
+		d.problem(fmt.Sprintf(".github/workflows/%s line %d", file, line), fmt.Sprintf("%s is named at %q, which can change under you (a branch)", action, ref),
+			"write a release tag (such as @v1.2.0) or a full commit hash after the @ instead, in every workflow alike, and commit")
 	}
 }
 
