@@ -157,7 +157,8 @@ var usesRE = regexp.MustCompile(`(?:^|[\s{,])uses:\s*["']?([^\s"'#,}\]]+)`)
 var pinnedRE = regexp.MustCompile(`^(?:[0-9a-f]{40}|v[0-9]+(?:\.[0-9]+){0,2}(?:-[0-9A-Za-z.-]+)?)$`)
 
 // pins: every action a workflow uses is named at a release or a commit,
-// and warmaster's at the same one in every workflow.
+// and warmaster's at the same one in every workflow. One finding per
+// action and ref, naming every line.
 func (d *Doctor) pins() {
 	dir := filepath.Join(d.Root, ".github", "workflows")
 	entries, err := os.ReadDir(dir)
@@ -165,8 +166,8 @@ func (d *Doctor) pins() {
 		d.problem(".github/workflows", "there are no workflows: nothing checks pull requests or advances the campaigns", "run `warmaster init-repo .` in the repository's folder (it writes them) and commit .github/workflows")
 		return
 	}
-	refs := map[string]bool{}
-	var warmasterRefs []string
+	var uses []string // action@ref, in the order first met
+	where := map[string][]string{}
 	for _, e := range entries {
 		if e.IsDir() || !(strings.HasSuffix(e.Name(), ".yml") || strings.HasSuffix(e.Name(), ".yaml")) {
 			continue
@@ -180,28 +181,30 @@ func (d *Doctor) pins() {
 				continue
 			}
 			for _, m := range usesRE.FindAllStringSubmatch(line, -1) {
-				d.pin(e.Name(), i+1, m[1], refs, &warmasterRefs)
+				u := m[1]
+				if strings.HasPrefix(u, "./") || strings.HasPrefix(u, "docker://") {
+					continue
+				}
+				if _, ok := where[u]; !ok {
+					uses = append(uses, u)
+				}
+				where[u] = append(where[u], fmt.Sprintf("%s line %d", e.Name(), i+1))
 			}
+		}
+	}
+	var warmasterRefs []string
+	for _, u := range uses {
+		action, ref, _ := strings.Cut(u, "@")
+		if strings.HasSuffix(action, "/.github/actions/warmaster") {
+			warmasterRefs = append(warmasterRefs, ref)
+		}
+		if !pinnedRE.MatchString(ref) {
+			d.problem(".github/workflows", fmt.Sprintf("%s is named at %q, which can change under you (a branch): %s", action, ref, strings.Join(where[u], ", ")),
+				"write a release tag (such as @v1.2.0) or a full commit hash after the @ instead, on each of those lines alike, and commit")
 		}
 	}
 	if len(warmasterRefs) > 1 {
 		d.problem(".github/workflows", fmt.Sprintf("the workflows name warmaster at different versions: %s", strings.Join(warmasterRefs, ", ")), "make every `uses: …/.github/actions/warmaster@…` line name the same version, and commit")
-	}
-}
-
-// pin judges one `uses:` of a workflow file, at a line.
-func (d *Doctor) pin(file string, line int, uses string, refs map[string]bool, warmasterRefs *[]string) {
-	if strings.HasPrefix(uses, "./") || strings.HasPrefix(uses, "docker://") {
-		return
-	}
-	action, ref, _ := strings.Cut(uses, "@")
-	if strings.HasSuffix(action, "/.github/actions/warmaster") && !refs[ref] {
-		refs[ref] = true
-		*warmasterRefs = append(*warmasterRefs, ref)
-	}
-	if !pinnedRE.MatchString(ref) {
-		d.problem(fmt.Sprintf(".github/workflows/%s line %d", file, line), fmt.Sprintf("%s is named at %q, which can change under you (a branch)", action, ref),
-			"write a release tag (such as @v1.2.0) or a full commit hash after the @ instead, in every workflow alike, and commit")
 	}
 }
 
