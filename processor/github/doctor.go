@@ -547,7 +547,7 @@ func (d *Doctor) lastDeadline() time.Time {
 	for _, c := range d.campaigns {
 		for p := 1; p <= c.Phases; p++ {
 			dl := c.Deadlines[p]
-			for _, t := range []time.Time{dl.Operations, dl.Battles, dl.Events, dl.Moves, dl.Builds, dl.OpenTome} {
+			for _, t := range []time.Time{dl.Operations, dl.Battles, dl.Events, dl.Moves, dl.Builds, dl.OpenTome, dl.Tiebreak} {
 				if t.After(last) {
 					last = t
 				}
