@@ -91,7 +91,7 @@ func cmdNotify(c *cli.Context) error {
 		return usagef("notify takes --failed or --resolved, not both")
 	}
 	reg, err := readRegistry(root)
-	if err != nil {
+	if err != nil && !c.IsSet("failed") {
 		return err
 	}
 	ctx := context.Background()
@@ -120,7 +120,15 @@ func cmdNotify(c *cli.Context) error {
 				msg.WriteString("\n")
 			}
 		}
-		return p.Failure(ctx, reg.Warmasters, msg.String(), runURL())
+		// A registry that cannot be read is the failure, maybe: the issue
+		// opens all the same, mentioning nobody.
+		var warmasters []processor.Login
+		if reg != nil {
+			warmasters = reg.Warmasters
+		} else {
+			fmt.Fprintf(&msg, "(and %s cannot be read, so this issue mentions no Warmaster: %v)\n", repository.RegistryFile, err)
+		}
+		return p.Failure(ctx, warmasters, msg.String(), runURL())
 	}
 	if c.Bool("resolved") {
 		return p.Resolved(ctx, runURL())

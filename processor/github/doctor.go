@@ -218,6 +218,16 @@ func (d *Doctor) remote(ctx context.Context) {
 		return
 	}
 	d.branch = repo.GetDefaultBranch()
+	for _, cm := range d.campaigns {
+		if g := cm.GitHub; g != nil && !strings.EqualFold(g.Repository, c.Owner+"/"+c.Repo) {
+			d.problem("campaign "+cm.Name, fmt.Sprintf("campaign.toml's [github] repository is %q, not this repository %s/%s: its README's links open files elsewhere", g.Repository, c.Owner, c.Repo),
+				"write repository = %q in its [github] table, and commit", c.Owner+"/"+c.Repo)
+		}
+		if g := cm.GitHub; g != nil && g.Branch != d.branch {
+			d.problem("campaign "+cm.Name, fmt.Sprintf("campaign.toml's [github] branch is %q, not the default branch %s, which the workflows advance", g.Branch, d.branch),
+				"write branch = %q in its [github] table (or leave it out for main), and commit", d.branch)
+		}
+	}
 	d.environment(ctx, where)
 	d.protection(ctx, where)
 	d.codeowners(ctx)
@@ -235,6 +245,9 @@ func (d *Doctor) environment(ctx context.Context, where string) {
 			Protected bool `json:"protected_branches"`
 			Custom    bool `json:"custom_branch_policies"`
 		} `json:"deployment_branch_policy"`
+		Rules []struct {
+			Type string `json:"type"`
+		} `json:"protection_rules"`
 	}
 	status, err := c.getJSON(ctx, fmt.Sprintf("repos/%s/%s/environments/warmaster", c.Owner, c.Repo), &env)
 	switch {
@@ -245,6 +258,12 @@ func (d *Doctor) environment(ctx context.Context, where string) {
 	case err != nil:
 		d.unchecked("environment", c.explainRead("read the warmaster environment", err), "run `warmaster doctor` on your computer with a token that may read the repository's administration settings")
 		return
+	}
+	for _, r := range env.Rules {
+		if r.Type == "required_reviewers" || r.Type == "wait_timer" {
+			d.problem("environment", "the warmaster environment makes each run wait ("+strings.ReplaceAll(r.Type, "_", " ")+"): the hourly advance would wait for someone every hour",
+				"open %s/environments, warmaster: untick Required reviewers and Wait timer, Save protection rules", where)
+		}
 	}
 	fix := fmt.Sprintf("open %s/environments, warmaster, Deployment branches and tags: choose Selected branches and tags, and add one rule, %s (nothing else)", where, d.branch)
 	switch {

@@ -132,6 +132,14 @@ func TestDoctorFindings(t *testing.T) {
 		{"environment open to a pattern", func(s *standin.Server, root string) {
 			s.BranchPolicies["warmaster"] = []string{"*"}
 		}, []string{`deployment rules are ["*"], not the default branch main alone`}},
+		{"environment waits for a reviewer", func(s *standin.Server, root string) {
+			s.Environments["warmaster"]["protection_rules"] = []map[string]any{{"id": 3, "node_id": "GA_x", "type": "required_reviewers", "reviewers": []any{}}}
+		}, []string{"the hourly advance would wait for someone every hour", "untick Required reviewers"}},
+		{"campaign of another repository", func(s *standin.Server, root string) {
+			data, _ := os.ReadFile(filepath.Join(root, "campaigns/spring/campaign.toml"))
+			data = append(data, []byte("\n[github]\nrepository = \"club/other\"\npath = \"campaigns/spring\"\n")...)
+			os.WriteFile(filepath.Join(root, "campaigns/spring/campaign.toml"), data, 0o644)
+		}, []string{`[github] repository is "club/other", not this repository club/vespator`}},
 		{"secrets missing", func(s *standin.Server, root string) {
 			s.EnvSecrets["warmaster"] = nil
 			data, _ := os.ReadFile(filepath.Join(root, "campaigns/spring/campaign.toml"))

@@ -170,7 +170,12 @@ func (p *Poster) Failure(ctx context.Context, warmasters []processor.Login, mess
 	}
 	var b strings.Builder
 	b.WriteString(marker("failure", "") + "\n" + marker("failure-message", digest) + "\n\n")
-	fmt.Fprintf(&b, "%s: the advance workflow failed", strings.Join(mentions, " "))
+	if len(mentions) > 0 {
+		b.WriteString(strings.Join(mentions, " ") + ": t")
+	} else {
+		b.WriteString("T")
+	}
+	b.WriteString("he advance workflow failed")
 	if runURL != "" {
 		fmt.Fprintf(&b, " ([the run](%s))", runURL)
 	}
@@ -217,7 +222,10 @@ func (p *Poster) Failure(ctx context.Context, warmasters []processor.Login, mess
 	}); err != nil {
 		return err
 	}
-	text := fmt.Sprintf("%s: it failed again, differently (the issue says the latest failure):\n\n%s\n", strings.Join(mentions, " "), fence(message))
+	text := fmt.Sprintf("It failed again, differently (the issue says the latest failure):\n\n%s\n", fence(message))
+	if len(mentions) > 0 {
+		text = strings.Join(mentions, " ") + ": " + text
+	}
 	return p.do(fmt.Sprintf("comment on issue #%d", number), text, func() error {
 		return p.Client.comment(ctx, number, text)
 	})
