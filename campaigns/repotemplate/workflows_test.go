@@ -561,3 +561,62 @@ func TestLayout(t *testing.T) {
 		seen[top] = true
 	}
 }
+
+// stepScript is the run: script of the step with id in the workflow file.
+func stepScript(t *testing.T, file, job, id string) string {
+	t.Helper()
+	w := parseWorkflow(t, file)
+	j := w.Jobs[job]
+	if j == nil {
+		t.Fatalf("%s has no job %s", file, job)
+	}
+	for _, s := range j.Steps {
+		if str(s.ID) == id {
+			if r, ok := s.Exec.(*actionlint.ExecRun); ok {
+				return str(r.Run)
+			}
+		}
+	}
+	t.Fatalf("%s job %s has no run: step %s", file, job, id)
+	return ""
+}
+
+// TestFailureMessage runs the advance workflow's step that keeps what
+// failed for the Warmasters' issue: what a failed campaign said, and
+// commit-back's own lines when the push failed — never what advance
+// showed of the steps applied (which stays unpublished when the push
+// failed).
+func TestFailureMessage(t *testing.T) {
+	needTools(t, "bash", "grep", "head")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "warmaster-advance.yml")
+	files, _, err := Files(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Path == ".github/workflows/warmaster-advance.yml" {
+			writeFile(t, file, string(f.Data))
+		}
+	}
+	script := filepath.Join(dir, "failure.sh")
+	writeFile(t, script, "set -eo pipefail\n"+stepScript(t, file, "advance", "failure"))
+	applied := filepath.Join(dir, "applied.tsv")
+	writeFile(t, applied+".failed", "warmaster advance campaigns/autumn: exit status 1\n::error file=campaigns/autumn/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::restore it: git checkout abc -- campaigns/autumn/phases/01/orders/bob.toml\n")
+	writeFile(t, applied+".out", "warmaster advance campaigns/spring:\nred-1 attacks blue at kryndaer (revealed)\n")
+	writeFile(t, filepath.Join(dir, "warmaster-commit-back.log"), "commit-back: committed 1234 warmaster: spring phase 1 step 2.1\nred-1 attacks blue at kryndaer (revealed)\ncommit-back: while advance ran, origin/main changed what this commit advanced:\n    campaigns/spring/phases/01/orders/bob.toml\n")
+	out := filepath.Join(dir, "output")
+	env := append(os.Environ(), "APPLIED="+applied, "COMMIT_OUTCOME=failure", "RUNNER_TEMP="+dir, "GITHUB_OUTPUT="+out, "GITHUB_RUN_ID=77")
+	if res := run(t, env, dir, "bash", script); res.code != 0 {
+		t.Fatalf("exit %d:\n%s", res.code, res.out)
+	}
+	got := readFile(t, out)
+	for _, want := range []string{"message<<warmaster-failure-77\n", "warmaster advance campaigns/autumn: exit status 1", "git checkout abc --", "commit-back: while advance ran", "    campaigns/spring/phases/01/orders/bob.toml", "\nwarmaster-failure-77\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the failure message lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "revealed") {
+		t.Errorf("the failure message shows what the unpushed steps revealed:\n%s", got)
+	}
+}

@@ -85,7 +85,7 @@ func cmdDoctor(c *cli.Context) error {
 		} else {
 			problems++
 		}
-		fmt.Fprintf(&md, "- %s — %s: %s\n  - What to do: %s\n", mark, report.Plain(f.Area), report.Plain(f.Problem), report.Plain(f.Fix))
+		fmt.Fprintf(&md, "- %s — %s: %s\n  - What to do: %s\n", mark, report.Plain(f.Area), quiet(f.Problem), quiet(f.Fix))
 	}
 	summary := "everything the organisers' guide asks is in place"
 	if problems > 0 {
@@ -113,4 +113,10 @@ func cmdDoctor(c *cli.Context) error {
 		return fmt.Errorf("doctor: %s", report.Plural(problems, "problem", "problems"))
 	}
 	return nil
+}
+
+// quiet makes doctor's own text safe in a comment, keeping its `code`: no
+// @-mention (a word joiner after the @), no HTML, one line.
+func quiet(s string) string {
+	return strings.NewReplacer("@", "@\u2060", "<", "&lt;", ">", "&gt;", "\n", " ").Replace(s)
 }
