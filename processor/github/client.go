@@ -12,6 +12,12 @@
 // token's own user (or github-actions[bot], the workflow token's) are
 // trusted, since any player may open an issue or comment with a marker in
 // it. Among several trusted issues of one campaign, the oldest is the one.
+// The memory is on GitHub, not in the repository: the repository holds the
+// campaign and what follows from its files alone (replay rebuilds it byte
+// for byte), a commit per reminder would start the advance workflow again
+// and need the push token in the job that posts, and a re-run of a job
+// that failed halfway reads what was posted already and posts only the
+// rest (a reminder or step comment is looked for before it is posted).
 package github
 
 import (

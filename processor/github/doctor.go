@@ -176,7 +176,7 @@ func (d *Doctor) pins() {
 		if err != nil {
 			continue
 		}
-		for i, line := range strings.Split(string(data), "\n") {
+		for _, line := range strings.Split(string(data), "\n") {
 			if strings.HasPrefix(strings.TrimSpace(line), "#") {
 				continue
 			}
@@ -188,7 +188,7 @@ func (d *Doctor) pins() {
 				if _, ok := where[u]; !ok {
 					uses = append(uses, u)
 				}
-				where[u] = append(where[u], fmt.Sprintf("%s line %d", e.Name(), i+1))
+				where[u] = append(where[u], e.Name())
 			}
 		}
 	}
@@ -199,13 +199,32 @@ func (d *Doctor) pins() {
 			warmasterRefs = append(warmasterRefs, ref)
 		}
 		if !pinnedRE.MatchString(ref) {
-			d.problem(".github/workflows", fmt.Sprintf("%s is named at %q, which can change under you (a branch): %s", action, ref, strings.Join(where[u], ", ")),
-				"write a release tag (such as @v1.2.0) or a full commit hash after the @ instead, on each of those lines alike, and commit")
+			d.problem(".github/workflows", fmt.Sprintf("%s is named at %q, which can change under you (a branch), in %s", action, ref, fileCounts(where[u])),
+				"write a release tag (such as @v1.2.0) or a full commit hash after the @ instead, in each of those `uses:` lines alike, and commit")
 		}
 	}
 	if len(warmasterRefs) > 1 {
 		d.problem(".github/workflows", fmt.Sprintf("the workflows name warmaster at different versions: %s", strings.Join(warmasterRefs, ", ")), "make every `uses: …/.github/actions/warmaster@…` line name the same version, and commit")
 	}
+}
+
+// fileCounts says in which files, and how many lines of each: "a.yml (4
+// lines), b.yml".
+func fileCounts(files []string) string {
+	var out []string
+	for i := 0; i < len(files); {
+		j := i
+		for j < len(files) && files[j] == files[i] {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, fmt.Sprintf("%s (%d lines)", files[i], j-i))
+		} else {
+			out = append(out, files[i])
+		}
+		i = j
+	}
+	return strings.Join(out, ", ")
 }
 
 // remote: the settings on GitHub.

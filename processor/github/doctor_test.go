@@ -122,7 +122,7 @@ func TestDoctorFindings(t *testing.T) {
 		}, []string{"campaigns/spring: `warmaster check` finds", "run `warmaster check campaigns/spring`"}},
 		{"workflow on a branch", func(s *standin.Server, root string) {
 			os.WriteFile(filepath.Join(root, ".github/workflows/warmaster-check.yml"), []byte(strings.ReplaceAll(workflow, "@v1.4.0", "@main")), 0o644)
-		}, []string{".github/workflows: warmaster/warmaster/.github/actions/warmaster is named at \"main\", which can change under you (a branch): warmaster-check.yml line 8", "the workflows name warmaster at different versions: v1.4.0, main"}},
+		}, []string{".github/workflows: warmaster/warmaster/.github/actions/warmaster is named at \"main\", which can change under you (a branch), in warmaster-check.yml", "the workflows name warmaster at different versions: v1.4.0, main"}},
 		{"no environment", func(s *standin.Server, root string) {
 			delete(s.Environments, "warmaster")
 		}, []string{"environment: there is no `warmaster` environment", "New environment, name it warmaster"}},

@@ -91,9 +91,11 @@ func (n *Notice) body() string {
 			d.Para("Past the deadline the step is applied without what is missing (the rules say what a missing file means). Open *new* to write the file in GitHub's editor, filled with a draft; propose the change, and the pull request's check says what is wrong, if anything.")
 		}
 	}
-	links := []string{fmt.Sprintf("[where things stand](%s)", repo.BlobURL(processor.ReadmeFile))}
+	// The campaign's README is written once the set-up is applied.
+	links := []string{fmt.Sprintf("[the campaign's folder](%s)", repo.TreeURL())}
 	if s.Step != processor.StepSetup && s.Phase > 0 {
-		links = append(links, fmt.Sprintf("[phase %d report](%s)", s.Phase, repo.BlobURL(processor.PhaseDir(s.Phase)+"/report.md")))
+		links = []string{fmt.Sprintf("[where things stand](%s)", repo.BlobURL(processor.ReadmeFile)),
+			fmt.Sprintf("[phase %d report](%s)", s.Phase, repo.BlobURL(processor.PhaseDir(s.Phase)+"/report.md"))}
 	}
 	d.Para("%s.", report.UpperFirst(strings.Join(links, " · ")))
 	d.Para("*Written by warmaster from the campaign's files on every run of the advance workflow; edits here are overwritten. Not to be mentioned: `mentions = false` in your `[[players]]` entry of campaign.toml (ask the Warmaster).*")
@@ -248,8 +250,10 @@ func (n *Notice) StepComment(from string, applied []string) string {
 			items[i] = report.Plain(a)
 		}
 		d.List(items)
-	} else {
+	} else if from != "" {
 		d.Para("**The campaign moved on** (it stood at `%s`).", from)
+	} else {
+		d.Para("**The campaign moved on.**")
 	}
 	// The reports of the phases the steps were applied in: from the phase
 	// the issue last told to the current one.
@@ -263,8 +267,12 @@ func (n *Notice) StepComment(from string, applied []string) string {
 			links = append(links, fmt.Sprintf("[Phase %d report](%s)", p, n.repo.BlobURL(processor.PhaseDir(p)+"/report.md")))
 		}
 	}
-	links = append(links, fmt.Sprintf("[where things stand](%s)", n.repo.BlobURL(processor.ReadmeFile)))
-	d.Para("%s", strings.Join(links, " · "))
+	if s.Step != processor.StepSetup {
+		links = append(links, fmt.Sprintf("[where things stand](%s)", n.repo.BlobURL(processor.ReadmeFile)))
+	}
+	if len(links) > 0 {
+		d.Para("%s", strings.Join(links, " · "))
+	}
 	if n.Ended {
 		d.Para("%s The campaign is over: this issue closes.", n.outcome())
 		return d.String()
