@@ -184,9 +184,15 @@ func (n *Notice) table(d *report.Doc, missing bool) {
 		}
 		in += fmt.Sprintf(" · [edit][edit-%d]", k)
 		refs = append(refs, fmt.Sprintf("[file-%d]: %s", k, n.repo.BlobURL(a.File)), fmt.Sprintf("[edit-%d]: %s", k, n.repo.EditURL(a.File)))
+		// Only who is still awaited is mentioned: a file in names its
+		// players without the @.
+		who := n.mentions(a.Logins)
+		if a.Present && !a.Faulty {
+			who = names(a.Logins)
+		}
 		rows = append(rows, []string{
 			fmt.Sprintf("[%s][file-%d]", report.Plain(a.File), k),
-			report.Plain(a.Who) + ": " + n.mentions(a.Logins),
+			report.Plain(a.Who) + ": " + who,
 			in,
 		})
 	}
@@ -206,6 +212,15 @@ func (n *Notice) mentions(logins []processor.Login) string {
 	out := make([]string, len(logins))
 	for i, l := range logins {
 		out[i] = n.mention(l)
+	}
+	return strings.Join(out, " ")
+}
+
+// names writes logins as code, which GitHub does not notify.
+func names(logins []processor.Login) string {
+	out := make([]string, len(logins))
+	for i, l := range logins {
+		out[i] = "`" + string(l) + "`"
 	}
 	return strings.Join(out, " ")
 }

@@ -120,8 +120,8 @@ func TestCampaignIssue(t *testing.T) {
 	for _, want := range []string{
 		"<!-- warmaster:campaign campaigns/spring -->",
 		"<!-- warmaster:stand phase-01/operations -->",
-		"| [phases/01/orders/bob.toml][file-2]   | bob: @bob     | awaited · [new][new-2] · [edit][edit-2] |",
-		"| [phases/01/orders/alice.toml][file-1] | alice: @alice | yes · [edit][edit-1]                    |",
+		"| [phases/01/orders/bob.toml][file-2]   | bob: @bob      | awaited · [new][new-2] · [edit][edit-2] |",
+		"| [phases/01/orders/alice.toml][file-1] | alice: `alice` | yes · [edit][edit-1]                    |",
 		"[new-2]: https://github.com/club/vespator/new/main/campaigns/spring/phases/01/orders?filename=bob.toml&value=",
 		"[file-2]: https://github.com/club/vespator/blob/main/campaigns/spring/phases/01/orders/bob.toml\n",
 		"[edit-1]: https://github.com/club/vespator/edit/main/campaigns/spring/phases/01/orders/alice.toml\n",
@@ -230,7 +230,7 @@ func TestCampaignIssueForged(t *testing.T) {
 		t.Fatalf("the forged issue was taken: %d issues, first %q", len(s.Issues), s.Issues[0].Title)
 	}
 	real := s.Issues[1]
-	if !strings.Contains(real.Body, "| bob: `bob`    |") || strings.Contains(real.Body, "@bob") {
+	if !strings.Contains(real.Body, "| bob: `bob` ") || strings.Contains(real.Body, "@bob") {
 		t.Errorf("bob opted out of mentions:\n%s", real.Body)
 	}
 	s.Comment(real.Number, "mallory", "<!-- warmaster:reminder phase-01/operations/48h -->\nno need")
