@@ -121,7 +121,11 @@ type Player struct {
 	Login     Login
 	Alliance  AllianceID
 	Warmaster bool
-	Src       Src
+	// NoMentions: `mentions = false`, the player's opt-out of being
+	// @-mentioned on the campaign's GitHub issue (warmaster notify names
+	// them without the @, which GitHub does not notify).
+	NoMentions bool
+	Src        Src
 }
 
 // Fleet is a player's army on the map.
@@ -333,7 +337,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	}
 	warmasters := 0
 	for _, p := range d.Objs("players") {
-		pl := Player{Login: Login(p.Str("login")), Alliance: AllianceID(p.Str("alliance")), Warmaster: p.bool("warmaster"), Src: p.Src}
+		pl := Player{Login: Login(p.Str("login")), Alliance: AllianceID(p.Str("alliance")), Warmaster: p.bool("warmaster"), NoMentions: p.has("mentions") && !p.bool("mentions"), Src: p.Src}
 		if _, dup := c.player[pl.Login]; dup {
 			fs.Add(p.Src.At("login"), "player %q is declared twice", pl.Login)
 			continue

@@ -49,6 +49,21 @@ func (g *GitHub) EditURL(file string) string {
 	return "https://github.com/" + escapePath(g.Repository) + "/edit/" + escapePath(g.Branch) + "/" + escapePath(path.Join(g.Path, file))
 }
 
+// BlobURL shows a file of the campaign folder (a slash path inside it) on
+// GitHub.
+func (g *GitHub) BlobURL(file string) string {
+	return "https://github.com/" + escapePath(g.Repository) + "/blob/" + escapePath(g.Branch) + "/" + escapePath(path.Join(g.Path, file))
+}
+
+// TreeURL shows the campaign folder on GitHub.
+func (g *GitHub) TreeURL() string {
+	u := "https://github.com/" + escapePath(g.Repository) + "/tree/" + escapePath(g.Branch)
+	if g.Path != "" {
+		u += "/" + escapePath(g.Path)
+	}
+	return u
+}
+
 // escapePath escapes each part of a slash path for a URL's path.
 func escapePath(p string) string {
 	parts := strings.Split(p, "/")

@@ -35,6 +35,8 @@ var layers = map[string][]string{
 	"processor/internal/testkit": {"processor", "processor/folder", "processor/folder/owntoml", "processor/seal", "processor/disk", "processor/engines", "campaigns"},
 	"processor/repository":       {"processor", "processor/folder", "processor/phase", "processor/trust", "processor/disk", "processor/report", "schema"},
 	"processor/simulate":         {"processor", "processor/folder", "processor/phase", "processor/trust", "processor/disk", "processor/dice", "processor/engines", "processor/report", "schema"},
+	"processor/github":           {"processor", "processor/phase", "processor/report", "processor/repository", "processor/folder", "processor/disk", "schema"},
+	"processor/github/standin":   nil,
 	"campaigns":                  {"processor/disk"},
 	"campaigns/repotemplate":     {"campaigns", "processor", "processor/phase", "processor/repository", "processor/simulate", "schema", "schema/clients"},
 	"cmd/warmaster":              {"*"},

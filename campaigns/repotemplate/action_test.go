@@ -19,7 +19,7 @@ if [ -n "${API_TOKEN:-}" ]; then echo "the token reached warmaster" >&2; exit 9;
 dir=${!#}
 case $1 in
 campaigns) for d in ${FAKE_DECLARED:-}; do echo "$d"; done; exit 0;;
-advance) echo "applied phase 1: 1 Select Operations"; echo "wrote state.toml";;
+advance) echo "applied phase 1: 1 Select Operations"; echo "wrote state.toml"; [ "$dir" != "${FAKE_FAIL:-}" ] || echo "$dir/phases/01/orders/bob.toml:1:1: restore it: git checkout abc -- x" >&2;;
 plan) echo "## plan of $dir";;
 esac
 [ "$dir" != "${FAKE_FAIL:-}" ]
@@ -341,6 +341,43 @@ func TestAction(t *testing.T) {
 		}
 		if len(calls) != 3 { // campaigns, autumn, spring
 			t.Errorf("the other campaigns were not run after the failure: %q", calls)
+		}
+	})
+
+	// An advance that fails keeps what warmaster said, stdout and stderr,
+	// in APPLIED_FILE.failed for the Warmasters' issue; the campaign that
+	// succeeded is not in it.
+	t.Run("ErrAdvanceKeepsTheMessage", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		applied := filepath.Join(a.tmp, "applied.tsv")
+		res, _ := a.action(t, "COMMAND=advance", "APPLIED_FILE="+applied, "FAKE_FAIL=campaigns/autumn")
+		if res.code != 1 {
+			t.Fatalf("exit %d:\n%s", res.code, res.out)
+		}
+		got := readFile(t, applied+".failed")
+		for _, want := range []string{"warmaster advance campaigns/autumn: exit status 1", "campaigns/autumn/phases/01/orders/bob.toml:1:1: restore it: git checkout abc -- x"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s.failed lacks %q:\n%s", applied, want, got)
+			}
+		}
+		if strings.Contains(got, "campaigns/spring") {
+			t.Errorf("the campaign that advanced is in the failure:\n%s", got)
+		}
+		if !strings.Contains(res.out, "restore it: git checkout abc -- x") {
+			t.Errorf("the log lost warmaster's stderr:\n%s", res.out)
+		}
+	})
+
+	// notify and doctor run once, over the repository, with the args.
+	t.Run("NotifyAndDoctor", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		for _, cmd := range []string{"notify", "doctor"} {
+			res, calls := a.action(t, "COMMAND="+cmd, "ARGS=--applied=/tmp/x.tsv")
+			if want := cmd + "|--applied=/tmp/x.tsv|--|."; res.code != 0 || strings.Join(calls, "\n") != want {
+				t.Errorf("%s: exit %d, calls %q, want %q:\n%s", cmd, res.code, calls, want, res.out)
+			}
 		}
 	})
 

@@ -45,7 +45,7 @@ func TestFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []string{".github/warmaster.toml", ".github/workflows/warmaster-advance.yml", ".github/workflows/warmaster-check.yml",
-			".taplo.toml", "README.md", "campaigns/.gitkeep"}
+			".github/workflows/warmaster-doctor.yml", ".taplo.toml", "README.md", "campaigns/.gitkeep"}
 		for _, k := range schema.Kinds() {
 			want = append(want, "schemas/"+string(k)+".schema.json")
 		}
@@ -134,8 +134,10 @@ func TestPinned(t *testing.T) {
 					t.Errorf("%s: not the template with the ref %s", f.Path, ref)
 				}
 				if strings.HasPrefix(f.Path, ".github/workflows/") {
-					if n := strings.Count(string(f.Data), "uses: "+Action+"@"+ref+"\n"); n != 1 {
-						t.Errorf("%s names %s@%s %d times, want once", f.Path, Action, ref, n)
+					// Once per step that runs it (notify has three: one for
+					// each thing it may have to say).
+					if n := strings.Count(string(f.Data), "uses: "+Action+"@"+ref+"\n"); n < 1 {
+						t.Errorf("%s names %s@%s %d times, want at least once", f.Path, Action, ref, n)
 					}
 					if strings.Contains(string(f.Data), Action+"@main") {
 						t.Errorf("%s still names the action at main", f.Path)

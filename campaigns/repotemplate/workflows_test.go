@@ -188,6 +188,10 @@ func TestWorkflowRules(t *testing.T) {
 						want = []string{"WARMASTER_AGE_IDENTITY", "WARMASTER_DICE_KEY"}
 					case runsCommitBack(s):
 						want = []string{"COMMIT_BACK_TOKEN"}
+					case cmd == "doctor":
+						// It reads GitHub with them: the push token's expiry,
+						// the settings the workflow's token may not read.
+						want = []string{"WARMASTER_DOCTOR_TOKEN", "WARMASTER_PUSH_TOKEN"}
 					default:
 						t.Errorf("job %s step %d: secrets %v given to a step that neither advances nor commits back", id, i+1, secrets)
 						continue
@@ -222,6 +226,13 @@ func TestWorkflowRules(t *testing.T) {
 				if checks {
 					// A merge queue's group: who authored the queued pull request.
 					want["pull-requests"] = "read"
+				}
+				// notify and doctor post on issues, and nothing else does.
+				if jobRuns(job, "notify") || jobRuns(job, "doctor") {
+					if runsAdvance {
+						t.Errorf("job %s advances and posts on issues: give notify a job of its own", id)
+					}
+					want["issues"] = "write"
 				}
 				got := map[string]string{}
 				for name, scope := range p.Scopes {
@@ -383,9 +394,12 @@ func TestActionScripts(t *testing.T) {
 }
 
 // jobRunsAdvance reports whether any step of the job runs warmaster advance.
-func jobRunsAdvance(job *actionlint.Job) bool {
+func jobRunsAdvance(job *actionlint.Job) bool { return jobRuns(job, "advance") }
+
+// jobRuns reports whether any step of the job runs the warmaster command.
+func jobRuns(job *actionlint.Job, command string) bool {
 	for _, s := range job.Steps {
-		if warmasterCommand(s) == "advance" {
+		if warmasterCommand(s) == command {
 			return true
 		}
 	}
@@ -550,5 +564,64 @@ func TestLayout(t *testing.T) {
 			t.Errorf("%s is at the top level: the layout holds only %s", top, strings.Join(allowed, ", "))
 		}
 		seen[top] = true
+	}
+}
+
+// stepScript is the run: script of the step with id in the workflow file.
+func stepScript(t *testing.T, file, job, id string) string {
+	t.Helper()
+	w := parseWorkflow(t, file)
+	j := w.Jobs[job]
+	if j == nil {
+		t.Fatalf("%s has no job %s", file, job)
+	}
+	for _, s := range j.Steps {
+		if str(s.ID) == id {
+			if r, ok := s.Exec.(*actionlint.ExecRun); ok {
+				return str(r.Run)
+			}
+		}
+	}
+	t.Fatalf("%s job %s has no run: step %s", file, job, id)
+	return ""
+}
+
+// TestFailureMessage runs the advance workflow's step that keeps what
+// failed for the Warmasters' issue: what a failed campaign said, and
+// commit-back's own lines when the push failed — never what advance
+// showed of the steps applied (which stays unpublished when the push
+// failed).
+func TestFailureMessage(t *testing.T) {
+	needTools(t, "bash", "grep", "head")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "warmaster-advance.yml")
+	files, _, err := Files(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Path == ".github/workflows/warmaster-advance.yml" {
+			writeFile(t, file, string(f.Data))
+		}
+	}
+	script := filepath.Join(dir, "failure.sh")
+	writeFile(t, script, "set -eo pipefail\n"+stepScript(t, file, "advance", "failure"))
+	applied := filepath.Join(dir, "applied.tsv")
+	writeFile(t, applied+".failed", "warmaster advance campaigns/autumn: exit status 1\n::error file=campaigns/autumn/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::restore it: git checkout abc -- campaigns/autumn/phases/01/orders/bob.toml\n")
+	writeFile(t, applied+".out", "warmaster advance campaigns/spring:\nred-1 attacks blue at kryndaer (revealed)\n")
+	writeFile(t, filepath.Join(dir, "warmaster-commit-back.log"), "commit-back: committed 1234 warmaster: spring phase 1 step 2.1\nred-1 attacks blue at kryndaer (revealed)\ncommit-back: while advance ran, origin/main changed what this commit advanced:\n    campaigns/spring/phases/01/orders/bob.toml\n")
+	out := filepath.Join(dir, "output")
+	env := append(os.Environ(), "APPLIED="+applied, "COMMIT_OUTCOME=failure", "RUNNER_TEMP="+dir, "GITHUB_OUTPUT="+out, "GITHUB_RUN_ID=77")
+	if res := run(t, env, dir, "bash", script); res.code != 0 {
+		t.Fatalf("exit %d:\n%s", res.code, res.out)
+	}
+	got := readFile(t, out)
+	for _, want := range []string{"message<<warmaster-failure-77\n", "warmaster advance campaigns/autumn: exit status 1", "git checkout abc --", "commit-back: while advance ran", "    campaigns/spring/phases/01/orders/bob.toml", "\nwarmaster-failure-77\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the failure message lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "revealed") {
+		t.Errorf("the failure message shows what the unpushed steps revealed:\n%s", got)
 	}
 }

@@ -173,6 +173,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			initRepoCommand(),
 			planCommand(),
 			codeownersCommand(),
+			notifyCommand(),
+			doctorCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {

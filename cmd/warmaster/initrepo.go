@@ -82,7 +82,7 @@ func cmdInitRepo(c *cli.Context) error {
 	}
 	fmt.Fprintf(w, "the workflows use %s@%s: %s", repotemplate.Action, ref, why)
 	if ref == repotemplate.DefaultRef {
-		fmt.Fprint(w, "; pin a release tag or a full commit hash in both workflows (README.md, Choosing the Warmaster version)")
+		fmt.Fprint(w, "; pin a release tag or a full commit hash in every workflow (README.md, Choosing the Warmaster version)")
 	}
 	fmt.Fprintln(w)
 	if len(logins) == 0 {

@@ -102,8 +102,11 @@ type run struct {
 	out      map[string][]byte // files to write, by slash path
 	sections map[int]*report.Doc
 	journal  []owntoml.JournalEntry
-	present  []string         // the awaited files the README found in the folder (fileSaw)
-	fought   []attacks.Fought // this phase's battles, from 2.3 to 2.4
+	present  []string // the awaited files the README found in the folder (fileSaw)
+	// presentSet holds present's lines; sawFiles, a replay's record of
+	// what the run it replays saw (again.Saw), as a set.
+	presentSet, sawFiles map[string]bool
+	fought               []attacks.Fought // this phase's battles, from 2.3 to 2.4
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
 	standings map[int]string
@@ -592,6 +595,10 @@ type Await struct {
 	// as it stands now (a file sent early that the steps since have made
 	// invalid): it is not in until they are fixed.
 	Faulty bool
+	// Logins are the players who may send the file, in campaign.toml's
+	// order (Who says it in words): whom the campaign's GitHub issue
+	// mentions beside it.
+	Logins []processor.Login
 }
 
 // markFaulty marks each awaited file that has a fault in list.
@@ -618,18 +625,18 @@ func (r *run) awaited() []Await {
 	s := r.s
 	var out []Await
 	dl := r.c.Deadlines[s.Phase].For(s.Step)
-	add := func(file, who string, present bool) {
-		out = append(out, Await{Step: s.Step, File: file, Who: who, Deadline: dl, Present: present})
+	add := func(file, who string, present bool, logins ...processor.Login) {
+		out = append(out, Await{Step: s.Step, File: file, Who: who, Deadline: dl, Present: present, Logins: logins})
 	}
 	switch s.Step {
 	case processor.StepSetup:
 		for _, a := range r.c.AllianceIDs() {
-			add("setup/"+string(a)+".toml", "alliance "+string(a), r.f.Setup[a] != nil)
+			add("setup/"+string(a)+".toml", "alliance "+string(a), r.f.Setup[a] != nil, r.c.PlayersOf(a)...)
 		}
 	case processor.StepOpenTome:
 		for _, l := range r.openTomeLogins() {
 			_, ok := r.f.Orders[s.Phase][l]
-			add(processor.InputPath(s.Phase, "orders", string(l)), string(l)+" (An Open Tome: first, not sealed)", ok)
+			add(processor.InputPath(s.Phase, "orders", string(l)), string(l)+" (An Open Tome: first, not sealed)", ok, l)
 		}
 	case processor.StepOperations:
 		first := r.openTomeLogins()
@@ -639,7 +646,7 @@ func (r *run) awaited() []Await {
 			}
 			_, ok := r.f.Orders[s.Phase][l]
 			_, sealed := r.f.Sealed[s.Phase][l]
-			add(processor.InputPath(s.Phase, "orders", string(l)), string(l), ok || sealed)
+			add(processor.InputPath(s.Phase, "orders", string(l)), string(l), ok || sealed, l)
 			out[len(out)-1].Sealed = sealed
 		}
 	case processor.StepBattles:
@@ -647,25 +654,37 @@ func (r *run) awaited() []Await {
 		out = make([]Await, 0, len(bs))
 		for _, b := range bs {
 			_, ok := r.f.Results[s.Phase][b.ID]
-			add(processor.InputPath(s.Phase, "results", b.ID), string(b.Player)+" (attacker) or alliance "+string(b.Defender), ok)
+			add(processor.InputPath(s.Phase, "results", b.ID), string(b.Player)+" (attacker) or alliance "+string(b.Defender), ok, battleLogins(r.c, b.Player, b.Defender)...)
 		}
 	case processor.StepMoves:
 		for _, l := range r.c.Commanders() {
 			_, ok := r.f.Moves[s.Phase][l]
-			add(processor.InputPath(s.Phase, "moves", string(l)), string(l), ok)
+			add(processor.InputPath(s.Phase, "moves", string(l)), string(l), ok, l)
 		}
 	case processor.StepBuilds:
 		for _, a := range r.c.AllianceIDs() {
 			_, ok := r.f.Builds[s.Phase][a]
-			add(processor.InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok)
+			add(processor.InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok, r.c.PlayersOf(a)...)
 		}
 	case processor.StepEvents:
 		for _, a := range r.eventAlliances() {
 			_, ok := r.f.Events[s.Phase][a]
-			add(processor.InputPath(s.Phase, "events", string(a)), "alliance "+string(a)+": "+strings.Join(r.pendingFor(a), " "), ok)
+			add(processor.InputPath(s.Phase, "events", string(a)), "alliance "+string(a)+": "+strings.Join(r.pendingFor(a), " "), ok, r.c.PlayersOf(a)...)
 		}
 	case processor.StepTiebreak:
-		add(processor.TiebreakPath(s.Phase), r.tiebreakWho(), r.f.Tiebreak != nil)
+		add(processor.TiebreakPath(s.Phase), r.tiebreakWho(), r.f.Tiebreak != nil, r.tiebreakLogins()...)
+	}
+	return out
+}
+
+// battleLogins are who may send a battle's result: its attacker, then
+// the defending Alliance's players.
+func battleLogins(c *processor.Campaign, attacker processor.Login, defender processor.AllianceID) []processor.Login {
+	out := []processor.Login{attacker}
+	for _, l := range c.PlayersOf(defender) {
+		if l != attacker {
+			out = append(out, l)
+		}
 	}
 	return out
 }

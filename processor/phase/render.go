@@ -200,14 +200,12 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 	var refs []string
 	cut := false
 	for i, a := range aw {
-		if r.inFolder(a) {
-			// In already (sealed orders too: a plain file beside them would
-			// be a fault): a new file of that name would clash.
+		link, full := r.awaitedLink(g, a)
+		if link == "" {
 			rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(EditCell, i+1)}
 			refs = append(refs, fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
 			continue
 		}
-		link, full := DraftLink(g, r.draft(a))
 		cut = cut || !full
 		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(NewAndEditCell, i+1, i+1)}
 		refs = append(refs, fmt.Sprintf("[new-%d]: %s", i+1, link), fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
@@ -225,12 +223,23 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 // file of a step to come is no input of the run: a replay of it has not
 // got it, and reads the record).
 func (r *run) inFolder(a Await) bool {
+	line := fileSaw(a.File)
 	in := r.f.Disk.IsFile(a.File) || a.Sealed
 	if r.mode.again.Saw != nil {
-		in = slices.Contains(r.mode.again.Saw, fileSaw(a.File))
+		if r.sawFiles == nil {
+			r.sawFiles = map[string]bool{}
+			for _, l := range r.mode.again.Saw {
+				r.sawFiles[l] = true
+			}
+		}
+		in = r.sawFiles[line]
 	}
-	if in {
-		r.present = append(r.present, fileSaw(a.File))
+	if in && !r.presentSet[line] {
+		if r.presentSet == nil {
+			r.presentSet = map[string]bool{}
+		}
+		r.presentSet[line] = true
+		r.present = append(r.present, line)
 	}
 	return in
 }
@@ -238,6 +247,17 @@ func (r *run) inFolder(a Await) bool {
 // fileSaw is the journal's record that a run saw an awaited file in the
 // folder.
 func fileSaw(file string) string { return "file " + strconv.Quote(file) }
+
+// awaitedLink is the link to GitHub's editor on a new file holding an
+// awaited file's draft, and whether it holds the whole draft; "" when the
+// file is in already (sealed orders too: a plain file beside them would be
+// a fault), as a new file of that name would clash: g.EditURL opens it.
+func (r *run) awaitedLink(g *processor.GitHub, a Await) (string, bool) {
+	if r.inFolder(a) {
+		return "", true
+	}
+	return DraftLink(g, r.draft(a))
+}
 
 // The README's links to GitHub's editor, beside the awaited files' table
 // (replay recognises them: see sameButMoved).

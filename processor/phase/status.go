@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -41,9 +42,9 @@ func Status(dir string) (*folder.Folder, string, error) {
 func (r *run) status(limit int, faults []processor.Fault) string {
 	var d report.Doc
 	s := r.s
+	d.Para("%s", r.headline())
 	switch {
 	case s.Step == processor.StepEnded:
-		d.Para("%s — the campaign is over.", r.c.Name)
 		if s.End != nil {
 			if s.End.Winner != "" {
 				d.Para("Victor: %s (%s) — %s.", r.c.AllianceName(s.End.Winner), s.End.Winner, s.End.How)
@@ -55,12 +56,6 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 				d.Table(header, rows)
 			}
 		}
-	case s.Step == processor.StepTiebreak && s.End != nil:
-		d.Para("%s — the final phase ended tied, step: tiebreak (%s): %s.", r.c.Name, s.Step.Title(), s.End.How)
-	case s.Step == processor.StepSetup:
-		d.Para("%s — setting up the campaign map (step: setup).", r.c.Name)
-	default:
-		d.Para("%s — phase %d of %d, step: %s (%s).", r.c.Name, s.Phase, r.c.Phases, s.Step, s.Step.Title())
 	}
 	aw := r.awaited()
 	markFaulty(aw, faults)
@@ -90,6 +85,20 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 		d.Table([]string{"file", "why"}, rows)
 	}
 	return d.String()
+}
+
+// headline is the first line of status: the campaign, its phase and step.
+func (r *run) headline() string {
+	s := r.s
+	switch {
+	case s.Step == processor.StepEnded:
+		return r.c.Name + " — the campaign is over."
+	case s.Step == processor.StepTiebreak && s.End != nil:
+		return fmt.Sprintf("%s — the final phase ended tied, step: tiebreak (%s): %s.", r.c.Name, s.Step.Title(), s.End.How)
+	case s.Step == processor.StepSetup:
+		return r.c.Name + " — setting up the campaign map (step: setup)."
+	}
+	return fmt.Sprintf("%s — phase %d of %d, step: %s (%s).", r.c.Name, s.Phase, r.c.Phases, s.Step, s.Step.Title())
 }
 
 // isAwaited reports whether file is one of the awaited files (or sealed

@@ -84,6 +84,18 @@ func (r *rules) tiebreakWho() string {
 	return fmt.Sprintf("a player of %s or %s", report.OneOf(tied[:len(tied)-1]), tied[len(tied)-1])
 }
 
+// tiebreakLogins are the players of the tied Alliances (tiebreakWho).
+func (r *rules) tiebreakLogins() []processor.Login {
+	if r.s.End == nil {
+		return nil
+	}
+	var out []processor.Login
+	for _, a := range r.s.End.Tied {
+		out = append(out, r.c.PlayersOf(a)...)
+	}
+	return out
+}
+
 // breakTie is End of the Campaign, once the final battle(s) are in: the
 // victorious Alliance, then the Campaign Medals. Past the tiebreak deadline
 // without them, the tied Alliances roll off.

@@ -4,7 +4,9 @@
 # past a failing one, and exit non-zero at the end if any failed.
 #
 # Environment (the action's inputs; all text arrives here, never in `run:`):
-#   COMMAND        check | advance | plan | replay | verify | status
+#   COMMAND        check | advance | plan | replay | verify | status |
+#                  notify | doctor (these two run once over the repository,
+#                  with ARGS; they need GITHUB_TOKEN in the step's env)
 #   CAMPAIGNS      optional glob(s), separated by spaces, narrowing the
 #                  campaigns .github/warmaster.toml declares (`warmaster
 #                  campaigns`); a folder it does not declare is never run
@@ -36,7 +38,11 @@
 #                  printed of a run that applied steps goes to
 #                  APPLIED_FILE.out, not the log: commit-back.sh prints it
 #                  once it has pushed, as nothing revealed may show before
-#                  the commit that applies the reveal is on the branch
+#                  the commit that applies the reveal is on the branch; what
+#                  a campaign that failed printed (its faults, and the
+#                  command restoring a consumed file) goes to
+#                  APPLIED_FILE.failed too, for the failure issue
+#                  (`warmaster notify --failed`)
 #   WARMASTER      the binary (default: warmaster on PATH)
 #
 # Every folder and file name goes to warmaster after "--": none is ever an
@@ -57,9 +63,9 @@ output=${GITHUB_OUTPUT:-/dev/null}
 format=${FORMAT:-github}
 
 case $command in
-check | advance | plan | replay | verify | status) ;;
+check | advance | plan | replay | verify | status | notify | doctor) ;;
 *)
-	echo "::error title=warmaster action::command must be one of check, advance, plan, replay, verify, status; got \"$command\""
+	echo "::error title=warmaster action::command must be one of check, advance, plan, replay, verify, status, notify, doctor; got \"$command\""
 	exit 2
 	;;
 esac
@@ -120,6 +126,13 @@ if [[ $command == check && ${GITHUB_EVENT_NAME:-} == merge_group ]]; then
 	exit $rc
 fi
 
+# The repository's commands: once, over the whole work tree.
+if [[ $command == notify || $command == doctor ]]; then
+	echo "campaigns=" >>"$output"
+	"$warmaster" "$command" "${extra[@]}" -- .
+	exit
+fi
+
 # A pull request's check: the whole change, judged in Go.
 if [[ $command == check && -n ${CHANGED_SINCE:-} ]]; then
 	actor=()
@@ -160,10 +173,19 @@ fi
 # The declared campaigns.
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
-if ! "$warmaster" campaigns -- . >"$list"; then
+if ! "$warmaster" campaigns -- . >"$list" 2>"$list.err"; then
+	cat "$list.err"
 	echo "warmaster $command: the repository's registry of campaigns cannot be read"
+	if [[ $command == advance ]]; then
+		{
+			cat "$list.err"
+			echo "warmaster advance: the repository's registry of campaigns (.github/warmaster.toml) cannot be read"
+		} >>"$applied.failed"
+	fi
+	rm -f "$list.err"
 	exit 1
 fi
+rm -f "$list.err"
 mapfile -t declared <"$list"
 
 # The files changed since CHANGED_SINCE, relative to the work tree.
@@ -225,6 +247,9 @@ for dir in "${folders[@]}"; do
 	if [[ -n $planted ]]; then
 		echo "::error title=warmaster::$dir/.warmaster/ is committed to git: it only ever holds a run's commit in progress; the Warmaster removes it (git rm -r -- $dir/.warmaster) and finds who committed it"
 		rc=1
+		if [[ $command == advance ]]; then
+			echo "$dir/.warmaster/ is committed to git: it only ever holds a run's commit in progress; remove it (git rm -r -- $dir/.warmaster) and find who committed it" >>"$applied.failed"
+		fi
 	fi
 	# (planted: "skip…" matches no command, and nothing runs)
 	case ${planted:+skip}$command in
@@ -234,6 +259,9 @@ for dir in "${folders[@]}"; do
 	advance)
 		out=$(mktemp)
 		"$warmaster" advance --replay --format "$format" "${extra[@]}" -- "$dir" >"$out" || rc=$?
+		errs=$(mktemp)
+		"$warmaster" advance --format "$format" "${extra[@]}" -- "$dir" >"$out" 2>"$errs" || rc=$?
+		cat "$errs" >&2
 		awk -v dir="$dir" '/^applied / { print dir "\t" $0 }' "$out" >>"$applied"
 		if [[ $rc -eq 0 ]]; then
 			# What the steps applied show (the battles revealed, and so what
@@ -245,10 +273,15 @@ for dir in "${folders[@]}"; do
 			} >>"$applied.out"
 			echo "warmaster advance $dir: $(grep -c '^applied ' "$out" || true) steps applied; what they show is printed once commit-back has pushed them"
 		else
-			# Refused: it wrote nothing; its faults, to mend them.
+			# Refused: it wrote nothing; its faults, to mend them (and for
+			# the failure issue: a refusal reveals nothing).
 			cat "$out"
+			{
+				printf 'warmaster advance %s: exit status %s\n' "$dir" "$rc"
+				cat "$out" "$errs"
+			} >>"$applied.failed"
 		fi
-		rm -f "$out"
+		rm -f "$out" "$errs"
 		;;
 	plan)
 		out=$(mktemp)

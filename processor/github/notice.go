@@ -1,0 +1,328 @@
+package github
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/report"
+)
+
+// Reminders are how long before a deadline the campaign's issue reminds
+// those still awaited, latest last: each is posted once per step.
+var Reminders = []time.Duration{48 * time.Hour, 12 * time.Hour}
+
+// Notice is what the campaign's issue says, made from its files alone:
+// the same inputs make the same text, byte for byte.
+type Notice struct {
+	// Dir is the campaign folder, a slash path from the repository's root:
+	// the issue's marker.
+	Dir string
+	// Label is the campaign's label, warmaster:<folder's name>.
+	Label string
+	// Stand is where the campaign stands as a key: setup, phase-02/battles,
+	// ended; the step comment is posted when it changes.
+	Stand string
+	Title string
+	Body  string
+	// Ended: the campaign is over, and the issue closes.
+	Ended bool
+
+	st   *phase.Standing
+	repo *processor.GitHub
+	// drafts: the table links the drafts; limit > 0: at most that many rows.
+	drafts bool
+	limit  int
+}
+
+// NewNotice is the notice of a campaign folder dir (a slash path from the
+// repository's root) standing at st, its links into repo (whose Path is
+// the campaign folder in it).
+func NewNotice(dir string, st *phase.Standing, repo *processor.GitHub) *Notice {
+	n := &Notice{Dir: dir, Label: CampaignLabel(dir), st: st, repo: repo}
+	s := st.State
+	n.Ended = s.Step == processor.StepEnded
+	switch {
+	case n.Ended:
+		n.Stand = "ended"
+	case s.Step == processor.StepSetup:
+		n.Stand = "setup"
+	default:
+		n.Stand = fmt.Sprintf("phase-%02d/%s", s.Phase, s.Step)
+	}
+	n.Title = n.title()
+
+	// GitHub refuses a body of more than 65,536 characters: without the
+	// drafts' links (the README has them) when they make it too long, and
+	// then with fewer rows.
+	for _, lim := range []struct {
+		drafts bool
+		rows   int
+	}{{true, 0}, {false, 0}, {false, 200}, {false, 20}} {
+		n.drafts, n.limit = lim.drafts, lim.rows
+		if n.Body = n.body(); len(n.Body) <= MaxBody {
+			break
+		}
+	}
+	return n
+}
+
+// MaxBody is the longest issue body or comment warmaster posts (GitHub's
+// limit is 65,536 characters).
+const MaxBody = 60000
+
+// body is the issue's body.
+func (n *Notice) body() string {
+	st, s, dir, repo := n.st, n.st.State, n.Dir, n.repo
+	var d report.Doc
+	d.Raw(marker("campaign", dir) + "\n" + marker("stand", n.Stand) + "\n")
+	d.Para("**%s**", report.Plain(st.Headline))
+	if n.Ended {
+		d.Para("%s", n.outcome())
+	}
+	if len(st.Awaited) > 0 {
+		d.Para("Awaited, by %s:", deadline(st.Deadline))
+		n.table(&d, false)
+		if !st.Deadline.IsZero() {
+			d.Para("Past the deadline the step is applied without what is missing (the rules say what a missing file means). Open *new* to write the file in GitHub's editor, filled with a draft; propose the change, and the pull request's check says what is wrong, if anything.")
+		}
+	}
+	// The campaign's README is written once the set-up is applied.
+	links := []string{fmt.Sprintf("[the campaign's folder](%s)", repo.TreeURL())}
+	if s.Step != processor.StepSetup && s.Phase > 0 {
+		links = []string{fmt.Sprintf("[where things stand](%s)", repo.BlobURL(processor.ReadmeFile)),
+			fmt.Sprintf("[phase %d report](%s)", s.Phase, repo.BlobURL(processor.PhaseDir(s.Phase)+"/report.md"))}
+	}
+	d.Para("%s.", report.UpperFirst(strings.Join(links, " · ")))
+	d.Para("*Written by warmaster from the campaign's files on every run of the advance workflow; edits here are overwritten. Not to be mentioned: `mentions = false` in your `[[players]]` entry of campaign.toml (ask the Warmaster).*")
+	return d.String()
+}
+
+// CampaignLabel is the label of a campaign folder's issue: warmaster: and
+// the folder's name (GitHub's labels have at most 50 characters; the
+// issue's marker names the whole path).
+func CampaignLabel(dir string) string {
+	l := "warmaster:" + path.Base(dir)
+	if len(l) > 50 {
+		l = l[:50]
+	}
+	return l
+}
+
+// title: the campaign, its phase and step, and the next deadline.
+func (n *Notice) title() string {
+	st := n.st
+	s := st.State
+	c := st.Campaign
+	name := c.Name
+	if len(name) > 120 {
+		name = name[:120] + "…"
+	}
+	switch {
+	case n.Ended && s.End != nil && s.End.Winner != "":
+		return fmt.Sprintf("%s: over — %s (%s) won", name, c.AllianceName(s.End.Winner), s.End.Winner)
+	case n.Ended:
+		return name + ": over, undecided"
+	case s.Step == processor.StepSetup:
+		return fmt.Sprintf("%s: set-up, %s", name, nextDeadline(st.Deadline))
+	}
+	return fmt.Sprintf("%s: phase %d of %d, step %s, %s", name, s.Phase, c.Phases, s.Step.Title(), nextDeadline(st.Deadline))
+}
+
+func nextDeadline(t time.Time) string {
+	if t.IsZero() {
+		return "no deadline (waits for every file)"
+	}
+	return "deadline " + t.UTC().Format("2006-01-02 15:04 MST")
+}
+
+func deadline(t time.Time) string {
+	if t.IsZero() {
+		return "no deadline: the step waits for every file"
+	}
+	return t.UTC().Format("2006-01-02 15:04 MST")
+}
+
+// outcome says who won.
+func (n *Notice) outcome() string {
+	s := n.st.State
+	c := n.st.Campaign
+	switch {
+	case s.End != nil && s.End.Winner != "":
+		return fmt.Sprintf("**%s (%s) is victorious** — %s.", report.Plain(c.AllianceName(s.End.Winner)), s.End.Winner, report.Plain(s.End.How))
+	case s.End != nil:
+		return fmt.Sprintf("Undecided — %s.", report.Plain(s.End.How))
+	}
+	return "The campaign is over."
+}
+
+// table writes the awaited table: each file and its links, who may send
+// it (each @-mentioned unless they opted out), and whether it is in; with
+// missing, only the files still missing or faulty. The links are Markdown
+// references below the table (a draft's link is long), as in the README.
+func (n *Notice) table(d *report.Doc, missing bool) {
+	var rows [][]string
+	var refs []string
+	more := 0
+	for i, a := range n.st.Awaited {
+		if missing && a.Present && !a.Faulty {
+			continue
+		}
+		if n.limit > 0 && len(rows) == n.limit {
+			more++
+			continue
+		}
+		k := i + 1
+		in := phase.InText(a)
+		if u := n.st.New[i]; u != "" && n.drafts {
+			in += fmt.Sprintf(" · [new][new-%d]", k)
+			refs = append(refs, fmt.Sprintf("[new-%d]: %s", k, u))
+		}
+		in += fmt.Sprintf(" · [edit][edit-%d]", k)
+		refs = append(refs, fmt.Sprintf("[file-%d]: %s", k, n.repo.BlobURL(a.File)), fmt.Sprintf("[edit-%d]: %s", k, n.repo.EditURL(a.File)))
+		// Only who is still awaited is mentioned: a file in names its
+		// players without the @.
+		who := n.mentions(a.Logins)
+		if a.Present && !a.Faulty {
+			who = names(a.Logins)
+		}
+		rows = append(rows, []string{
+			fmt.Sprintf("[%s][file-%d]", report.Plain(a.File), k),
+			report.Plain(a.Who) + ": " + who,
+			in,
+		})
+	}
+	d.Table([]string{"file", "from", "in"}, rows)
+	d.Raw(strings.Join(refs, "\n") + "\n")
+	if more > 0 {
+		d.Para("… and %d more: the campaign's README and `warmaster status` list them all.", more)
+	}
+	if !n.drafts {
+		d.Para("The links to the drafts are on the campaign's README (too many for here).")
+	}
+}
+
+// mentions writes logins as @-mentions, each player who opted out
+// (`mentions = false`) as code, which GitHub does not notify.
+func (n *Notice) mentions(logins []processor.Login) string {
+	out := make([]string, len(logins))
+	for i, l := range logins {
+		out[i] = n.mention(l)
+	}
+	return strings.Join(out, " ")
+}
+
+// names writes logins as code, which GitHub does not notify.
+func names(logins []processor.Login) string {
+	out := make([]string, len(logins))
+	for i, l := range logins {
+		out[i] = "`" + string(l) + "`"
+	}
+	return strings.Join(out, " ")
+}
+
+func (n *Notice) mention(l processor.Login) string {
+	if p, ok := n.st.Campaign.PlayerOf(l); ok && p.NoMentions {
+		return "`" + string(p.Login) + "`"
+	}
+	return "@" + string(n.st.Campaign.Spelling(l))
+}
+
+// awaitedLogins are the players still awaited (a file missing or faulty),
+// in the table's order, each once.
+func (n *Notice) awaitedLogins() []processor.Login {
+	var out []processor.Login
+	for _, a := range n.st.Awaited {
+		if a.Present && !a.Faulty {
+			continue
+		}
+		for _, l := range a.Logins {
+			if !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// StepComment is the comment posted when the campaign moved on from the
+// stand the issue last told (from): what happened — the steps applied,
+// as advance printed them, when given — with a link to the report, and who
+// must act next.
+func (n *Notice) StepComment(from string, applied []string) string {
+	st := n.st
+	s := st.State
+	var d report.Doc
+	d.Raw(marker("step", n.Stand) + "\n")
+	if len(applied) > 0 {
+		d.Para("**Applied:**")
+		items := make([]string, len(applied))
+		for i, a := range applied {
+			items[i] = report.Plain(a)
+		}
+		d.List(items)
+	} else if from != "" {
+		d.Para("**The campaign moved on** (it stood at `%s`).", from)
+	} else {
+		d.Para("**The campaign moved on.**")
+	}
+	// The reports of the phases the steps were applied in: from the phase
+	// the issue last told to the current one.
+	first := s.Phase
+	if _, err := fmt.Sscanf(from, "phase-%d/", &first); err != nil || first < 1 || first > s.Phase {
+		first = s.Phase
+	}
+	var links []string
+	if s.Step != processor.StepSetup {
+		for p := max(first, 1); p <= s.Phase; p++ {
+			links = append(links, fmt.Sprintf("[Phase %d report](%s)", p, n.repo.BlobURL(processor.PhaseDir(p)+"/report.md")))
+		}
+	}
+	if s.Step != processor.StepSetup {
+		links = append(links, fmt.Sprintf("[where things stand](%s)", n.repo.BlobURL(processor.ReadmeFile)))
+	}
+	if len(links) > 0 {
+		d.Para("%s", strings.Join(links, " · "))
+	}
+	if n.Ended {
+		d.Para("%s The campaign is over: this issue closes.", n.outcome())
+		return d.String()
+	}
+	d.Para("**Now:** %s", report.Plain(st.Headline))
+	if who := n.awaitedLogins(); len(who) > 0 {
+		d.Para("Your turn, by %s: %s — the files are in the table above.", deadline(st.Deadline), n.mentions(who))
+	}
+	return d.String()
+}
+
+// Reminder is the reminder due at now, if any: its marker key (which the
+// comment carries, so that it is posted once) and text. The latest window
+// reached counts alone: a step applied 10 hours before its deadline gets
+// the 12-hour reminder, not both. None when the step has no deadline, it
+// has passed, or nobody is still awaited.
+func (n *Notice) Reminder(now time.Time) (key, text string, ok bool) {
+	dl := n.st.Deadline
+	if n.Ended || dl.IsZero() || !now.Before(dl) {
+		return "", "", false
+	}
+	var due time.Duration
+	for _, r := range Reminders {
+		if !now.Before(dl.Add(-r)) {
+			due = r
+		}
+	}
+	who := n.awaitedLogins()
+	if due == 0 || len(who) == 0 {
+		return "", "", false
+	}
+	key = fmt.Sprintf("%s/%dh", n.Stand, int(due.Hours()))
+	var d report.Doc
+	d.Raw(marker("reminder", key) + "\n")
+	d.Para("**%d hours to the deadline** (%s) — %s Still awaited:", int(due.Hours()), deadline(dl), report.Plain(n.st.Headline))
+	n.table(&d, true)
+	return key, d.String(), true
+}
