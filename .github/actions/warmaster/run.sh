@@ -258,9 +258,8 @@ for dir in "${folders[@]}"; do
 		;;
 	advance)
 		out=$(mktemp)
-		"$warmaster" advance --replay --format "$format" "${extra[@]}" -- "$dir" >"$out" || rc=$?
 		errs=$(mktemp)
-		"$warmaster" advance --format "$format" "${extra[@]}" -- "$dir" >"$out" 2>"$errs" || rc=$?
+		"$warmaster" advance --replay --format "$format" "${extra[@]}" -- "$dir" >"$out" 2>"$errs" || rc=$?
 		cat "$errs" >&2
 		awk -v dir="$dir" '/^applied / { print dir "\t" $0 }' "$out" >>"$applied"
 		if [[ $rc -eq 0 ]]; then
