@@ -12,7 +12,7 @@ import (
 const idRule = "an id: lowercase letters, digits and hyphens, starting with a letter or digit"
 
 func TestKinds(t *testing.T) {
-	want := []Kind{"campaign", "map", "setup", "orders", "results", "moves", "builds", "events", "tiebreak", "engine"}
+	want := []Kind{"campaign", "map", "setup", "orders", "results", "moves", "builds", "events", "tiebreak", "engine", "confirmations", "rulings"}
 	if got := Kinds(); !slices.Equal(got, want) {
 		t.Fatalf("Kinds() = %v, want %v", got, want)
 	}

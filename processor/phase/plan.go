@@ -31,6 +31,9 @@ type PlanResult struct {
 	StandInDice bool
 	// NotApplied are the players' files advance would not apply.
 	NotApplied []NotApplied
+	// Waiting says why the battles step waits past its deadline: a result
+	// disputed, or filed less than a day ago ([rules] confirm_results).
+	Waiting string
 	// Faults stop advance: it would apply nothing and write nothing until
 	// they are fixed (or, for a player's file, its step's deadline passes).
 	Faults []processor.Fault
@@ -66,7 +69,7 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), c: r.c}
+	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), Waiting: r.blockedNote(), c: r.c}
 	markFaulty(p.Awaited, r.stepFaults())
 	if len(r.applied) == 0 {
 		return p, nil
@@ -204,6 +207,10 @@ func (p *PlanResult) Markdown(dir string) string {
 		rows[i] = []string{a.File, a.Who, deadlineText(a), inText(a)}
 	}
 	d.Table([]string{"awaited file", "from", "deadline", "in"}, rows)
+	d.List(confirmNotes(p.Awaited))
+	if p.Waiting != "" {
+		d.Para("%s", p.Waiting)
+	}
 	if slices.ContainsFunc(p.Awaited, func(a Await) bool { return a.Faulty }) {
 		d.Para("%s", faultyNote)
 	}

@@ -580,7 +580,7 @@ func (c *changes) warmasterFiles(dir string, actor processor.Login, refused []pr
 func unusedDeletions(f *folder.Folder, files []string, exists func(string) bool) []string {
 	return slices.DeleteFunc(slices.Clone(files), func(file string) bool {
 		k := folder.Classify(file).Kind
-		input := k >= folder.KindSetup && k <= folder.KindTiebreak
+		input := k >= folder.KindSetup && k <= folder.KindRuling
 		return input && !exists(file) && f.ConsumedInputs[file] == ""
 	})
 }
