@@ -349,7 +349,11 @@ func confirmNotes(aw []Await) []string {
 			out = append(out, fmt.Sprintf("`%s` is %s: the Warmaster commits `%s` holding `upholds = \"%s\"` (applied as filed) or `overturns = \"%s\"` (not applied: the attacker is victorious), with `why`.", a.File, a.Unsettled, rulingPath(cp.Phase, cp.Name), a.Digest, a.Digest))
 			continue
 		}
-		out = append(out, fmt.Sprintf("`%s` is %s: to confirm it, commit `%s` holding `confirms = \"%s\"`; to dispute it, `disputes = \"%s\"` and `why = \"…\"`. Unconfirmed and undisputed, it is applied as filed at the deadline, once a day has passed since it was filed.", a.File, strings.TrimPrefix(a.Unsettled, "yes, "), confirmationPath(cp.Phase, cp.Name), a.Digest, a.Digest))
+		when := "once a day has passed since advance first sees it"
+		if !a.Seen.IsZero() {
+			when = fmt.Sprintf("or from %s if later (advance first saw it at %s: the other side has a day)", a.Seen.Add(confirmDay).Format("2006-01-02 15:04 MST"), a.Seen.Format("2006-01-02 15:04 MST"))
+		}
+		out = append(out, fmt.Sprintf("`%s` is %s: to confirm it, commit `%s` holding `confirms = \"%s\"`; to dispute it, `disputes = \"%s\"` and `why = \"…\"`. Unconfirmed and undisputed, it is applied as filed at the deadline, %s.", a.File, strings.TrimPrefix(a.Unsettled, "yes, "), confirmationPath(cp.Phase, cp.Name), a.Digest, a.Digest, when))
 	}
 	return out
 }

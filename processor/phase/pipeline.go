@@ -554,8 +554,10 @@ type Await struct {
 	// [rules] confirm_results ("yes, confirmed by red"); Unsettled is set
 	// when it still waits for the other side or the Warmaster's ruling.
 	Confirm, Unsettled string
-	// Digest is the SHA-256 of a result filed, which a confirmation names.
+	// Digest is the SHA-256 of a result filed, which a confirmation names;
+	// Seen when advance first saw it so (zero: not yet).
 	Digest string
+	Seen   time.Time
 }
 
 // markFaulty marks each awaited file that has a fault in list.
@@ -618,7 +620,7 @@ func (r *run) awaited() []Await {
 			add(processor.InputPath(s.Phase, "results", b.ID), who, ok)
 			if st, filed := r.standingOf(b); filed {
 				a := &out[len(out)-1]
-				a.Confirm, a.Digest = st.words(), st.digest
+				a.Confirm, a.Digest, a.Seen = st.words(), st.digest, st.seen
 				if !st.settled() {
 					a.Unsettled = st.words()
 				}
