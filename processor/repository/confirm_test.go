@@ -246,7 +246,15 @@ func TestConfirmResults(t *testing.T) {
 			t.Errorf("the README does not say a disputed result waits:\n%s", readme)
 		}
 		at := battlesDeadline.Add(73 * time.Hour)
-		rep := r.changeAt(at, "bob", "", func() { r.write(ruleB1, "upholds = \""+digest(res[blue1])+"\"\n") })
+		// The check of any pull request to the campaign says it too.
+		rep := r.changeAt(at, "bob", "", func() {
+			r.write("campaigns/spring/phases/01/moves/bob.toml", r.read("campaigns/spring/phases/01/moves/bob.toml")+"# a comment\n")
+		})
+		if plan := rep.Campaigns[0].Plan; !strings.Contains(plan, "disputed by green: waits for the Warmaster's ruling") || !strings.Contains(plan, "The battles deadline has passed, and the step waits: phases/01/results/blue-1.toml is disputed by green") {
+			t.Errorf("the check does not say blue-1 waits for a ruling:\n%s", plan)
+		}
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		rep = r.changeAt(at, "bob", "", func() { r.write(ruleB1, "upholds = \""+digest(res[blue1])+"\"\n") })
 		wantFaults(t, rep, [2]string{ruleB1, "bob may not change this file: a ruling on a disputed result is the Warmaster's (alice) alone"})
 		r.git("reset", "--quiet", "--hard", "HEAD^1")
 		rep = r.changeAt(at, "erin", "", func() { r.write(blue1, strings.Replace(res[blue1], `filed_by = "blue"`, `filed_by = "green"`, 1)) })

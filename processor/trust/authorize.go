@@ -288,9 +288,13 @@ func campaignCodeOwners(c *processor.Campaign) ([]Owners, error) {
 		add(player, "phases/*/moves/"+string(p.Login)+".toml", reviewers([]processor.Login{p.Login}, p.Alliance))
 	}
 	add("Battle results: every player; `warmaster check --actor` allows only the two Alliances that fought.", "phases/*/results/", c.Logins())
+	if c.Rules.ConfirmResults {
+		add("Confirmations of results: every player; `warmaster check --actor` allows only the side that did not file the result.", "phases/*/confirmations/", c.Logins())
+		add("Rulings on disputed results: the Warmaster's.", "phases/*/rulings/", wm)
+	}
 	add("The final battle(s) of a tie: every player; `warmaster check --actor` allows only the tied Alliances.", "phases/*/tiebreak.toml", c.Logins())
 	const written = "Written by warmaster, never by hand: `warmaster check --actor` refuses every change."
-	for _, p := range []string{processor.StateFile, processor.JournalFile, processor.ReadmeFile, "phases/*/report.md", "phases/*/battles/"} {
+	for _, p := range []string{processor.StateFile, processor.JournalFile, processor.ReadmeFile, "phases/*/report.md", "phases/*/battles/", "phases/*/" + folder.SeenFile} {
 		add(written, p, wm)
 	}
 	return out, nil
