@@ -381,6 +381,9 @@ func (c *changes) campaign(dir string, files []string) {
 				jud = unusedDeletions(f, jud, func(file string) bool { return c.exists(path.Join(dir, file)) })
 			}
 			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, jud)))
+			if refused := c.resultDeletions(f, dir, actor, jud); len(refused) > 0 {
+				err = processor.WithRefusals(err, &processor.InvalidError{Faults: c.noted(actor, refused)})
+			}
 		}
 	}
 	if len(refused) > 0 {
@@ -648,4 +651,40 @@ func (c *changes) finish() {
 	slices.SortStableFunc(c.Faults, func(a, b processor.Fault) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Message, b.Message))
 	})
+}
+
+// resultDeletions refuses, when results are confirmed ([rules]
+// confirm_results), the deletion of a result by anyone not of the side
+// that filed it (its filed_by on the base): deleting the other side's
+// result would leave the battle unreported, which the attacker wins at
+// the deadline — one side deciding it alone. The other side disputes a
+// result, or files its own (which the first side then confirms). The
+// repository's Warmasters may delete any unused input (unusedDeletions
+// took those out of files).
+func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.Login, files []string) []processor.Fault {
+	if !f.Campaign.Rules.ConfirmResults {
+		return nil
+	}
+	p, ok := f.Campaign.PlayerOf(f.Campaign.Spelling(actor))
+	if !ok {
+		return nil // Authorize refuses every change of a non-player
+	}
+	var refused []processor.Fault
+	for _, file := range files {
+		if folder.Classify(file).Kind != folder.KindResults || c.exists(path.Join(dir, file)) {
+			continue
+		}
+		data, ok, err := c.git.Show(c.Base, path.Join(dir, file))
+		if err != nil || !ok {
+			continue
+		}
+		var doc struct {
+			FiledBy string `toml:"filed_by"`
+		}
+		if _, err := toml.Decode(string(data), &doc); err != nil || doc.FiledBy == "" || processor.AllianceID(doc.FiledBy) == p.Alliance {
+			continue
+		}
+		refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result, and only its side withdraws it (deleted, the battle would count as not reported, the attacker victorious); dispute it in %s, or file your own result in its place, which %s then confirms", actor, doc.FiledBy, strings.Replace(file, "/results/", "/confirmations/", 1), doc.FiledBy))
+	}
+	return refused
 }

@@ -317,6 +317,21 @@ func TestConfirmResults(t *testing.T) {
 		}
 	})
 
+	// Deleting the other side's result would leave the battle unreported,
+	// which the attacker wins at the deadline: only the filer's side
+	// withdraws it (and the repository's Warmasters, any unused input).
+	t.Run("ErrOtherSideDeletesResult", func(t *testing.T) {
+		t.Parallel()
+		r, res := battlesRepo(t)
+		r.merged("bob", func() { r.write(red1, res[red1]) }) // blue (the defender) files "defender wins"
+		rep := r.change("carol", func() { os.Remove(r.path(red1)) })
+		wantFaults(t, rep, [2]string{red1, "carol may not change this file: blue filed this result, and only its side withdraws it"})
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		wantFaults(t, r.change("alice", func() { os.Remove(r.path(red1)) })) // bob's ally; and the Warmaster
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		wantFaults(t, r.change("bob", func() { os.Remove(r.path(red1)) }))
+	})
+
 	// A result with no filed_by: the check says what to write.
 	t.Run("ErrNoFiledBy", func(t *testing.T) {
 		t.Parallel()
