@@ -681,7 +681,21 @@ func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.
 		var doc struct {
 			FiledBy string `toml:"filed_by"`
 		}
-		if _, err := toml.Decode(string(data), &doc); err != nil || doc.FiledBy == "" || processor.AllianceID(doc.FiledBy) == p.Alliance {
+		if _, err := toml.Decode(string(data), &doc); err != nil || doc.FiledBy == "" {
+			continue
+		}
+		if processor.AllianceID(doc.FiledBy) == p.Alliance {
+			// Its own side withdraws it — unless the other side confirmed
+			// it: the attacker's side deleting a confirmed "defender wins"
+			// before the deadline would make it the attacker's.
+			conf := strings.Replace(file, "/results/", "/confirmations/", 1)
+			cdata, ok, err := c.git.Show(c.Base, path.Join(dir, conf))
+			var cdoc struct{ Confirms string }
+			if err == nil && ok {
+				if _, err := toml.Decode(string(cdata), &cdoc); err == nil && cdoc.Confirms == folder.Digest(data) {
+					refused = append(refused, refusal(file, false, "%s may not change this file: the other side confirmed this result (%s), so it stays as both sides stand behind it; change it instead (which voids the confirmation, for the other side to confirm again), or have them withdraw their confirmation first", actor, conf))
+				}
+			}
 			continue
 		}
 		refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result, and only its side withdraws it (deleted, the battle would count as not reported, the attacker victorious); dispute it in %s, or file your own result in its place, which %s then confirms", actor, doc.FiledBy, strings.Replace(file, "/results/", "/confirmations/", 1), doc.FiledBy))

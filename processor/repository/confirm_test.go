@@ -330,6 +330,12 @@ func TestConfirmResults(t *testing.T) {
 		wantFaults(t, r.change("alice", func() { os.Remove(r.path(red1)) })) // bob's ally; and the Warmaster
 		r.git("reset", "--quiet", "--hard", "HEAD^1")
 		wantFaults(t, r.change("bob", func() { os.Remove(r.path(red1)) }))
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		// Confirmed, it stays: not even its filer deletes it (carol, the
+		// attacker, would then win the unreported battle at the deadline).
+		r.merged("carol", func() { r.write(confR1, confirmation(res[red1])) })
+		rep = r.change("bob", func() { os.Remove(r.path(red1)) })
+		wantFaults(t, rep, [2]string{red1, "bob may not change this file: the other side confirmed this result"})
 	})
 
 	// A result with no filed_by: the check says what to write.
