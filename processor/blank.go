@@ -46,7 +46,7 @@ var blankIDs = map[schema.Kind][]struct {
 		{"/smuggled_assets/relocate/*/from", planetID}, {"/smuggled_assets/relocate/*/to", planetID},
 	},
 	schema.Results: {
-		{"/defender_player", playerID},
+		{"/defender_player", playerID}, {"/filed_by", allianceID},
 		{"/outcome/planet", planetID}, {"/outcome/reinforce", planetID},
 		{"/outcome/transfer/*", planetID}, {"/outcome/planets/*", planetID}, {"/outcome/moves/*", planetID},
 	},

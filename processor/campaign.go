@@ -91,6 +91,13 @@ type Rules struct {
 	// 40): LaurelBuildsCampaign, the default, the whole campaign;
 	// LaurelBuildsSetup, the set-up only.
 	LaurelOfVictoryBuilds string
+	// ConfirmResults: a battle's result counts once both sides stand
+	// behind it — the side that files it (filed_by) and a player of the
+	// other side who confirms it (phases/NN/confirmations/<battle>.toml);
+	// the other side may dispute it instead, for the Warmaster's ruling
+	// (phases/NN/rulings/<battle>.toml). The default; false: a result
+	// counts as filed.
+	ConfirmResults bool
 }
 
 // The readings of `[rules] laurel_of_victory_builds` (RULINGS 40).
@@ -318,6 +325,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")
 	c.Rules.BoardingActionWithoutFleet = rules.bool("boarding_action_without_fleet")
 	c.Rules.XenobeastLanesOnly = rules.bool("xenobeast_lanes_only")
+	c.Rules.ConfirmResults = !rules.has("confirm_results") || rules.bool("confirm_results")
 	c.Rules.OutcomePowerLevels = OutcomeLevelsBattle
 	if rules.has("outcome_power_levels") {
 		c.Rules.OutcomePowerLevels = rules.Str("outcome_power_levels") // the schema's enum

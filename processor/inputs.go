@@ -96,10 +96,14 @@ type Result struct {
 	HasVP          bool
 	BattleReady    []Side
 	DefenderPlayer Login
-	Theatre        string
-	Twist          int
-	Outcome        Choices
-	Src            Src
+	// FiledBy is the Alliance filing the result (filed_by): with [rules]
+	// confirm_results the other side confirms it. The pull-request check
+	// refuses one that is not the Alliance of whoever files it.
+	FiledBy AllianceID
+	Theatre string
+	Twist   int
+	Outcome Choices
+	Src     Src
 	// WarEngines: what happened to the war engines (warengines_results.go).
 	WarEngines []EngineEntry
 }
@@ -403,12 +407,64 @@ func (k Checker) DecodeResult(battle string, d Obj) *Result {
 			k.Fs.Add(d.Src.At("defender_player"), "unknown player %q; %s", r.DefenderPlayer, Hint(k.Fs, string(r.DefenderPlayer), k.C.Logins(), "valid: "+report.OneOf(k.C.Logins())))
 		}
 	}
+	if d.has("filed_by") {
+		r.FiledBy = AllianceID(d.Str("filed_by"))
+		if !k.C.HasAlliance(r.FiledBy) {
+			k.Fs.Add(d.Src.At("filed_by"), "unknown alliance %q; %s", r.FiledBy, Hint(k.Fs, string(r.FiledBy), k.C.AllianceIDs(), "filed_by is your Alliance: "+report.OneOf(k.C.AllianceIDs())))
+		}
+	}
 	r.Theatre = d.Str("theatre")
 	r.Twist = d.int("twist")
 	if d.has("outcome") {
 		r.Outcome = k.choices(d.Obj("outcome"))
 	}
 	r.WarEngines = k.decodeEngineEntries(d)
+	return r
+}
+
+// Confirmation is the other side's word on a battle's result:
+// confirmations/<battle>.toml, confirming or disputing the result whose
+// SHA-256 it gives.
+type Confirmation struct {
+	Battle   string
+	Confirms string // the SHA-256 of the result confirmed
+	Disputes string // or of the result disputed
+	Why      string
+	Src      Src
+}
+
+// Digest is the SHA-256 of the result the confirmation is about.
+func (c *Confirmation) Digest() string { return c.Confirms + c.Disputes }
+
+// DecodeConfirmation reads phases/NN/confirmations/<battle>.toml.
+func (k Checker) DecodeConfirmation(battle string, d Obj) *Confirmation {
+	c := &Confirmation{Battle: battle, Confirms: d.Str("confirms"), Disputes: d.Str("disputes"), Why: d.Str("why"), Src: d.Src}
+	if c.Confirms != "" && c.Disputes != "" {
+		k.Fs.Add(d.Src.At("disputes"), "a confirmation either confirms the result or disputes it: keep confirms or disputes (with why), not both")
+	}
+	return c
+}
+
+// WarmasterRuling is the Warmaster's ruling on a battle's result:
+// rulings/<battle>.toml, upholding or overturning the result whose
+// SHA-256 it gives.
+type WarmasterRuling struct {
+	Battle    string
+	Upholds   string
+	Overturns string
+	Why       string
+	Src       Src
+}
+
+// Digest is the SHA-256 of the result ruled on.
+func (r *WarmasterRuling) Digest() string { return r.Upholds + r.Overturns }
+
+// DecodeRuling reads phases/NN/rulings/<battle>.toml.
+func (k Checker) DecodeRuling(battle string, d Obj) *WarmasterRuling {
+	r := &WarmasterRuling{Battle: battle, Upholds: d.Str("upholds"), Overturns: d.Str("overturns"), Why: d.Str("why"), Src: d.Src}
+	if r.Upholds != "" && r.Overturns != "" {
+		k.Fs.Add(d.Src.At("overturns"), "a ruling either upholds the result or overturns it: keep upholds or overturns, not both")
+	}
 	return r
 }
 

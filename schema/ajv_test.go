@@ -186,7 +186,7 @@ func exampleKind(rel string) (Kind, bool) {
 	case len(parts) == 3 && parts[0] == "phases" && parts[2] == "tiebreak.toml":
 		return Tiebreak, true
 	case len(parts) == 4 && parts[0] == "phases":
-		k := map[string]Kind{"orders": Orders, "results": Results, "moves": Moves, "builds": Builds, "events": Events}[parts[2]]
+		k := map[string]Kind{"orders": Orders, "results": Results, "moves": Moves, "builds": Builds, "events": Events, "confirmations": Confirmations, "rulings": Rulings}[parts[2]]
 		return k, k != ""
 	}
 	return "", false

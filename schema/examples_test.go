@@ -176,4 +176,9 @@ name = "Vulcan Mega-Bolter"
 gatling = true
 structural = false
 `,
+	Confirmations: `confirms = "33f247c7ac4bcf19cf290c10b66d9d4cd3e7c0e4a8e2b2ce29fc2bf07d23f49b"
+`,
+	Rulings: `upholds = "33f247c7ac4bcf19cf290c10b66d9d4cd3e7c0e4a8e2b2ce29fc2bf07d23f49b"
+why = "the photos show it"
+`,
 }

@@ -182,6 +182,9 @@ var limits = map[Kind]Limits{
 	Events:   player,                        // 1.5 KB
 	Tiebreak: player,                        // a few battles
 	Engine:   player,                        // 1.1 KB
+	// A confirmation or a ruling: a digest and a sentence.
+	Confirmations: player,
+	Rulings:       player,
 }
 
 // player are the limits of the files players write (and of a war engine's

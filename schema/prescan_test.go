@@ -63,7 +63,7 @@ func TestPrescan(t *testing.T) {
 // Every file of the example campaign keeps well within the limits of its
 // kind: a tenth of them at most.
 func TestPrescanExampleWithinATenth(t *testing.T) {
-	kinds := map[string]Kind{"campaign.toml": Campaign, "map.toml": Map, "setup": Setup, "orders": Orders, "results": Results, "moves": Moves, "builds": Builds, "events": Events, "engines": Engine}
+	kinds := map[string]Kind{"campaign.toml": Campaign, "map.toml": Map, "setup": Setup, "orders": Orders, "results": Results, "moves": Moves, "builds": Builds, "events": Events, "engines": Engine, "confirmations": Confirmations, "rulings": Rulings}
 	root := filepath.Join("..", "campaigns", "vespator-front")
 	n := 0
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {

@@ -36,11 +36,16 @@ const (
 	Engine   Kind = "engine"   // engines/<profile>.toml
 	Events   Kind = "events"   // phases/NN/events/<alliance>.toml
 	Tiebreak Kind = "tiebreak" // phases/NN/tiebreak.toml
+	// Confirmations: phases/NN/confirmations/<battle>.toml, the other
+	// side's word on a result; Rulings: phases/NN/rulings/<battle>.toml,
+	// the Warmaster's on a disputed one.
+	Confirmations Kind = "confirmations"
+	Rulings       Kind = "rulings"
 )
 
 // Kinds lists every kind in a fixed order.
 func Kinds() []Kind {
-	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds, Events, Tiebreak, Engine}
+	return []Kind{Campaign, Map, Setup, Orders, Results, Moves, Builds, Events, Tiebreak, Engine, Confirmations, Rulings}
 }
 
 // Fault is one problem in one file. Pointer is the JSON pointer (RFC 6901,

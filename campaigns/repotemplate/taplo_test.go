@@ -103,6 +103,7 @@ func TestTaplo(t *testing.T) {
 			schema.Orders: "phases/01/orders/mallory.toml", schema.Results: "phases/01/results/red-9.toml",
 			schema.Moves: "phases/01/moves/mallory.toml", schema.Builds: "phases/01/builds/red.toml",
 			schema.Events: "phases/01/events/red.toml", schema.Tiebreak: "phases/03/tiebreak.toml", schema.Engine: "engines/titan.toml",
+			schema.Confirmations: "phases/01/confirmations/red-9.toml", schema.Rulings: "phases/01/rulings/red-9.toml",
 		}[k]
 		if rel == "" {
 			t.Fatalf("no faulty file for the kind %s: add one", k)

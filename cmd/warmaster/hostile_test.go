@@ -81,7 +81,7 @@ func TestHostileInputs(t *testing.T) {
 					t.Fatal(err)
 				}
 			},
-			want: "phases/01/results/blue-1.toml:38:261053: the file is too large: it goes past 256 KiB here"},
+			want: "phases/01/results/blue-1.toml:39:260988: the file is too large: it goes past 256 KiB here"},
 		{name: "SealedOrdersTooLarge", file: "phases/01/orders/alice.toml.age",
 			data: constant("-----BEGIN AGE ENCRYPTED FILE-----\n" + strings.Repeat(strings.Repeat("A", 64)+"\n", 9000)),
 			want: "phases/01/orders/alice.toml.age:8067:29: the file is too large: it goes past 512 KiB here"},

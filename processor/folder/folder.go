@@ -54,9 +54,16 @@ type Folder struct {
 	Setup   map[processor.AllianceID]*processor.SetupChoice
 	Orders  map[int]map[processor.Login][]processor.Order
 	Results map[int]map[string]*processor.Result
-	Moves   map[int]map[processor.Login][]processor.Move
-	Builds  map[int]map[processor.AllianceID]processor.BuildChoice
-	Events  map[int]map[processor.AllianceID]*processor.EventChoices
+	// Confirmations and Rulings are the other side's word on each result
+	// and the Warmaster's on a disputed one, by phase and battle; Seen is
+	// when advance first saw each result (seen.toml), for the phase whose
+	// battles it awaits.
+	Confirmations map[int]map[string]*processor.Confirmation
+	Rulings       map[int]map[string]*processor.WarmasterRuling
+	Seen          map[int]map[string]Seen
+	Moves         map[int]map[processor.Login][]processor.Move
+	Builds        map[int]map[processor.AllianceID]processor.BuildChoice
+	Events        map[int]map[processor.AllianceID]*processor.EventChoices
 	// Tiebreak is the final phase's tiebreak.toml, while the campaign waits for it.
 	Tiebreak *processor.Tiebreak
 
@@ -89,6 +96,8 @@ var inputDirs = []inputDir{
 	{"moves", schema.Moves, processor.StepMoves},
 	{"builds", schema.Builds, processor.StepBuilds},
 	{"events", schema.Events, processor.StepEvents},
+	{"confirmations", schema.Confirmations, processor.StepBattles},
+	{"rulings", schema.Rulings, processor.StepBattles},
 }
 
 var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)
@@ -126,17 +135,20 @@ func LoadFrom(d *disk.Dir) (*Folder, *processor.Faults, error) {
 // those are not read again.
 func LoadFromWith(d *disk.Dir, unchanged func(file string) bool) (*Folder, *processor.Faults, error) {
 	f := &Folder{
-		unchanged: unchanged,
-		Dir:       d.Path(),
-		Disk:      d,
-		Setup:     map[processor.AllianceID]*processor.SetupChoice{},
-		Orders:    map[int]map[processor.Login][]processor.Order{},
-		Results:   map[int]map[string]*processor.Result{},
-		Moves:     map[int]map[processor.Login][]processor.Move{},
-		Builds:    map[int]map[processor.AllianceID]processor.BuildChoice{},
-		Events:    map[int]map[processor.AllianceID]*processor.EventChoices{},
-		Sealed:    map[int]map[processor.Login]string{},
-		Texts:     map[string][]byte{},
+		unchanged:     unchanged,
+		Dir:           d.Path(),
+		Disk:          d,
+		Setup:         map[processor.AllianceID]*processor.SetupChoice{},
+		Orders:        map[int]map[processor.Login][]processor.Order{},
+		Results:       map[int]map[string]*processor.Result{},
+		Confirmations: map[int]map[string]*processor.Confirmation{},
+		Rulings:       map[int]map[string]*processor.WarmasterRuling{},
+		Seen:          map[int]map[string]Seen{},
+		Moves:         map[int]map[processor.Login][]processor.Move{},
+		Builds:        map[int]map[processor.AllianceID]processor.BuildChoice{},
+		Events:        map[int]map[processor.AllianceID]*processor.EventChoices{},
+		Sealed:        map[int]map[processor.Login]string{},
+		Texts:         map[string][]byte{},
 	}
 	fs := &processor.Faults{}
 	fail := func() (*Folder, *processor.Faults, error) { return nil, nil, fs.Err(f.Text) }
@@ -526,6 +538,11 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 					k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "a folder named report.md: Warmaster writes the phase's report there")
 				}
 				continue
+			case SeenFile:
+				if err := f.loadSeen(k.Fs, n); err != nil {
+					return err
+				}
+				continue
 			case processor.TiebreakFile:
 				if err := f.loadTiebreak(processor.Checker{C: f.campaignFor(n, processor.StepTiebreak), Fs: fs}, n); err != nil {
 					return err
@@ -643,10 +660,10 @@ func (f *Folder) refusedName(k processor.Checker, r *refusals, dir, name, file s
 			}
 			return true
 		}
-	case "results":
+	case "results", "confirmations", "rulings":
 		if _, ok := c.BattleFleet(name); !ok {
 			if r.listed() {
-				k.Fs.Add(at, "no battle %q: results files are named after the attacking fleet; %s", name, processor.Hint(k.Fs, name, c.FleetIDs(), "fleets: "+report.OneOf(c.FleetIDs())))
+				k.Fs.Add(at, "no battle %q: %s files are named after the attacking fleet; %s", name, dir, processor.Hint(k.Fs, name, c.FleetIDs(), "fleets: "+report.OneOf(c.FleetIDs())))
 			}
 			return true
 		}
@@ -667,6 +684,10 @@ func (f *Folder) loadInput(k processor.Checker, phase int, dir string, kind sche
 		Ensure(f.Orders, phase)[processor.Login(name)] = k.DecodeOrders(processor.Login(name), d)
 	case "results":
 		Ensure(f.Results, phase)[name] = k.DecodeResult(name, d)
+	case "confirmations":
+		Ensure(f.Confirmations, phase)[name] = k.DecodeConfirmation(name, d)
+	case "rulings":
+		Ensure(f.Rulings, phase)[name] = k.DecodeRuling(name, d)
 	case "moves":
 		Ensure(f.Moves, phase)[processor.Login(name)] = k.DecodeMoves(processor.Login(name), d)
 	case "builds":

@@ -31,7 +31,7 @@ func inputPathProblem(p string) string {
 		}
 	}
 	if _, ok := Classify(p).Step(); !ok || Classify(p).Kind == KindWritten {
-		return "is not an input file (setup/<alliance>.toml or phases/NN/orders|results|moves|builds|events/<name>.toml)"
+		return "is not an input file (setup/<alliance>.toml or phases/NN/orders|results|moves|builds|events|confirmations|rulings/<name>.toml)"
 	}
 	return ""
 }
@@ -40,16 +40,19 @@ func inputPathProblem(p string) string {
 type fileKind int
 
 const (
-	KindOther     fileKind = iota // not a file of the v1 contract
-	KindWarmaster                 // campaign.toml, map.toml
-	KindWritten                   // state, journal, README, reports, battle sheets
-	KindSetup                     // setup/<alliance>.toml
-	KindOrders                    // phases/NN/orders/<login>.toml (or sealed: .toml.age)
-	KindResults                   // phases/NN/results/<battle>.toml
-	KindMoves                     // phases/NN/moves/<login>.toml
-	KindBuilds                    // phases/NN/builds/<alliance>.toml
-	KindEvents                    // phases/NN/events/<alliance>.toml
-	KindTiebreak                  // phases/NN/tiebreak.toml
+	KindOther        fileKind = iota // not a file of the v1 contract
+	KindWarmaster                    // campaign.toml, map.toml
+	KindWritten                      // state, journal, README, reports, battle sheets
+	KindSetup                        // setup/<alliance>.toml
+	KindOrders                       // phases/NN/orders/<login>.toml (or sealed: .toml.age)
+	KindResults                      // phases/NN/results/<battle>.toml
+	KindMoves                        // phases/NN/moves/<login>.toml
+	KindBuilds                       // phases/NN/builds/<alliance>.toml
+	KindEvents                       // phases/NN/events/<alliance>.toml
+	KindTiebreak                     // phases/NN/tiebreak.toml
+	KindConfirmation                 // phases/NN/confirmations/<battle>.toml: the other side's confirmation or dispute of a result
+	KindRuling                       // phases/NN/rulings/<battle>.toml: the Warmaster's ruling on a disputed result
+	KindSeen                         // phases/NN/seen.toml: when advance first saw each result (written by warmaster, never replayed)
 )
 
 // CampaignPath is a path of a campaign folder, classified.
@@ -61,7 +64,8 @@ type CampaignPath struct {
 }
 
 var (
-	phaseInputRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds|events)/([^/]+?)\.toml(\.age)?$`)
+	phaseInputRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds|events|confirmations|rulings)/([^/]+?)\.toml(\.age)?$`)
+	seenRE       = regexp.MustCompile(`^phases/([0-9]{2,3})/seen\.toml$`)
 	writtenRE    = regexp.MustCompile(`^phases/[0-9]{2,3}/(report\.md|battles/.+)$`)
 	setupRE      = regexp.MustCompile(`^setup/([^/]+)\.toml$`)
 	tiebreakRE   = regexp.MustCompile(`^phases/([0-9]{2,3})/tiebreak\.toml$`)
@@ -69,6 +73,7 @@ var (
 
 var phaseInputKinds = map[string]fileKind{
 	"orders": KindOrders, "results": KindResults, "moves": KindMoves, "builds": KindBuilds, "events": KindEvents,
+	"confirmations": KindConfirmation, "rulings": KindRuling,
 }
 
 // Classify says what a slash path relative to the campaign folder is.
@@ -87,6 +92,10 @@ func Classify(file string) CampaignPath {
 	}
 	if m := setupRE.FindStringSubmatch(file); m != nil {
 		return CampaignPath{Kind: KindSetup, Name: m[1]}
+	}
+	if m := seenRE.FindStringSubmatch(file); m != nil {
+		phase, _ := strconv.Atoi(m[1])
+		return CampaignPath{Kind: KindSeen, Phase: phase}
 	}
 	if m := tiebreakRE.FindStringSubmatch(file); m != nil {
 		phase, _ := strconv.Atoi(m[1])
@@ -117,7 +126,7 @@ func (p CampaignPath) Step() (processor.Step, bool) {
 		return processor.StepSetup, true
 	case KindOrders:
 		return processor.StepOperations, true
-	case KindResults:
+	case KindResults, KindConfirmation, KindRuling:
 		return processor.StepBattles, true
 	case KindMoves:
 		return processor.StepMoves, true

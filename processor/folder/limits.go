@@ -66,6 +66,8 @@ func ReadLimit(file string) int {
 			return MarkdownLimit
 		}
 		return SheetLimits.Bytes // battles/<battle>.toml
+	case KindSeen:
+		return SeenLimits.Bytes
 	case KindOrders:
 		if strings.HasSuffix(file, seal.SealedExt) {
 			return seal.SealedLimit
@@ -81,6 +83,7 @@ func ReadLimit(file string) int {
 var inputKinds = map[fileKind]schema.Kind{
 	KindSetup: schema.Setup, KindOrders: schema.Orders, KindResults: schema.Results, KindMoves: schema.Moves,
 	KindBuilds: schema.Builds, KindEvents: schema.Events, KindTiebreak: schema.Tiebreak,
+	KindConfirmation: schema.Confirmations, KindRuling: schema.Rulings,
 }
 
 // readOwn checks a file Warmaster writes (state.toml, journal.toml) against

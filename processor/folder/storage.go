@@ -54,7 +54,7 @@ func LoadDir(dir string) (*Folder, *processor.Faults, error) {
 // it).
 func writtenByWarmaster(file string) bool {
 	switch Classify(file).Kind {
-	case KindWritten, KindOrders, KindSetup, KindResults, KindMoves, KindBuilds, KindEvents, KindTiebreak:
+	case KindWritten, KindOrders, KindSetup, KindResults, KindMoves, KindBuilds, KindEvents, KindTiebreak, KindSeen:
 		return true
 	}
 	return false
@@ -82,7 +82,7 @@ var (
 )
 
 // inputWho is what each input folder's files are named after.
-var inputWho = map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance", "events": "alliance"}
+var inputWho = map[string]string{"orders": "login", "results": "fleet", "moves": "login", "builds": "alliance", "events": "alliance", "confirmations": "battle", "rulings": "battle"}
 
 // folderFaults are the faults of a folder that stop it being read at all:
 // an entry never read (a link, a special file, a refused name: see

@@ -96,11 +96,23 @@ func (r *run) resolveBattles() {
 	bs := r.battles()
 	out := make([]attacks.Fought, 0, len(bs))
 	rows := make([][]string, 0, len(bs))
+	var lines []string
+	confirmCol := false // a "confirmed" column when the campaign confirms a result filed
 	for _, b := range bs {
 		f := attacks.Fought{BattleOp: b, Result: r.f.Results[r.s.Phase][b.ID]}
 		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
 		if f.Result == nil && r.setAsideHere("results", b.ID) {
 			played = "result not applied (see above): the attacker is victorious"
+		}
+		// A result counts when both sides stand behind it (confirm.go).
+		cell, line := r.confirmedCell(b)
+		confirmCol = confirmCol || cell != ""
+		if line != "" {
+			lines = append(lines, line)
+		}
+		if cell == "overturned by the Warmaster" {
+			f.Result = nil
+			played = "result overturned (see below): the attacker is victorious"
 		}
 		if f.Result == nil {
 			f.Victor, f.Choices = processor.Attacker, b.Order.Outcome
@@ -125,12 +137,21 @@ func (r *run) resolveBattles() {
 			}
 		}
 		out = append(out, f)
-		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), players, played, attacks.ResultTitle(f.Victor), score, theatre})
+		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), players, played, attacks.ResultTitle(f.Victor), score, theatre, cell})
 	}
 	if len(rows) == 0 {
 		r.sec.Para("No battles this phase.")
 	}
-	r.sec.Table([]string{"battle", "planet", "attack type", "players", "played", "result", "VP (with Battle Ready)", "theatre"}, rows)
+	header := []string{"battle", "planet", "attack type", "players", "played", "result", "VP (with Battle Ready)", "theatre"}
+	if confirmCol {
+		header = append(header, "confirmed")
+	} else {
+		for i := range rows {
+			rows[i] = rows[i][:len(header)]
+		}
+	}
+	r.sec.Table(header, rows)
+	r.note(lines...)
 	r.fought = out
 }
 

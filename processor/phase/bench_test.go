@@ -60,7 +60,7 @@ func genPhase(tb testing.TB, n int, withOrders bool) string {
 	planets := max(8, n/8)
 	alliances := []string{"blue", "red", "green"}
 	var c, m strings.Builder
-	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n[rules]\nevents = false\n")
+	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n[rules]\nevents = false\nconfirm_results = false\n")
 	if withOrders {
 		c.WriteString("[[deadlines]]\nphase = 1\nevents = 2027-02-01T00:00:00Z\nmoves = 2027-02-01T00:00:00Z\nbuilds = 2027-02-01T00:00:00Z\n")
 	}

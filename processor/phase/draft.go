@@ -512,8 +512,16 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 	b := bs[i]
 	t.say("Result of battle %s, phase %d: %s's fleet %s (%s) attacks %s at %s — %s.", b.ID, s.Phase, b.Player, b.Fleet, b.Attacker, b.Defender, b.Planet, b.Attack.Title())
 	t.say("%s", deadlineSentence(a, "a battle without a result then is won by the attacker, with the choices of its orders."))
-	t.say("Fill in winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
+	confirm := r.c.Rules.ConfirmResults
+	if confirm {
+		t.say("Fill in filed_by, your Alliance, and winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it, and a player of the other side confirms it (confirmations/%s.toml, with the line `warmaster status` gives); the battle sheet is battles/%s.toml.", b.ID, b.ID)
+	} else {
+		t.say("Fill in winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
+	}
 	t.blank()
+	if confirm {
+		t.toml(`filed_by = ""  # your Alliance, the side filing it: %s`, report.Either([]processor.AllianceID{b.Attacker, b.Defender}))
+	}
 	t.toml(`winner = ""  # %s`, report.Either([]string{"attacker", "defender", "draw"}))
 	t.help("Victory points, instead of winner or with it: the most wins, +10 for an army painted Battle Ready (battle_ready).")
 	t.toml("# attacker_vp = 0")
@@ -564,6 +572,9 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 				t.help("  %s", h)
 			}
 		}
+	}
+	if confirm {
+		return []string{"filed_by", "winner"}
 	}
 	return []string{"winner"}
 }

@@ -285,6 +285,10 @@ func (r *rules) withdraw(file string) {
 		}
 	case folder.KindResults:
 		delete(r.f.Results[cp.Phase], name)
+	case folder.KindConfirmation:
+		delete(r.f.Confirmations[cp.Phase], name)
+	case folder.KindRuling:
+		delete(r.f.Rulings[cp.Phase], name)
 	case folder.KindMoves:
 		delete(r.f.Moves[cp.Phase], processor.Login(name))
 	case folder.KindBuilds:
@@ -312,6 +316,10 @@ func (r *rules) defaultFor(file string, n int, battleIDs map[string]bool) string
 		if battleIDs[cp.Name] {
 			return why + "the battle counts as not reported: the attacker is victorious (with the Campaign Outcome choices of its orders, else the defaults)"
 		}
+	case folder.KindConfirmation:
+		return why + "the result counts as neither confirmed nor disputed"
+	case folder.KindRuling:
+		return why + "the result has no ruling"
 	case folder.KindMoves:
 		if fleets := r.c.FleetsOf(processor.Login(cp.Name)); len(fleets) > 0 {
 			return why + fmt.Sprintf("%s's fleets (%s) stay", cp.Name, report.OneOf(fleets))

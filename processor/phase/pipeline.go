@@ -67,6 +67,15 @@ type rules struct {
 	// result of a fleet that, revealed, fights no battle), and why: set
 	// aside at their step, before or after its deadline (notapplied.go).
 	strays map[string]string
+	// seen are the sightings of the results of phase seenPhase, as this run
+	// noted them (confirm.go); seenChanged when it noted one anew, and
+	// seenOut the seen.toml files to write. replaying: a replay's run,
+	// which notes none.
+	seen        map[string]folder.Seen
+	seenPhase   int
+	seenChanged bool
+	seenOut     map[string][]byte
+	replaying   bool
 }
 
 // The views over rules, each a part of the rules with the parts it builds
@@ -186,11 +195,17 @@ func advance(dir string, opt Options, m mode) (*Summary, error) {
 		return nil, err
 	}
 	sum := &Summary{Applied: r.applied, Steps: len(r.journal), State: r.s, Status: r.status(maxAwaitedRows, r.stepFaults()), NotApplied: r.notAppliedList(), Placeholders: r.f.CampaignNotes()}
-	if len(r.applied) == 0 {
+	r.flushSeen()
+	if len(r.applied) == 0 && len(r.seenOut) == 0 {
 		return sum, nil
 	}
-	if err := r.render(); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+	if len(r.applied) > 0 {
+		if err := r.render(); err != nil {
+			return nil, fmt.Errorf("%s: %w", dir, err)
+		}
+	}
+	for p, data := range r.seenOut {
+		r.out[p] = data
 	}
 	changes := make([]disk.Change, 0, len(r.out))
 	for _, p := range slices.Sorted(maps.Keys(r.out)) {
@@ -418,6 +433,7 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options,
 	}
 	r = newRun(f, opt.Now)
 	r.opt, r.mode, r.standInDice = opt, m, standIn
+	r.replaying = m.scratch
 	r.dice = roller
 	// Every fault in the files as they are, at once; those of inputs past
 	// their deadline wait for their step (notapplied.go).
@@ -599,6 +615,14 @@ type Await struct {
 	// order (Who says it in words): whom the campaign's GitHub issue
 	// mentions beside it.
 	Logins []processor.Login
+	// Confirm says where a result filed stands with the other side, with
+	// [rules] confirm_results ("yes, confirmed by red"); Unsettled is set
+	// when it still waits for the other side or the Warmaster's ruling.
+	Confirm, Unsettled string
+	// Digest is the SHA-256 of a result filed, which a confirmation names;
+	// Seen when advance first saw it so (zero: not yet).
+	Digest string
+	Seen   time.Time
 }
 
 // markFaulty marks each awaited file that has a fault in list.
@@ -654,7 +678,18 @@ func (r *run) awaited() []Await {
 		out = make([]Await, 0, len(bs))
 		for _, b := range bs {
 			_, ok := r.f.Results[s.Phase][b.ID]
-			add(processor.InputPath(s.Phase, "results", b.ID), string(b.Player)+" (attacker) or alliance "+string(b.Defender), ok, battleLogins(r.c, b.Player, b.Defender)...)
+			who := string(b.Player) + " (attacker) or alliance " + string(b.Defender)
+			if r.confirming() {
+				who += "; the other side confirms"
+			}
+			add(processor.InputPath(s.Phase, "results", b.ID), who, ok, battleLogins(r.c, b.Player, b.Defender)...)
+			if st, filed := r.standingOf(b); filed {
+				a := &out[len(out)-1]
+				a.Confirm, a.Digest, a.Seen = st.words(), st.digest, st.seen
+				if !st.settled() {
+					a.Unsettled = st.words()
+				}
+			}
 		}
 	case processor.StepMoves:
 		for _, l := range r.c.Commanders() {
@@ -692,15 +727,22 @@ func battleLogins(c *processor.Campaign, attacker processor.Login, defender proc
 // ready reports whether the current step can be applied: every input is in,
 // or its deadline has passed. A step without a deadline waits for all.
 func (r *run) ready() bool {
+	r.noteSightings()
 	all := true
 	for _, a := range r.awaited() {
-		all = all && a.Present
+		all = all && a.Present && a.Unsettled == ""
 	}
 	if all {
 		return true
 	}
 	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
-	return !dl.IsZero() && !r.now.Before(dl)
+	if dl.IsZero() || r.now.Before(dl) {
+		return false
+	}
+	// A result counts when both sides stand behind it: past the deadline
+	// a disputed one waits for the Warmaster's ruling, and one the other
+	// side has not had a day to see waits out that day (confirm.go).
+	return r.s.Step != processor.StepBattles || r.battlesBlocked() == ""
 }
 
 // inputFiles lists the files a step consumes, for the journal.
@@ -717,6 +759,9 @@ func (r *run) inputFiles(step processor.Step) []owntoml.JournalInput {
 		case a.Present:
 			files = append(files, a.File)
 		}
+	}
+	if step == processor.StepBattles {
+		files = append(files, r.confirmationInputs()...) // the other side's word, and the Warmaster's
 	}
 	var out []owntoml.JournalInput
 	for _, p := range files {
@@ -738,6 +783,7 @@ func (r checks) validate(step processor.Step, fs *processor.Faults) {
 		r.validateEventChoices(fs)
 	case processor.StepBattles:
 		r.validateResults(fs)
+		r.validateConfirmations(fs)
 	case processor.StepMoves:
 		r.validateMoves(fs)
 	case processor.StepBuilds:

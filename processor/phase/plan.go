@@ -31,6 +31,9 @@ type PlanResult struct {
 	StandInDice bool
 	// NotApplied are the players' files advance would not apply.
 	NotApplied []NotApplied
+	// Waiting says why the battles step waits past its deadline: a result
+	// disputed, or filed less than a day ago ([rules] confirm_results).
+	Waiting string
 	// Faults stop advance: it would apply nothing and write nothing until
 	// they are fixed (or, for a player's file, its step's deadline passes).
 	Faults []processor.Fault
@@ -66,13 +69,19 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), c: r.c}
+	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), Waiting: r.blockedNote(), c: r.c}
 	markFaulty(p.Awaited, r.stepFaults())
-	if len(r.applied) == 0 {
+	r.flushSeen() // what advance would record of the results it sees
+	if len(r.applied) == 0 && len(r.seenOut) == 0 {
 		return p, nil
 	}
-	if err := r.render(); err != nil {
-		return nil, fmt.Errorf("plan: %w", err)
+	if len(r.applied) > 0 {
+		if err := r.render(); err != nil {
+			return nil, fmt.Errorf("plan: %w", err)
+		}
+	}
+	for f, data := range r.seenOut {
+		r.out[f] = data
 	}
 	for _, file := range slices.Sorted(maps.Keys(r.out)) {
 		data := r.out[file]
@@ -130,6 +139,8 @@ func (r *run) about(file string, data []byte) string {
 			return fmt.Sprintf("phase %d's report, with 1 new section: %s", phase, heads[0])
 		}
 		return fmt.Sprintf("phase %d's report, with %d new sections: %s to %s", phase, len(heads), heads[0], heads[len(heads)-1])
+	case path.Base(file) == folder.SeenFile:
+		return "when advance first saw each result as it is: the other side's day to confirm or dispute it runs from then"
 	case path.Base(path.Dir(file)) == "orders":
 		return "sealed orders, decrypted at 2.1 Reveal"
 	case path.Base(path.Dir(file)) == "battles":
@@ -166,6 +177,13 @@ func (p *PlanResult) Markdown(dir string) string {
 	case len(p.Faults) > 0:
 		d.Para("advance would refuse to run, applying no step and writing nothing, until %s fixed:", report.Plural(len(p.Faults), "fault is", "faults are"))
 		d.List(faultLines(p.Faults))
+	case len(p.Applied) == 0 && len(p.Files) > 0:
+		d.Para("advance would apply no step yet, and record the results it sees for the first time:")
+		rows := make([][]string, len(p.Files))
+		for i, f := range p.Files {
+			rows[i] = []string{f.Path, f.Change, f.About}
+		}
+		d.Table([]string{"file", "change", "what"}, rows)
 	case len(p.Applied) == 0:
 		d.Para("Nothing to do: advance would apply no step and write nothing.")
 	default:
@@ -204,6 +222,10 @@ func (p *PlanResult) Markdown(dir string) string {
 		rows[i] = []string{a.File, a.Who, deadlineText(a), inText(a)}
 	}
 	d.Table([]string{"awaited file", "from", "deadline", "in"}, rows)
+	d.List(confirmNotes(p.Awaited))
+	if p.Waiting != "" {
+		d.Para("%s", p.Waiting)
+	}
 	if slices.ContainsFunc(p.Awaited, func(a Await) bool { return a.Faulty }) {
 		d.Para("%s", faultyNote)
 	}

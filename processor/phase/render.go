@@ -146,6 +146,9 @@ func (r *run) standing(d *report.Doc, level int, readme bool) {
 		}
 		d.Table([]string{"file", "from", "deadline"}, rows)
 	}
+	if s.Step == processor.StepBattles && r.c.Rules.ConfirmResults {
+		d.Para("%s", confirmRuleNote)
+	}
 	if s.Step == processor.StepSetup {
 		return
 	}
@@ -298,11 +301,17 @@ func inText(a Await) string {
 		return "faulty"
 	case a.Sealed:
 		return "sealed (" + path.Base(a.File) + seal.SealedExt + ")"
+	case a.Present && a.Confirm != "":
+		return a.Confirm
 	case a.Present:
 		return "yes"
 	}
 	return "awaited"
 }
+
+// confirmRuleNote is where things stand's word on results, when the
+// campaign confirms them ([rules] confirm_results).
+const confirmRuleNote = "A result counts once both sides stand behind it: the side that files it (`filed_by`, its Alliance) and a player of the other side, who commits `phases/NN/confirmations/<battle>.toml` naming the result by its SHA-256 (`warmaster status` shows it): `confirms = \"…\"`, or `disputes = \"…\"` with `why`. A disputed result waits for the Warmaster's ruling; a change to a confirmed result voids its confirmation. At the deadline a result neither confirmed nor disputed is applied as filed (the report says \"not confirmed\"), once the other side has had a day to see it; `warmaster status` says where each stands."
 
 // faultyNote says what a faulty file in an awaited table means.
 const faultyNote = "faulty: the file is there but has faults, listed with their line and column: it is not in until they are fixed. Before the deadline advance refuses it; past the deadline it is not applied, and the rules' default for a missing file applies instead."

@@ -69,6 +69,10 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 		rows[i] = []string{a.File, a.Who, deadlineText(a), inText(a)}
 	}
 	d.Table([]string{"file", "from", "deadline", "in"}, rows)
+	d.List(confirmNotes(aw))
+	if note := r.blockedNote(); note != "" {
+		d.Para("%s", note)
+	}
 	if faulty {
 		d.Para("%s", faultyNote)
 		d.List(faultLines(slices.DeleteFunc(slices.Clone(faults), func(f processor.Fault) bool { return !isAwaited(aw, f.File) })))

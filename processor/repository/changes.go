@@ -390,6 +390,9 @@ func (c *changes) campaign(dir string, files []string) {
 				jud = unusedDeletions(f, jud, func(file string) bool { return c.exists(path.Join(dir, file)) })
 			}
 			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, jud)))
+			if refused := c.resultDeletions(f, dir, actor, jud); len(refused) > 0 {
+				err = processor.WithRefusals(err, &processor.InvalidError{Faults: c.noted(actor, refused)})
+			}
 		}
 	}
 	if len(refused) > 0 {
@@ -589,7 +592,7 @@ func (c *changes) warmasterFiles(dir string, actor processor.Login, refused []pr
 func unusedDeletions(f *folder.Folder, files []string, exists func(string) bool) []string {
 	return slices.DeleteFunc(slices.Clone(files), func(file string) bool {
 		k := folder.Classify(file).Kind
-		input := k >= folder.KindSetup && k <= folder.KindTiebreak
+		input := k >= folder.KindSetup && k <= folder.KindRuling
 		return input && !exists(file) && f.ConsumedInputs[file] == ""
 	})
 }
@@ -677,4 +680,54 @@ func (c *changes) finish() {
 	slices.SortStableFunc(c.Faults, func(a, b processor.Fault) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Message, b.Message))
 	})
+}
+
+// resultDeletions refuses, when results are confirmed ([rules]
+// confirm_results), the deletion of a result by anyone not of the side
+// that filed it (its filed_by on the base): deleting the other side's
+// result would leave the battle unreported, which the attacker wins at
+// the deadline — one side deciding it alone. The other side disputes a
+// result, or files its own (which the first side then confirms). The
+// repository's Warmasters may delete any unused input (unusedDeletions
+// took those out of files).
+func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.Login, files []string) []processor.Fault {
+	if !f.Campaign.Rules.ConfirmResults {
+		return nil
+	}
+	p, ok := f.Campaign.PlayerOf(f.Campaign.Spelling(actor))
+	if !ok {
+		return nil // Authorize refuses every change of a non-player
+	}
+	var refused []processor.Fault
+	for _, file := range files {
+		if folder.Classify(file).Kind != folder.KindResults || c.exists(path.Join(dir, file)) {
+			continue
+		}
+		data, ok, err := c.git.Show(c.Base, path.Join(dir, file))
+		if err != nil || !ok {
+			continue
+		}
+		var doc struct {
+			FiledBy string `toml:"filed_by"`
+		}
+		if _, err := toml.Decode(string(data), &doc); err != nil || doc.FiledBy == "" {
+			continue
+		}
+		if processor.AllianceID(doc.FiledBy) == p.Alliance {
+			// Its own side withdraws it — unless the other side confirmed
+			// it: the attacker's side deleting a confirmed "defender wins"
+			// before the deadline would make it the attacker's.
+			conf := strings.Replace(file, "/results/", "/confirmations/", 1)
+			cdata, ok, err := c.git.Show(c.Base, path.Join(dir, conf))
+			var cdoc struct{ Confirms string }
+			if err == nil && ok {
+				if _, err := toml.Decode(string(cdata), &cdoc); err == nil && cdoc.Confirms == folder.Digest(data) {
+					refused = append(refused, refusal(file, false, "%s may not change this file: the other side confirmed this result (%s), so it stays as both sides stand behind it; change it instead (which voids the confirmation, for the other side to confirm again), or have them withdraw their confirmation first", actor, conf))
+				}
+			}
+			continue
+		}
+		refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result, and only its side withdraws it (deleted, the battle would count as not reported, the attacker victorious); dispute it in %s, or file your own result in its place, which %s then confirms", actor, doc.FiledBy, strings.Replace(file, "/results/", "/confirmations/", 1), doc.FiledBy))
+	}
+	return refused
 }

@@ -185,6 +185,14 @@ func (b *bot) result(f *folder.Folder, id string, now time.Time) string {
 		}
 	}
 	var out strings.Builder
+	if f.Campaign.Rules.ConfirmResults {
+		// Either side files it; the other confirms it (fill).
+		filer := bt.attacker
+		if b.chance(3) {
+			filer = bt.defender
+		}
+		fmt.Fprintf(&out, "filed_by = %q\n", filer)
+	}
 	if b.rng.IntN(5) > 0 {
 		played := now.Add(-time.Duration(1+b.rng.IntN(6*24)) * time.Hour)
 		fmt.Fprintf(&out, "played = %s\n", played.Format(time.RFC3339))

@@ -14,6 +14,7 @@ package simulate
 
 import (
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -442,6 +443,15 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 			}
 		case processor.StepBattles:
 			text = b.result(f, baseName(a.File), now)
+			if f.Campaign.Rules.ConfirmResults {
+				// A result counts when both sides stand behind it: the
+				// other side of the simulated battle confirms it.
+				sum := sha256.Sum256([]byte(text))
+				conf := processor.InputPath(s.Phase, "confirmations", baseName(a.File))
+				if err := b.write(conf, fmt.Sprintf("confirms = %q\n", hex.EncodeToString(sum[:]))); err != nil {
+					return now, err
+				}
+			}
 		case processor.StepEvents:
 			text = b.eventChoices(f, processor.AllianceID(baseName(a.File)))
 		case processor.StepMoves:

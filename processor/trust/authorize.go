@@ -53,6 +53,22 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string) string {
 	switch cp.Kind {
 	case folder.KindWritten:
 		return "it is written by the processor, never by hand"
+	case folder.KindSeen:
+		return "advance writes it, recording when it first saw each result (the other side's day to confirm or dispute it runs from then); nobody edits it"
+	case folder.KindRuling:
+		// A disputed result waits for the Warmaster's ruling: the
+		// campaign's Warmaster's alone (the person who, in the rules,
+		// processes results).
+		if isPlayer && p.Warmaster {
+			if why := authProcessed(f, file, cp); why != "" {
+				return why
+			}
+			return ""
+		}
+		if w, ok := c.Warmaster(); ok {
+			return fmt.Sprintf("a ruling on a disputed result is the Warmaster's (%s) alone", w)
+		}
+		return "a ruling on a disputed result is the Warmaster's alone, and campaign.toml names none"
 	case folder.KindWarmaster:
 		if isPlayer && p.Warmaster {
 			return ""
@@ -69,7 +85,7 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string) string {
 		return fmt.Sprintf("%s is not a player in campaign.toml", actor)
 	}
 	if cp.Kind == folder.KindOther {
-		return "it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml, and the final phase's tiebreak.toml"
+		return "it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, confirmations/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml, and the final phase's tiebreak.toml"
 	}
 	if why := authProcessed(f, file, cp); why != "" {
 		return why
@@ -92,7 +108,12 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string) string {
 			return fmt.Sprintf("event choices are each Alliance's own (yours is %s)", processor.InputPath(cp.Phase, cp.Dir, string(p.Alliance)))
 		}
 	case folder.KindResults:
-		return authResultRefusal(f, p, cp)
+		if why := authResultRefusal(f, p, cp); why != "" {
+			return why
+		}
+		return authFiledBy(f, p, file, cp)
+	case folder.KindConfirmation:
+		return authConfirmationRefusal(f, p, file, cp)
 	case folder.KindTiebreak:
 		return authTiebreakRefusal(f, p)
 	}
@@ -267,9 +288,13 @@ func campaignCodeOwners(c *processor.Campaign) ([]Owners, error) {
 		add(player, "phases/*/moves/"+string(p.Login)+".toml", reviewers([]processor.Login{p.Login}, p.Alliance))
 	}
 	add("Battle results: every player; `warmaster check --actor` allows only the two Alliances that fought.", "phases/*/results/", c.Logins())
+	if c.Rules.ConfirmResults {
+		add("Confirmations of results: every player; `warmaster check --actor` allows only the side that did not file the result.", "phases/*/confirmations/", c.Logins())
+		add("Rulings on disputed results: the Warmaster's.", "phases/*/rulings/", wm)
+	}
 	add("The final battle(s) of a tie: every player; `warmaster check --actor` allows only the tied Alliances.", "phases/*/tiebreak.toml", c.Logins())
 	const written = "Written by warmaster, never by hand: `warmaster check --actor` refuses every change."
-	for _, p := range []string{processor.StateFile, processor.JournalFile, processor.ReadmeFile, "phases/*/report.md", "phases/*/battles/"} {
+	for _, p := range []string{processor.StateFile, processor.JournalFile, processor.ReadmeFile, "phases/*/report.md", "phases/*/battles/", "phases/*/" + folder.SeenFile} {
 		add(written, p, wm)
 	}
 	return out, nil
@@ -298,4 +323,86 @@ func authTiebreakRefusal(f *folder.Folder, p processor.Player) string {
 		return fmt.Sprintf("the final battle(s) are reported by the tied Alliances (%s), and %s is not one of them", report.OneOf(end.Tied), p.Alliance)
 	}
 	return ""
+}
+
+// A result counts when both sides stand behind it ([rules]
+// confirm_results; processor/phase/confirm.go): the side that files it,
+// and a player of the other side who confirms it. Each vouch is the
+// change of a player GitHub authenticated (the pull request's author, and
+// whoever pushed to it), judged here from git: filing, by the result's
+// filed_by, which must be the Alliance of whoever changes the file; confirming,
+// by a change to confirmations/<battle>.toml, which only a player of the
+// side that did not file the result as it now stands may make. A name a
+// player writes in a file (defender_player, a login in a comment) vouches
+// for nobody; and the confirmation names the result by its SHA-256, so
+// nothing the filer changes afterwards keeps it.
+
+// authFiledBy: a result filed (or changed) is filed by the Alliance of
+// whoever changes it: filed_by names it, and nobody files for another
+// side.
+func authFiledBy(f *folder.Folder, p processor.Player, file string, cp folder.CampaignPath) string {
+	if !f.Campaign.Rules.ConfirmResults {
+		return ""
+	}
+	res := f.Results[cp.Phase][cp.Name]
+	if res == nil {
+		return "" // deleted, or faulty: the check says what is wrong
+	}
+	if res.FiledBy != "" && res.FiledBy != p.Alliance {
+		return fmt.Sprintf("filed_by says %s files this result, and %s plays for %s: a result is filed by the side that changes it last (filed_by = %q), and the other side confirms it", res.FiledBy, p.Login, p.Alliance, p.Alliance)
+	}
+	return ""
+}
+
+// authConfirmationRefusal: the other side's word on a result is a player
+// of that side's — of the two Alliances that fought, the one that did not
+// file the result as it stands — and names the result as it is.
+func authConfirmationRefusal(f *folder.Folder, p processor.Player, file string, cp folder.CampaignPath) string {
+	if !f.Campaign.Rules.ConfirmResults {
+		return "this campaign does not confirm results ([rules] confirm_results = false): a result counts as filed"
+	}
+	if why := authProcessed(f, file, cp); why != "" {
+		return why
+	}
+	resultFile := processor.InputPath(cp.Phase, "results", cp.Name)
+	fleet, ok := f.Campaign.BattleFleet(cp.Name)
+	if !ok {
+		return fmt.Sprintf("there is no battle %q: confirmations are named after the attacking fleet, as its result is", cp.Name)
+	}
+	attacker := f.Campaign.FleetAlliance(fleet)
+	defender, ok := authDefender(f, cp.Phase, cp.Name)
+	if !ok {
+		return fmt.Sprintf("%s's battle of phase %d is not revealed (or it fought none): there is nothing to confirm", fleet, cp.Phase)
+	}
+	if p.Alliance != attacker && p.Alliance != defender {
+		return fmt.Sprintf("a result is confirmed by the other side of the battle (%s attacked %s), and %s did not fight %s", attacker, defender, p.Alliance, fleet)
+	}
+	data, err := f.ReadFile(resultFile)
+	conf, _ := f.ReadFile(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && conf == nil:
+		return "" // withdrawn with its result gone: nothing left to confirm
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("%s is not filed: there is nothing to confirm or dispute", resultFile)
+	case err != nil:
+		return fmt.Sprintf("%s cannot be read: %v", resultFile, err)
+	}
+	res := f.Results[cp.Phase][cp.Name]
+	if res == nil || res.FiledBy == "" {
+		return fmt.Sprintf("%s has faults (or no filed_by): it cannot be confirmed until its side fixes them", resultFile)
+	}
+	if res.FiledBy == p.Alliance {
+		return fmt.Sprintf("%s is filed by %s, %s's own side: a result is confirmed (or disputed) by a player of the other side, %s — filing it was %s's word", resultFile, res.FiledBy, p.Login, otherSideOf(res.FiledBy, attacker, defender), res.FiledBy)
+	}
+	if c := f.Confirmations[cp.Phase][cp.Name]; c != nil && c.Digest() != folder.Digest(data) {
+		return fmt.Sprintf("it names sha256 %.12s…, and %s as filed now is %s: confirm (or dispute) the result as it stands", c.Digest(), resultFile, folder.Digest(data))
+	}
+	return ""
+}
+
+func otherSideOf(filer, attacker, defender processor.AllianceID) processor.AllianceID {
+	if filer == attacker {
+		return defender
+	}
+	return attacker
 }

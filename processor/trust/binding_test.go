@@ -331,6 +331,9 @@ func TestDiceDependOnInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 		edit(t, dir, processor.CampaignFile, `seed = "vespator-front-example"`, `commitment = "`+processor.KeyCommitment(testkit.TestDiceKey)+`"`)
+		// The result's change would void its confirmation: the dice are
+		// what this test is about, so results count as filed.
+		edit(t, dir, processor.CampaignFile, "[rules]\n", "[rules]\nconfirm_results = false\n")
 		change(dir)
 		if _, err := phase.Advance(dir, phase.Options{Now: now, DiceKey: testkit.TestDiceKey}); err != nil {
 			t.Fatal(err)

@@ -51,6 +51,9 @@ func TestDraftsExample(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The drafts are filled in as one side would: results count as filed
+	// (confirmations are not awaited files, and have no draft).
+	edit(t, dir, processor.CampaignFile, "[rules]\n", "[rules]\nconfirm_results = false\n")
 	testkit.AppendFile(t, dir, processor.CampaignFile, exampleGitHub)
 
 	now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)

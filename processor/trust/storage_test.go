@@ -295,10 +295,10 @@ func playedExampleGitHub(t *testing.T) string {
 	// link for once it is); blue-2's is: only the edit link, as a new file
 	// of that name would clash.
 	for _, want := range []string{
-		"| phases/02/results/red-2.toml   | dave (attacker) or alliance green | 2027-04-01 18:00 UTC | [new][new-3] · [edit][edit-3] |",
+		"| phases/02/results/red-2.toml   | dave (attacker) or alliance green; the other side confirms | 2027-04-01 18:00 UTC | [new][new-3] · [edit][edit-3] |",
 		"\n[new-3]: https://github.com/our-club/vespator/new/main/campaigns/c/phases/02/results?filename=red-2.toml&value=",
 		"\n[edit-3]: https://github.com/our-club/vespator/edit/main/campaigns/c/phases/02/results/red-2.toml\n",
-		"| phases/02/results/blue-2.toml  | bob (attacker) or alliance green  | 2027-04-01 18:00 UTC | [edit][edit-1]                |",
+		"| phases/02/results/blue-2.toml  | bob (attacker) or alliance green; the other side confirms  | 2027-04-01 18:00 UTC | [edit][edit-1]                |",
 		"\n[edit-1]: https://github.com/our-club/vespator/edit/main/campaigns/c/phases/02/results/blue-2.toml\n",
 	} {
 		if !strings.Contains(readme, want) {

@@ -1,0 +1,374 @@
+package phase
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/report"
+)
+
+// A result counts when both sides stand behind it ([rules]
+// confirm_results, the default). Resolve Battle Operations has the
+// players "inform the Warmaster of the result": a battle has two sides,
+// and in a repository every player can write, either could tell the
+// Warmaster a result the other never agreed to. So a result is filed by
+// one side (filed_by, its Alliance, which the pull-request check holds to
+// the Alliance of whoever files it) and confirmed by a player of the
+// other side in a file of their own, phases/NN/confirmations/<battle>.toml,
+// that names the result by its SHA-256: a change to the result afterwards
+// voids the confirmation. The other side may dispute it instead; a
+// disputed result waits for the Warmaster's ruling (the person who, in the
+// rules, processes results), phases/NN/rulings/<battle>.toml. At the
+// battles deadline a result neither confirmed nor disputed is applied as
+// filed, the report saying "not confirmed" — once the other side has had
+// a day to see it (seen.toml records when advance first saw it); one filed
+// later waits out that day, or the Warmaster's ruling.
+
+// confirmDay is how long the other side has to see a result before the
+// battles deadline applies it unconfirmed.
+const confirmDay = 24 * time.Hour
+
+// standingKind is where a filed result stands with the other side.
+type standingKind int
+
+const (
+	unconfirmed standingKind = iota // neither confirmed nor disputed (or its confirmation void)
+	confirmed                       // the other side confirmed it
+	disputed                        // the other side disputed it: it waits for the Warmaster's ruling
+	upheld                          // the Warmaster ruled it applies as filed
+	overturned                      // the Warmaster ruled it does not apply
+)
+
+// resultStanding is a filed result's standing.
+type resultStanding struct {
+	kind   standingKind
+	file   string // results/<battle>.toml
+	digest string // its SHA-256 as it is
+	filer  processor.AllianceID
+	other  processor.AllianceID // the side that confirms
+	// void: a confirmation or dispute (or ruling) of another text of the
+	// result, which counts for nothing now.
+	void, voidRuling bool
+	conf             *processor.Confirmation
+	ruling           *processor.WarmasterRuling
+	seen             time.Time // when advance first saw the result as it is (zero: not yet)
+}
+
+// confirming reports whether results need the other side's confirmation.
+func (r *rules) confirming() bool { return r.c.Rules.ConfirmResults }
+
+// otherSide is the side of a battle that confirms a result filed by filer.
+func otherSide(b processor.BattleOp, filer processor.AllianceID) processor.AllianceID {
+	if filer == b.Attacker {
+		return b.Defender
+	}
+	return b.Attacker
+}
+
+// standingOf is where battle b's result stands, false when none is filed
+// (or the campaign does not confirm results).
+func (r *rules) standingOf(b processor.BattleOp) (resultStanding, bool) {
+	res := r.f.Results[r.s.Phase][b.ID]
+	if res == nil || !r.confirming() {
+		return resultStanding{}, false
+	}
+	st := resultStanding{file: res.Src.File, digest: r.f.Digest(res.Src.File), filer: res.FiledBy}
+	st.other = otherSide(b, res.FiledBy)
+	if s, ok := r.seenOf(b.ID); ok && s.SHA256 == st.digest {
+		st.seen = s.At
+	}
+	if c := r.f.Confirmations[r.s.Phase][b.ID]; c != nil {
+		st.conf = c
+		switch {
+		case c.Digest() != st.digest:
+			st.void = true
+		case c.Confirms != "":
+			st.kind = confirmed
+		default:
+			st.kind = disputed
+		}
+	}
+	if w := r.f.Rulings[r.s.Phase][b.ID]; w != nil {
+		st.ruling = w
+		switch {
+		case w.Digest() != st.digest:
+			st.voidRuling = true
+		case w.Upholds != "":
+			st.kind = upheld
+		default:
+			st.kind = overturned
+		}
+	}
+	return st, true
+}
+
+// settled reports whether a result needs nothing more before its step.
+func (st resultStanding) settled() bool { return st.kind != unconfirmed && st.kind != disputed }
+
+// words says where a result stands, for status, the plan and the check.
+func (st resultStanding) words() string {
+	var s string
+	switch st.kind {
+	case confirmed:
+		s = fmt.Sprintf("yes, confirmed by %s", st.other)
+	case disputed:
+		s = fmt.Sprintf("disputed by %s: waits for the Warmaster's ruling", st.other)
+	case upheld:
+		s = "yes, upheld by the Warmaster's ruling"
+	case overturned:
+		s = "overturned by the Warmaster's ruling: not applied"
+	default:
+		s = fmt.Sprintf("yes, awaiting %s's confirmation", st.other)
+		if st.void {
+			s += " (its confirmation was of the result as it was before a change: void)"
+		}
+	}
+	return s
+}
+
+// seenOf is when this run (or an earlier one) first saw battle's result.
+func (r *rules) seenOf(battle string) (folder.Seen, bool) {
+	if r.seen != nil && r.seenPhase == r.s.Phase {
+		s, ok := r.seen[battle]
+		return s, ok
+	}
+	s, ok := r.f.Seen[r.s.Phase][battle]
+	return s, ok
+}
+
+// noteSightings records, while the phase awaits its battles, each result
+// first seen as it is now (new, or changed since it was seen) at the
+// run's time, and forgets those no longer filed. A replay's run does not:
+// it applies the steps the journal says were applied.
+func (r *rules) noteSightings() {
+	if !r.confirming() || r.s.Step != processor.StepBattles || r.replaying {
+		return
+	}
+	if r.seen != nil && r.seenPhase != r.s.Phase {
+		r.flushSeen() // a run that plays on into the next phase's battles
+	}
+	if r.seen == nil {
+		r.seen = maps.Clone(r.f.Seen[r.s.Phase])
+		if r.seen == nil {
+			r.seen = map[string]folder.Seen{}
+		}
+		r.seenPhase = r.s.Phase
+	}
+	results := r.f.Results[r.s.Phase]
+	for _, b := range r.battles() {
+		res := results[b.ID]
+		if res == nil {
+			continue
+		}
+		d := r.f.Digest(res.Src.File)
+		if s, ok := r.seen[b.ID]; !ok || s.SHA256 != d {
+			r.seen[b.ID] = folder.Seen{Battle: b.ID, SHA256: d, At: r.now}
+			r.seenChanged = true
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(r.seen)) {
+		if results[id] == nil {
+			delete(r.seen, id)
+			r.seenChanged = true
+		}
+	}
+}
+
+// battlesBlocked says why the battles step cannot go past its deadline
+// yet: a disputed result without a ruling, or one the other side has not
+// had a day to see. "" when it can.
+func (r *rules) battlesBlocked() string {
+	if !r.confirming() {
+		return ""
+	}
+	r.noteSightings()
+	for _, b := range r.battles() {
+		st, ok := r.standingOf(b)
+		switch {
+		case !ok || st.settled():
+		case st.kind == disputed:
+			return fmt.Sprintf("%s is disputed by %s: it waits for the Warmaster's ruling (%s)", st.file, st.other, rulingPath(r.s.Phase, b.ID))
+		case r.replaying:
+			// The journal says the step was applied: the day had passed.
+		case st.seen.IsZero() || r.now.Before(st.seen.Add(confirmDay)):
+			return fmt.Sprintf("%s was filed less than a day ago (first seen %s): %s has until %s to confirm or dispute it", st.file, st.seen.Format("2006-01-02 15:04 MST"), st.other, st.seen.Add(confirmDay).Format("2006-01-02 15:04 MST"))
+		}
+	}
+	return ""
+}
+
+func confirmationPath(phase int, battle string) string {
+	return processor.InputPath(phase, "confirmations", battle)
+}
+
+func rulingPath(phase int, battle string) string {
+	return processor.InputPath(phase, "rulings", battle)
+}
+
+// validateConfirmations checks this phase's results' filed_by, and its
+// confirmations and rulings: each of a battle of the phase, in a campaign
+// that confirms results.
+func (r checks) validateConfirmations(fs *processor.Faults) {
+	s := r.s
+	bs := r.battles()
+	byID := make(map[string]processor.BattleOp, len(bs))
+	ids := make([]string, len(bs))
+	for i, b := range bs {
+		byID[b.ID] = b
+		ids[i] = b.ID
+	}
+	stray := func(file, why string) {
+		if r.strays == nil {
+			r.strays = map[string]string{}
+		}
+		r.strays[file] = why
+	}
+	for _, kind := range []struct {
+		dir   string
+		files map[string]processor.Src
+	}{
+		{"confirmations", srcs(r.f.Confirmations[s.Phase], func(c *processor.Confirmation) processor.Src { return c.Src })},
+		{"rulings", srcs(r.f.Rulings[s.Phase], func(w *processor.WarmasterRuling) processor.Src { return w.Src })},
+	} {
+		for _, id := range slices.Sorted(maps.Keys(kind.files)) {
+			at := kind.files[id]
+			if !r.confirming() {
+				fs.Add(at, "this campaign does not confirm results ([rules] confirm_results = false): a result counts as filed; remove this file")
+				stray(at.File, "the campaign does not confirm results ([rules] confirm_results = false)")
+				continue
+			}
+			if _, ok := byID[id]; !ok {
+				fs.Add(at, "no battle %q in phase %d; %s", id, s.Phase, processor.Hint(fs, id, ids, kind.dir+" are named after the attacking fleet of a battle: "+report.OneOf(ids)))
+				stray(at.File, fmt.Sprintf("%s fights no battle in phase %d, so this file has no use", id, s.Phase))
+			}
+		}
+	}
+	if !r.confirming() {
+		return
+	}
+	for _, id := range slices.Sorted(maps.Keys(r.f.Results[s.Phase])) {
+		res := r.f.Results[s.Phase][id]
+		b, ok := byID[id]
+		if !ok {
+			continue // validateResults says so
+		}
+		switch {
+		case res.FiledBy == "":
+			fs.Add(res.Src, "filed_by is missing: write the Alliance filing this result, yours: %s (the attacker) or %s (the defender); a player of the other side then confirms it ([rules] confirm_results)", b.Attacker, b.Defender)
+		case res.FiledBy != b.Attacker && res.FiledBy != b.Defender:
+			fs.Add(res.Src.At("filed_by"), "%s did not fight this battle (%s attacked %s): filed_by is the Alliance filing the result, %s or %s", res.FiledBy, b.Attacker, b.Defender, b.Attacker, b.Defender)
+		}
+	}
+}
+
+func srcs[V any](m map[string]V, src func(V) processor.Src) map[string]processor.Src {
+	out := make(map[string]processor.Src, len(m))
+	for k, v := range m {
+		out[k] = src(v)
+	}
+	return out
+}
+
+// confirmationInputs are the confirmations and rulings of the phase, as the
+// battles step consumes them (sorted by path).
+func (r *rules) confirmationInputs() []string {
+	var files []string
+	for _, c := range r.f.Confirmations[r.s.Phase] {
+		files = append(files, c.Src.File)
+	}
+	for _, w := range r.f.Rulings[r.s.Phase] {
+		files = append(files, w.Src.File)
+	}
+	slices.Sort(files)
+	return files
+}
+
+// confirmedCell is the 2.3 table's "confirmed" cell for a battle, and the
+// report's line on a result applied without the other side's word, or
+// overturned.
+func (r *run) confirmedCell(b processor.BattleOp) (cell, line string) {
+	st, ok := r.standingOf(b)
+	if !ok {
+		return "", ""
+	}
+	switch st.kind {
+	case confirmed:
+		return fmt.Sprintf("yes (%s)", st.other), ""
+	case upheld:
+		return "upheld by the Warmaster", rulingLine(st)
+	case overturned:
+		return "overturned by the Warmaster", rulingLine(st)
+	}
+	why := fmt.Sprintf("%s neither confirmed nor disputed it by the deadline", st.other)
+	if st.void {
+		why = fmt.Sprintf("%s confirmed it as it was before a change, which voids the confirmation, and did not confirm it again by the deadline", st.other)
+	}
+	return "not confirmed", fmt.Sprintf("`%s` (filed by %s) is not confirmed: %s; it is applied as filed.", st.file, st.filer, why)
+}
+
+func rulingLine(st resultStanding) string {
+	what := "upholds it: applied as filed"
+	if st.kind == overturned {
+		what = "overturns it: not applied, the battle counts as not reported and the attacker is victorious"
+	}
+	line := fmt.Sprintf("`%s` (filed by %s) was disputed; the Warmaster's ruling (`%s`) %s.", st.file, st.filer, st.ruling.Src.File, what)
+	if st.ruling.Why != "" {
+		line += " The ruling: " + report.Plain(st.ruling.Why)
+	}
+	return line
+}
+
+// flushSeen puts the phase's seen.toml among the files to write when this
+// run saw a result anew, and forgets the phase's sightings.
+func (r *rules) flushSeen() {
+	if r.seenChanged {
+		if r.seenOut == nil {
+			r.seenOut = map[string][]byte{}
+		}
+		r.seenOut[folder.SeenPath(r.seenPhase)] = folder.EncodeSeen(r.seenPhase, r.seen)
+	}
+	r.seen, r.seenChanged = nil, false
+}
+
+// confirmNotes say, for each result awaiting the other side or the
+// Warmaster, what to commit: the confirmation or dispute, or the ruling,
+// naming the result by its SHA-256.
+func confirmNotes(aw []Await) []string {
+	var out []string
+	for _, a := range aw {
+		if a.Unsettled == "" || a.Faulty {
+			continue
+		}
+		cp := folder.Classify(a.File)
+		if strings.HasPrefix(a.Unsettled, "disputed") {
+			out = append(out, fmt.Sprintf("`%s` is %s: the Warmaster commits `%s` holding `upholds = \"%s\"` (applied as filed) or `overturns = \"%s\"` (not applied: the attacker is victorious), with `why`.", a.File, a.Unsettled, rulingPath(cp.Phase, cp.Name), a.Digest, a.Digest))
+			continue
+		}
+		when := "once a day has passed since advance first sees it"
+		if !a.Seen.IsZero() {
+			when = fmt.Sprintf("or from %s if later (advance first saw it at %s: the other side has a day)", a.Seen.Add(confirmDay).Format("2006-01-02 15:04 MST"), a.Seen.Format("2006-01-02 15:04 MST"))
+		}
+		out = append(out, fmt.Sprintf("`%s` is %s: to confirm it, commit `%s` holding `confirms = \"%s\"`; to dispute it, `disputes = \"%s\"` and `why = \"…\"`. Unconfirmed and undisputed, it is applied as filed at the deadline, %s.", a.File, strings.TrimPrefix(a.Unsettled, "yes, "), confirmationPath(cp.Phase, cp.Name), a.Digest, a.Digest, when))
+	}
+	return out
+}
+
+// blockedNote says why the battles step waits past its deadline, or "".
+func (r *rules) blockedNote() string {
+	if r.s.Step != processor.StepBattles {
+		return ""
+	}
+	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
+	if dl.IsZero() || r.now.Before(dl) {
+		return ""
+	}
+	if why := r.battlesBlocked(); why != "" {
+		return "The battles deadline has passed, and the step waits: " + why + "."
+	}
+	return ""
+}
