@@ -355,7 +355,63 @@ func parseFault(data []byte, err error, c *compiled) Fault {
 		msg, off = words, at
 	}
 	line, col := lineCol(data, off)
+	if strings.HasPrefix(msg, "curly quotes ") {
+		msg += curlyElsewhere(data, line)
+	}
 	return Fault{Line: max(line, 1), Col: max(col, 1), Message: "invalid TOML: " + msg}
+}
+
+// curlyElsewhere says which other lines of the file have curly quotes in
+// their TOML (not in a comment, nor inside straight quotes: "Bob’s" is
+// text): a phone's smart punctuation puts them on every line, and the
+// parser stops at the first, so one fault names them all — "; lines 4, 7
+// and 9 have them too: replace them all", or "" when no other line has.
+func curlyElsewhere(data []byte, at int) string {
+	var lines []string
+	n := 0
+	for line := range bytes.Lines(data) {
+		n++
+		if n != at && curlyInTOML(string(line)) {
+			lines = append(lines, strconv.Itoa(n))
+		}
+	}
+	switch len(lines) {
+	case 0:
+		return ""
+	case 1:
+		return "; line " + lines[0] + " has them too: replace them all (a phone's smart punctuation types them: turn it off, or edit the file on GitHub's website)"
+	}
+	if len(lines) > 12 {
+		lines = append(lines[:12:12], "more")
+	}
+	list := strings.Join(lines[:len(lines)-1], ", ") + " and " + lines[len(lines)-1]
+	return "; lines " + list + " have them too: replace them all (a phone's smart punctuation types them: turn it off, or edit the file on GitHub's website)"
+}
+
+// curlyInTOML reports whether a line has a curly quote outside comments
+// and straight-quoted strings.
+func curlyInTOML(line string) bool {
+	var quote rune
+	escaped := false
+	for _, r := range line {
+		switch {
+		case escaped:
+			escaped = false
+		case quote == '"' && r == '\\':
+			escaped = true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '"' || r == '\'':
+			quote = r
+		case r == '#':
+			return false
+		case strings.ContainsRune(curlyQuotes, r):
+			return true
+		}
+	}
+	return false
 }
 
 // tablesNoun says whether the key at the dotted path is an array of tables

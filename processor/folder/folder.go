@@ -251,6 +251,12 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 		if kind == schema.Results {
 			emptyWinnerWithVP(doc, sf)
 		}
+		if key, to, what := wrongFile(file, kind, doc); to != "" {
+			fs.AddKey(processor.Src{File: file, Ptr: "/" + key}, "%s", processor.PlainFirst(
+				fmt.Sprintf("This file is for your %s, but it holds %s, which go in %s: move the text there.", kind, what, to),
+				fmt.Sprintf("%s is the key of %s files, not of %s files", key, path.Base(path.Dir(to)), kind)))
+			return nil, nil
+		}
 		if k != nil {
 			k.WordBlanks(file, kind, sf)
 		}
@@ -258,6 +264,23 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 		return nil, nil
 	}
 	return doc, nil
+}
+
+// wrongFile finds a file written into the wrong folder: moves written
+// into the orders file ([moves] there), orders into the moves file. It
+// returns the key that gives it away, the file the text belongs in and
+// what it holds; to is "" for none.
+func wrongFile(file string, kind schema.Kind, doc map[string]any) (key, to, what string) {
+	cp := Classify(file)
+	_, ops := doc["operations"]
+	_, moves := doc["moves"]
+	switch {
+	case kind == schema.Orders && moves && !ops:
+		return "moves", processor.InputPath(cp.Phase, "moves", cp.Name), "your moves"
+	case kind == schema.Moves && ops && !moves:
+		return "operations", processor.InputPath(cp.Phase, "orders", cp.Name), "your orders"
+	}
+	return "", "", ""
 }
 
 // emptyWinnerWithVP rewords the fault of a result's empty winner when both
@@ -734,6 +757,11 @@ func (f *Folder) RefuseLate(err error, files []string) error {
 	var late []processor.Fault
 	for _, l := range f.LateFaults {
 		if slices.Contains(files, l.File) {
+			what := "its step"
+			if step, ok := Classify(l.File).Step(); ok {
+				what = StepInWords(step, Classify(l.File).Phase)
+			}
+			l.Message = processor.PlainFirst("This file came after "+what+" was played, so it would never count: close this pull request.", l.Message)
 			late = append(late, l)
 		}
 	}
@@ -741,6 +769,26 @@ func (f *Folder) RefuseLate(err error, files []string) error {
 		return err
 	}
 	return processor.WithRefusals(err, &processor.InvalidError{Faults: late})
+}
+
+// StepInWords names the step a file is for in a player's words: "phase 1's
+// orders step", "the set-up".
+func StepInWords(s processor.Step, phase int) string {
+	switch s {
+	case processor.StepSetup:
+		return "the set-up"
+	case processor.StepOpenTome, processor.StepOperations:
+		return fmt.Sprintf("phase %d's orders step", phase)
+	case processor.StepBattles:
+		return fmt.Sprintf("phase %d's battles step", phase)
+	case processor.StepEvents:
+		return fmt.Sprintf("phase %d's events step", phase)
+	case processor.StepMoves:
+		return fmt.Sprintf("phase %d's moves step", phase)
+	case processor.StepBuilds:
+		return fmt.Sprintf("phase %d's builds step", phase)
+	}
+	return fmt.Sprintf("phase %d's final battle", phase)
 }
 
 // OpenTomeOrders reports whether an orders file (plain or sealed) is one An
