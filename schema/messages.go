@@ -667,6 +667,14 @@ func (f *failure) dateAlternative(r *reporter) bool {
 		r.at(f.segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", f.p, str, iso))
 		return true
 	}
+	if fix := TimeFix(str, true); fix != "" {
+		if timeOnly.MatchString(str) {
+			r.at(f.segs, fmt.Sprintf("%s%s is a time without its day: %s", f.p, str, fix)) // a TOML local time, or one in quotes
+		} else {
+			r.at(f.segs, fmt.Sprintf("%s%q: %s", f.p, str, fix))
+		}
+		return true
+	}
 	if r.timeWord(f.segs) != "" && isLocalDateTime(str) {
 		r.at(f.segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", f.p, str, str))
 		return true

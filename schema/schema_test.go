@@ -414,7 +414,9 @@ func TestFaultsResults(t *testing.T) {
 		{"played string", Results, "played = \"yesterday\"\nwinner = \"draw\"\n", []string{
 			`1:10 /played | ` + played}},
 		{"played time", Results, "played = 19:00:00\nwinner = \"draw\"\n", []string{
-			`1:10 /played | ` + played}},
+			`1:10 /played | played: 19:00:00 is a time without its day: give the day too: write the date, a T and the time, such as 2027-01-10T19:00:00`}},
+		{"played quoted", Results, "played = \"2027-01-10 19:00\"\nwinner = \"draw\"\n", []string{
+			`1:10 /played | played: "2027-01-10 19:00": write the date and time without quotes: 2027-01-10T19:00:00 (the club's time zone, campaign.toml's time_zone; UTC when it names none), or 2027-01-10T19:00:00Z for UTC`}},
 		{"played integer", Results, "played = 5\nwinner = \"draw\"\n", []string{
 			`1:10 /played | played: write a date-time such as 2027-01-10T19:00:00Z (without quotes), not 5`}},
 		{"winner", Results, "winner = \"me\"\n", []string{`1:10 /winner | winner: "me" is not one of attacker, defender, draw`}},

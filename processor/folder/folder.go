@@ -738,12 +738,19 @@ func (f *Folder) arrivedAfter(file string) string {
 	}
 	when := ""
 	if t, ok := f.appliedAt[StepAt{cp.Phase, step}]; ok {
-		when = " (" + t.Format("2006-01-02 15:04 MST") + ")"
+		when = " (" + f.Campaign.When(t) + ")"
 	}
 	if step == processor.StepSetup {
 		return "arrived after the set-up was processed" + when
 	}
 	return fmt.Sprintf("arrived after phase %d's step %s was processed%s", cp.Phase, step.Title(), when)
+}
+
+// AppliedAt is when the journal says an input step of a phase was applied:
+// a run before this one. False when it was not (yet).
+func (f *Folder) AppliedAt(phase int, step processor.Step) (time.Time, bool) {
+	t, ok := f.appliedAt[StepAt{phase, step}]
+	return t, ok
 }
 
 // Late lists the files that arrived after their step was processed, each

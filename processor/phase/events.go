@@ -121,7 +121,7 @@ func (r choiceRules) vespatorFrontEvents() {
 		}
 		when := "waits for every file"
 		if dl := r.c.Deadlines[s.Phase].For(processor.StepEvents); !dl.IsZero() {
-			when = "deadline " + dl.Format("2006-01-02 15:04 MST") + "; past it the defaults apply"
+			when = "deadline " + r.c.When(dl) + "; past it the defaults apply"
 		}
 		r.sec.Para("The Alliances' choices are due in %s (%s): see [the players' guide](%s) for their keys.", strings.Join(files, ", "), when, eventChoicesGuide)
 	}

@@ -134,13 +134,13 @@ func (r *run) standing(d *report.Doc, level int, readme bool) {
 	switch aw := r.awaited(); {
 	case len(aw) > maxAwaitedRows:
 		// A public campaign: thousands of rows help nobody on a front page.
-		d.Para("%d files awaited, by %s (e.g. %s); `warmaster status` lists them.", len(aw), deadlineText(aw[0]), aw[0].File)
+		d.Para("%d files awaited, by %s (e.g. %s); `warmaster status` lists them.", len(aw), deadlineText(r.c, aw[0]), aw[0].File)
 	case len(aw) > 0 && readme && r.c.GitHub != nil:
 		r.awaitedLinks(d, aw)
 	case len(aw) > 0:
 		rows := make([][]string, len(aw))
 		for i, a := range aw {
-			rows[i] = []string{a.File, a.Who, deadlineText(a)}
+			rows[i] = []string{a.File, a.Who, deadlineText(r.c, a)}
 		}
 		d.Table([]string{"file", "from", "deadline"}, rows)
 	}
@@ -201,13 +201,13 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 		if r.f.Disk.IsFile(a.File) || a.Sealed {
 			// In already (sealed orders too: a plain file beside them would
 			// be a fault): a new file of that name would clash.
-			rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(EditCell, i+1)}
+			rows[i] = []string{a.File, a.Who, deadlineText(r.c, a), fmt.Sprintf(EditCell, i+1)}
 			refs = append(refs, fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
 			continue
 		}
 		link, full := DraftLink(g, r.draft(a))
 		cut = cut || !full
-		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(NewAndEditCell, i+1, i+1)}
+		rows[i] = []string{a.File, a.Who, deadlineText(r.c, a), fmt.Sprintf(NewAndEditCell, i+1, i+1)}
 		refs = append(refs, fmt.Sprintf("[new-%d]: %s", i+1, link), fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
 	}
 	d.Table([]string{"file", "from", "deadline", BrowserColumn}, rows)
@@ -243,11 +243,11 @@ func DraftLink(g *processor.GitHub, d Draft) (string, bool) {
 	return g.NewFileURL(d.File, ""), false
 }
 
-func deadlineText(a Await) string {
+func deadlineText(c *processor.Campaign, a Await) string {
 	if a.Deadline.IsZero() {
 		return "none: waits for every input"
 	}
-	return a.Deadline.Format("2006-01-02 15:04 MST")
+	return c.When(a.Deadline)
 }
 
 // inText is an awaited file's "in" column: yes, awaited, faulty, or sealed.

@@ -467,6 +467,9 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 			if !reflect.DeepEqual(before["dice"], after["dice"]) {
 				why("[dice] changed after %s rolled with it: a campaign's seed or commitment never changes once a step has rolled its dice (the commitment promises the players that nobody can choose them); %s", lastStep, restore(processor.CampaignFile))
 			}
+			if !reflect.DeepEqual(before["time_zone"], after["time_zone"]) {
+				why("time_zone changed after %s applied it: the played times written without a zone were read in it, and the battles taken in their order; %s", lastStep, restore(processor.CampaignFile))
+			}
 			if !reflect.DeepEqual(before["rules"], after["rules"]) {
 				why("[rules] changed after %s applied them: a step is played by the rules it was played by, and the later ones by the same; %s", lastStep, restore(processor.CampaignFile))
 			}
