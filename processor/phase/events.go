@@ -78,6 +78,10 @@ func (r eventRules) beyond(than func(a, b processor.AllianceID) bool) (processor
 
 // eventChoicesGuide is where the players' guide explains the event choices
 // file, for the reports (a test holds the link to the guide's headings).
+// PlayersCard is the players' card, docs/card.md, which every campaign
+// README links at its top.
+const PlayersCard = "https://github.com/warmaster/warmaster/blob/main/docs/card.md"
+
 const eventChoicesGuide = "https://github.com/warmaster/warmaster/blob/main/docs/players.md#event-choices-phasesnneventsalliancetoml"
 
 func (r choiceRules) vespatorFrontEvents() {

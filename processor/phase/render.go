@@ -95,6 +95,7 @@ func (r *run) writtenReport(file string) []byte {
 func (r *run) readme() string {
 	var d report.Doc
 	d.Heading(1, "%s", r.c.Name)
+	d.Para("**Playing?** [The players' card](%s): what to do this week, on one page.", PlayersCard)
 	d.Para("Written by [warmaster](https://github.com/warmaster/warmaster) on every advance; do not edit by hand.")
 	r.standing(&d, 2, true)
 	var links []string
