@@ -612,7 +612,9 @@ func (f *Folder) consumed(k processor.Checker, file string) {
 		f.LateFaults = append(f.LateFaults, processor.Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})
 	default:
 		if _, _, err := f.Read(file); err == nil && f.Digest(file) != want {
-			k.Fs.AddRestore(processor.Src{File: file}, want, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)
+			k.Fs.AddRestore(processor.Src{File: file}, want, "%s", processor.PlainFirst(
+				"This file was used by a step already played, so it can no longer change: put it back as it was, or close the pull request that changed it.",
+				fmt.Sprintf("this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)))
 		}
 	}
 }

@@ -24,7 +24,7 @@ func wantPlain(t *testing.T, f processor.Fault) {
 	if w := jargon.FindString(first); w != "" {
 		t.Errorf("%s: the first sentence says %q: %s", f.File, w, first)
 	}
-	if !strings.Contains(first, "close this pull request") && !strings.Contains(first, "yours is ") && !strings.Contains(first, "rename it") {
+	if !strings.Contains(first, "close this pull request") && !strings.Contains(first, "close the pull request") && !strings.Contains(first, "yours is ") && !strings.Contains(first, "rename it") {
 		t.Errorf("%s: the first sentence does not say what to do: %s", f.File, first)
 	}
 	if !strings.HasSuffix(first, ".") || first == f.Message {
@@ -107,6 +107,12 @@ func TestRefusalsInPlayersWords(t *testing.T) {
 			"The orders in this file were used in phase 1 already, so the file stays: close this pull request (phase 1's battle results go in phases/01/results/, one file for each battle, named after its attacking fleet)."},
 		{"UsedSetup", revealed, "bob", func(r *testRepo) func() { return edit(r, c+"setup/blue.toml") }, c + "setup/blue.toml",
 			"The set-up in this file was used when the campaign began, so it can no longer change: close this pull request (phase 1's battle results go in phases/01/results/, one file for each battle, named after its attacking fleet)."},
+		{"UsedChangedMergeQueue", revealed, "", func(r *testRepo) func() { return edit(r, c+"phases/01/orders/bob.toml") }, c + "phases/01/orders/bob.toml",
+			"This file was used by a step already played, so it can no longer change: put it back as it was, or close the pull request that changed it."},
+		{"LateMergeQueue", revealed, "", func(r *testRepo) func() {
+			return add(r, c+"phases/01/orders/frank.toml", "[[operations]]\nfleet = \"green-2\"\noperation = \"gather-intel\"\n")
+		}, c + "phases/01/orders/frank.toml",
+			"This file came after phase 1's orders step was played, so it would never count: close this pull request."},
 		{"Late", revealed, "frank", func(r *testRepo) func() {
 			return add(r, c+"phases/01/orders/frank.toml", "[[operations]]\nfleet = \"green-2\"\noperation = \"gather-intel\"\n")
 		}, c + "phases/01/orders/frank.toml",
