@@ -417,6 +417,39 @@ func meantTOML(name string) (string, bool) {
 	return "", false
 }
 
+// MeantPath is the path of a player's file that file (a slash path in the
+// campaign folder, one Classify does not know) was likely meant to have:
+// phases/01/orders/bob.toml for phases/01/orders/bob.toml.txt,
+// phases/2/orders/bob.toml or phases/01/Orders/bob.toml; false when none
+// is likely.
+func MeantPath(file string) (string, bool) {
+	parts := strings.Split(file, "/")
+	if n := len(parts); n > 0 {
+		if to, ok := meantTOML(parts[n-1]); ok {
+			parts[n-1] = to
+		}
+	}
+	if len(parts) >= 3 && strings.EqualFold(parts[0], "phases") {
+		parts[0] = "phases"
+		if n, err := strconv.Atoi(parts[1]); err == nil && n >= 1 && n < 1000 {
+			parts[1] = fmt.Sprintf("%02d", n)
+		}
+		if len(parts) == 4 {
+			if d, ok := meantInputDir(parts[2]); ok {
+				parts[2] = d
+			}
+		}
+	} else if len(parts) == 2 && strings.EqualFold(parts[0], "setup") {
+		parts[0] = "setup"
+	}
+	meant := strings.Join(parts, "/")
+	if meant == file || Classify(meant).Kind == KindOther {
+		return "", false
+	}
+	k := Classify(meant).Kind
+	return meant, k >= KindSetup && k <= KindTiebreak
+}
+
 // meantInputDir is the input folder a phase folder's sub-folder was likely
 // meant to be: Orders, order, MOVES.
 func meantInputDir(name string) (string, bool) {

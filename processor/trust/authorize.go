@@ -84,6 +84,10 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string) refusal {
 		return refusal{plain, fmt.Sprintf("%s is not a player in campaign.toml", actor)}
 	}
 	if cp.Kind == folder.KindOther {
+		if meant, ok := folder.MeantPath(file); ok {
+			return refusal{fmt.Sprintf("Warmaster reads no file of this name: it should be %s; rename it (or move it there).", meant),
+				fmt.Sprintf("it is not a file players write: %s is the file it was likely meant to be", meant)}
+		}
 		return refusal{"Players do not write a file here: the campaign's README names the file that is yours to write now" + nextFor(f, p, "; ") + "; " + closePR + ".",
 			"it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml, and the final phase's tiebreak.toml"}
 	}
