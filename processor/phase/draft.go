@@ -522,6 +522,9 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 	played := "2027-01-10"
 	if !a.Deadline.IsZero() {
 		played = a.Deadline.Format("2006-01-02")
+		if r.c.Zone != nil {
+			played = a.Deadline.In(r.c.Zone).Format("2006-01-02") // the club's day
+		}
 	}
 	if r.c.Zone != nil {
 		t.toml("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00 (%s time)", played, played, r.c.Zone)
