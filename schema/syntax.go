@@ -73,7 +73,11 @@ func (s syntax) word() (string, int) {
 	case strings.HasPrefix(s.msg, "Key '"):
 		return s.redefined()
 	}
-	if fix := TimeFix(value, false); fix != "" && valueOff >= 0 && (strings.HasPrefix(s.msg, "expected a top-level item") || strings.HasPrefix(s.msg, "invalid datetime")) {
+	key := ""
+	if m := wordKey.FindStringSubmatch(line); m != nil {
+		key = m[1]
+	}
+	if fix := TimeFix(value, false, key == "played"); fix != "" && valueOff >= 0 && (strings.HasPrefix(s.msg, "expected a top-level item") || strings.HasPrefix(s.msg, "invalid datetime")) {
 		return fix, valueOff
 	}
 	if m := dateLike.FindStringSubmatch(value); m != nil && valueOff >= 0 {
@@ -470,8 +474,9 @@ var zoneOffsets = map[string]string{
 // when s is none of those.
 //
 // Text from a TOML string (quoted) is in quotes; s is as the line has it
-// otherwise.
-func TimeFix(s string, quoted bool) string {
+// otherwise. zoneless says whether the key takes a time without a zone (a
+// result's played: the club's time zone); a deadline always has its zone.
+func TimeFix(s string, quoted, zoneless bool) string {
 	s = strings.TrimSpace(s)
 	var club string
 	if m := timeOnly.FindStringSubmatch(s); m != nil {
@@ -496,11 +501,14 @@ func TimeFix(s string, quoted bool) string {
 	if sec == "" {
 		sec = "00"
 	}
-	local := fmt.Sprintf("%sT%02s:%s:%s", m[1], m[2], m[3], sec)
+	local, localOK := fmt.Sprintf("%sT%02s:%s:%s", m[1], m[2], m[3], sec), zoneless
 	switch {
 	case zone == "":
 		if !quoted {
 			return ""
+		}
+		if !localOK {
+			return fmt.Sprintf("write the date and time without quotes, with its zone: %sZ for UTC, or its offset, such as %s+01:00", local, local)
 		}
 		return fmt.Sprintf("write the date and time without quotes: %s (the club's time zone, campaign.toml's time_zone; UTC when it names none), or %sZ for UTC", local, local)
 	case zone == "Z" || zone[0] == '+' || zone[0] == '-':
@@ -514,6 +522,9 @@ func TimeFix(s string, quoted bool) string {
 		return fmt.Sprintf("write the date and time without quotes: %s%s", local, off)
 	}
 	club = fmt.Sprintf("or without a zone, %s, for the club's time zone (campaign.toml's time_zone; UTC when it names none)", local)
+	if !localOK {
+		club = "as a deadline always has its zone"
+	}
 	if ampm := strings.ToLower(zone); ampm == "am" || ampm == "pm" {
 		h, _ := strconv.Atoi(m[2])
 		if ampm == "pm" && h < 12 {
