@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	_ "time/tzdata" // time_zone works on every machine, with or without a system tz database
 
 	"filippo.io/age"
 	"github.com/warmaster/warmaster/processor/report"
@@ -15,6 +16,9 @@ import (
 type Campaign struct {
 	Name   string
 	Phases int
+	// Zone is the club's time zone (time_zone), nil when campaign.toml
+	// names none: then every time is UTC.
+	Zone *time.Location
 	// Seed is the public seed of the dice streams; Commitment, instead, the
 	// "sha256:<hex>" of a secret key given to advance (provably fair dice).
 	Seed       string
@@ -307,6 +311,9 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 		player:     map[Login]int{},
 		Fleet:      map[FleetID]int{},
 	}
+	if d.has("time_zone") {
+		c.Zone = decodeZone(d, fs)
+	}
 	switch dice := d.Obj("dice"); {
 	case c.Seed == "" && c.Commitment == "":
 		fs.Add(dice.Src, "give the dice a public seed (seed = \"any text\") or commit to a secret key (commitment = \"sha256:<hex>\")")
@@ -408,7 +415,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 			continue
 		}
 		var x Deadlines
-		x.Operations, _ = dl.time("operations")
+		x.Operations, _ = dl.time("operations") // a deadline always has its zone: the schema's date-time
 		x.Battles, _ = dl.time("battles")
 		x.Moves, _ = dl.time("moves")
 		x.Builds, _ = dl.time("builds")
@@ -506,11 +513,62 @@ func (c *Campaign) DeadlineTexts() map[string]bool {
 	for _, d := range c.Deadlines {
 		for s := StepSetup; s <= StepEnded; s++ {
 			if t := d.For(s); !t.IsZero() {
-				out[t.Format("2006-01-02 15:04 MST")] = true
+				out[c.When(t)] = true
 			}
 		}
 	}
 	return out
+}
+
+// When is a time as reports and the README show it: in UTC
+// ("2027-01-08 18:00 UTC"), and, when campaign.toml names the club's
+// time_zone, first in it ("2027-01-08 19:00 CET (18:00 UTC)",
+// "2027-01-09 05:00 AEDT (2027-01-08 18:00 UTC)").
+func (c *Campaign) When(t time.Time) string {
+	utc := t.UTC()
+	if c == nil || c.Zone == nil {
+		return utc.Format("2006-01-02 15:04 MST")
+	}
+	local := t.In(c.Zone)
+	name, off := local.Zone()
+	if off == 0 && (name == "UTC" || name == "") {
+		return utc.Format("2006-01-02 15:04 MST")
+	}
+	if local.Format("2006-01-02") == utc.Format("2006-01-02") {
+		return local.Format("2006-01-02 15:04 MST") + " (" + utc.Format("15:04 MST") + ")"
+	}
+	return local.Format("2006-01-02 15:04 MST") + " (" + utc.Format("2006-01-02 15:04 MST") + ")"
+}
+
+// decodeZone reads time_zone: an IANA name (Europe/London), from Go's
+// embedded tz database where the system has none.
+func decodeZone(d Obj, fs *Faults) *time.Location {
+	name := d.Str("time_zone")
+	at := d.Src.At("time_zone")
+	if off, ok := zoneAbbreviations[strings.ToUpper(name)]; ok {
+		fs.Add(at, "%q is an abbreviation, which names no place's summer and winter time: give the IANA name of the club's zone, such as %s", name, off)
+		return nil
+	}
+	if name == "Local" || strings.HasPrefix(name, "/") || strings.Contains(name, "..") || strings.ContainsAny(name, "\\ \t") {
+		fs.Add(at, "%q is not an IANA time zone name: write one such as Europe/London, Europe/Berlin or America/New_York", name)
+		return nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		fs.Add(at, "%q is not an IANA time zone name: write one such as Europe/London, Europe/Berlin or America/New_York (the names of the tz database: Area/City, with capitals as written there)", name)
+		return nil
+	}
+	return loc
+}
+
+// zoneAbbreviations are abbreviations people give for a time zone, and
+// the IANA names to suggest instead.
+var zoneAbbreviations = map[string]string{
+	"GMT": "Europe/London", "BST": "Europe/London", "CET": "Europe/Berlin or Europe/Paris", "CEST": "Europe/Berlin or Europe/Paris",
+	"EET": "Europe/Helsinki or Europe/Athens", "EEST": "Europe/Helsinki or Europe/Athens", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
+	"EST": "America/New_York", "EDT": "America/New_York", "CST": "America/Chicago", "CDT": "America/Chicago",
+	"MST": "America/Denver", "MDT": "America/Denver", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles",
+	"AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland",
 }
 
 // Warmaster is the login of the player who is the Warmaster, if any.

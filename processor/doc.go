@@ -76,6 +76,25 @@ func (o Obj) time(k string) (time.Time, bool) {
 
 var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05", "2006-01-02"}
 
+// timeIn is time for a value a player writes: a local date-time or date
+// (no zone) is in loc, the club's time zone (nil: UTC). date says whether
+// it was a date without a time.
+func (o Obj) timeIn(k string, loc *time.Location) (t time.Time, date, ok bool) {
+	s := strings.ToUpper(o.Str(k))
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t.UTC(), false, true
+	}
+	if loc == nil {
+		loc = time.UTC
+	}
+	for _, l := range timeLayouts[1:] {
+		if t, err := time.ParseInLocation(l, s, loc); err == nil {
+			return t.UTC(), l == "2006-01-02", true
+		}
+	}
+	return time.Time{}, false, false
+}
+
 func parseTime(s string) (time.Time, bool) {
 	s = strings.ToUpper(s) // RFC 3339 allows a lower-case t and z
 	for _, l := range timeLayouts {

@@ -316,3 +316,21 @@ func WithRefusals(checked, refused error) error {
 	})
 	return &InvalidError{Faults: out}
 }
+
+// PlainFirst is the message of a refusal a player reads in a browser or on
+// a phone: plain, one sentence in their words ending in "." — what
+// happened and what to do (the file to use instead, or "close this pull
+// request") — then, after "Why: ", the rule in full for whoever wants it,
+// ending in the git command where there is one (RestoreFrom).
+func PlainFirst(plain, detail string) string {
+	return plain + " Why: " + detail
+}
+
+// FirstSentence is a message's first sentence: up to the first ". ", or
+// all of it.
+func FirstSentence(msg string) string {
+	if i := strings.Index(msg, ". "); i >= 0 {
+		return msg[:i+1]
+	}
+	return msg
+}

@@ -89,6 +89,7 @@ type Result struct {
 	Battle         string
 	Played         time.Time
 	HasPlayed      bool
+	PlayedDate     bool // played is a date without a time: midnight in the club's time zone
 	Winner         Side
 	HasWinner      bool
 	AttackerVP     int
@@ -368,7 +369,7 @@ func (k Checker) Others(a AllianceID) []AllianceID {
 func (k Checker) DecodeResult(battle string, d Obj) *Result {
 	r := &Result{Battle: battle, Src: d.Src}
 	if d.has("played") {
-		if r.Played, r.HasPlayed = d.time("played"); !r.HasPlayed {
+		if r.Played, r.PlayedDate, r.HasPlayed = d.timeIn("played", k.C.Zone); !r.HasPlayed {
 			k.Fs.Add(d.Src.At("played"), "played: %q is not a date-time such as 2027-01-10T19:00:00Z or a date such as 2027-01-10", d.Str("played"))
 		}
 	}

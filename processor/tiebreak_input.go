@@ -15,12 +15,13 @@ type Tiebreak struct {
 
 // TiebreakBattle is one final battle between players of two tied Alliances.
 type TiebreakBattle struct {
-	Players   []Login
-	Alliances []AllianceID // each player's Alliance
-	Winner    AllianceID
-	Played    time.Time
-	HasPlayed bool
-	Src       Src
+	Players    []Login
+	Alliances  []AllianceID // each player's Alliance
+	Winner     AllianceID
+	Played     time.Time
+	HasPlayed  bool
+	PlayedDate bool // a date without a time
+	Src        Src
 }
 
 // DecodeTiebreak reads phases/NN/tiebreak.toml and checks what does not
@@ -55,7 +56,7 @@ func (k Checker) DecodeTiebreak(d Obj) *Tiebreak {
 			k.Fs.Add(o.Src.At("winner"), "winner %q did not play this battle: the winner is %s (%s) or %s (%s)", b.Winner, b.Alliances[0], b.Players[0], b.Alliances[1], b.Players[1])
 		}
 		if o.has("played") {
-			if b.Played, b.HasPlayed = o.time("played"); !b.HasPlayed {
+			if b.Played, b.PlayedDate, b.HasPlayed = o.timeIn("played", k.C.Zone); !b.HasPlayed {
 				k.Fs.Add(o.Src.At("played"), "played: %q is not a date-time such as 2027-07-10T19:00:00Z or a date such as 2027-07-10", o.Str("played"))
 			}
 		}

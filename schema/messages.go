@@ -635,6 +635,8 @@ func (f *failure) formatLeaf(r *reporter) {
 		r.at(segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", p, s, iso))
 	} else if format == "date-time" && isLocalDateTime(s) {
 		r.at(segs, fmt.Sprintf("%s%s has no time zone; add one, such as %sZ for UTC", p, r.text(segs, f.v), s))
+	} else if fix := TimeFix(s, true, false); format == "date-time" && fix != "" && strings.Contains(s, ":") { // a time written as people write it
+		r.at(segs, fmt.Sprintf("%s%q: %s", p, s, fix))
 	} else {
 		r.at(segs, fmt.Sprintf("%s%s is not %s", p, r.text(segs, f.v), formatPhrase(format)))
 	}
@@ -665,6 +667,14 @@ func (f *failure) dateAlternative(r *reporter) bool {
 	}
 	if iso := dateFix(str); iso != "" {
 		r.at(f.segs, fmt.Sprintf("%s%q is not a date: write %s, without quotes", f.p, str, iso))
+		return true
+	}
+	if fix := TimeFix(str, true, true); fix != "" { // a key that takes a date takes a local date-time too (played)
+		if timeOnly.MatchString(str) {
+			r.at(f.segs, fmt.Sprintf("%s%s is a time without its day: %s", f.p, str, fix)) // a TOML local time, or one in quotes
+		} else {
+			r.at(f.segs, fmt.Sprintf("%s%q: %s", f.p, str, fix))
+		}
 		return true
 	}
 	if r.timeWord(f.segs) != "" && isLocalDateTime(str) {

@@ -347,6 +347,10 @@ func TestFaultsCampaign(t *testing.T) {
 			`39:14 /deadlines/0/operations | operations of the 1st deadline: 2027-01-10T19:00:00 has no time zone; add one, such as 2027-01-10T19:00:00Z for UTC`}},
 		{"date deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", "operations = 2027-01-10"), []string{
 			`39:14 /deadlines/0/operations | operations of the 1st deadline: 2027-01-10 is not a date-time such as 2027-01-10T19:00:00Z`}},
+		{"quoted deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = "2027-01-10 19:00"`), []string{
+			`39:14 /deadlines/0/operations | operations of the 1st deadline: "2027-01-10 19:00": write the date and time without quotes, with its zone: 2027-01-10T19:00:00Z for UTC, or its offset, such as 2027-01-10T19:00:00+01:00`}},
+		{"deadline zone abbreviation", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = 2027-01-10 19:00 CET`), []string{
+			`39:14  | invalid TOML: a time zone is written as its offset from UTC, not as CET: write 2027-01-10T19:00:00+01:00 (CET is UTC+01:00), as a deadline always has its zone`}},
 		{"string deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = "soon"`), []string{
 			`39:14 /deadlines/0/operations | operations of the 1st deadline: "soon" is not a date-time such as 2027-01-10T19:00:00Z`}},
 		{"integer deadline", Campaign, edit(Campaign, "operations = 2027-01-10T19:00:00Z", `operations = 5`), []string{
@@ -414,7 +418,9 @@ func TestFaultsResults(t *testing.T) {
 		{"played string", Results, "played = \"yesterday\"\nwinner = \"draw\"\n", []string{
 			`1:10 /played | ` + played}},
 		{"played time", Results, "played = 19:00:00\nwinner = \"draw\"\n", []string{
-			`1:10 /played | ` + played}},
+			`1:10 /played | played: 19:00:00 is a time without its day: give the day too: write the date, a T and the time, such as 2027-01-10T19:00:00`}},
+		{"played quoted", Results, "played = \"2027-01-10 19:00\"\nwinner = \"draw\"\n", []string{
+			`1:10 /played | played: "2027-01-10 19:00": write the date and time without quotes: 2027-01-10T19:00:00 (the club's time zone, campaign.toml's time_zone; UTC when it names none), or 2027-01-10T19:00:00Z for UTC`}},
 		{"played integer", Results, "played = 5\nwinner = \"draw\"\n", []string{
 			`1:10 /played | played: write a date-time such as 2027-01-10T19:00:00Z (without quotes), not 5`}},
 		{"winner", Results, "winner = \"me\"\n", []string{`1:10 /winner | winner: "me" is not one of attacker, defender, draw`}},

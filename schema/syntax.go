@@ -73,6 +73,13 @@ func (s syntax) word() (string, int) {
 	case strings.HasPrefix(s.msg, "Key '"):
 		return s.redefined()
 	}
+	key := ""
+	if m := wordKey.FindStringSubmatch(line); m != nil {
+		key = m[1]
+	}
+	if fix := TimeFix(value, false, key == "played"); fix != "" && valueOff >= 0 && (strings.HasPrefix(s.msg, "expected a top-level item") || strings.HasPrefix(s.msg, "invalid datetime")) {
+		return fix, valueOff
+	}
 	if m := dateLike.FindStringSubmatch(value); m != nil && valueOff >= 0 {
 		if iso := isoDate(m); iso != "" {
 			return fmt.Sprintf("write a date as %s (year-month-day, then the time and Z for UTC), not %s", iso, m[0]), valueOff
@@ -355,7 +362,63 @@ func parseFault(data []byte, err error, c *compiled) Fault {
 		msg, off = words, at
 	}
 	line, col := lineCol(data, off)
+	if strings.HasPrefix(msg, "curly quotes ") {
+		msg += curlyElsewhere(data, line)
+	}
 	return Fault{Line: max(line, 1), Col: max(col, 1), Message: "invalid TOML: " + msg}
+}
+
+// curlyElsewhere says which other lines of the file have curly quotes in
+// their TOML (not in a comment, nor inside straight quotes: "Bob’s" is
+// text): a phone's smart punctuation puts them on every line, and the
+// parser stops at the first, so one fault names them all — "; lines 4, 7
+// and 9 have them too: replace them all", or "" when no other line has.
+func curlyElsewhere(data []byte, at int) string {
+	var lines []string
+	n := 0
+	for line := range bytes.Lines(data) {
+		n++
+		if n != at && curlyInTOML(string(line)) {
+			lines = append(lines, strconv.Itoa(n))
+		}
+	}
+	switch len(lines) {
+	case 0:
+		return ""
+	case 1:
+		return "; line " + lines[0] + " has them too: replace them all (a phone's smart punctuation types them: turn it off, or edit the file on GitHub's website)"
+	}
+	if len(lines) > 12 {
+		lines = append(lines[:12:12], "more")
+	}
+	list := strings.Join(lines[:len(lines)-1], ", ") + " and " + lines[len(lines)-1]
+	return "; lines " + list + " have them too: replace them all (a phone's smart punctuation types them: turn it off, or edit the file on GitHub's website)"
+}
+
+// curlyInTOML reports whether a line has a curly quote outside comments
+// and straight-quoted strings.
+func curlyInTOML(line string) bool {
+	var quote rune
+	escaped := false
+	for _, r := range line {
+		switch {
+		case escaped:
+			escaped = false
+		case quote == '"' && r == '\\':
+			escaped = true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '"' || r == '\'':
+			quote = r
+		case r == '#':
+			return false
+		case strings.ContainsRune(curlyQuotes, r):
+			return true
+		}
+	}
+	return false
 }
 
 // tablesNoun says whether the key at the dotted path is an array of tables
@@ -382,4 +445,98 @@ func (c *compiled) tablesNoun(path string) (string, bool) {
 		return noun, true
 	}
 	return "entry", true
+}
+
+// clubTime is a date and time as people write them: a space or a T, the
+// seconds left out, a zone after it as an abbreviation (BST), an offset or
+// Z; partial is a month without its day, or a time without its date.
+var (
+	clubTime    = regexp.MustCompile(`^["']?(\d{4}-\d{2}-\d{2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*([A-Za-z]{2,5}|[+-]\d{2}:?\d{2}|Z)?["']?\s*(?:#.*)?$`)
+	partialDate = regexp.MustCompile(`^["']?(\d{4})-(\d{2})["']?\s*(?:#.*)?$`)
+	timeOnly    = regexp.MustCompile(`^["']?(\d{1,2}):(\d{2})(?::(\d{2}))?["']?\s*(?:#.*)?$`)
+)
+
+// zoneOffsets are the time zone abbreviations clubs write, with their
+// offset from UTC. An abbreviation is ambiguous and TOML has none: a time
+// is written with its offset, or without a zone for the club's.
+var zoneOffsets = map[string]string{
+	"UTC": "Z", "GMT": "Z", "WET": "Z", "BST": "+01:00", "IST": "+01:00", "WEST": "+01:00", "CET": "+01:00",
+	"CEST": "+02:00", "MEZ": "+01:00", "MESZ": "+02:00", "EET": "+02:00", "EEST": "+03:00", "MSK": "+03:00",
+	"EST": "-05:00", "EDT": "-04:00", "CST": "-06:00", "CDT": "-05:00", "MST": "-07:00", "MDT": "-06:00",
+	"PST": "-08:00", "PDT": "-07:00", "AKST": "-09:00", "AKDT": "-08:00", "HST": "-10:00",
+	"AEST": "+10:00", "AEDT": "+11:00", "ACST": "+09:30", "ACDT": "+10:30", "AWST": "+08:00",
+	"NZST": "+12:00", "NZDT": "+13:00", "JST": "+09:00", "KST": "+09:00", "SGT": "+08:00",
+}
+
+// TimeFix is how to write a date-time written the way people write one —
+// in quotes, with a zone abbreviation, with its day or date left out — as
+// a message: "write 2027-01-10T19:30:00+01:00 (BST is UTC+01:00), …"; ""
+// when s is none of those.
+//
+// Text from a TOML string (quoted) is in quotes; s is as the line has it
+// otherwise. zoneless says whether the key takes a time without a zone (a
+// result's played: the club's time zone); a deadline always has its zone.
+func TimeFix(s string, quoted, zoneless bool) string {
+	s = strings.TrimSpace(s)
+	var club string
+	if m := timeOnly.FindStringSubmatch(s); m != nil {
+		return fmt.Sprintf("give the day too: write the date, a T and the time, such as 2027-01-10T%02s:%s:00", m[1], m[2])
+	}
+	if m := partialDate.FindStringSubmatch(s); m != nil {
+		return fmt.Sprintf("give the day too: write the date as %s-%s-DD, such as %s-%s-10, without quotes", m[1], m[2], m[1], m[2])
+	}
+	m := clubTime.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	quoted = quoted || strings.HasPrefix(s, `"`) || strings.HasPrefix(s, "'")
+	zone := m[5]
+	if m[2] == "" {
+		if !quoted || zone != "" {
+			return ""
+		}
+		return fmt.Sprintf("write the date without quotes: %s", m[1])
+	}
+	sec := m[4]
+	if sec == "" {
+		sec = "00"
+	}
+	local, localOK := fmt.Sprintf("%sT%02s:%s:%s", m[1], m[2], m[3], sec), zoneless
+	switch {
+	case zone == "":
+		if !quoted {
+			return ""
+		}
+		if !localOK {
+			return fmt.Sprintf("write the date and time without quotes, with its zone: %sZ for UTC, or its offset, such as %s+01:00", local, local)
+		}
+		return fmt.Sprintf("write the date and time without quotes: %s (the club's time zone, campaign.toml's time_zone; UTC when it names none), or %sZ for UTC", local, local)
+	case zone == "Z" || zone[0] == '+' || zone[0] == '-':
+		if !quoted {
+			return ""
+		}
+		off := zone
+		if len(off) == 5 {
+			off = off[:3] + ":" + off[3:]
+		}
+		return fmt.Sprintf("write the date and time without quotes: %s%s", local, off)
+	}
+	club = fmt.Sprintf("or without a zone, %s, for the club's time zone (campaign.toml's time_zone; UTC when it names none)", local)
+	if !localOK {
+		club = "as a deadline always has its zone"
+	}
+	if ampm := strings.ToLower(zone); ampm == "am" || ampm == "pm" {
+		h, _ := strconv.Atoi(m[2])
+		if ampm == "pm" && h < 12 {
+			h += 12
+		} else if ampm == "am" && h == 12 {
+			h = 0
+		}
+		return fmt.Sprintf("write the time on the 24-hour clock, without am or pm: %sT%02d:%s:%s", m[1], h, m[3], sec)
+	}
+	off, known := zoneOffsets[strings.ToUpper(zone)]
+	if !known {
+		return fmt.Sprintf("a time zone is written as its offset from UTC, not as %s: write %s+01:00 for one hour ahead of UTC, %sZ for UTC, %s", zone, local, local, club)
+	}
+	return fmt.Sprintf("a time zone is written as its offset from UTC, not as %s: write %s%s (%s is UTC%s), %s", zone, local, off, strings.ToUpper(zone), strings.Replace(off, "Z", "+00:00", 1), club)
 }

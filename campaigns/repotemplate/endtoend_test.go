@@ -191,9 +191,19 @@ func TestPullRequestCheck(t *testing.T) {
 			t.Errorf("%d annotations, want %d:\n%s", len(annotations), len(want), strings.Join(annotations, "\n"))
 			return
 		}
+		// Each refusal opens with a sentence in the player's words, then
+		// "Why: " and the rule, which want names.
 		for i, w := range want {
-			if !strings.HasPrefix(annotations[i], w) {
-				t.Errorf("annotation %d:\n%s\nwant it to start\n%s", i+1, annotations[i], w)
+			head, rule, _ := strings.Cut(w, "title=warmaster::")
+			head += "title=warmaster::"
+			if !strings.Contains(rule, " may not change this file: ") {
+				if !strings.HasPrefix(annotations[i], w) {
+					t.Errorf("annotation %d:\n%s\nwant it to start\n%s", i+1, annotations[i], w)
+				}
+				continue
+			}
+			if !strings.HasPrefix(annotations[i], head) || !strings.Contains(annotations[i], " Why: "+rule) {
+				t.Errorf("annotation %d:\n%s\nwant it to start\n%s\nand say, after its first sentence, Why: %s", i+1, annotations[i], head, rule)
 			}
 		}
 	}

@@ -151,12 +151,14 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			},
 			{
 				Name:  "demo",
-				Usage: "play the bundled example campaign in a temporary copy and print its reports",
+				Usage: "play the bundled example campaign in a temporary copy and print a short summary of it",
 				Description: "The example campaign (3 Alliances, 6 players, 3 phases with every input in) is advanced at --now, after its last deadline by default, so it plays to its end; " +
-					"--now 2027-02-10T12:00:00Z stops it in phase 2, waiting for an unplayed battle. --out keeps the played copy (replay and verify accept it).",
+					"--now 2027-02-10T12:00:00Z stops it in phase 2, waiting for an unplayed battle. It prints what was played, each phase in a few lines, who won, and one file a player wrote; " +
+					"--reports prints the full reports instead (every phase report, then the README, in Markdown), and --out keeps the played copy with them (replay and verify accept it).",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "now", Value: demoNow, Usage: "the time to process at, RFC 3339"},
-					&cli.StringFlag{Name: "out", Usage: "keep the processed campaign in this (new or empty) folder"},
+					&cli.StringFlag{Name: "out", Usage: "keep the processed campaign, its reports with it, in this (new or empty) folder"},
+					&cli.BoolFlag{Name: "reports", Usage: "print the full reports (every phase report, then the README, in Markdown) instead of the summary"},
 				},
 				Action: cmdDemo,
 			},
@@ -721,22 +723,10 @@ func cmdDemo(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
-	w := c.App.Writer
-	for _, p := range sum.Written {
-		if strings.HasSuffix(p, "report.md") {
-			data, err := f.ReadFile(p)
-			if err != nil {
-				return fmt.Errorf("demo: %w", err)
-			}
-			fmt.Fprintf(w, "<!-- %s/%s -->\n%s\n", campaigns.Example, p, data)
-		}
+	if c.Bool("reports") {
+		return demoReports(c.App.Writer, f, sum)
 	}
-	data, err := f.ReadFile(processor.ReadmeFile)
-	if err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
-	fmt.Fprintf(w, "<!-- %s/README.md -->\n%s", campaigns.Example, data)
-	return nil
+	return demoSummary(c.App.Writer, f, sum, now, c.String("out"))
 }
 
 // replayFirst is advance --replay: when a step is due, the campaign's whole

@@ -402,7 +402,7 @@ func TestRulesOptions(t *testing.T) {
 }
 
 // The guides whose examples are run.
-var guides = []string{"docs/players.md", "docs/organisers.md"}
+var guides = []string{"docs/players.md", "docs/organisers.md", "docs/war-engines.md", "docs/sealed-orders.md", "docs/end-of-campaign.md", "docs/card.md"}
 
 // A marker: an HTML comment, invisible on GitHub, before a fenced block.
 //
@@ -866,5 +866,23 @@ func TestRepositoryReadmeSteps(t *testing.T) {
 		if !strings.Contains(strings.Join(strings.Fields(readme), " "), ref) {
 			t.Errorf("the repository README does not say %q, as the guide's steps are numbered", ref)
 		}
+	}
+}
+
+// TestPlayersCardLinked: every campaign README links the players' card at
+// its top (phase.PlayersCard), which is a file of docs/, linked from the top
+// of the players' guide too.
+func TestPlayersCardLinked(t *testing.T) {
+	const blob = "https://github.com/warmaster/warmaster/blob/main/"
+	rel, ok := strings.CutPrefix(phase.PlayersCard, blob)
+	if !ok {
+		t.Fatalf("PlayersCard %s is not a file of this repository's main branch", phase.PlayersCard)
+	}
+	if _, err := os.Stat(filepath.Join(sourceRoot(t), filepath.FromSlash(rel))); err != nil {
+		t.Errorf("PlayersCard links %s: %v", rel, err)
+	}
+	guide := readDoc(t, "docs/players.md")
+	if top, _, _ := strings.Cut(guide, "\n## "); !strings.Contains(top, "](card.md)") {
+		t.Errorf("docs/players.md does not link card.md before its first section")
 	}
 }

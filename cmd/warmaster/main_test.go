@@ -202,18 +202,24 @@ func cmdCut(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(file, data[:i], 0o644))
 }
 
-// TestDemoGolden pins the demo's whole output: the example campaign's
-// phase-1 report and README. Rewrite it with `go test -run TestDemoGolden -update`.
+// TestDemoGolden pins the demo's whole output: its summary
+// (demo-summary.golden), and with --reports every phase report and the
+// README (demo.golden). Rewrite them with `go test -run TestDemoGolden -update`.
 func TestDemoGolden(t *testing.T) {
+	t.Run("summary", func(t *testing.T) { demoGolden(t, "demo-summary.golden") })
+	t.Run("reports", func(t *testing.T) { demoGolden(t, "demo.golden", "--reports") })
+}
+
+func demoGolden(t *testing.T, name string, flags ...string) {
 	var out, errOut bytes.Buffer
-	code := run([]string{"warmaster", "demo"}, &out, &errOut)
+	code := run(append([]string{"warmaster", "demo"}, flags...), &out, &errOut)
 	if code != exitOK {
 		t.Errorf("demo exited with status %d, want 0", code)
 	}
 	if errOut.Len() > 0 {
 		t.Errorf("demo wrote to stderr:\n%s", errOut.String())
 	}
-	golden := filepath.Join("testdata", "demo.golden")
+	golden := filepath.Join("testdata", name)
 	if *update {
 		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
 			t.Fatal(err)

@@ -285,6 +285,12 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 		if kind == schema.Results {
 			emptyWinnerWithVP(doc, sf)
 		}
+		if key, to, what := wrongFile(file, kind, doc); to != "" {
+			fs.AddKey(processor.Src{File: file, Ptr: "/" + key}, "%s", processor.PlainFirst(
+				fmt.Sprintf("This file is for your %s, but it holds %s, which go in %s: move the text there.", kind, what, to),
+				fmt.Sprintf("%s is the key of %s files, not of %s files", key, path.Base(path.Dir(to)), kind)))
+			return nil, nil
+		}
 		if k != nil {
 			k.WordBlanks(file, kind, sf)
 		}
@@ -292,6 +298,23 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 		return nil, nil
 	}
 	return doc, nil
+}
+
+// wrongFile finds a file written into the wrong folder: moves written
+// into the orders file ([moves] there), orders into the moves file. It
+// returns the key that gives it away, the file the text belongs in and
+// what it holds; to is "" for none.
+func wrongFile(file string, kind schema.Kind, doc map[string]any) (key, to, what string) {
+	cp := Classify(file)
+	_, ops := doc["operations"]
+	_, moves := doc["moves"]
+	switch {
+	case kind == schema.Orders && moves && !ops:
+		return "moves", processor.InputPath(cp.Phase, "moves", cp.Name), "your moves"
+	case kind == schema.Moves && ops && !moves:
+		return "operations", processor.InputPath(cp.Phase, "orders", cp.Name), "your orders"
+	}
+	return "", "", ""
 }
 
 // emptyWinnerWithVP rewords the fault of a result's empty winner when both
@@ -426,6 +449,39 @@ func meantTOML(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// MeantPath is the path of a player's file that file (a slash path in the
+// campaign folder, one Classify does not know) was likely meant to have:
+// phases/01/orders/bob.toml for phases/01/orders/bob.toml.txt,
+// phases/2/orders/bob.toml or phases/01/Orders/bob.toml; false when none
+// is likely.
+func MeantPath(file string) (string, bool) {
+	parts := strings.Split(file, "/")
+	if n := len(parts); n > 0 {
+		if to, ok := meantTOML(parts[n-1]); ok {
+			parts[n-1] = to
+		}
+	}
+	if len(parts) >= 3 && strings.EqualFold(parts[0], "phases") {
+		parts[0] = "phases"
+		if n, err := strconv.Atoi(parts[1]); err == nil && n >= 1 && n < 1000 {
+			parts[1] = fmt.Sprintf("%02d", n)
+		}
+		if len(parts) == 4 {
+			if d, ok := meantInputDir(parts[2]); ok {
+				parts[2] = d
+			}
+		}
+	} else if len(parts) == 2 && strings.EqualFold(parts[0], "setup") {
+		parts[0] = "setup"
+	}
+	meant := strings.Join(parts, "/")
+	if meant == file || Classify(meant).Kind == KindOther {
+		return "", false
+	}
+	k := Classify(meant).Kind
+	return meant, k >= KindSetup && k <= KindTiebreak
 }
 
 // meantInputDir is the input folder a phase folder's sub-folder was likely
@@ -630,7 +686,9 @@ func (f *Folder) consumed(k processor.Checker, file string) {
 		// As the base has it, which was checked: not read again.
 	default:
 		if _, _, err := f.Read(file); err == nil && f.Digest(file) != want {
-			k.Fs.AddRestore(processor.Src{File: file}, want, "this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)
+			k.Fs.AddRestore(processor.Src{File: file}, want, "%s", processor.PlainFirst(
+				"This file was used by a step already played, so it can no longer change: put it back as it was, or close the pull request that changed it.",
+				fmt.Sprintf("this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)))
 		}
 	}
 }
@@ -760,12 +818,19 @@ func (f *Folder) arrivedAfter(file string) string {
 	}
 	when := ""
 	if t, ok := f.appliedAt[StepAt{cp.Phase, step}]; ok {
-		when = " (" + t.Format("2006-01-02 15:04 MST") + ")"
+		when = " (" + f.Campaign.When(t) + ")"
 	}
 	if step == processor.StepSetup {
 		return "arrived after the set-up was processed" + when
 	}
 	return fmt.Sprintf("arrived after phase %d's step %s was processed%s", cp.Phase, step.Title(), when)
+}
+
+// AppliedAt is when the journal says an input step of a phase was applied:
+// a run before this one. False when it was not (yet).
+func (f *Folder) AppliedAt(phase int, step processor.Step) (time.Time, bool) {
+	t, ok := f.appliedAt[StepAt{phase, step}]
+	return t, ok
 }
 
 // Late lists the files that arrived after their step was processed, each
@@ -779,6 +844,11 @@ func (f *Folder) RefuseLate(err error, files []string) error {
 	var late []processor.Fault
 	for _, l := range f.LateFaults {
 		if slices.Contains(files, l.File) {
+			what := "its step"
+			if step, ok := Classify(l.File).Step(); ok {
+				what = StepInWords(step, Classify(l.File).Phase)
+			}
+			l.Message = processor.PlainFirst("This file came after "+what+" was played, so it would never count: close this pull request.", l.Message)
 			late = append(late, l)
 		}
 	}
@@ -786,6 +856,26 @@ func (f *Folder) RefuseLate(err error, files []string) error {
 		return err
 	}
 	return processor.WithRefusals(err, &processor.InvalidError{Faults: late})
+}
+
+// StepInWords names the step a file is for in a player's words: "phase 1's
+// orders step", "the set-up".
+func StepInWords(s processor.Step, phase int) string {
+	switch s {
+	case processor.StepSetup:
+		return "the set-up"
+	case processor.StepOpenTome, processor.StepOperations:
+		return fmt.Sprintf("phase %d's orders step", phase)
+	case processor.StepBattles:
+		return fmt.Sprintf("phase %d's battles step", phase)
+	case processor.StepEvents:
+		return fmt.Sprintf("phase %d's events step", phase)
+	case processor.StepMoves:
+		return fmt.Sprintf("phase %d's moves step", phase)
+	case processor.StepBuilds:
+		return fmt.Sprintf("phase %d's builds step", phase)
+	}
+	return fmt.Sprintf("phase %d's final battle", phase)
 }
 
 // OpenTomeOrders reports whether an orders file (plain or sealed) is one An

@@ -85,7 +85,7 @@ func (n *Notice) body() string {
 		d.Para("%s", n.outcome())
 	}
 	if len(st.Awaited) > 0 {
-		d.Para("Awaited, by %s:", deadline(st.Deadline))
+		d.Para("Awaited, by %s:", deadline(st.Campaign, st.Deadline))
 		n.table(&d, false)
 		if !st.Deadline.IsZero() {
 			d.Para("Past the deadline the step is applied without what is missing (the rules say what a missing file means). Open *new* to write the file in GitHub's editor, filled with a draft; propose the change, and the pull request's check says what is wrong, if anything.")
@@ -128,23 +128,23 @@ func (n *Notice) title() string {
 	case n.Ended:
 		return name + ": over, undecided"
 	case s.Step == processor.StepSetup:
-		return fmt.Sprintf("%s: set-up, %s", name, nextDeadline(st.Deadline))
+		return fmt.Sprintf("%s: set-up, %s", name, nextDeadline(c, st.Deadline))
 	}
-	return fmt.Sprintf("%s: phase %d of %d, step %s, %s", name, s.Phase, c.Phases, s.Step.Title(), nextDeadline(st.Deadline))
+	return fmt.Sprintf("%s: phase %d of %d, step %s, %s", name, s.Phase, c.Phases, s.Step.Title(), nextDeadline(c, st.Deadline))
 }
 
-func nextDeadline(t time.Time) string {
+func nextDeadline(c *processor.Campaign, t time.Time) string {
 	if t.IsZero() {
 		return "no deadline (waits for every file)"
 	}
-	return "deadline " + t.UTC().Format("2006-01-02 15:04 MST")
+	return "deadline " + c.When(t)
 }
 
-func deadline(t time.Time) string {
+func deadline(c *processor.Campaign, t time.Time) string {
 	if t.IsZero() {
 		return "no deadline: the step waits for every file"
 	}
-	return t.UTC().Format("2006-01-02 15:04 MST")
+	return c.When(t)
 }
 
 // outcome says who won.
@@ -294,7 +294,7 @@ func (n *Notice) StepComment(from string, applied []string) string {
 	}
 	d.Para("**Now:** %s", report.Plain(st.Headline))
 	if who := n.awaitedLogins(); len(who) > 0 {
-		d.Para("Your turn, by %s: %s — the files are in the table above.", deadline(st.Deadline), n.mentions(who))
+		d.Para("Your turn, by %s: %s — the files are in the table above.", deadline(st.Campaign, st.Deadline), n.mentions(who))
 	}
 	return d.String()
 }
@@ -322,7 +322,7 @@ func (n *Notice) Reminder(now time.Time) (key, text string, ok bool) {
 	key = fmt.Sprintf("%s/%dh", n.Stand, int(due.Hours()))
 	var d report.Doc
 	d.Raw(marker("reminder", key) + "\n")
-	d.Para("**%d hours to the deadline** (%s) — %s Still awaited:", int(due.Hours()), deadline(dl), report.Plain(n.st.Headline))
+	d.Para("**%d hours to the deadline** (%s) — %s Still awaited:", int(due.Hours()), deadline(n.st.Campaign, dl), report.Plain(n.st.Headline))
 	n.table(&d, true)
 	return key, d.String(), true
 }

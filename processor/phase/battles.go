@@ -40,7 +40,8 @@ func (r checks) validateResults(fs *processor.Faults) {
 		}
 		b := bs[i]
 		if res.HasPlayed {
-			r.checkPlayed(res.Src.At("played"), res.Played, r.c.Deadlines[s.Phase].Battles, fs)
+			revealed, _ := r.f.AppliedAt(s.Phase, processor.StepOperations)
+			r.checkPlayed(res.Src.At("played"), res.Played, res.PlayedDate, revealed, r.c.Deadlines[s.Phase].Battles, "the battle was revealed", fs)
 		}
 		if res.DefenderPlayer != "" {
 			if p, ok := r.c.PlayerOf(res.DefenderPlayer); ok && p.Alliance != b.Defender {
@@ -73,18 +74,49 @@ func (r checks) validateResults(fs *processor.Faults) {
 // decides the order of 2.4 Process Battle Results ("starting with the ones
 // that occurred first"), so a date in year 0 or 2099 would put a battle
 // first or last. Where the rules are silent we chose the window (RULINGS
-// 69): from a year before the run to a day after the later of the run and
-// the phase's deadline for it (a date without a time is midnight UTC: a
-// day's slack for time zones).
-func (r checks) checkPlayed(at processor.Src, played, deadline time.Time, fs *processor.Faults) {
-	last := r.now
-	if deadline.After(last) {
-		last = deadline
+// 69). Once the battle was revealed by an earlier run (revealed, as the
+// journal records it: what reveals a final battle is the step that ended
+// the campaign tied), it is played between then and this run (check's or
+// advance's time). When this same run reveals it (a folder holding its
+// result before any run revealed it: revealed is zero), there is no
+// reveal to count from, and the window is a year before the run to a day
+// after the later of the run and deadline. A date without a time (date)
+// is compared by its day, in the club's time zone (time_zone; UTC when
+// campaign.toml names none).
+func (r checks) checkPlayed(at processor.Src, played time.Time, date bool, revealed, deadline time.Time, what string, fs *processor.Faults) {
+	loc := r.c.Zone
+	if loc == nil {
+		loc = time.UTC
 	}
-	first, last := r.now.AddDate(-1, 0, 0), last.Add(24*time.Hour)
-	if played.Before(first) || played.After(last) {
-		fs.Add(at, "played %s is not when a battle of phase %d can have been played: give a date from %s to %s (a year before this run, to a day after the later of the run and the phase's deadline)",
-			played.Format("2006-01-02"), r.s.Phase, first.Format("2006-01-02"), last.Format("2006-01-02"))
+	day := func(t time.Time) string { return t.In(loc).Format("2006-01-02") }
+	shown := r.c.When(played)
+	if date {
+		shown = day(played)
+	}
+	if !revealed.Before(r.now) {
+		revealed = time.Time{} // revealed by this run: a step it applied has its time
+	}
+	if revealed.IsZero() {
+		last := r.now
+		if deadline.After(last) {
+			last = deadline
+		}
+		first, last := r.now.AddDate(-1, 0, 0), last.Add(24*time.Hour)
+		if played.Before(first) || played.After(last) {
+			fs.Add(at, "played %s is not when a battle of phase %d can have been played: give a date from %s to %s (a year before this run, to a day after the later of the run and the phase's deadline)",
+				played.Format("2006-01-02"), r.s.Phase, first.Format("2006-01-02"), last.Format("2006-01-02"))
+		}
+		return
+	}
+	late, early := played.After(r.now), played.Before(revealed)
+	if date {
+		late, early = day(played) > day(r.now), day(played) < day(revealed)
+	}
+	switch {
+	case late:
+		fs.Add(at, "played %s is later than now (%s): a result tells of a battle already played; give the day (and time) it was played", shown, r.c.When(r.now))
+	case early:
+		fs.Add(at, "played %s is before %s (%s): give the day (and time) it was played", shown, what, r.c.When(revealed))
 	}
 }
 
@@ -120,7 +152,7 @@ func (r *run) resolveBattles() {
 			f.Victor, f.Choices = f.Result.Victor(), f.Result.Outcome
 			played = "reported, no date"
 			if f.Result.HasPlayed {
-				played = f.Result.Played.Format("2006-01-02 15:04 MST")
+				played = r.c.When(f.Result.Played)
 			}
 			if f.Result.DefenderPlayer != "" {
 				players += " vs " + string(f.Result.DefenderPlayer)

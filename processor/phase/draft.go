@@ -275,11 +275,11 @@ func wrapComment(text string) []string {
 	return append(out, line)
 }
 
-func deadlineSentence(a Await, past string) string {
+func deadlineSentence(c *processor.Campaign, a Await, past string) string {
 	if a.Deadline.IsZero() {
 		return "No deadline: the step waits for every file."
 	}
-	return fmt.Sprintf("Due by %s; %s", deadlineText(a), past)
+	return fmt.Sprintf("Due by %s; %s", deadlineText(c, a), past)
 }
 
 func (r drafts) allianceText(a processor.AllianceID) string {
@@ -313,7 +313,7 @@ func (r drafts) draftOrders(t *draftText, l processor.Login, a Await) []string {
 	p, _ := r.c.PlayerOf(l)
 	al := p.Alliance
 	t.say("Orders of %s, %s, for phase %d, step %s: one operation per fleet.", l, r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(a, "with no orders file of yours by then, all your fleets perform Logistical Auxilia, the value written below."))
+	t.say("%s", deadlineSentence(r.c, a, "with no orders file of yours by then, all your fleets perform Logistical Auxilia, the value written below."))
 	switch {
 	case s.Step == processor.StepOpenTome:
 		t.say("An Open Tome: %s declares its operations first, openly: these orders cannot be sealed.", al)
@@ -415,7 +415,7 @@ func (r drafts) draftMoves(t *draftText, l processor.Login, a Await) {
 	p, _ := r.c.PlayerOf(l)
 	al := p.Alliance
 	t.say("Moves of %s, %s, for phase %d, step %s.", l, r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(a, "a fleet without a move then stays where it is."))
+	t.say("%s", deadlineSentence(r.c, a, "a fleet without a move then stays where it is."))
 	t.say("A fleet left out stays: the default, as written. To move one, remove the # before its line and keep one planet connected to its own.")
 	double := false
 	if holder, ok := s.Benefits[processor.StarOfTheVoidfarer]; ok && holder == al && s.Phase == 1 {
@@ -447,7 +447,7 @@ func (r drafts) draftMoves(t *draftText, l processor.Login, a Await) {
 func (r drafts) draftBuild(t *draftText, al processor.AllianceID, a Await) {
 	s := r.s
 	t.say("Build of %s for phase %d, step %s: one piece, on a planet with one of its fleets or connected to one.", r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(a, "without a file, nothing is built."))
+	t.say("%s", deadlineSentence(r.c, a, "without a file, nothing is built."))
 	t.say("An empty file builds nothing: the default, as written. To build, remove the # before the planet and infrastructure lines and pick from the lists. Alliances build in order of total Power Level: one before yours may fill a planet first, so you may add [[alternates]], builds to make instead, in order: the first still possible in your turn is built.")
 	t.blank()
 	first := processor.PlanetID("")
@@ -511,7 +511,7 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 	}
 	b := bs[i]
 	t.say("Result of battle %s, phase %d: %s's fleet %s (%s) attacks %s at %s — %s.", b.ID, s.Phase, b.Player, b.Fleet, b.Attacker, b.Defender, b.Planet, b.Attack.Title())
-	t.say("%s", deadlineSentence(a, "a battle without a result then is won by the attacker, with the choices of its orders."))
+	t.say("%s", deadlineSentence(r.c, a, "a battle without a result then is won by the attacker, with the choices of its orders."))
 	confirm := r.c.Rules.ConfirmResults
 	if confirm {
 		t.say("Fill in filed_by, your Alliance, and winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it, and a player of the other side confirms it (confirmations/%s.toml, with the line `warmaster status` gives); the battle sheet is battles/%s.toml.", b.ID, b.ID)
@@ -530,8 +530,15 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 	played := "2027-01-10"
 	if !a.Deadline.IsZero() {
 		played = a.Deadline.Format("2006-01-02")
+		if r.c.Zone != nil {
+			played = a.Deadline.In(r.c.Zone).Format("2006-01-02") // the club's day
+		}
 	}
-	t.toml("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00Z", played, played)
+	if r.c.Zone != nil {
+		t.toml("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00 (%s time)", played, played, r.c.Zone)
+	} else {
+		t.toml("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00Z", played, played)
+	}
 	if ps := r.c.PlayersOf(b.Defender); len(ps) > 0 {
 		t.toml("# defender_player = %q  # who defended: %s", ps[0], report.Either(ps))
 	}
@@ -717,7 +724,7 @@ func (r drafts) piecesAt(p processor.PlanetID, a processor.AllianceID) []string 
 func (r drafts) draftEvents(t *draftText, al processor.AllianceID, a Await) {
 	s := r.s
 	t.say("Event choices of %s for phase %d, step %s.", r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(a, "without a file, every event's default applies."))
+	t.say("%s", deadlineSentence(r.c, a, "without a file, every event's default applies."))
 	t.say("A table left out takes its event's default, as written. To choose, remove the # before a table and its keys.")
 	done := map[processor.EventKind]bool{}
 	for _, ev := range s.Events {
@@ -913,7 +920,7 @@ func (r drafts) draftTiebreak(t *draftText, a Await) []string {
 		tied = e.Tied
 	}
 	t.say("The final battle(s) of the tie between %s (End of the Campaign).", report.Either(tied))
-	t.say("%s", deadlineSentence(a, "without it by then, the tied Alliances roll off."))
+	t.say("%s", deadlineSentence(r.c, a, "without it by then, the tied Alliances roll off."))
 	t.say("Fill in every value left empty: check refuses this file until then.")
 	for _, al := range tied {
 		t.help("%s's players: %s", al, report.Either(r.c.PlayersOf(al)))

@@ -78,6 +78,10 @@ func (r eventRules) beyond(than func(a, b processor.AllianceID) bool) (processor
 
 // eventChoicesGuide is where the players' guide explains the event choices
 // file, for the reports (a test holds the link to the guide's headings).
+// PlayersCard is the players' card, docs/card.md, which every campaign
+// README links at its top.
+const PlayersCard = "https://github.com/warmaster/warmaster/blob/main/docs/card.md"
+
 const eventChoicesGuide = "https://github.com/warmaster/warmaster/blob/main/docs/players.md#event-choices-phasesnneventsalliancetoml"
 
 func (r choiceRules) vespatorFrontEvents() {
@@ -121,7 +125,7 @@ func (r choiceRules) vespatorFrontEvents() {
 		}
 		when := "waits for every file"
 		if dl := r.c.Deadlines[s.Phase].For(processor.StepEvents); !dl.IsZero() {
-			when = "deadline " + dl.Format("2006-01-02 15:04 MST") + "; past it the defaults apply"
+			when = "deadline " + r.c.When(dl) + "; past it the defaults apply"
 		}
 		r.sec.Para("The Alliances' choices are due in %s (%s): see [the players' guide](%s) for their keys.", strings.Join(files, ", "), when, eventChoicesGuide)
 	}

@@ -397,7 +397,7 @@ func (r choiceRules) openTomeDue(phase int) string {
 	if dl.IsZero() {
 		return "before the other Alliances' orders: no deadline, step 1 waits for them first"
 	}
-	return "by " + dl.Format("2006-01-02 15:04 MST")
+	return "by " + r.c.When(dl)
 }
 
 // openTome is the dominating Alliance of an An Open Tome in force, if any.

@@ -219,7 +219,7 @@ func (p *PlanResult) Markdown(dir string) string {
 	d.Para("%s.", report.UpperFirst(r.stepText()))
 	rows := make([][]string, len(p.Awaited))
 	for i, a := range p.Awaited {
-		rows[i] = []string{a.File, a.Who, deadlineText(a), inText(a)}
+		rows[i] = []string{a.File, a.Who, deadlineText(p.c, a), inText(a)}
 	}
 	d.Table([]string{"awaited file", "from", "deadline", "in"}, rows)
 	d.List(confirmNotes(p.Awaited))

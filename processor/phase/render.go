@@ -97,6 +97,7 @@ func (r *run) writtenReport(file string) []byte {
 func (r *run) readme() string {
 	var d report.Doc
 	d.Heading(1, "%s", r.c.Name)
+	d.Para("**Playing?** [The players' card](%s): what to do this week, on one page.", PlayersCard)
 	d.Para("Written by [warmaster](https://github.com/warmaster/warmaster) on every advance; do not edit by hand.")
 	r.standing(&d, 2, true)
 	var links []string
@@ -136,13 +137,13 @@ func (r *run) standing(d *report.Doc, level int, readme bool) {
 	switch aw := r.awaited(); {
 	case len(aw) > maxAwaitedRows:
 		// A public campaign: thousands of rows help nobody on a front page.
-		d.Para("%d files awaited, by %s (e.g. %s); `warmaster status` lists them.", len(aw), deadlineText(aw[0]), aw[0].File)
+		d.Para("%d files awaited, by %s (e.g. %s); `warmaster status` lists them.", len(aw), deadlineText(r.c, aw[0]), aw[0].File)
 	case len(aw) > 0 && readme && r.c.GitHub != nil:
 		r.awaitedLinks(d, aw)
 	case len(aw) > 0:
 		rows := make([][]string, len(aw))
 		for i, a := range aw {
-			rows[i] = []string{a.File, a.Who, deadlineText(a)}
+			rows[i] = []string{a.File, a.Who, deadlineText(r.c, a)}
 		}
 		d.Table([]string{"file", "from", "deadline"}, rows)
 	}
@@ -205,12 +206,12 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 	for i, a := range aw {
 		link, full := r.awaitedLink(g, a)
 		if link == "" {
-			rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(EditCell, i+1)}
+			rows[i] = []string{a.File, a.Who, deadlineText(r.c, a), fmt.Sprintf(EditCell, i+1)}
 			refs = append(refs, fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
 			continue
 		}
 		cut = cut || !full
-		rows[i] = []string{a.File, a.Who, deadlineText(a), fmt.Sprintf(NewAndEditCell, i+1, i+1)}
+		rows[i] = []string{a.File, a.Who, deadlineText(r.c, a), fmt.Sprintf(NewAndEditCell, i+1, i+1)}
 		refs = append(refs, fmt.Sprintf("[new-%d]: %s", i+1, link), fmt.Sprintf("[edit-%d]: %s", i+1, g.EditURL(a.File)))
 	}
 	d.Table([]string{"file", "from", "deadline", BrowserColumn}, rows)
@@ -287,11 +288,11 @@ func DraftLink(g *processor.GitHub, d Draft) (string, bool) {
 	return g.NewFileURL(d.File, ""), false
 }
 
-func deadlineText(a Await) string {
+func deadlineText(c *processor.Campaign, a Await) string {
 	if a.Deadline.IsZero() {
 		return "none: waits for every input"
 	}
-	return a.Deadline.Format("2006-01-02 15:04 MST")
+	return c.When(a.Deadline)
 }
 
 // inText is an awaited file's "in" column: yes, awaited, faulty, or sealed.

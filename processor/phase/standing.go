@@ -71,7 +71,7 @@ func Stand(dir string, fallback *processor.GitHub) (*Standing, error) {
 }
 
 // DeadlineText is a deadline as the awaited tables write it.
-func DeadlineText(a Await) string { return deadlineText(a) }
+func DeadlineText(c *processor.Campaign, a Await) string { return deadlineText(c, a) }
 
 // InText is an awaited file's "in" column, as status writes it.
 func InText(a Await) string { return inText(a) }

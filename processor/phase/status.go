@@ -66,7 +66,7 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 	}
 	rows := make([][]string, len(aw))
 	for i, a := range aw {
-		rows[i] = []string{a.File, a.Who, deadlineText(a), inText(a)}
+		rows[i] = []string{a.File, a.Who, deadlineText(r.c, a), inText(a)}
 	}
 	d.Table([]string{"file", "from", "deadline", "in"}, rows)
 	d.List(confirmNotes(aw))

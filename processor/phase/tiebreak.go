@@ -32,7 +32,8 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 	isTied := func(a processor.AllianceID) bool { return slices.Contains(tied, a) }
 	for _, b := range t.Battles {
 		if b.HasPlayed {
-			r.checkPlayed(b.Src.At("played"), b.Played, r.c.Deadlines[r.s.Phase].Tiebreak, fs)
+			tied, _ := r.f.AppliedAt(r.s.Phase, processor.StepBattles)
+			r.checkPlayed(b.Src.At("played"), b.Played, b.PlayedDate, tied, r.c.Deadlines[r.s.Phase].Tiebreak, "the campaign ended tied", fs)
 		}
 		for i, a := range b.Alliances {
 			if !isTied(a) {
@@ -122,7 +123,7 @@ func (r *run) breakTie() {
 		for i, b := range t.Battles {
 			played := "no date"
 			if b.HasPlayed {
-				played = b.Played.Format("2006-01-02 15:04 MST")
+				played = r.c.When(b.Played)
 			}
 			rows = append(rows, []string{fmt.Sprint(i + 1), fmt.Sprintf("%s (%s) vs %s (%s)", b.Players[0], b.Alliances[0], b.Players[1], b.Alliances[1]), played, string(b.Winner)})
 		}

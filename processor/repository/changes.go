@@ -236,6 +236,7 @@ func (c *changes) repositoryRights() {
 			continue
 		}
 		var why string
+		plain := fmt.Sprintf("Only the Warmaster (%s) changes this file: ask them for the change, and close this pull request.", wms)
 		switch {
 		case f == RegistryFile:
 			why = fmt.Sprintf("the registry says who this repository's Warmaster is and which campaigns it plays; only the Warmaster (%s) changes it", wms)
@@ -246,11 +247,14 @@ func (c *changes) repositoryRights() {
 		case slices.Contains(editorConfigs, path.Base(f)) || strings.HasPrefix(f, SchemasDir+"/"):
 			why = fmt.Sprintf("the editors' configuration (.taplo.toml) and the JSON Schemas in %s/ check every player's files as they type; only the Warmaster (%s) changes them", SchemasDir, wms)
 		case path.Base(f) == processor.CampaignFile:
+			plain = fmt.Sprintf("Only the Warmaster (%s) adds a campaign: close this pull request.", wms)
 			why = fmt.Sprintf("a new campaign folder (%s) is the Warmaster's (%s) to add and to declare in %s", path.Dir(f), wms, RegistryFile)
 		default:
 			if dir, ok := c.undeclaredCampaign(f); ok {
+				plain = c.base.undeclaredPlain(dir)
 				why = c.base.undeclared(dir)
 			} else {
+				plain = fmt.Sprintf("This file is outside the campaigns this repository plays (%s), where only the Warmaster (%s) changes anything: close this pull request.", strings.Join(c.base.Campaigns, ", "), wms)
 				// Anything else outside the campaigns: a .gitignore or
 				// .gitattributes changes what the jobs check out and
 				// commit, a link where a declared campaign is to be runs
@@ -259,7 +263,7 @@ func (c *changes) repositoryRights() {
 			}
 		}
 		if why != "" {
-			c.Faults = append(c.Faults, refusal(f, c.exists(f), "%s%s%s", who, why, note))
+			c.Faults = append(c.Faults, refusal(f, c.exists(f), "%s", processor.PlainFirst(plain, who+why+note)))
 		}
 	}
 }
@@ -463,16 +467,20 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 	restore := func(file string) string {
 		return fmt.Sprintf("restore it as the base has it (git checkout %.12s -- %s)", c.Base, path.Join(dir, file))
 	}
+	const usedPlain = "This part of the file was used by a step already played, so it can no longer change: undo the change, or close this pull request."
 	var refused []processor.Fault
 	if slices.Contains(files, processor.CampaignFile) {
 		before, ok1 := decode(c.Base, processor.CampaignFile)
 		after, ok2 := decode("", processor.CampaignFile)
 		if ok1 && ok2 {
 			why := func(format string, args ...any) {
-				refused = append(refused, refusal(processor.CampaignFile, true, format, args...))
+				refused = append(refused, refusal(processor.CampaignFile, true, "%s", processor.PlainFirst(usedPlain, fmt.Sprintf(format, args...))))
 			}
 			if !reflect.DeepEqual(before["dice"], after["dice"]) {
 				why("[dice] changed after %s rolled with it: a campaign's seed or commitment never changes once a step has rolled its dice (the commitment promises the players that nobody can choose them); %s", lastStep, restore(processor.CampaignFile))
+			}
+			if !reflect.DeepEqual(before["time_zone"], after["time_zone"]) {
+				why("time_zone changed after %s applied it: the played times written without a zone were read in it, and the battles taken in their order; %s", lastStep, restore(processor.CampaignFile))
 			}
 			if !reflect.DeepEqual(before["rules"], after["rules"]) {
 				why("[rules] changed after %s applied them: a step is played by the rules it was played by, and the later ones by the same; %s", lastStep, restore(processor.CampaignFile))
@@ -498,7 +506,7 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 		before, ok1 := decode(c.Base, processor.MapFile)
 		after, ok2 := decode("", processor.MapFile)
 		if ok1 && ok2 && !reflect.DeepEqual(before, after) {
-			refused = append(refused, refusal(processor.MapFile, true, "map.toml changed after set-up placed the campaign on it (%s is the last step applied): the planets, their locations and the lanes stay as every step used them; %s", lastStep, restore(processor.MapFile)))
+			refused = append(refused, refusal(processor.MapFile, true, "%s", processor.PlainFirst("The map was used from the set-up on, so it can no longer change: undo the change, or close this pull request.", fmt.Sprintf("map.toml changed after set-up placed the campaign on it (%s is the last step applied): the planets, their locations and the lanes stay as every step used them; %s", lastStep, restore(processor.MapFile)))))
 		}
 	}
 	return refused
@@ -576,7 +584,7 @@ func (c *changes) warmasterFiles(dir string, actor processor.Login, refused []pr
 	rest := judged[:0:0]
 	for _, file := range judged {
 		if folder.WarmasterFile(file) {
-			refused = append(refused, refusal(file, exists(file), "%s may not change this file: only %s edits %s", actor, who, file))
+			refused = append(refused, refusal(file, exists(file), "%s", processor.PlainFirst(fmt.Sprintf("Only %s edits this file: ask them for the change, and close this pull request.", who), fmt.Sprintf("%s may not change this file: only %s edits %s", actor, who, file))))
 			continue
 		}
 		rest = append(rest, file)

@@ -248,6 +248,7 @@ func TestUsedCampaignParts(t *testing.T) {
 		name, file, old, new, want string
 	}{
 		{"ErrDiceSeed", "campaigns/spring/campaign.toml", `seed = "vespator-front-example"`, `seed = "a luckier one"`, "[dice] changed after"},
+		{"ErrTimeZone", "campaigns/spring/campaign.toml", "phases = 3\n", "phases = 3\ntime_zone = \"Europe/London\"\n", "time_zone changed after"},
 		{"ErrRules", "campaigns/spring/campaign.toml", "[rules]\n", "[rules]\nseize_power_base_keeps_piece = true\n", "[rules] changed after"},
 		{"ErrForcedEventOfAppliedPhase", "campaigns/spring/campaign.toml", "phase = 1\nevent = \"lull-in-the-fighting\"", "phase = 1\nevent = \"void-piracy\"", "phase 1's [[forced_events]] changed after"},
 		{"ErrMap", "campaigns/spring/map.toml", "[[lanes]]", "# a comment is no change\n[[lanes]]", ""},

@@ -257,11 +257,13 @@ func (r *Registry) Rights(actor processor.Login, files []string, exists func(fil
 		case wm && folder.WarmasterFile(file):
 			// the repository Warmaster's to change
 		case !wm && file == processor.CampaignFile:
+			plain := fmt.Sprintf("Only the Warmaster (%s) changes campaign.toml: ask them for the change, and close this pull request.", r.warmasterNames())
 			why := fmt.Sprintf("campaign.toml sets the campaign's players, rules and dice; only the repository's Warmaster (%s) changes it", r.warmasterNames())
 			if !exists(file) {
+				plain = fmt.Sprintf("Deleting campaign.toml would end the campaign, and only the Warmaster (%s) does that: close this pull request.", r.warmasterNames())
 				why = fmt.Sprintf("deleting campaign.toml ends the campaign; only the repository's Warmaster (%s) does that", r.warmasterNames())
 			}
-			refused = append(refused, refusal(file, exists(file), "%s may not change this file: %s", actor, why))
+			refused = append(refused, refusal(file, exists(file), "%s", processor.PlainFirst(plain, fmt.Sprintf("%s may not change this file: %s", actor, why))))
 		default:
 			judged = append(judged, file)
 		}
@@ -282,7 +284,7 @@ func (r *Registry) RightsIn(actor processor.Login, dir string, files []string, e
 		return nil, nil
 	}
 	for _, file := range files {
-		refused = append(refused, refusal(file, exists(file), "%s may not change this file: %s", actor, r.undeclared(dir)))
+		refused = append(refused, refusal(file, exists(file), "%s", processor.PlainFirst(r.undeclaredPlain(dir), fmt.Sprintf("%s may not change this file: %s", actor, r.undeclared(dir)))))
 	}
 	return refused, nil
 }
@@ -300,6 +302,12 @@ func refusal(file string, exists bool, format string, args ...any) processor.Fau
 // undeclared says why a file of an undeclared campaign folder is refused.
 func (r *Registry) undeclared(dir string) string {
 	return fmt.Sprintf("%s is not a campaign this repository plays (%s does not declare it): only the Warmaster (%s) adds campaigns", dir, RegistryFile, r.warmasterNames())
+}
+
+// undeclaredPlain is the first sentence of that refusal, in a player's
+// words.
+func (r *Registry) undeclaredPlain(dir string) string {
+	return fmt.Sprintf("%s is not a campaign this repository plays, and only the Warmaster (%s) adds one: close this pull request.", dir, r.warmasterNames())
 }
 
 // Find is the registry of the campaign repository holding dir, and dir as

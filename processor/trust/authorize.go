@@ -25,16 +25,21 @@ import (
 // each of files: slash paths relative to the campaign folder, as they are
 // on disk now (a file that is not there was deleted). Each refused file is
 // a fault saying why; nil when every change is allowed.
+//
+// A refusal is read by a player in a browser first: it opens with one
+// sentence in their words — what happened and what to do, the file to use
+// instead or "close this pull request" — and only then the rule in full,
+// and last, where there is one, the git command (see PlainFirst).
 func Authorize(f *folder.Folder, actor processor.Login, files []string) error {
 	actor = f.Campaign.Spelling(actor)
 	var fs processor.Faults
 	for _, file := range files {
-		why := authRefusal(f, actor, file)
-		if why == "" {
+		r := authRefusal(f, actor, file)
+		if r.why == "" {
 			continue
 		}
-		fault := processor.Fault{File: file, Message: fmt.Sprintf("%s may not change this file: %s", actor, why)}
-		if strings.HasSuffix(why, processor.RestoreFromHistory) {
+		fault := processor.Fault{File: file, Message: processor.PlainFirst(r.plain, fmt.Sprintf("%s may not change this file: %s", actor, r.why))}
+		if strings.HasSuffix(r.why, processor.RestoreFromHistory) {
 			fault.Restore = f.ConsumedInputs[file] // a consumed input, changed or deleted
 		}
 		fs.List = append(fs.List, fault)
@@ -42,80 +47,151 @@ func Authorize(f *folder.Folder, actor processor.Login, files []string) error {
 	return fs.Err(f.Text)
 }
 
-// refusal says why actor may not change file, or "".
-func authRefusal(f *folder.Folder, actor processor.Login, file string) string {
+// refusal is why a change is refused: plain, the player's first sentence
+// (what happened, what to do); why, the rule in full.
+type refusal struct{ plain, why string }
+
+// closePR is what a refusal says to do when nothing is to be done.
+const closePR = "close this pull request"
+
+// refusal says why actor may not change file (an empty why when they may).
+func authRefusal(f *folder.Folder, actor processor.Login, file string) refusal {
 	c := f.Campaign
 	p, isPlayer := c.PlayerOf(actor)
 	if first, _, _ := strings.Cut(file, "/"); first == disk.StateDir {
-		return "Warmaster keeps the files of a run it has not finished writing there; they are never committed (see its .gitignore)"
+		return refusal{"Warmaster's unfinished work files are never sent in a pull request: " + closePR + ".",
+			"Warmaster keeps the files of a run it has not finished writing there; they are never committed (see its .gitignore)"}
 	}
 	cp := folder.Classify(file)
 	switch cp.Kind {
 	case folder.KindWritten:
-		return "it is written by the processor, never by hand"
+		return refusal{"Warmaster writes this file itself and nobody edits it: " + closePR + ".", "it is written by the processor, never by hand"}
 	case folder.KindSeen:
-		return "advance writes it, recording when it first saw each result (the other side's day to confirm or dispute it runs from then); nobody edits it"
+		return refusal{"Warmaster writes this file itself and nobody edits it: " + closePR + ".", "advance writes it, recording when it first saw each result (the other side's day to confirm or dispute it runs from then); nobody edits it"}
 	case folder.KindRuling:
 		// A disputed result waits for the Warmaster's ruling: the
 		// campaign's Warmaster's alone (the person who, in the rules,
 		// processes results).
 		if isPlayer && p.Warmaster {
-			if why := authProcessed(f, file, cp); why != "" {
-				return why
-			}
-			return ""
+			return authProcessed(f, file, cp, p)
 		}
 		if w, ok := c.Warmaster(); ok {
-			return fmt.Sprintf("a ruling on a disputed result is the Warmaster's (%s) alone", w)
+			return refusal{fmt.Sprintf("Only the Warmaster (%s) rules on a disputed result: ask them, and %s.", w, closePR),
+				fmt.Sprintf("a ruling on a disputed result is the Warmaster's (%s) alone", w)}
 		}
-		return "a ruling on a disputed result is the Warmaster's alone, and campaign.toml names none"
+		return refusal{"Only the Warmaster rules on a disputed result, and this campaign names none: " + closePR + ".", "a ruling on a disputed result is the Warmaster's alone, and campaign.toml names none"}
 	case folder.KindWarmaster:
 		if isPlayer && p.Warmaster {
-			return ""
+			return refusal{}
 		}
 		if w, ok := c.Warmaster(); ok {
-			return fmt.Sprintf("only the Warmaster (%s) edits %s", w, file)
+			return refusal{fmt.Sprintf("Only the Warmaster (%s) edits this file: ask them for the change, and %s.", w, closePR),
+				fmt.Sprintf("only the Warmaster (%s) edits %s", w, file)}
 		}
-		return fmt.Sprintf("only the Warmaster edits %s, and campaign.toml names none", file)
+		return refusal{"Only the Warmaster edits this file: " + closePR + ".", fmt.Sprintf("only the Warmaster edits %s, and campaign.toml names none", file)}
 	}
 	if !isPlayer {
+		plain := fmt.Sprintf("%s does not play in this campaign now, so changes nothing in it: ask the Warmaster if you should, and %s.", actor, closePR)
 		if why := c.NotPlaying(actor); why != "" {
-			return why
+			return refusal{plain, why}
 		}
-		return fmt.Sprintf("%s is not a player in campaign.toml", actor)
+		return refusal{plain, fmt.Sprintf("%s is not a player in campaign.toml", actor)}
 	}
 	if cp.Kind == folder.KindOther {
-		return "it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, confirmations/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml, and the final phase's tiebreak.toml"
+		if meant, ok := folder.MeantPath(file); ok {
+			return refusal{fmt.Sprintf("Warmaster reads no file of this name: it should be %s; rename it (or move it there).", meant),
+				fmt.Sprintf("it is not a file players write: %s is the file it was likely meant to be", meant)}
+		}
+		return refusal{"Players do not write a file here: the campaign's README names the file that is yours to write now" + nextFor(f, p, "; ") + "; " + closePR + ".",
+			"it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, confirmations/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml, and the final phase's tiebreak.toml"}
 	}
-	if why := authProcessed(f, file, cp); why != "" {
-		return why
+	if r := authProcessed(f, file, cp, p); r.why != "" {
+		return r
 	}
 	switch cp.Kind {
 	case folder.KindSetup:
 		if processor.AllianceID(cp.Name) != p.Alliance {
-			return fmt.Sprintf("set-up files are their own Alliance's (%s's is setup/%s.toml)", p.Alliance, p.Alliance)
+			return refusal{fmt.Sprintf("This is %s's set-up, not your Alliance's: yours is setup/%s.toml.", cp.Name, p.Alliance),
+				fmt.Sprintf("set-up files are their own Alliance's (%s's is setup/%s.toml)", p.Alliance, p.Alliance)}
 		}
 	case folder.KindOrders, folder.KindMoves:
 		if processor.Login(cp.Name) != actor {
-			return fmt.Sprintf("%s files are each player's own (yours is %s)", cp.Dir, processor.InputPath(cp.Phase, cp.Dir, string(actor)))
+			yours := processor.InputPath(cp.Phase, cp.Dir, string(actor))
+			return refusal{fmt.Sprintf("This is %s's %s file, and only %s writes it: yours is %s.", cp.Name, cp.Dir, cp.Name, yours),
+				fmt.Sprintf("%s files are each player's own (yours is %s)", cp.Dir, yours)}
 		}
 	case folder.KindBuilds:
 		if processor.AllianceID(cp.Name) != p.Alliance {
-			return fmt.Sprintf("builds are each Alliance's own (yours is %s)", processor.InputPath(cp.Phase, cp.Dir, string(p.Alliance)))
+			yours := processor.InputPath(cp.Phase, cp.Dir, string(p.Alliance))
+			return refusal{fmt.Sprintf("This is %s's builds file, not your Alliance's: yours is %s.", cp.Name, yours),
+				fmt.Sprintf("builds are each Alliance's own (yours is %s)", yours)}
 		}
 	case folder.KindEvents:
 		if processor.AllianceID(cp.Name) != p.Alliance {
-			return fmt.Sprintf("event choices are each Alliance's own (yours is %s)", processor.InputPath(cp.Phase, cp.Dir, string(p.Alliance)))
+			yours := processor.InputPath(cp.Phase, cp.Dir, string(p.Alliance))
+			return refusal{fmt.Sprintf("This is %s's event choices file, not your Alliance's: yours is %s.", cp.Name, yours),
+				fmt.Sprintf("event choices are each Alliance's own (yours is %s)", yours)}
 		}
 	case folder.KindResults:
-		if why := authResultRefusal(f, p, cp); why != "" {
-			return why
+		if r := authResultRefusal(f, p, cp); r.why != "" {
+			return r
 		}
-		return authFiledBy(f, p, file, cp)
+		return authFiledBy(f, p, cp)
 	case folder.KindConfirmation:
 		return authConfirmationRefusal(f, p, file, cp)
 	case folder.KindTiebreak:
 		return authTiebreakRefusal(f, p)
+	}
+	return refusal{}
+}
+
+// inputNoun names what a player's file holds, for a refusal's first
+// sentence: "orders", "moves", "the result of blue-1's battle".
+func inputNoun(cp folder.CampaignPath) string {
+	switch cp.Kind {
+	case folder.KindOrders:
+		return "the orders in this file"
+	case folder.KindMoves:
+		return "the moves in this file"
+	case folder.KindBuilds:
+		return "the builds in this file"
+	case folder.KindEvents:
+		return "the event choices in this file"
+	case folder.KindResults:
+		return "this battle result"
+	case folder.KindTiebreak:
+		return "the final battle's result"
+	}
+	return "this file"
+}
+
+// nextFor is what the campaign waits for from p now, after sep: "; phase
+// 1's moves go in phases/01/moves/cat.toml"; "" when nothing is.
+func nextFor(f *folder.Folder, p processor.Player, sep string) string {
+	s := f.State
+	if s == nil {
+		return ""
+	}
+	in := func(what, dir, name string) string {
+		return fmt.Sprintf("%sphase %d's %s go in %s", sep, s.Phase, what, processor.InputPath(s.Phase, dir, name))
+	}
+	switch s.Step {
+	case processor.StepSetup:
+		return fmt.Sprintf("%syour Alliance's set-up goes in setup/%s.toml", sep, p.Alliance)
+	case processor.StepOpenTome, processor.StepOperations:
+		return in("orders", "orders", string(p.Login))
+	case processor.StepBattles:
+		return fmt.Sprintf("%sphase %d's battle results go in %s/results/, one file for each battle, named after its attacking fleet", sep, s.Phase, processor.PhaseDir(s.Phase))
+	case processor.StepEvents:
+		return in("event choices (when its report asks for your Alliance's)", "events", string(p.Alliance))
+	case processor.StepMoves:
+		return in("moves", "moves", string(p.Login))
+	case processor.StepBuilds:
+		return in("builds", "builds", string(p.Alliance))
+	case processor.StepTiebreak:
+		return fmt.Sprintf("%sthe final battle's result goes in %s/tiebreak.toml", sep, processor.PhaseDir(s.Phase))
+	case processor.StepEnded:
+		return sep + "the campaign has ended"
 	}
 	return ""
 }
@@ -123,29 +199,57 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string) string {
 // processed refuses a change to the input of a step already processed:
 // changing or deleting an input the journal says was consumed would rewrite
 // what was applied; adding one now would never be applied.
-func authProcessed(f *folder.Folder, file string, cp folder.CampaignPath) string {
+func authProcessed(f *folder.Folder, file string, cp folder.CampaignPath, p processor.Player) refusal {
 	data, err := f.ReadFile(file)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Sprintf("it cannot be read: %v", err)
+		return refusal{"Warmaster cannot read this file: ask the Warmaster to look at it.", fmt.Sprintf("it cannot be read: %v", err)}
 	}
 	want, consumed := f.ConsumedInputs[file]
 	step, ok := cp.Step()
 	when := "its step"
+	phase := "its phase"
 	if ok {
 		when = stepWhen(step, cp.Phase)
+		phase = fmt.Sprintf("phase %d", cp.Phase)
+		if step == processor.StepSetup {
+			phase = "the set-up"
+		}
+	}
+	used := fmt.Sprintf("%s were used in %s already", inputNoun(cp), phase)
+	they := "they"
+	switch cp.Kind {
+	case folder.KindSetup:
+		used, they = "the set-up in this file was used when the campaign began", "it"
+	case folder.KindResults, folder.KindTiebreak:
+		used, they = fmt.Sprintf("%s was used in %s already", inputNoun(cp), phase), "it"
+	}
+	next := nextFor(f, p, " (")
+	if next != "" {
+		next += ")"
 	}
 	switch {
 	case consumed && !exists:
-		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: %s", when, want, processor.RestoreFromHistory)
+		return refusal{capitalise(fmt.Sprintf("%s, so the file stays: %s%s.", used, closePR, next)),
+			fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: %s", when, want, processor.RestoreFromHistory)}
 	case consumed && folder.Digest(data) != want:
-		return fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: %s", when, want, processor.RestoreFromHistory)
+		return refusal{capitalise(fmt.Sprintf("%s, so %s can no longer change: %s%s.", used, they, closePR, next)),
+			fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: %s", when, want, processor.RestoreFromHistory)}
 	case consumed:
-		return ""
+		return refusal{}
 	case exists && ok && authStepDone(f, step, cp.Phase):
-		return fmt.Sprintf("%s was processed already (see journal.toml): a file added now would never be applied; remove it", when)
+		return refusal{fmt.Sprintf("This file came after %s was played, so it would never count: %s%s.", folder.StepInWords(step, cp.Phase), closePR, next),
+			fmt.Sprintf("%s was processed already (see journal.toml): a file added now would never be applied; remove it", when)}
 	}
-	return ""
+	return refusal{}
+}
+
+// capitalise makes a sentence start with a capital letter.
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // stepWhen names an input step for a message: "the set-up",
@@ -175,25 +279,29 @@ func authStepDone(f *folder.Folder, step processor.Step, phase int) bool {
 // it. The attacker is the fleet's Alliance; the defender is in the state's
 // revealed orders while the phase is in progress, and on the battle sheet
 // written at 2.1 Reveal after that.
-func authResultRefusal(f *folder.Folder, p processor.Player, cp folder.CampaignPath) string {
+func authResultRefusal(f *folder.Folder, p processor.Player, cp folder.CampaignPath) refusal {
 	fleet, ok := f.Campaign.BattleFleet(cp.Name) // <fleet>-2: a second operation (Defiant Zeal)
 	if !ok {
-		return fmt.Sprintf("there is no battle %q: results are named after the attacking fleet; %s", cp.Name, processor.Hint(nil, cp.Name, f.Campaign.FleetIDs(), "fleets: "+report.OneOf(f.Campaign.FleetIDs())))
+		return refusal{fmt.Sprintf("There is no battle named %q: a result's file is named after the attacking fleet; rename it, or %s.", cp.Name, closePR),
+			fmt.Sprintf("there is no battle %q: results are named after the attacking fleet; %s", cp.Name, processor.Hint(nil, cp.Name, f.Campaign.FleetIDs(), "fleets: "+report.OneOf(f.Campaign.FleetIDs())))}
 	}
 	attacker := f.Campaign.FleetAlliance(fleet)
 	if p.Alliance == attacker {
-		return ""
+		return refusal{}
 	}
 	defender, ok := authDefender(f, cp.Phase, cp.Name)
 	switch {
 	case !ok && authStepDone(f, processor.StepOperations, cp.Phase):
-		return fmt.Sprintf("%s fought no battle in phase %d (the battle sheets are in %s/battles/); only its Alliance, %s, may change this file", fleet, cp.Phase, processor.PhaseDir(cp.Phase), attacker)
+		return refusal{fmt.Sprintf("%s fought no battle in phase %d that your Alliance could report: %s.", fleet, cp.Phase, closePR),
+			fmt.Sprintf("%s fought no battle in phase %d (the battle sheets are in %s/battles/); only its Alliance, %s, may change this file", fleet, cp.Phase, processor.PhaseDir(cp.Phase), attacker)}
 	case !ok:
-		return fmt.Sprintf("%s's battle of phase %d is not revealed: until 2.1 Reveal only the attacking Alliance, %s, reports it", fleet, cp.Phase, attacker)
+		return refusal{fmt.Sprintf("%s's battle of phase %d is not revealed yet, so only %s reports it for now: %s, and send the result once the battle is revealed.", fleet, cp.Phase, attacker, closePR),
+			fmt.Sprintf("%s's battle of phase %d is not revealed: until 2.1 Reveal only the attacking Alliance, %s, reports it", fleet, cp.Phase, attacker)}
 	case p.Alliance != defender:
-		return fmt.Sprintf("a result is reported by the Alliances that fought the battle (%s attacked %s), and %s did not fight %s", attacker, defender, p.Alliance, fleet)
+		return refusal{fmt.Sprintf("%s did not fight %s's battle, so its players do not report it (%s and %s do): %s.", p.Alliance, fleet, attacker, defender, closePR),
+			fmt.Sprintf("a result is reported by the Alliances that fought the battle (%s attacked %s), and %s did not fight %s", attacker, defender, p.Alliance, fleet)}
 	}
-	return ""
+	return refusal{}
 }
 
 // defender is the defending Alliance of a battle (its id: the attacking
@@ -314,15 +422,17 @@ func CodeOwners(dir string) ([]Owners, error) {
 // tiebreakRefusal: the final battle(s) are reported by the players of the
 // tied Alliances (End of the Campaign: "one player from each of those
 // Alliances").
-func authTiebreakRefusal(f *folder.Folder, p processor.Player) string {
+func authTiebreakRefusal(f *folder.Folder, p processor.Player) refusal {
 	end := f.State.End
 	if end == nil || len(end.Tied) < 2 {
-		return "no tie is to be broken: the campaign has not ended tied (state.toml has no [end] tied)"
+		return refusal{"The campaign has not ended in a tie, so there is no final battle to report: " + closePR + ".",
+			"no tie is to be broken: the campaign has not ended tied (state.toml has no [end] tied)"}
 	}
 	if !slices.Contains(end.Tied, p.Alliance) {
-		return fmt.Sprintf("the final battle(s) are reported by the tied Alliances (%s), and %s is not one of them", report.OneOf(end.Tied), p.Alliance)
+		return refusal{fmt.Sprintf("Only the tied Alliances (%s) report the final battle: %s.", report.OneOf(end.Tied), closePR),
+			fmt.Sprintf("the final battle(s) are reported by the tied Alliances (%s), and %s is not one of them", report.OneOf(end.Tied), p.Alliance)}
 	}
-	return ""
+	return refusal{}
 }
 
 // A result counts when both sides stand behind it ([rules]
@@ -340,64 +450,74 @@ func authTiebreakRefusal(f *folder.Folder, p processor.Player) string {
 // authFiledBy: a result filed (or changed) is filed by the Alliance of
 // whoever changes it: filed_by names it, and nobody files for another
 // side.
-func authFiledBy(f *folder.Folder, p processor.Player, file string, cp folder.CampaignPath) string {
+func authFiledBy(f *folder.Folder, p processor.Player, cp folder.CampaignPath) refusal {
 	if !f.Campaign.Rules.ConfirmResults {
-		return ""
+		return refusal{}
 	}
 	res := f.Results[cp.Phase][cp.Name]
 	if res == nil {
-		return "" // deleted, or faulty: the check says what is wrong
+		return refusal{} // deleted, or faulty: the check says what is wrong
 	}
 	if res.FiledBy != "" && res.FiledBy != p.Alliance {
-		return fmt.Sprintf("filed_by says %s files this result, and %s plays for %s: a result is filed by the side that changes it last (filed_by = %q), and the other side confirms it", res.FiledBy, p.Login, p.Alliance, p.Alliance)
+		return refusal{fmt.Sprintf("A result is filed by your own Alliance: write filed_by = %q; the other side then confirms it.", p.Alliance),
+			fmt.Sprintf("filed_by says %s files this result, and %s plays for %s: a result is filed by the side that changes it last (filed_by = %q), and the other side confirms it", res.FiledBy, p.Login, p.Alliance, p.Alliance)}
 	}
-	return ""
+	return refusal{}
 }
 
 // authConfirmationRefusal: the other side's word on a result is a player
 // of that side's — of the two Alliances that fought, the one that did not
 // file the result as it stands — and names the result as it is.
-func authConfirmationRefusal(f *folder.Folder, p processor.Player, file string, cp folder.CampaignPath) string {
+func authConfirmationRefusal(f *folder.Folder, p processor.Player, file string, cp folder.CampaignPath) refusal {
 	if !f.Campaign.Rules.ConfirmResults {
-		return "this campaign does not confirm results ([rules] confirm_results = false): a result counts as filed"
+		return refusal{"This campaign does not confirm results: a result counts as filed, so " + closePR + ".",
+			"this campaign does not confirm results ([rules] confirm_results = false): a result counts as filed"}
 	}
-	if why := authProcessed(f, file, cp); why != "" {
-		return why
+	if r := authProcessed(f, file, cp, p); r.why != "" {
+		return r
 	}
 	resultFile := processor.InputPath(cp.Phase, "results", cp.Name)
 	fleet, ok := f.Campaign.BattleFleet(cp.Name)
 	if !ok {
-		return fmt.Sprintf("there is no battle %q: confirmations are named after the attacking fleet, as its result is", cp.Name)
+		return refusal{fmt.Sprintf("There is no battle %s: a confirmation is named as the battle's result file is (after the attacking fleet).", cp.Name),
+			fmt.Sprintf("there is no battle %q: confirmations are named after the attacking fleet, as its result is", cp.Name)}
 	}
 	attacker := f.Campaign.FleetAlliance(fleet)
 	defender, ok := authDefender(f, cp.Phase, cp.Name)
 	if !ok {
-		return fmt.Sprintf("%s's battle of phase %d is not revealed (or it fought none): there is nothing to confirm", fleet, cp.Phase)
+		return refusal{fmt.Sprintf("%s fights no battle revealed in phase %d, so there is nothing to confirm: %s.", fleet, cp.Phase, closePR),
+			fmt.Sprintf("%s's battle of phase %d is not revealed (or it fought none): there is nothing to confirm", fleet, cp.Phase)}
 	}
 	if p.Alliance != attacker && p.Alliance != defender {
-		return fmt.Sprintf("a result is confirmed by the other side of the battle (%s attacked %s), and %s did not fight %s", attacker, defender, p.Alliance, fleet)
+		return refusal{fmt.Sprintf("Only the other side of this battle (%s attacked %s) confirms its result, and your Alliance did not fight it: %s.", attacker, defender, closePR),
+			fmt.Sprintf("a result is confirmed by the other side of the battle (%s attacked %s), and %s did not fight %s", attacker, defender, p.Alliance, fleet)}
 	}
 	data, err := f.ReadFile(resultFile)
 	conf, _ := f.ReadFile(file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && conf == nil:
-		return "" // withdrawn with its result gone: nothing left to confirm
+		return refusal{} // withdrawn with its result gone: nothing left to confirm
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Sprintf("%s is not filed: there is nothing to confirm or dispute", resultFile)
+		return refusal{fmt.Sprintf("No result of this battle is filed yet, so there is nothing to confirm: wait for %s, or file it yourself.", resultFile),
+			fmt.Sprintf("%s is not filed: there is nothing to confirm or dispute", resultFile)}
 	case err != nil:
-		return fmt.Sprintf("%s cannot be read: %v", resultFile, err)
+		return refusal{fmt.Sprintf("The result of this battle cannot be read: %v.", err), fmt.Sprintf("%s cannot be read: %v", resultFile, err)}
 	}
 	res := f.Results[cp.Phase][cp.Name]
 	if res == nil || res.FiledBy == "" {
-		return fmt.Sprintf("%s has faults (or no filed_by): it cannot be confirmed until its side fixes them", resultFile)
+		return refusal{fmt.Sprintf("The result this confirms still has mistakes (or no filed_by), so it cannot be confirmed yet: wait until %s is fixed.", resultFile),
+			fmt.Sprintf("%s has faults (or no filed_by): it cannot be confirmed until its side fixes them", resultFile)}
 	}
 	if res.FiledBy == p.Alliance {
-		return fmt.Sprintf("%s is filed by %s, %s's own side: a result is confirmed (or disputed) by a player of the other side, %s — filing it was %s's word", resultFile, res.FiledBy, p.Login, otherSideOf(res.FiledBy, attacker, defender), res.FiledBy)
+		other := otherSideOf(res.FiledBy, attacker, defender)
+		return refusal{fmt.Sprintf("Your own Alliance filed this result, so it is the other side (%s) who confirms or disputes it: %s.", other, closePR),
+			fmt.Sprintf("%s is filed by %s, %s's own side: a result is confirmed (or disputed) by a player of the other side, %s — filing it was %s's word", resultFile, res.FiledBy, p.Login, other, res.FiledBy)}
 	}
 	if c := f.Confirmations[cp.Phase][cp.Name]; c != nil && c.Digest() != folder.Digest(data) {
-		return fmt.Sprintf("it names sha256 %.12s…, and %s as filed now is %s: confirm (or dispute) the result as it stands", c.Digest(), resultFile, folder.Digest(data))
+		return refusal{fmt.Sprintf("This confirms another text of the result than the one filed now: copy the line `warmaster status` gives for %s.", resultFile),
+			fmt.Sprintf("it names sha256 %.12s…, and %s as filed now is %s: confirm (or dispute) the result as it stands", c.Digest(), resultFile, folder.Digest(data))}
 	}
-	return ""
+	return refusal{}
 }
 
 func otherSideOf(filer, attacker, defender processor.AllianceID) processor.AllianceID {
