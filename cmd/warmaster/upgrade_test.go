@@ -94,7 +94,7 @@ func TestUpgradeMidCampaign(t *testing.T) {
 	}
 	must(old, nil, "replay", camp)
 	// The club moves to v1.1.0.
-	must(newer, withOld, "check", "--now", "2027-02-11T12:00:00Z", camp)
+	must(newer, withOld, "check", "--now", "2027-03-25T12:00:00Z", camp)
 	must(newer, nil, "advance", "--now", "2027-06-10T12:00:00Z", camp)
 	journal := readText(t, camp, "journal.toml")
 	for _, v := range []string{`warmaster = "v1.0.0"`, `warmaster = "v1.1.0"`} {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -42,6 +43,11 @@ func battlesRepo(t *testing.T) (r *testRepo, results map[string]string) {
 	t.Helper()
 	r = newTestRepo(t)
 	results = map[string]string{blue1: r.read(blue1), red1: r.read(red1)}
+	// Played when the battles were revealed (a result tells of a battle
+	// played between the reveal and the check: RULINGS 69).
+	for f, text := range results {
+		results[f] = playedRE.ReplaceAllString(text, "played = "+now.Format(time.RFC3339))
+	}
 	for _, f := range []string{blue1, red1, confB1, confR1} {
 		if err := os.Remove(r.path(f)); err != nil {
 			t.Fatal(err)
@@ -52,6 +58,8 @@ func battlesRepo(t *testing.T) (r *testRepo, results map[string]string) {
 	r.commit("phase 1's operations applied")
 	return r, results
 }
+
+var playedRE = regexp.MustCompile(`(?m)^played = .*$`)
 
 func digest(text string) string {
 	sum := sha256.Sum256([]byte(text))
