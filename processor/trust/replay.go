@@ -274,6 +274,10 @@ var deadlineRE = regexp.MustCompile(`deadline ([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{
 // added, since the run that wrote it.
 func sameButMoved(a, b []byte, deadlines map[string]bool) bool {
 	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	// A README written before it linked the players' card.
+	if card := slices.IndexFunc(lb, isCardLine); card >= 0 && !slices.ContainsFunc(la, isCardLine) && card+1 < len(lb) && lb[card+1] == "" {
+		lb = slices.Delete(slices.Clone(lb), card, card+2)
+	}
 	if !slices.ContainsFunc(la, isEditorLink) && slices.ContainsFunc(lb, isEditorLink) {
 		lb = withoutEditorLinks(lb)
 	}
@@ -320,6 +324,11 @@ var newLinkRefRE = regexp.MustCompile(`^\[new-([0-9]+)\]: `)
 var editorLinkRE = regexp.MustCompile(`^\[(?:new|edit)-[0-9]+\]: https://github\.com/`)
 
 func isEditorLink(line string) bool { return editorLinkRE.MatchString(line) }
+
+// isCardLine is the README's line linking the players' card.
+func isCardLine(line string) bool {
+	return strings.HasPrefix(line, "**Playing?** [The players' card]("+phase.PlayersCard+")")
+}
 
 // newFileLinkRE splits a link to a new file: all but the draft, and the
 // draft, escaped.

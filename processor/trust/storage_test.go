@@ -423,6 +423,11 @@ func TestReplayLegacyJournal(t *testing.T) {
 	}
 	testkit.WriteFile(t, dir, processor.JournalFile, []byte(strings.Join(kept, "\n")))
 	edit(t, dir, processor.StateFile, "format = 2\n", "")
+	// Nor did its README link the players' card.
+	readme := string(testkit.ReadFile(t, dir, processor.ReadmeFile))
+	at := strings.Index(readme, "**Playing?**")
+	n := strings.Index(readme[at:], "\n\n")
+	testkit.WriteFile(t, dir, processor.ReadmeFile, []byte(readme[:at]+readme[at+n+2:]))
 	if _, err := Replay(dir, phase.Options{}); err != nil {
 		t.Fatalf("replay of a legacy journal: %v", err)
 	}
