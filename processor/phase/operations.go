@@ -1,12 +1,10 @@
 package phase
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"slices"
 
-	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/report"
@@ -342,12 +340,9 @@ func (r *run) writeBattleSheets() {
 			}
 		}
 		r.eventSheet(&sheet, b)
-		var buf bytes.Buffer
-		buf.WriteString("# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/" + b.ID + ".toml.\n")
-		if err := toml.NewEncoder(&buf).Encode(sheet); err != nil {
-			panic(fmt.Sprintf("processor: encode battle sheet: %v", err))
-		}
-		r.out[path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")] = buf.Bytes()
+		buf := make([]byte, 0, 640)
+		buf = append(buf, "# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/"+b.ID+".toml.\n"...)
+		r.out[path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")] = sheet.AppendTOML(buf)
 		rows = append(rows, []string{b.ID, string(b.Planet), fmt.Sprintf("%d / %d", sheet.Attacker.Power, sheet.Defender.Power),
 			yesNo(sheet.Attacker.MissionAdjust, sheet.Defender.MissionAdjust), yesNo(sheet.Attacker.OutcomeAdjust, sheet.Defender.OutcomeAdjust)})
 	}
