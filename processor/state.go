@@ -219,9 +219,22 @@ func (s *State) InReach(a AllianceID, from, p PlanetID) bool {
 // AppliesAt reports whether an Alliance's piece of type t sits at p or at a
 // planet p is connected to — "at this or a connected Planet" (Stronghold,
 // Staging Grounds).
+//
+// Only the planets p can be reached from are looked at — p, its neighbours
+// (lanes go both ways) and those 2 lanes away (a Support Facility's reach)
+// — not the whole map: it is asked for every battle.
 func (s *State) AppliesAt(a AllianceID, t InfraType, p PlanetID) bool {
-	for _, q := range s.Planets {
-		if s.Pieces(q.ID, a, t) > 0 && s.InReach(a, q.ID, p) {
+	applies := func(q PlanetID) bool { return s.Pieces(q, a, t) > 0 && s.InReach(a, q, p) }
+	if applies(p) {
+		return true
+	}
+	for _, q := range s.C.Map.Neighbours(p) {
+		if applies(q) {
+			return true
+		}
+	}
+	for _, q := range s.C.Map.AtDistance(p, 2) {
+		if applies(q) {
 			return true
 		}
 	}

@@ -325,6 +325,24 @@ func (r *run) writeBattleSheets() {
 	var rows [][]string
 	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", yes(a), yes(d)) }
 	choose := r.theatreChoosers()
+	// Each battle's order in s.Orders, found once (Sinister Omens keeps its
+	// theatre there): looking for it for each battle was every order for
+	// every battle.
+	var orderOf map[string]int
+	order := func(id string) int {
+		if orderOf == nil {
+			orderOf = map[string]int{}
+			for i, o := range s.Orders {
+				if _, seen := orderOf[o.ID()]; o.Op == processor.Battle && !seen {
+					orderOf[o.ID()] = i
+				}
+			}
+		}
+		if i, ok := orderOf[id]; ok {
+			return i
+		}
+		return -1
+	}
 	for _, b := range bs {
 		sheet := folder.BattleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
@@ -339,7 +357,7 @@ func (r *run) writeBattleSheets() {
 				sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
 			}
 		}
-		r.eventSheet(&sheet, b)
+		r.eventSheet(&sheet, b, order)
 		buf := make([]byte, 0, 640)
 		buf = append(buf, "# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/"+b.ID+".toml.\n"...)
 		r.out[path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")] = sheet.AppendTOML(buf)
