@@ -23,10 +23,15 @@ type BattleSheet struct {
 	Defender        SheetSide            `toml:"defender"`
 }
 
+// SheetSide is one side of a battle. The attacker's names its fleet and
+// the fleet's player; the defender's only its Alliance, any of whose players
+// may fight the battle (Resolve Battle Operations: "a player from that
+// Alliance can be selected"), so a sheet's size does not grow with the
+// Alliance.
 type SheetSide struct {
 	Alliance string   `toml:"alliance"`
 	Fleet    string   `toml:"fleet,omitempty"`
-	Players  []string `toml:"players"`
+	Players  []string `toml:"players,omitempty"`
 	Power    int      `toml:"power"`
 	// MissionAdjust: Staging Grounds at or connected to the planet — may treat
 	// the Power Level as 1 higher or lower for the Mission Rules.
@@ -75,7 +80,7 @@ func (s *SheetSide) appendTOML(out []byte, table string) []byte {
 	if s.Fleet != "" {
 		out = sheetStr(out, in, "fleet", s.Fleet)
 	}
-	if s.Players != nil {
+	if len(s.Players) > 0 {
 		out = sheetList(out, in, "players", s.Players)
 	}
 	out = sheetInt(out, in, "power", s.Power)

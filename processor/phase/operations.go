@@ -314,8 +314,9 @@ func (r *run) revealOperations() {
 }
 
 // writeBattleSheets writes phases/NN/battles/<fleet>.toml for every battle
-// once 2.2 is done: who fights where, the Power Levels and the ±1 each side
-// may use as the battles will be fought.
+// once 2.2 is done: who fights where (the attacking fleet and its player,
+// the defending Alliance), the Power Levels and the ±1 each side may use as
+// the battles will be fought.
 func (r *run) writeBattleSheets() {
 	s := r.s
 	bs := r.battles()
@@ -347,7 +348,12 @@ func (r *run) writeBattleSheets() {
 		sheet := folder.BattleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
 			Attacker: r.sheetSide(b.Attacker, b.Planet, []processor.Login{b.Player}),
-			Defender: r.sheetSide(b.Defender, b.Planet, r.c.PlayersOf(b.Defender)),
+			// Resolve Battle Operations: "each Alliance will select players
+			// from their Alliance to defend" — any of the defending
+			// Alliance's players may fight it, so its side names the
+			// Alliance, not its roster (campaign.toml has that): a sheet
+			// listing every defender was a phase's battles times its players.
+			Defender: r.sheetSide(b.Defender, b.Planet, nil),
 		}
 		sheet.Attacker.Fleet = string(b.Fleet)
 		if hasTheatre(b) {
