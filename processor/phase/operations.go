@@ -10,9 +10,22 @@ import (
 	"github.com/warmaster/warmaster/processor/report"
 )
 
-// battles lists this phase's Battle Operations in fleet order.
+// battles lists this phase's Battle Operations in fleet order. The list is
+// made once for the orders as they stand, and made again only when they
+// change (ordersChanged): a step asks for it several times, and drafts and
+// checks once per file. Callers must not change it.
 func (r *rules) battles() []processor.BattleOp {
-	out := make([]processor.BattleOp, 0, len(r.s.Orders))
+	c := &r.battleList
+	if c.valid && c.s == r.s && len(r.s.Orders) == c.n && (c.n == 0 || &r.s.Orders[0] == c.first) {
+		return c.list
+	}
+	n := 0
+	for _, o := range r.s.Orders {
+		if o.Op == processor.Battle {
+			n++
+		}
+	}
+	out := make([]processor.BattleOp, 0, n)
 	for _, o := range r.s.Orders {
 		if o.Op != processor.Battle {
 			continue
@@ -20,8 +33,43 @@ func (r *rules) battles() []processor.BattleOp {
 		f, _ := r.c.FleetOf(o.Fleet)
 		out = append(out, processor.BattleOp{ID: o.ID(), Fleet: o.Fleet, Player: f.Player, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o})
 	}
+	*c = battleList{valid: true, s: r.s, n: len(r.s.Orders), list: out}
+	if c.n > 0 {
+		c.first = &r.s.Orders[0]
+	}
 	return out
 }
+
+// battle finds this phase's Battle Operation by its id.
+func (r *rules) battle(id string) (processor.BattleOp, bool) {
+	bs := r.battles()
+	c := &r.battleList
+	if c.byID == nil {
+		c.byID = make(map[string]int, len(bs))
+		for i, b := range bs {
+			if _, dup := c.byID[b.ID]; !dup {
+				c.byID[b.ID] = i
+			}
+		}
+	}
+	if i, ok := c.byID[id]; ok {
+		return bs[i], true
+	}
+	return processor.BattleOp{}, false
+}
+
+// battleList is battles() as last made, and the orders it was made from.
+type battleList struct {
+	valid bool
+	s     *processor.State
+	first *processor.Order // &s.Orders[0] then
+	n     int              // len(s.Orders) then
+	list  []processor.BattleOp
+	byID  map[string]int // index in list by battle id, made when first asked for
+}
+
+// ordersChanged forgets battles(): every change to s.Orders calls it.
+func (r *rules) ordersChanged() { r.battleList = battleList{} }
 
 // validateOrders checks this phase's orders against the map as it stands.
 func (r checks) validateOrders(fs *processor.Faults) {
@@ -171,7 +219,8 @@ func (r *run) selectOperations() {
 			}
 		}
 	}
-	s.Orders = nil
+	s.Orders = make([]processor.Order, 0, len(r.c.Fleets))
+	r.ordersChanged()
 	var rows [][]string
 	for _, fl := range r.c.Fleets {
 		list, ok := given[fl.ID]

@@ -66,6 +66,8 @@ type rules struct {
 	// result of a fleet that, revealed, fights no battle), and why: set
 	// aside at their step, before or after its deadline (notapplied.go).
 	strays map[string]string
+	// battleList is battles() made once for the orders as they stand.
+	battleList battleList
 }
 
 // The views over rules, each a part of the rules with the parts it builds
