@@ -415,7 +415,14 @@ func (r *run) writeBattleSheets() {
 		r.eventSheet(&sheet, b, order)
 		buf := make([]byte, 0, 640)
 		buf = append(buf, "# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/"+b.ID+".toml.\n"...)
-		r.out[path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")] = sheet.AppendTOML(buf)
+		file := path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")
+		r.out[file] = sheet.AppendTOML(buf)
+		if r.mode.plan {
+			if r.sheets == nil {
+				r.sheets = make(map[string]folder.BattleSheet, len(bs))
+			}
+			r.sheets[file] = sheet
+		}
 		rows = append(rows, []string{b.ID, string(b.Planet), fmt.Sprintf("%d / %d", sheet.Attacker.Power, sheet.Defender.Power),
 			yesNo(sheet.Attacker.MissionAdjust, sheet.Defender.MissionAdjust), yesNo(sheet.Attacker.OutcomeAdjust, sheet.Defender.OutcomeAdjust)})
 	}

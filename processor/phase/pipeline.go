@@ -100,7 +100,10 @@ type run struct {
 	opt  Options
 	mode mode
 
-	out      map[string][]byte // files to write, by slash path
+	out map[string][]byte // files to write, by slash path
+	// sheets are the battle sheets among them, as written (for plan's
+	// one-line descriptions).
+	sheets   map[string]folder.BattleSheet
 	sections map[int]*report.Doc
 	journal  []owntoml.JournalEntry
 	fought   []attacks.Fought // this phase's battles, from 2.3 to 2.4
@@ -330,6 +333,9 @@ type mode struct {
 	// again: a replay's run (AdvanceAgain); scratch, in a folder of its own.
 	again   Again
 	scratch bool
+	// plan: Plan's dry run, which keeps the battle sheets it writes as
+	// values too (run.sheets), to describe them.
+	plan bool
 }
 
 // dryRun loads the folder and applies in memory every step that can go.

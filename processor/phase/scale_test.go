@@ -25,6 +25,7 @@ var (
 	scalePhase   = flag.String("scale-phase", "", "battles per generated phase for TestScalePhase, played from the orders, e.g. 1000,2000,4000,8000 (empty: skip)")
 	scalePhases  = flag.String("scale-phases", "", "phases of the simulated campaigns of TestScalePhases, e.g. 2,4,8 (empty: skip)")
 	scalePlayers = flag.Int("scale-players", 300, "players of TestScalePhases' simulated campaigns")
+	scaleBin     = flag.String("scale-bin", "", "the warmaster binary TestScalePhase and TestScalePhases time (empty: build this tree's), e.g. one built at an earlier commit for a before-and-after table")
 	scaleTries   = flag.Int("scale-tries", 3, "runs of each command in TestScalePhase and TestScalePhases (the best is kept; one from 50,000 battles)")
 )
 
@@ -211,9 +212,9 @@ func TestScalePhase(t *testing.T) {
 			switch c {
 			case "advance":
 				row = append(row, measureCopies(t, tries, src, bin, "advance", "--now", now))
-			case "check":
+			case "check", "plan":
 				row = append(row, measureIn(t, tries, src, bin, c, "--now", now))
-			case "status", "plan":
+			case "status":
 				row = append(row, measureIn(t, tries, src, bin, c))
 			case "check after":
 				row = append(row, measureIn(t, tries, after, bin, "check", "--now", now))
@@ -264,6 +265,9 @@ func TestScalePhases(t *testing.T) {
 }
 
 func buildWarmaster(t *testing.T) string {
+	if *scaleBin != "" {
+		return *scaleBin
+	}
 	bin := filepath.Join(t.TempDir(), "warmaster")
 	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/warmaster").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
@@ -362,7 +366,7 @@ func growthTable(what string, sizes []int, cmds []string, rows [][]measure) stri
 	return b.String()
 }
 
-var scaleWrite = flag.String("scale-write", "", "N:DIR: TestScaleWrite writes the generated phase of N battles with its orders (genPhase) into DIR, for timing or comparing by hand")
+var scaleWrite = flag.String("scale-write", "", "N:DIR: TestScaleWrite writes the generated phase of N battles with its orders (genPhase) into DIR, for timing or comparing by hand; Nb:DIR, at the battles step (genBattles)")
 
 // TestScaleWrite writes a generated phase into a folder of one's choosing.
 // Run: go test ./processor/phase -run TestScaleWrite -scale-write 10000:/tmp/gen10k
@@ -371,11 +375,12 @@ func TestScaleWrite(t *testing.T) {
 		t.Skip("no -scale-write given")
 	}
 	ns, dir, ok := strings.Cut(*scaleWrite, ":")
-	n, err := strconv.Atoi(ns)
+	battlesOnly := strings.HasSuffix(ns, "b") // 100000b: at the battles step, as TestScale's
+	n, err := strconv.Atoi(strings.TrimSuffix(ns, "b"))
 	if !ok || err != nil {
-		t.Fatalf("-scale-write %q: want N:DIR", *scaleWrite)
+		t.Fatalf("-scale-write %q: want N:DIR or Nb:DIR", *scaleWrite)
 	}
-	if err := os.CopyFS(dir, os.DirFS(genPhase(t, n, true))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(genPhase(t, n, !battlesOnly))); err != nil {
 		t.Fatal(err)
 	}
 }
