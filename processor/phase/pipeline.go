@@ -546,8 +546,15 @@ type Await struct {
 
 // markFaulty marks each awaited file that has a fault in list.
 func markFaulty(aw []Await, list []processor.Fault) {
+	// The files with faults, found once: looking through every fault for
+	// every awaited file was their product (100,000 of each in a refused
+	// plan of a big phase).
+	faulty := make(map[string]bool, len(list))
+	for _, f := range list {
+		faulty[f.File] = true
+	}
 	for i, a := range aw {
-		aw[i].Faulty = slices.ContainsFunc(list, func(f processor.Fault) bool { return f.File == a.File || f.File == a.File+seal.SealedExt })
+		aw[i].Faulty = faulty[a.File] || faulty[a.File+seal.SealedExt]
 	}
 }
 

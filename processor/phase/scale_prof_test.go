@@ -7,13 +7,21 @@ import (
 )
 
 // TestScaleProfile runs Plan, Check and Status in process on the folder
-// $WARMASTER_PROFILE_DIR (e.g. one TestScaleWrite wrote), for -cpuprofile.
+// $WARMASTER_PROFILE_DIR (e.g. one TestScaleWrite wrote), for -cpuprofile;
+// at $WARMASTER_PROFILE_NOW (RFC 3339) if set, else past genPhase's
+// deadlines.
 func TestScaleProfile(t *testing.T) {
 	dir := os.Getenv("WARMASTER_PROFILE_DIR")
 	if dir == "" {
 		t.Skip("no WARMASTER_PROFILE_DIR")
 	}
 	now := time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)
+	if at := os.Getenv("WARMASTER_PROFILE_NOW"); at != "" {
+		var err error
+		if now, err = time.Parse(time.RFC3339, at); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, step := range []struct {
 		name string
 		run  func() error
