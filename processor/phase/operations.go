@@ -26,7 +26,8 @@ func (r *rules) battles() []processor.BattleOp {
 		}
 	}
 	out := make([]processor.BattleOp, 0, n)
-	for _, o := range r.s.Orders {
+	for i := range r.s.Orders {
+		o := &r.s.Orders[i]
 		if o.Op != processor.Battle {
 			continue
 		}
@@ -194,7 +195,7 @@ func (r checks) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
 	if o.Outcome.Empty() || !r.c.HasAlliance(o.Defender) || o.Defender == r.c.FleetAlliance(o.Fleet) {
 		return // nothing to check, or the defender is already a fault
 	}
-	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o}
+	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: &o}
 	r.attackRules().ValidateOutcome(b, processor.Attacker, o.Outcome, fs, "; orders give the attacker's choices, for a battle that goes unplayed")
 }
 
