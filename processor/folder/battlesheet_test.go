@@ -39,3 +39,27 @@ func TestBattleSheetAppendTOMLIsTheEncoders(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBattleSheet writes one battle sheet: directly, as now, and with
+// the TOML library's encoder, as before.
+func BenchmarkBattleSheet(b *testing.B) {
+	s := BattleSheet{Battle: "f1234", Phase: 3, Attack: processor.OrbitalInvasion, Planet: "w17", Theatres: []string{"rad-zone", "hab-sprawl"},
+		TheatreChosenBy: "defender", TheatreWhy: "Logistical Auxilia: red's fleet f99 at w16",
+		Attacker: SheetSide{Alliance: "blue", Fleet: "f1234", Players: []string{"p1234"}, Power: 2, MissionAdjust: true},
+		Defender: SheetSide{Alliance: "red", Power: 3, OutcomeAdjust: true}}
+	b.Run("direct", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			s.AppendTOML(make([]byte, 0, 640))
+		}
+	})
+	b.Run("encoder", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			var buf bytes.Buffer
+			if err := toml.NewEncoder(&buf).Encode(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
