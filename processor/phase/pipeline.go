@@ -589,6 +589,7 @@ func (r *run) awaited() []Await {
 			add(processor.InputPath(s.Phase, "orders", string(l)), string(l)+" (An Open Tome: first, not sealed)", ok)
 		}
 	case processor.StepOperations:
+		out = make([]Await, 0, len(r.c.Commanders()))
 		first := r.openTomeLogins()
 		for _, l := range r.c.Commanders() {
 			if slices.Contains(first, l) {
@@ -607,6 +608,7 @@ func (r *run) awaited() []Await {
 			add(processor.InputPath(s.Phase, "results", b.ID), string(b.Player)+" (attacker) or alliance "+string(b.Defender), ok)
 		}
 	case processor.StepMoves:
+		out = make([]Await, 0, len(r.c.Commanders()))
 		for _, l := range r.c.Commanders() {
 			_, ok := r.f.Moves[s.Phase][l]
 			add(processor.InputPath(s.Phase, "moves", string(l)), string(l), ok)
