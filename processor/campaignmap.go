@@ -76,14 +76,35 @@ func (m *Map) AtDistance(p PlanetID, n int) []PlanetID {
 			}
 		}
 	} else {
-		seen := map[int]bool{i: true}
+		// The planets seen so far: a short list near most planets (asked
+		// for every battle), a map once it grows (a hub of many lanes).
+		seenList, seen := []int{i}, map[int]bool(nil)
+		isSeen := func(y int) bool {
+			if seen != nil {
+				return seen[y]
+			}
+			return slices.Contains(seenList, y)
+		}
+		see := func(y int) {
+			if seen == nil && len(seenList) < 64 {
+				seenList = append(seenList, y)
+				return
+			}
+			if seen == nil {
+				seen = make(map[int]bool, 2*len(seenList))
+				for _, x := range seenList {
+					seen[x] = true
+				}
+			}
+			seen[y] = true
+		}
 		ring = []int{i}
 		for range n {
 			var next []int
 			for _, x := range ring {
 				for _, y := range m.adj[x] {
-					if !seen[y] {
-						seen[y] = true
+					if !isSeen(y) {
+						see(y)
 						next = append(next, y)
 					}
 				}

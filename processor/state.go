@@ -224,18 +224,25 @@ func (s *State) InReach(a AllianceID, from, p PlanetID) bool {
 // (lanes go both ways) and those 2 lanes away (a Support Facility's reach)
 // — not the whole map: it is asked for every battle.
 func (s *State) AppliesAt(a AllianceID, t InfraType, p PlanetID) bool {
-	applies := func(q PlanetID) bool { return s.Pieces(q, a, t) > 0 && s.InReach(a, q, p) }
-	if applies(p) {
+	m := s.C.Map
+	applies := func(j int) bool {
+		q := m.Planets[j].ID
+		return s.Pieces(q, a, t) > 0 && s.InReach(a, q, p)
+	}
+	i := m.Index[p]
+	if applies(i) {
 		return true
 	}
-	for _, q := range s.C.Map.Neighbours(p) {
-		if applies(q) {
+	// The neighbours, and theirs (2 lanes away, or back at p or another
+	// neighbour: asking those again changes nothing).
+	for _, j := range m.adj[i] {
+		if applies(j) {
 			return true
 		}
-	}
-	for _, q := range s.C.Map.AtDistance(p, 2) {
-		if applies(q) {
-			return true
+		for _, k := range m.adj[j] {
+			if applies(k) {
+				return true
+			}
 		}
 	}
 	return false

@@ -2,6 +2,7 @@ package phase
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/warmaster/warmaster/processor"
@@ -27,8 +28,13 @@ func nearState(tb testing.TB, n int) *processor.State {
 	s := processor.NewState(c)
 	types := []processor.InfraType{processor.SupportFacility, processor.StagingGrounds, processor.Stronghold}
 	for i, p := range s.Planets {
-		if i%5 == 0 || i%7 == 0 {
-			s.Build(p.ID, c.AllianceIDs()[i%3], types[i%3])
+		a := c.AllianceIDs()[i%3]
+		switch {
+		case i%11 == 0: // a Support Facility with what it extends to 2 lanes
+			s.Build(p.ID, a, processor.SupportFacility)
+			s.Build(p.ID, a, types[1+i%2])
+		case i%5 == 0 || i%7 == 0:
+			s.Build(p.ID, a, types[i%3])
 		}
 	}
 	return s
@@ -39,11 +45,21 @@ func nearState(tb testing.TB, n int) *processor.State {
 // distances say.
 func TestAppliesAtLooksNear(t *testing.T) {
 	s := nearState(t, 400)
+	far := 0 // applies through a Support Facility 2 lanes away
+	defer func() {
+		if far == 0 {
+			t.Error("no piece applied through a Support Facility 2 lanes away: the case is not tested")
+		}
+	}()
 	for _, p := range s.C.Map.IDs() {
 		for _, a := range s.C.AllianceIDs() {
 			for _, ty := range []processor.InfraType{processor.SupportFacility, processor.StagingGrounds, processor.Stronghold} {
-				if got, want := s.AppliesAt(a, ty, p), appliesAnywhere(s, a, ty, p); got != want {
+				got, want := s.AppliesAt(a, ty, p), appliesAnywhere(s, a, ty, p)
+				if got != want {
 					t.Errorf("AppliesAt(%s, %s, %s) = %v, the whole map says %v", a, ty, p, got, want)
+				}
+				if want && !slices.ContainsFunc(append(s.C.Map.Neighbours(p), p), func(q processor.PlanetID) bool { return s.Pieces(q, a, ty) > 0 }) {
+					far++
 				}
 			}
 		}
