@@ -10,5 +10,8 @@ type BattleOp struct {
 	Defender AllianceID
 	Planet   PlanetID
 	Attack   AttackType
-	Order    Order
+	// Order is its order in the state's orders (a pointer: a phase's
+	// battles are listed once for a step, and a copy of each order was most
+	// of that list's size).
+	Order *Order
 }

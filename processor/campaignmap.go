@@ -61,14 +61,61 @@ func (m *Map) row(i int) []int {
 	return m.dist[i]
 }
 
-// AtDistance lists the planets exactly n lanes from p, in map order.
+// AtDistance lists the planets exactly n lanes from p, in map order. It
+// walks out n lanes from p, not the whole map: a battle's Support
+// Facilities (2 lanes) are looked up for every battle, and a row of
+// distances to every planet for every planet was the square of the map in
+// time and memory (12,500 planets: 156 million distances).
 func (m *Map) AtDistance(p PlanetID, n int) []PlanetID {
-	var out []PlanetID
-	row := m.row(m.Index[p])
-	for j, d := range row {
-		if d == n {
-			out = append(out, m.Planets[j].ID)
+	i := m.Index[p]
+	var ring []int
+	if row := m.dist[i]; row != nil {
+		for j, d := range row {
+			if d == n {
+				ring = append(ring, j)
+			}
 		}
+	} else {
+		// The planets seen so far: a short list near most planets (asked
+		// for every battle), a map once it grows (a hub of many lanes).
+		seenList, seen := []int{i}, map[int]bool(nil)
+		isSeen := func(y int) bool {
+			if seen != nil {
+				return seen[y]
+			}
+			return slices.Contains(seenList, y)
+		}
+		see := func(y int) {
+			if seen == nil && len(seenList) < 64 {
+				seenList = append(seenList, y)
+				return
+			}
+			if seen == nil {
+				seen = make(map[int]bool, 2*len(seenList))
+				for _, x := range seenList {
+					seen[x] = true
+				}
+			}
+			seen[y] = true
+		}
+		ring = []int{i}
+		for range n {
+			var next []int
+			for _, x := range ring {
+				for _, y := range m.adj[x] {
+					if !isSeen(y) {
+						see(y)
+						next = append(next, y)
+					}
+				}
+			}
+			ring = next
+		}
+		slices.Sort(ring)
+	}
+	out := make([]PlanetID, len(ring))
+	for k, j := range ring {
+		out[k] = m.Planets[j].ID
 	}
 	return out
 }

@@ -219,10 +219,30 @@ func (s *State) InReach(a AllianceID, from, p PlanetID) bool {
 // AppliesAt reports whether an Alliance's piece of type t sits at p or at a
 // planet p is connected to — "at this or a connected Planet" (Stronghold,
 // Staging Grounds).
+//
+// Only the planets p can be reached from are looked at — p, its neighbours
+// (lanes go both ways) and those 2 lanes away (a Support Facility's reach)
+// — not the whole map: it is asked for every battle.
 func (s *State) AppliesAt(a AllianceID, t InfraType, p PlanetID) bool {
-	for _, q := range s.Planets {
-		if s.Pieces(q.ID, a, t) > 0 && s.InReach(a, q.ID, p) {
+	m := s.C.Map
+	applies := func(j int) bool {
+		q := m.Planets[j].ID
+		return s.Pieces(q, a, t) > 0 && s.InReach(a, q, p)
+	}
+	i := m.Index[p]
+	if applies(i) {
+		return true
+	}
+	// The neighbours, and theirs (2 lanes away, or back at p or another
+	// neighbour: asking those again changes nothing).
+	for _, j := range m.adj[i] {
+		if applies(j) {
 			return true
+		}
+		for _, k := range m.adj[j] {
+			if applies(k) {
+				return true
+			}
 		}
 	}
 	return false

@@ -1,6 +1,8 @@
 package folder
 
 import (
+	"slices"
+
 	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
@@ -44,6 +46,9 @@ func EncodeState(s *processor.State, format int) []byte {
 	}
 	for _, fl := range s.C.Fleets {
 		f.Fleets[string(fl.ID)] = owntoml.FleetFile{Planet: string(s.Fleets[fl.ID])}
+	}
+	if len(s.Orders) > 0 {
+		f.Orders = make([]owntoml.OrderFile, 0, len(s.Orders))
 	}
 	for _, o := range s.Orders {
 		of := owntoml.OrderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Second: o.Second, Theatre: o.Theatre, Source: o.Src.File}
@@ -254,6 +259,9 @@ func decodeFleets(s *processor.State, fleets map[string]owntoml.FleetFile, root 
 // battle's outcome when it has one.
 func decodeOrders(s *processor.State, orders []owntoml.OrderFile, root processor.Src, bad func(processor.Src, string, ...any)) {
 	c := s.C
+	if len(orders) > 0 {
+		s.Orders = slices.Grow(s.Orders, len(orders))
+	}
 	for i, of := range orders {
 		at := root.At("orders", i)
 		o := processor.Order{Fleet: processor.FleetID(of.Fleet), Op: of.Operation, Default: of.Default, Second: of.Second, Theatre: of.Theatre, Src: processor.Src{File: of.Source}}

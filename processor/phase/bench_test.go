@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -175,7 +176,7 @@ func TestInputPath(t *testing.T) {
 // orders to the builds in one advance (genPhase with orders): every step of
 // a phase, the reveal and its battle sheets among them.
 func BenchmarkPhaseFromOrders(b *testing.B) {
-	for _, n := range []int{1000, 4000} {
+	for _, n := range phaseSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			advanceCopies(b, genPhase(b, n, true), func(*Summary) {})
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/battle")
@@ -220,3 +221,18 @@ func advanceCopies(b *testing.B, src string, check func(*Summary)) {
 		check(sum)
 	}
 }
+
+// phaseSizes are BenchmarkPhaseFromOrders' sizes: 1,000 and 4,000 battles,
+// or those of $WARMASTER_BENCH_PHASE_SIZES (e.g. 1000,8000).
+var phaseSizes = func() []int {
+	var ns []int
+	for _, s := range strings.Split(os.Getenv("WARMASTER_BENCH_PHASE_SIZES"), ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+			ns = append(ns, n)
+		}
+	}
+	if ns == nil {
+		ns = []int{1000, 4000}
+	}
+	return ns
+}()

@@ -504,12 +504,10 @@ func alternatePiece(open []processor.PieceChoice, first processor.PlanetID) (pro
 // the winner to be filled in.
 func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 	s := r.s
-	bs := r.battles()
-	i := slices.IndexFunc(bs, func(b processor.BattleOp) bool { return b.ID == id })
-	if i < 0 {
+	b, ok := r.battle(id)
+	if !ok {
 		return nil // awaited() lists only this phase's battles
 	}
-	b := bs[i]
 	t.say("Result of battle %s, phase %d: %s's fleet %s (%s) attacks %s at %s — %s.", b.ID, s.Phase, b.Player, b.Fleet, b.Attacker, b.Defender, b.Planet, b.Attack.Title())
 	t.say("%s", deadlineSentence(r.c, a, "a battle without a result then is won by the attacker, with the choices of its orders."))
 	confirm := r.c.Rules.ConfirmResults

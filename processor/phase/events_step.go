@@ -433,6 +433,7 @@ func (r choiceRules) openTomeOperations() {
 	s := r.s
 	a, _ := r.openTome()
 	s.Orders = nil
+	r.ordersChanged()
 	var rows [][]string
 	for _, l := range r.openTomeLogins() {
 		list := r.f.Orders[s.Phase][l]
@@ -531,13 +532,14 @@ func (r choiceRules) sinisterOmens() bool { return len(r.s.Active(processor.Sini
 // theatre, rolled now (one die with a face per theatre of the planet) and
 // kept with the order — none for a Boarding Action, which has no Theatre
 // (hasTheatre); Coordinated Opposition's ±1 for the side fighting the
-// dominating Alliance.
-func (r choiceRules) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp) {
+// dominating Alliance. order finds the index in s.Orders of a battle's
+// order (-1: none).
+func (r choiceRules) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp, order func(id string) int) {
 	s := r.s
 	// Sinister Omens — "the Theatre used is selected randomly": only where
 	// there is a Theatre to select, so not in a Boarding Actions game.
 	if r.sinisterOmens() && hasTheatre(b) && len(sheet.Theatres) > 0 {
-		i := slices.IndexFunc(s.Orders, func(o processor.Order) bool { return o.ID() == b.ID && o.Op == processor.Battle })
+		i := order(b.ID)
 		// Where the book is silent and we chose: a planet with one theatre
 		// has it "selected randomly" without a die (a die of one face
 		// decides nothing, and the rules roll none).
@@ -545,10 +547,12 @@ func (r choiceRules) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp)
 		if i >= 0 && s.Orders[i].Theatre == "" {
 			if only {
 				s.Orders[i].Theatre = sheet.Theatres[0]
+				r.ordersChanged()
 			} else {
 				d := r.dice.D(len(sheet.Theatres), fmt.Sprintf("phase-%02d/2.2/sinister-omens/theatre/%s", s.Phase, b.ID),
 					fmt.Sprintf("Sinister Omens: the theatre of %s at %s (%s)", b.ID, b.Planet, strings.Join(sheet.Theatres, ", ")))
 				s.Orders[i].Theatre = sheet.Theatres[d-1]
+				r.ordersChanged()
 			}
 		}
 		if i >= 0 {

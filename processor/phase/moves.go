@@ -225,5 +225,6 @@ func (r *run) buildInfrastructure() {
 	}
 	r.note(notes...)
 	s.Orders = nil // the phase is over
+	r.ordersChanged()
 	r.phaseOver()
 }

@@ -1,29 +1,76 @@
 package phase
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"slices"
 
-	"github.com/BurntSushi/toml"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
-// battles lists this phase's Battle Operations in fleet order.
+// battles lists this phase's Battle Operations in fleet order. The list is
+// made once for the orders as they stand, and made again only when they
+// change (ordersChanged): a step asks for it several times, and drafts and
+// checks once per file. Callers must not change it.
 func (r *rules) battles() []processor.BattleOp {
-	out := make([]processor.BattleOp, 0, len(r.s.Orders))
+	c := &r.battleList
+	if c.valid && c.s == r.s && len(r.s.Orders) == c.n && (c.n == 0 || &r.s.Orders[0] == c.first) {
+		return c.list
+	}
+	n := 0
 	for _, o := range r.s.Orders {
+		if o.Op == processor.Battle {
+			n++
+		}
+	}
+	out := make([]processor.BattleOp, 0, n)
+	for i := range r.s.Orders {
+		o := &r.s.Orders[i]
 		if o.Op != processor.Battle {
 			continue
 		}
 		f, _ := r.c.FleetOf(o.Fleet)
 		out = append(out, processor.BattleOp{ID: o.ID(), Fleet: o.Fleet, Player: f.Player, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o})
 	}
+	*c = battleList{valid: true, s: r.s, n: len(r.s.Orders), list: out}
+	if c.n > 0 {
+		c.first = &r.s.Orders[0]
+	}
 	return out
 }
+
+// battle finds this phase's Battle Operation by its id.
+func (r *rules) battle(id string) (processor.BattleOp, bool) {
+	bs := r.battles()
+	c := &r.battleList
+	if c.byID == nil {
+		c.byID = make(map[string]int, len(bs))
+		for i, b := range bs {
+			if _, dup := c.byID[b.ID]; !dup {
+				c.byID[b.ID] = i
+			}
+		}
+	}
+	if i, ok := c.byID[id]; ok {
+		return bs[i], true
+	}
+	return processor.BattleOp{}, false
+}
+
+// battleList is battles() as last made, and the orders it was made from.
+type battleList struct {
+	valid bool
+	s     *processor.State
+	first *processor.Order // &s.Orders[0] then
+	n     int              // len(s.Orders) then
+	list  []processor.BattleOp
+	byID  map[string]int // index in list by battle id, made when first asked for
+}
+
+// ordersChanged forgets battles(): every change to s.Orders calls it.
+func (r *rules) ordersChanged() { r.battleList = battleList{} }
 
 // validateOrders checks this phase's orders against the map as it stands.
 func (r checks) validateOrders(fs *processor.Faults) {
@@ -148,7 +195,7 @@ func (r checks) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
 	if o.Outcome.Empty() || !r.c.HasAlliance(o.Defender) || o.Defender == r.c.FleetAlliance(o.Fleet) {
 		return // nothing to check, or the defender is already a fault
 	}
-	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: o}
+	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: &o}
 	r.attackRules().ValidateOutcome(b, processor.Attacker, o.Outcome, fs, "; orders give the attacker's choices, for a battle that goes unplayed")
 }
 
@@ -173,7 +220,8 @@ func (r *run) selectOperations() {
 			}
 		}
 	}
-	s.Orders = nil
+	s.Orders = make([]processor.Order, 0, len(r.c.Fleets))
+	r.ordersChanged()
 	var rows [][]string
 	for _, fl := range r.c.Fleets {
 		list, ok := given[fl.ID]
@@ -316,8 +364,9 @@ func (r *run) revealOperations() {
 }
 
 // writeBattleSheets writes phases/NN/battles/<fleet>.toml for every battle
-// once 2.2 is done: who fights where, the Power Levels and the ±1 each side
-// may use as the battles will be fought.
+// once 2.2 is done: who fights where (the attacking fleet and its player,
+// the defending Alliance), the Power Levels and the ±1 each side may use as
+// the battles will be fought.
 func (r *run) writeBattleSheets() {
 	s := r.s
 	bs := r.battles()
@@ -327,11 +376,34 @@ func (r *run) writeBattleSheets() {
 	var rows [][]string
 	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", yes(a), yes(d)) }
 	choose := r.theatreChoosers()
+	// Each battle's order in s.Orders, found once (Sinister Omens keeps its
+	// theatre there): looking for it for each battle was every order for
+	// every battle.
+	var orderOf map[string]int
+	order := func(id string) int {
+		if orderOf == nil {
+			orderOf = map[string]int{}
+			for i, o := range s.Orders {
+				if _, seen := orderOf[o.ID()]; o.Op == processor.Battle && !seen {
+					orderOf[o.ID()] = i
+				}
+			}
+		}
+		if i, ok := orderOf[id]; ok {
+			return i
+		}
+		return -1
+	}
 	for _, b := range bs {
 		sheet := folder.BattleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
 			Attacker: r.sheetSide(b.Attacker, b.Planet, []processor.Login{b.Player}),
-			Defender: r.sheetSide(b.Defender, b.Planet, r.c.PlayersOf(b.Defender)),
+			// Resolve Battle Operations: "each Alliance will select players
+			// from their Alliance to defend" — any of the defending
+			// Alliance's players may fight it, so its side names the
+			// Alliance, not its roster (campaign.toml has that): a sheet
+			// listing every defender was a phase's battles times its players.
+			Defender: r.sheetSide(b.Defender, b.Planet, nil),
 		}
 		sheet.Attacker.Fleet = string(b.Fleet)
 		if hasTheatre(b) {
@@ -341,13 +413,17 @@ func (r *run) writeBattleSheets() {
 				sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
 			}
 		}
-		r.eventSheet(&sheet, b)
-		var buf bytes.Buffer
-		buf.WriteString("# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/" + b.ID + ".toml.\n")
-		if err := toml.NewEncoder(&buf).Encode(sheet); err != nil {
-			panic(fmt.Sprintf("processor: encode battle sheet: %v", err))
+		r.eventSheet(&sheet, b, order)
+		buf := make([]byte, 0, 640)
+		buf = append(buf, "# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/"+b.ID+".toml.\n"...)
+		file := path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")
+		r.out[file] = sheet.AppendTOML(buf)
+		if r.mode.plan {
+			if r.sheets == nil {
+				r.sheets = make(map[string]folder.BattleSheet, len(bs))
+			}
+			r.sheets[file] = sheet
 		}
-		r.out[path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")] = buf.Bytes()
 		rows = append(rows, []string{b.ID, string(b.Planet), fmt.Sprintf("%d / %d", sheet.Attacker.Power, sheet.Defender.Power),
 			yesNo(sheet.Attacker.MissionAdjust, sheet.Defender.MissionAdjust), yesNo(sheet.Attacker.OutcomeAdjust, sheet.Defender.OutcomeAdjust)})
 	}

@@ -76,6 +76,8 @@ type rules struct {
 	seenChanged bool
 	seenOut     map[string][]byte
 	replaying   bool
+	// battleList is battles() made once for the orders as they stand.
+	battleList battleList
 }
 
 // The views over rules, each a part of the rules with the parts it builds
@@ -108,7 +110,10 @@ type run struct {
 	opt  Options
 	mode mode
 
-	out      map[string][]byte // files to write, by slash path
+	out map[string][]byte // files to write, by slash path
+	// sheets are the battle sheets among them, as written (for plan's
+	// one-line descriptions).
+	sheets   map[string]folder.BattleSheet
 	sections map[int]*report.Doc
 	journal  []owntoml.JournalEntry
 	present  []string // the awaited files the README found in the folder (fileSaw)
@@ -373,6 +378,9 @@ type mode struct {
 	// again: a replay's run (AdvanceAgain); scratch, in a folder of its own.
 	again   Again
 	scratch bool
+	// plan: Plan's dry run, which keeps the battle sheets it writes as
+	// values too (run.sheets), to describe them.
+	plan bool
 }
 
 // dryRun loads the folder and applies in memory every step that can go.
@@ -627,8 +635,15 @@ type Await struct {
 
 // markFaulty marks each awaited file that has a fault in list.
 func markFaulty(aw []Await, list []processor.Fault) {
+	// The files with faults, found once: looking through every fault for
+	// every awaited file was their product (100,000 of each in a refused
+	// plan of a big phase).
+	faulty := make(map[string]bool, len(list))
+	for _, f := range list {
+		faulty[f.File] = true
+	}
 	for i, a := range aw {
-		aw[i].Faulty = slices.ContainsFunc(list, func(f processor.Fault) bool { return f.File == a.File || f.File == a.File+seal.SealedExt })
+		aw[i].Faulty = faulty[a.File] || faulty[a.File+seal.SealedExt]
 	}
 }
 
@@ -663,6 +678,7 @@ func (r *run) awaited() []Await {
 			add(processor.InputPath(s.Phase, "orders", string(l)), string(l)+" (An Open Tome: first, not sealed)", ok, l)
 		}
 	case processor.StepOperations:
+		out = make([]Await, 0, len(r.c.Commanders()))
 		first := r.openTomeLogins()
 		for _, l := range r.c.Commanders() {
 			if slices.Contains(first, l) {
@@ -692,6 +708,7 @@ func (r *run) awaited() []Await {
 			}
 		}
 	case processor.StepMoves:
+		out = make([]Await, 0, len(r.c.Commanders()))
 		for _, l := range r.c.Commanders() {
 			_, ok := r.f.Moves[s.Phase][l]
 			add(processor.InputPath(s.Phase, "moves", string(l)), string(l), ok, l)

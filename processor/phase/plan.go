@@ -55,6 +55,7 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	m := mode{
 		noReveal:   opt.AgeIdentity == "", // never decrypt without the identity
 		unverified: true,                  // the pull-request check has no dice key
+		plan:       true,
 	}
 	d, err := folder.OpenFolder(dir, disk.Read)
 	if err != nil {
@@ -144,6 +145,11 @@ func (r *run) about(file string, data []byte) string {
 	case path.Base(path.Dir(file)) == "orders":
 		return "sealed orders, decrypted at 2.1 Reveal"
 	case path.Base(path.Dir(file)) == "battles":
+		// The sheet as this run wrote it (decoding each again was most of a
+		// plan of thousands of battles).
+		if sheet, ok := r.sheets[file]; ok {
+			return fmt.Sprintf("battle sheet: %s (%s) attacks %s at %s, %s", sheet.Attacker.Fleet, sheet.Attacker.Alliance, sheet.Defender.Alliance, sheet.Planet, sheet.Attack.Title())
+		}
 		var sheet folder.BattleSheet
 		if _, err := toml.Decode(string(data), &sheet); err == nil {
 			return fmt.Sprintf("battle sheet: %s (%s) attacks %s at %s, %s", sheet.Attacker.Fleet, sheet.Attacker.Alliance, sheet.Defender.Alliance, sheet.Planet, sheet.Attack.Title())

@@ -40,8 +40,10 @@ func (r *run) render() error {
 			old = head.String()
 		}
 		var d report.Doc
+		secText := sec.String()
+		d.Grow(len(old) + len(secText) + len(StandMarker) + len(r.standings[phase]) + 64<<10)
 		d.Raw(old)
-		d.Raw(sec.String())
+		d.Raw(secText)
 		d.Raw(StandMarker)
 		if st, ok := r.standings[phase]; ok {
 			d.Raw(st)

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,7 +20,14 @@ import (
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
 
-var scale = flag.String("scale", "", "battles per generated phase for TestScale, e.g. 1000,10000,100000 (empty: skip)")
+var (
+	scale        = flag.String("scale", "", "battles per generated phase for TestScale, e.g. 1000,10000,100000 (empty: skip)")
+	scalePhase   = flag.String("scale-phase", "", "battles per generated phase for TestScalePhase, played from the orders, e.g. 1000,2000,4000,8000 (empty: skip)")
+	scalePhases  = flag.String("scale-phases", "", "phases of the simulated campaigns of TestScalePhases, e.g. 2,4,8 (empty: skip)")
+	scalePlayers = flag.Int("scale-players", 300, "players of TestScalePhases' simulated campaigns")
+	scaleBin     = flag.String("scale-bin", "", "the warmaster binary TestScalePhase and TestScalePhases time (empty: build this tree's), e.g. one built at an earlier commit for a before-and-after table")
+	scaleTries   = flag.Int("scale-tries", 3, "runs of each command in TestScalePhase and TestScalePhases (the best is kept; one from 50,000 battles)")
+)
 
 // TestScale prints the scale table. For a generated phase of n battles (one
 // result file each; players, fleets and planets in proportion): the time of
@@ -160,4 +168,219 @@ func treeBytes(t *testing.T, dir string) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestScalePhase prints the growth table of a whole phase played from the
+// orders: for a generated phase of n battles (genPhase with orders: n
+// players with a fleet and an orders file each, n/8 planets, a result for
+// every battle, every deadline of the phase passed), the wall time and peak
+// memory of `warmaster check`, `status` and `plan` on the folder as the
+// players left it, of `advance` from the orders to the builds, and of
+// `check` and `status` after it; then, for each size against the one
+// before, the ratio of each figure per doubling of the campaign
+// ((b/a)^(1/log2(m/n)), so 1,000 → 10,000 is judged as 3.3 doublings). The
+// issue's bar: at most 2.2 per doubling, time and memory.
+// Run: go test ./processor/phase -run TestScalePhase$ -scale-phase 1000,2000,4000,8000,16000 -v -timeout 60m
+func TestScalePhase(t *testing.T) {
+	if *scalePhase == "" {
+		t.Skip("no -scale-phase given")
+	}
+	bin := buildWarmaster(t)
+	now := "2027-02-02T00:00:00Z"
+	cmds := []string{"check", "status", "plan", "advance", "check after", "status after"}
+	var sizes []int
+	var rows [][]measure
+	for _, s := range strings.Split(*scalePhase, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tries := *scaleTries
+		if n >= 50000 {
+			tries = 1
+		}
+		src := genPhase(t, n, true)
+		after := filepath.Join(t.TempDir(), "after")
+		if err := os.CopyFS(after, os.DirFS(src)); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(bin, "advance", "--now", now, after).CombinedOutput(); err != nil {
+			t.Fatalf("advance: %v\n%s", err, out)
+		}
+		var row []measure
+		for _, c := range cmds {
+			switch c {
+			case "advance":
+				row = append(row, measureCopies(t, tries, src, bin, "advance", "--now", now))
+			case "check", "plan":
+				row = append(row, measureIn(t, tries, src, bin, c, "--now", now))
+			case "status":
+				row = append(row, measureIn(t, tries, src, bin, c))
+			case "check after":
+				row = append(row, measureIn(t, tries, after, bin, "check", "--now", now))
+			default:
+				row = append(row, measureIn(t, tries, after, bin, "status"))
+			}
+		}
+		sizes, rows = append(sizes, n), append(rows, row)
+		t.Logf("%d battles: %v", n, row)
+	}
+	t.Log("\n" + growthTable("battles", sizes, cmds, rows))
+}
+
+// TestScalePhases prints the growth table of a campaign's age: a simulated
+// campaign (`warmaster simulate`, -scale-players players, 1 fleet each, a
+// planet for every 8 players) played to the end of 2, 4, 8… phases, and
+// the wall time and peak memory of `replay`, `verify`, `check`, `status` and
+// `plan` on it, with the ratio per doubling of the phases.
+// Run: go test ./processor/phase -run TestScalePhases -scale-phases 2,4,8 -scale-players 300 -v -timeout 60m
+func TestScalePhases(t *testing.T) {
+	if *scalePhases == "" {
+		t.Skip("no -scale-phases given")
+	}
+	bin := buildWarmaster(t)
+	cmds := []string{"replay", "verify", "check", "status", "plan"}
+	var sizes []int
+	var rows [][]measure
+	for _, s := range strings.Split(*scalePhases, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sim := filepath.Join(t.TempDir(), "sim")
+		start := time.Now()
+		if out, err := exec.Command(bin, "simulate", "--seed", "scale", "--phases", fmt.Sprint(n), "--planets", fmt.Sprint(max(8, *scalePlayers/8)),
+			"--alliances", "3", "--players", fmt.Sprint(*scalePlayers), sim).CombinedOutput(); err != nil {
+			t.Fatalf("simulate: %v\n%s", err, out)
+		}
+		t.Logf("simulated %d phases of %d players in %v", n, *scalePlayers, time.Since(start).Round(time.Millisecond))
+		var row []measure
+		for _, c := range cmds {
+			row = append(row, measureIn(t, *scaleTries, sim, bin, c))
+		}
+		sizes, rows = append(sizes, n), append(rows, row)
+		t.Logf("%d phases: %v", n, row)
+	}
+	t.Log("\n" + growthTable("phases", sizes, cmds, rows))
+}
+
+func buildWarmaster(t *testing.T) string {
+	if *scaleBin != "" {
+		return *scaleBin
+	}
+	bin := filepath.Join(t.TempDir(), "warmaster")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/warmaster").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// measure is one command's best wall time, and the CPU time (user and
+// system) and peak RSS of that run. On a shared machine the CPU time is the
+// steadier figure: waiting for a core adds to the wall time only.
+type measure struct {
+	wall, cpu time.Duration
+	rss       int64
+}
+
+func (m measure) String() string {
+	return fmt.Sprintf("%v (CPU %v) %d MB", m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond), m.rss>>20)
+}
+
+func measured(d time.Duration, ps *os.ProcessState) measure {
+	u := ps.SysUsage().(*syscall.Rusage)
+	return measure{d, ps.UserTime() + ps.SystemTime(), u.Maxrss * 1024}
+}
+
+// measureCopies runs a command that writes on a fresh copy of src each time.
+func measureCopies(t *testing.T, tries int, src, bin string, args ...string) measure {
+	best := measure{wall: 1 << 62}
+	for range tries {
+		dir := filepath.Join(t.TempDir(), "c")
+		if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, append(args, dir)...)
+		start := time.Now()
+		out, err := cmd.CombinedOutput()
+		d := time.Since(start)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", args[0], err, out)
+		}
+		if d < best.wall {
+			best = measured(d, cmd.ProcessState)
+		}
+	}
+	return best
+}
+
+// measureIn runs a command that only reads in dir itself (its exit status
+// is not judged: check of a folder with faults exits 1).
+func measureIn(t *testing.T, tries int, dir, bin string, args ...string) measure {
+	best := measure{wall: 1 << 62}
+	for range tries {
+		cmd := exec.Command(bin, append(args, dir)...)
+		start := time.Now()
+		out, err := cmd.CombinedOutput()
+		d := time.Since(start)
+		if cmd.ProcessState == nil {
+			t.Fatalf("%s: %v\n%s", args[0], err, out)
+		}
+		if d < best.wall {
+			best = measured(d, cmd.ProcessState)
+		}
+	}
+	return best
+}
+
+// growthTable lays out each size's figures, then the ratio per doubling of
+// each against the size before.
+func growthTable(what string, sizes []int, cmds []string, rows [][]measure) string {
+	var b strings.Builder
+	b.WriteString("| " + what)
+	for _, c := range cmds {
+		b.WriteString(" | " + c)
+	}
+	b.WriteString(" |\n|---")
+	b.WriteString(strings.Repeat("|---", len(cmds)))
+	b.WriteString("|\n")
+	for i, row := range rows {
+		fmt.Fprintf(&b, "| %d", sizes[i])
+		for _, m := range row {
+			fmt.Fprintf(&b, " | %v", m)
+		}
+		b.WriteString(" |\n")
+		if i == 0 {
+			continue
+		}
+		doublings := math.Log2(float64(sizes[i]) / float64(sizes[i-1]))
+		per := func(a, b float64) string { return fmt.Sprintf("%.2f", math.Pow(b/a, 1/doublings)) }
+		fmt.Fprintf(&b, "| ×/doubling %d→%d", sizes[i-1], sizes[i])
+		for j, m := range row {
+			p := rows[i-1][j]
+			fmt.Fprintf(&b, " | %s (CPU %s) / %s", per(float64(p.wall), float64(m.wall)), per(float64(p.cpu), float64(m.cpu)), per(float64(p.rss), float64(m.rss)))
+		}
+		b.WriteString(" |\n")
+	}
+	fmt.Fprintf(&b, "(each cell: the best wall time of the runs, that run's CPU time and peak RSS; each ratio row: wall (CPU) / peak RSS per doubling; %s, %d CPUs)", runtime.Version(), runtime.NumCPU())
+	return b.String()
+}
+
+var scaleWrite = flag.String("scale-write", "", "N:DIR: TestScaleWrite writes the generated phase of N battles with its orders (genPhase) into DIR, for timing or comparing by hand; Nb:DIR, at the battles step (genBattles)")
+
+// TestScaleWrite writes a generated phase into a folder of one's choosing.
+// Run: go test ./processor/phase -run TestScaleWrite -scale-write 10000:/tmp/gen10k
+func TestScaleWrite(t *testing.T) {
+	if *scaleWrite == "" {
+		t.Skip("no -scale-write given")
+	}
+	ns, dir, ok := strings.Cut(*scaleWrite, ":")
+	battlesOnly := strings.HasSuffix(ns, "b") // 100000b: at the battles step, as TestScale's
+	n, err := strconv.Atoi(strings.TrimSuffix(ns, "b"))
+	if !ok || err != nil {
+		t.Fatalf("-scale-write %q: want N:DIR or Nb:DIR", *scaleWrite)
+	}
+	if err := os.CopyFS(dir, os.DirFS(genPhase(t, n, !battlesOnly))); err != nil {
+		t.Fatal(err)
+	}
 }

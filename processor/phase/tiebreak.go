@@ -146,6 +146,7 @@ func (r *run) breakTie() {
 func (r *run) concludeCampaign(end *processor.End) {
 	s := r.s
 	s.End, s.Orders = end, nil
+	r.ordersChanged()
 	if end.Winner == "" {
 		s.Step = processor.StepTiebreak
 		r.sec.Para("**The final phase ends tied**: %s. The campaign waits for the final battle(s): %s, committed by %s.", end.How, processor.TiebreakPath(s.Phase), r.tiebreakWho())
