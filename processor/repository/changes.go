@@ -371,16 +371,7 @@ func (c *changes) campaign(dir string, files []string) {
 		return
 	}
 	full := filepath.Join(c.top, filepath.FromSlash(dir))
-	// The files the changes do not touch are as the base has them, which
-	// was checked when each change to it was merged: the inputs steps used
-	// among them are not read and hashed again.
-	changed := make(map[string]bool, len(files))
-	for _, f := range files {
-		changed[f] = true
-	}
-	run := c.opt.Run
-	run.Unchanged = func(file string) bool { return !changed[file] }
-	f, err := phase.Check(full, run)
+	f, err := phase.Check(full, c.runOf(files))
 	if f != nil {
 		// A folder that cannot be read at all (a link in it, a refused
 		// name) shows every fault: none is about the changed files alone.
@@ -639,7 +630,7 @@ func (c *changes) replayAndPlan(full string, files []string, cr *CampaignReport)
 		return folder.Classify(f).Kind == folder.KindWritten || folder.WarmasterFile(f) || strings.HasPrefix(f, folder.EnginesDir+"/")
 	}) {
 		cr.Replay = "replay not needed: the changes touch nothing Warmaster wrote and none of the Warmaster's files (each advance replays the whole campaign before it applies a step)"
-		return c.plan(full, cr)
+		return c.plan(full, files, cr)
 	}
 	res, err := trust.Replay(full, c.opt.Run)
 	switch {
@@ -650,12 +641,26 @@ func (c *changes) replayAndPlan(full string, files []string, cr *CampaignReport)
 	default:
 		cr.Replay = fmt.Sprintf("replayed %d steps in %d runs; %d processor-written files match", res.Steps, res.Runs, len(res.Checked))
 	}
-	return c.plan(full, cr)
+	return c.plan(full, files, cr)
+}
+
+// runOf is the options of a check or plan of a campaign whose changed
+// files are files: those the changes do not touch are as the base has
+// them, which was checked when each change to it was merged, so the
+// inputs steps used among them are not read and hashed again.
+func (c *changes) runOf(files []string) phase.Options {
+	changed := make(map[string]bool, len(files))
+	for _, f := range files {
+		changed[f] = true
+	}
+	run := c.opt.Run
+	run.Unchanged = func(file string) bool { return !changed[file] }
+	return run
 }
 
 // plan plans a campaign, for the check's summary.
-func (c *changes) plan(full string, cr *CampaignReport) error {
-	p, err := phase.Plan(full, c.opt.Run)
+func (c *changes) plan(full string, files []string, cr *CampaignReport) error {
+	p, err := phase.Plan(full, c.runOf(files))
 	if err != nil {
 		return err
 	}
