@@ -15,7 +15,7 @@ import (
 // campaign.toml and map.toml it used are history: the [dice] seed or
 // commitment (the Warmaster, who knows the next step's inputs, could
 // otherwise try keys until the dice suited them — what the commitment
-// promises cannot happen), the [rules] options, map.toml, and each
+// promises cannot happen), the [rules] options, the time_zone, map.toml, and each
 // phase's [[forced_events]] once its events were generated (its battles
 // step). The journal's last entry of each run records their digests
 // (`used`, one line each: the part, a space, its SHA-256), and every load
@@ -48,6 +48,11 @@ func UsedParts(campaign, campaignMap map[string]any, phases int, generated func(
 		{"[dice]", processor.CampaignFile, canon(campaign["dice"])},
 		{"[rules]", processor.CampaignFile, canon(campaign["rules"])},
 		{"map.toml", processor.MapFile, canon(campaignMap)},
+	}
+	if z, ok := campaign["time_zone"]; ok {
+		// Every time the reports show is in it (and a played without a
+		// zone is read in it).
+		parts = append(parts, UsedPart{"time_zone", processor.CampaignFile, canon(z)})
 	}
 	// Each phase's [[forced_events]], in file order (read back from JSON:
 	// whatever types the decoder gave them).

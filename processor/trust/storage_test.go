@@ -509,3 +509,15 @@ func TestLaterFormatRefused(t *testing.T) {
 		}
 	})
 }
+
+// The club's time zone, once a step used it, never changes: every time the
+// reports show, and each played without a zone, is read in it.
+func TestUsedTimeZone(t *testing.T) {
+	dir := example(t)
+	edit(t, dir, processor.CampaignFile, "phases = 3\n", "phases = 3\ntime_zone = \"Europe/London\"\n")
+	playExample(t, dir, phase.Options{})
+	edit(t, dir, processor.CampaignFile, `time_zone = "Europe/London"`, `time_zone = "Europe/Berlin"`)
+	if _, err := phase.Advance(dir, phase.Options{Now: time.Date(2027, 6, 10, 0, 0, 0, 0, time.UTC)}); !mentions(err, "time_zone changed after the steps applied so far used it") {
+		t.Fatalf("advance after changing the time zone: %v", err)
+	}
+}
