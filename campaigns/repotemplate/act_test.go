@@ -57,6 +57,11 @@ var actActions = []string{"actions/checkout@v6", "actions/setup-go@v6", "actions
 type actEnv struct {
 	act     string
 	actions map[string]string // owner/name@major → a folder with its files
+	// goEnv gives the jobs Go module and build caches of their own (the
+	// advance job saves them with actions/cache: not this machine's), shared
+	// by the package's act runs, and the modules this machine has
+	// downloaded as their first proxy.
+	goEnv []string
 }
 
 var (
@@ -106,6 +111,17 @@ func needAct(t *testing.T) actEnv {
 		}
 		actDir = dir
 		actSetup = actEnv{act: act, actions: map[string]string{}}
+		goenv, err := exec.Command("go", "env", "GOMODCACHE", "GOPROXY").Output()
+		if err != nil {
+			actErr = "go env: " + err.Error()
+			return
+		}
+		modcache, proxy, _ := strings.Cut(strings.TrimSpace(string(goenv)), "\n")
+		actSetup.goEnv = []string{
+			"GOMODCACHE=" + filepath.Join(dir, "gomodcache"),
+			"GOCACHE=" + filepath.Join(dir, "gocache"),
+			"GOPROXY=file://" + filepath.ToSlash(filepath.Join(modcache, "cache", "download")) + "," + proxy,
+		}
 		for _, a := range actActions {
 			name, major, _ := strings.Cut(a, "@")
 			src, msg := actionRepository(mirrors, name)
@@ -305,6 +321,7 @@ func runAct(t *testing.T, a actEnv, env []string, dir string, r actRun) result {
 		args = append(args, "-s", s)
 	}
 	start := time.Now()
+	env = append(env[:len(env):len(env)], a.goEnv...)
 	res := run(t, env, dir, a.act, args...)
 	t.Logf("act %s %s: exit %d in %s", r.event, r.workflow, res.code, time.Since(start).Round(time.Second))
 	return res
@@ -467,16 +484,40 @@ func TestActAdvance(t *testing.T) {
 	res := runAct(t, a, env, work, actRun{event: "push", workflow: "warmaster-advance.yml", payload: pushEvent(before, after),
 		env:     []string{"GITHUB_SERVER_URL=" + gs.URL, "GITHUB_API_URL=" + api.URL},
 		secrets: []string{"GITHUB_TOKEN=job-token", "WARMASTER_PUSH_TOKEN=push-token", "WARMASTER_DICE_KEY=the-dice-key"}})
-	if res.code != 0 {
-		t.Fatalf("exit %d, want 0:\n%s", res.code, res.out)
+	if res.code != 0 || strings.Count(res.out, "Job succeeded") != 2 {
+		t.Fatalf("exit %d, want 0 and both jobs succeeded:\n%s", res.code, res.out)
 	}
-	t.Log(res.out)
+	for _, want := range []string{
+		// The action saved Go's caches (advance only), and commit-back
+		// printed what advance showed once it had pushed.
+		"| Cache saved with key: warmaster-go-",
+		"| commit-back: pushed to main (try 1)",
+		"| applied phase 1: 2.1 Reveal Alliance Operations",
+		// notify, with advance's output.
+		"| opened issue \"War on the Vespator Front: ",
+	} {
+		if !strings.Contains(res.out, want) {
+			t.Errorf("the log lacks %q:\n%s", want, res.out)
+		}
+	}
 	subject := git(t, env, origin, "log", "-1", "--format=%an %s", "main")
 	if !strings.HasPrefix(subject, "warmaster[bot] warmaster: spring ") {
 		t.Errorf("main's last commit is %q, want warmaster[bot]'s", subject)
 	}
-	if auth := gs.authorizations("/acme/campaign/git-receive-pack"); !slices.Contains(auth, basicToken("push-token")) {
-		t.Errorf("the pushes sent %q, want the push token", auth)
+	git(t, env, origin, "cat-file", "-e", "main:campaigns/spring/state.toml")
+	if auth := gs.authorizations("/acme/campaign/git-receive-pack"); len(auth) == 0 || slices.ContainsFunc(auth, func(a string) bool { return a != basicToken("push-token") }) {
+		t.Errorf("the pushes sent %q, want the push token alone", auth)
 	}
-	t.Logf("issues: %+v calls %q", api.Issues, api.Calls)
+	var issue *standin.Issue
+	for _, is := range api.Issues {
+		if slices.ContainsFunc(is.Labels, func(l standin.Label) bool { return l.Name == "warmaster:spring" }) {
+			issue = is
+		}
+	}
+	if issue == nil || issue.State != "open" || !strings.HasPrefix(issue.Title, "War on the Vespator Front: phase ") || issue.User.Login != "github-actions[bot]" {
+		t.Fatalf("no open campaign issue labelled warmaster:spring by the job's token: %+v\ncalls %q", issue, api.Calls)
+	}
+	if !strings.HasPrefix(issue.Body, "<!-- warmaster:campaign campaigns/spring -->") || !strings.Contains(issue.Body, "phase 2 of 3") {
+		t.Errorf("the campaign issue does not say where campaigns/spring stands:\n%s", issue.Body)
+	}
 }
