@@ -53,6 +53,9 @@ import (
 // at the majors they name.
 var actActions = []string{"actions/checkout@v6", "actions/setup-go@v6", "actions/cache@v5"}
 
+// actTag is the release tag a test pins the workflows to.
+const actTag = "v1.2.3"
+
 // actEnv is what an act run needs: the programs and the actions' copies.
 type actEnv struct {
 	act     string
@@ -310,7 +313,10 @@ func runAct(t *testing.T, a actEnv, env []string, dir string, r actRun) result {
 		"-P", "ubuntu-latest=-self-hosted", "--no-skip-checkout",
 		"--action-cache-path", cache, "--cache-server-path", filepath.Join(tmp, "cache-server"),
 		"--cache-server-addr", "127.0.0.1", "--cache-server-port", "0",
-		"--local-repository", "warmaster/warmaster@main=" + repoRoot(t)}
+		// This work tree's action, at main as init-repo names it, and at a
+		// release tag as the organisers' guide asks to pin it.
+		"--local-repository", "warmaster/warmaster@main=" + repoRoot(t),
+		"--local-repository", "warmaster/warmaster@" + actTag + "=" + repoRoot(t)}
 	for _, name := range actActions {
 		args = append(args, "--local-repository", name+"="+a.actions[name])
 	}
@@ -454,12 +460,13 @@ func pushEvent(before, after string) map[string]any {
 	}
 }
 
-// TestActAdvance runs warmaster-advance.yml under act on a push to main:
-// advance applies the steps whose inputs are all in, commit-back pushes
-// warmaster[bot]'s commit to the git stand-in with the push token, and
-// notify opens the campaign's issue on the REST stand-in with the job's
-// token.
-func TestActAdvance(t *testing.T) {
+// TestActAdvanceAndDoctor runs warmaster-advance.yml under act on a push
+// to main: advance applies the steps whose inputs are all in, commit-back
+// pushes warmaster[bot]'s commit to the git stand-in with the push token,
+// and notify opens the campaign's issue on the REST stand-in with the
+// job's token. Then warmaster-doctor.yml, run by hand, finds what the
+// repository's settings lack, fails, and says so on that issue.
+func TestActAdvanceAndDoctor(t *testing.T) {
 	a := needAct(t)
 	env := gitEnv(t)
 	gs := newGitServer(t, env)
@@ -467,6 +474,7 @@ func TestActAdvance(t *testing.T) {
 	api := standin.New("acme/campaign")
 	t.Cleanup(api.Close)
 	api.Tokens["job-token"] = standin.Token{Login: "github-actions[bot]", App: true}
+	wellSetUp(api)
 
 	p := newPRRepo(t)
 	writeFile(t, filepath.Join(p.dir, "campaigns/spring/phases/01/orders/bob.toml"),
@@ -520,4 +528,73 @@ func TestActAdvance(t *testing.T) {
 	if !strings.HasPrefix(issue.Body, "<!-- warmaster:campaign campaigns/spring -->") || !strings.Contains(issue.Body, "phase 2 of 3") {
 		t.Errorf("the campaign issue does not say where campaigns/spring stands:\n%s", issue.Body)
 	}
+
+	// doctor, on main as advance left it.
+	git(t, env, work, "pull", "--quiet", "--ff-only", origin, "main")
+	dispatch := map[string]any{"inputs": map[string]any{}, "ref": "refs/heads/main", "sender": map[string]any{"login": "alice"},
+		"repository": map[string]any{"full_name": "acme/campaign", "name": "campaign", "owner": map[string]any{"login": "acme"}, "default_branch": "main"}}
+	doctor := func() result {
+		return runAct(t, a, env, work, actRun{event: "workflow_dispatch", workflow: "warmaster-doctor.yml", payload: dispatch,
+			env:     []string{"GITHUB_SERVER_URL=" + gs.URL, "GITHUB_API_URL=" + api.URL},
+			secrets: []string{"GITHUB_TOKEN=job-token", "WARMASTER_PUSH_TOKEN=push-token", "WARMASTER_DOCTOR_TOKEN=doctor-token"}})
+	}
+	res = doctor()
+	pinned := "problem: .github/workflows: warmaster/warmaster/.github/actions/warmaster is named at \"main\", which can change under you (a branch)"
+	if res.code == 0 || !strings.Contains(res.out, "Job 'doctor' failed") {
+		t.Fatalf("doctor: exit %d, want the job failed:\n%s", res.code, res.out)
+	}
+	for _, want := range []string{"| " + pinned, "| warmaster doctor: 1 problem to mend", "| commented on issue #" + fmt.Sprint(issue.Number) + " (doctor)"} {
+		if !strings.Contains(res.out, want) {
+			t.Errorf("doctor's log lacks %q (the stand-in is set up as the guide asks: the pin is the one problem):\n%s", want, res.out)
+		}
+	}
+	doctorComments := func() []string {
+		var out []string
+		for _, c := range api.Issue(issue.Number).Comments {
+			if strings.HasPrefix(c.Body, "<!-- warmaster:doctor ") && c.User.Login == "github-actions[bot]" {
+				out = append(out, c.Body)
+			}
+		}
+		return out
+	}
+	if c := doctorComments(); len(c) != 1 || !strings.Contains(c[0], "named at \"main\"") {
+		t.Errorf("doctor's comments on the campaign issue %q, want one naming the pin", c)
+	}
+
+	// The Warmaster pins the workflows to a release, as doctor says; the
+	// next run finds nothing and says so on the issue.
+	for _, f := range []string{"warmaster-check.yml", "warmaster-advance.yml", "warmaster-doctor.yml"} {
+		path := filepath.Join(work, ".github/workflows", f)
+		writeFile(t, path, strings.ReplaceAll(readFile(t, path), "/.github/actions/warmaster@main", "/.github/actions/warmaster@"+actTag))
+	}
+	git(t, env, work, "commit", "--quiet", "-am", "pin the warmaster action to "+actTag)
+	git(t, env, work, "push", "--quiet", origin, "HEAD:main")
+	res = doctor()
+	if res.code != 0 || !strings.Contains(res.out, "Job succeeded") || strings.Contains(res.out, "| problem: ") {
+		t.Fatalf("doctor after the pin: exit %d, want 0 and no problem:\n%s", res.code, res.out)
+	}
+	if c := doctorComments(); len(c) != 2 || !strings.Contains(c[1], "everything the organisers' guide asks is in place") {
+		t.Errorf("doctor's comments on the campaign issue %q, want a second saying everything is in place", c)
+	}
+}
+
+// wellSetUp sets the stand-in's repository up as the organisers' guide
+// asks: the warmaster environment on main with the push token, main
+// protected with the check required and code owners' reviews, the players
+// collaborators; the push token alice's, expiring in a year, and a
+// read-only doctor token of hers.
+func wellSetUp(s *standin.Server) {
+	s.Tokens["push-token"] = standin.Token{Login: "alice", Expires: time.Now().AddDate(1, 0, 0)}
+	s.Tokens["doctor-token"] = standin.Token{Login: "alice", ReadOnly: true}
+	s.Environments["warmaster"] = map[string]any{"id": 1, "name": "warmaster", "deployment_branch_policy": map[string]bool{"protected_branches": false, "custom_branch_policies": true}}
+	s.BranchPolicies["warmaster"] = []string{"main"}
+	s.EnvSecrets["warmaster"] = []string{"WARMASTER_PUSH_TOKEN", "WARMASTER_DOCTOR_TOKEN"}
+	s.Protection["main"] = map[string]any{
+		"required_status_checks":        map[string]any{"strict": true, "contexts": []string{"check"}, "checks": []map[string]any{{"context": "check", "app_id": 15368}}},
+		"required_pull_request_reviews": map[string]any{"require_code_owner_reviews": true, "dismiss_stale_reviews": true, "require_last_push_approval": true, "required_approving_review_count": 1},
+	}
+	for _, l := range []string{"alice", "bob", "carol", "dave", "erin", "frank"} {
+		s.Collaborators[l] = "write"
+	}
+	s.Collaborators["alice"] = "admin"
 }
