@@ -400,6 +400,40 @@ func TestActCheck(t *testing.T) {
 			secrets: []string{"GITHUB_TOKEN=check-token"}})
 	}
 
+	// A merge queue's group: pull request n merged onto main as the queue
+	// makes it, on the branch gh-readonly-queue/main/pr-N-HEAD; GitHub's
+	// API (the stand-in) says who authored it. act gives a merge_group run
+	// the default branch as github.ref: GitHub gives the group's branch and
+	// head, as GITHUB_REF and act's SHA_REF say here.
+	api := standin.New("acme/campaign")
+	t.Cleanup(api.Close)
+	api.Tokens["check-token"] = standin.Token{Login: "github-actions[bot]", App: true, ReadOnly: true}
+	queue := func(n int, author string, edit func(dir string)) (result, string) {
+		base := git(t, env, p.dir, "rev-parse", "main")
+		git(t, env, p.dir, "checkout", "--quiet", "-B", "pr", "main")
+		edit(p.dir)
+		git(t, env, p.dir, "add", "-A")
+		git(t, env, p.dir, "commit", "--quiet", "-m", "the pull request")
+		head := git(t, env, p.dir, "rev-parse", "HEAD")
+		git(t, env, p.dir, "checkout", "--quiet", "--detach", "main")
+		git(t, env, p.dir, "merge", "--quiet", "--no-ff", "-m", fmt.Sprintf("Merge pull request #%d", n), head)
+		group := git(t, env, p.dir, "rev-parse", "HEAD")
+		ref := fmt.Sprintf("refs/heads/gh-readonly-queue/main/pr-%d-%s", n, head)
+		git(t, env, p.dir, "push", "--quiet", origin, group+":"+ref)
+		git(t, env, p.dir, "checkout", "--quiet", "--force", "main")
+		api.Pulls[n] = standin.PullRequest{Number: n, User: standin.User{Login: author}, Head: standin.Commit{Sha: head}}
+		payload := map[string]any{
+			"action": "checks_requested",
+			"merge_group": map[string]any{"head_sha": group, "head_ref": ref, "base_sha": base, "base_ref": "refs/heads/main",
+				"head_commit": map[string]any{"id": group, "message": fmt.Sprintf("Merge pull request #%d", n)}},
+			"sender":     map[string]any{"login": "github-merge-queue[bot]"},
+			"repository": map[string]any{"full_name": "acme/campaign", "name": "campaign", "owner": map[string]any{"login": "acme"}, "default_branch": "main"},
+		}
+		return runAct(t, a, env, work, actRun{event: "merge_group", workflow: "warmaster-check.yml", payload: payload,
+			env:     []string{"GITHUB_SERVER_URL=" + gs.URL, "GITHUB_API_URL=" + api.URL, "GITHUB_REF=" + ref, "SHA_REF=" + group},
+			secrets: []string{"GITHUB_TOKEN=check-token"}}), ref
+	}
+
 	t.Run("OK", func(t *testing.T) {
 		payload := pullRequest(1, "bob", "bob", func(dir string) {
 			writeFile(t, filepath.Join(dir, "campaigns/spring/phases/01/orders/bob.toml"), bob)
@@ -442,6 +476,42 @@ func TestActCheck(t *testing.T) {
 		want := "::error file=campaigns/spring/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::carol may not change this file: "
 		if len(a) != 1 || !strings.HasPrefix(a[0], want) || !strings.Contains(a[0], "carol pushed to bob's pull request") {
 			t.Errorf("annotations %q, want one starting %q saying carol pushed to bob's pull request:\n%s", a, want, res.out)
+		}
+	})
+
+	// The merge queue: bob's pull request queued passes with bob's rights,
+	// GitHub's API naming him; carol's, changing bob's orders, is refused
+	// with hers.
+	t.Run("MergeQueue", func(t *testing.T) {
+		res, ref := queue(3, "bob", func(dir string) {
+			writeFile(t, filepath.Join(dir, "campaigns/spring/phases/01/orders/bob.toml"), bob)
+		})
+		if res.code != 0 || !strings.Contains(res.out, "Job succeeded") {
+			t.Fatalf("exit %d, want 0:\n%s", res.code, res.out)
+		}
+		if a := logAnnotations(res.out); len(a) > 0 {
+			t.Errorf("annotations %q", a)
+		}
+		// actions/checkout fetched the group; both checks passed: bob's
+		// own commits with his rights, then the whole group.
+		if !strings.Contains(res.out, "::set-output:: ref="+ref) || strings.Count(res.out, "| campaigns/spring: ok (1 changed file)") != 2 {
+			t.Errorf("the log should show the group checked out and checked twice:\n%s", res.out)
+		}
+		if !slices.Contains(api.Calls, "GET /repos/acme/campaign/pulls/3") {
+			t.Errorf("the action did not ask GitHub who authored #3: %q", api.Calls)
+		}
+	})
+	t.Run("ErrMergeQueueAnothersOrders", func(t *testing.T) {
+		res, _ := queue(4, "carol", func(dir string) {
+			writeFile(t, filepath.Join(dir, "campaigns/spring/phases/01/orders/bob.toml"), bob)
+		})
+		if res.code == 0 || !strings.Contains(res.out, "Job 'check' failed") {
+			t.Fatalf("exit %d, want the check job failed:\n%s", res.code, res.out)
+		}
+		a := logAnnotations(res.out)
+		want := "::error file=campaigns/spring/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::carol may not change this file: "
+		if len(a) != 1 || !strings.HasPrefix(a[0], want) {
+			t.Errorf("annotations %q, want one starting %q:\n%s", a, want, res.out)
 		}
 	})
 }
