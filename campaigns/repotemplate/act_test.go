@@ -43,11 +43,14 @@ import (
 //     OWNER/NAME. The test takes the newest release tag of the major a
 //     workflow names (v6 → v6.x.y). This repository holds no copy of them:
 //     CI, which reaches only the Go module proxy, skips this test unless
-//     its runner provides such a folder. docs/development.md ("The
+//     its runner provides such a folder. docs/development.md (Tests, "The
 //     workflows under act") says how to run it.
 //
-// go's module and build caches are this machine's (go env), so the action's
-// go build needs no network once the modules are downloaded.
+// The jobs run as on a self-hosted runner: they share Go module and build
+// caches of the package's own (not this machine's, which the advance job's
+// actions/cache save would pack up), with this machine's downloaded modules
+// as their first proxy; each act run has a cache server of its own, so
+// restore misses and the advance job's save is a real one.
 
 // actActions are the actions the workflows and the warmaster action use,
 // at the majors they name.
@@ -55,6 +58,40 @@ var actActions = []string{"actions/checkout@v6", "actions/setup-go@v6", "actions
 
 // actTag is the release tag a test pins the workflows to.
 const actTag = "v1.2.3"
+
+// TestActActionsCovered holds actActions to the actions the workflows and
+// the warmaster action use: one more, and the act runs would try to fetch
+// it from github.com.
+func TestActActionsCovered(t *testing.T) {
+	files := []string{filepath.Join(repoRoot(t), ".github/actions/warmaster/action.yml")}
+	dir := t.TempDir()
+	for _, f := range writeTemplate(t, dir, Options{}) {
+		if strings.HasPrefix(f.Path, ".github/workflows/") {
+			files = append(files, filepath.Join(dir, filepath.FromSlash(f.Path)))
+		}
+	}
+	uses := regexp.MustCompile(`(?m)^\s*(?:-\s+)?uses:\s*([^\s#]+)`)
+	seen := map[string]bool{}
+	for _, f := range files {
+		for _, m := range uses.FindAllStringSubmatch(readFile(t, f), -1) {
+			name, ref, _ := strings.Cut(m[1], "@")
+			parts := strings.Split(name, "/")
+			if len(parts) < 2 || parts[0] == "warmaster" {
+				continue
+			}
+			a := parts[0] + "/" + parts[1] + "@" + ref
+			if !slices.Contains(actActions, a) {
+				t.Errorf("%s uses %s: add %s to actActions (and to the repositories docs/development.md lists)", filepath.Base(f), m[1], a)
+			}
+			seen[a] = true
+		}
+	}
+	for _, a := range actActions {
+		if !seen[a] {
+			t.Errorf("actActions names %s, which nothing uses", a)
+		}
+	}
+}
 
 // actEnv is what an act run needs: the programs and the actions' copies.
 type actEnv struct {
@@ -258,9 +295,8 @@ func (g *gitServer) authorizations(part string) []string {
 	defer g.mu.Unlock()
 	var out []string
 	for _, a := range g.auth {
-		req, auth, _ := strings.Cut(a, " ")
-		path, auth, _ := strings.Cut(auth, " ")
-		_ = req
+		_, rest, _ := strings.Cut(a, " ")
+		path, auth, _ := strings.Cut(rest, " ")
 		if strings.Contains(path, part) {
 			out = append(out, auth)
 		}
