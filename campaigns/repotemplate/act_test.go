@@ -381,6 +381,60 @@ func logAnnotations(out string) []string {
 	return lines
 }
 
+// firstDeadline is the example campaign's first deadline (phase 1's
+// operations).
+var firstDeadline = time.Date(2027, 1, 8, 18, 0, 0, 0, time.UTC)
+
+// keepAhead moves every date of the campaign folder's TOML files (its
+// deadlines, the results' played dates) by whole weeks so that the first
+// deadline is at least five weeks ahead: the workflows run warmaster with
+// the clock (no --now), and what the tests assert — bob's orders on time,
+// advance stopping in phase 2 awaiting results — holds only before the
+// example's deadlines. Until 2026-12-04 it changes nothing.
+func keepAhead(t *testing.T, dir string, now time.Time) {
+	t.Helper()
+	weeks := 0
+	for firstDeadline.AddDate(0, 0, 7*weeks).Before(now.AddDate(0, 0, 35)) {
+		weeks++
+	}
+	if weeks == 0 {
+		return
+	}
+	date := regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2})((?:T\d{2}:\d{2}:\d{2})?Z?)\b`)
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".toml") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		moved := date.ReplaceAllStringFunc(string(data), func(m string) string {
+			sub := date.FindStringSubmatch(m)
+			day, err := time.Parse("2006-01-02", sub[1])
+			if err != nil {
+				return m
+			}
+			return day.AddDate(0, 0, 7*weeks).Format("2006-01-02") + sub[2]
+		})
+		return os.WriteFile(path, []byte(moved), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// actPRRepo is newPRRepo's repository with the campaign's dates ahead of
+// the clock (keepAhead).
+func actPRRepo(t *testing.T) *prRepo {
+	t.Helper()
+	p := newPRRepo(t)
+	keepAhead(t, filepath.Join(p.dir, "campaigns/spring"), time.Now())
+	git(t, p.env, p.dir, "add", "-A")
+	git(t, p.env, p.dir, "commit", "--quiet", "--allow-empty", "-m", "the campaign's dates ahead of the clock")
+	return p
+}
+
 // TestActCheck runs warmaster-check.yml under act on pull_request_target
 // events: bob's own orders pass; carol's push onto bob's pull request,
 // changing bob's orders, fails with carol's rights refused (issue 20,
@@ -391,7 +445,7 @@ func TestActCheck(t *testing.T) {
 	gs := newGitServer(t, env)
 	origin := gs.repo(t, env, "acme/campaign")
 
-	p := newPRRepo(t)
+	p := actPRRepo(t)
 	git(t, env, p.dir, "push", "--quiet", origin, "main")
 	bob := readFile(t, filepath.Join(repoRoot(t), "campaigns/vespator-front/phases/01/orders/bob.toml"))
 
@@ -582,7 +636,7 @@ func TestActAdvanceAndDoctor(t *testing.T) {
 	api.Tokens["job-token"] = standin.Token{Login: "github-actions[bot]", App: true}
 	wellSetUp(api)
 
-	p := newPRRepo(t)
+	p := actPRRepo(t)
 	writeFile(t, filepath.Join(p.dir, "campaigns/spring/phases/01/orders/bob.toml"),
 		readFile(t, filepath.Join(repoRoot(t), "campaigns/vespator-front/phases/01/orders/bob.toml")))
 	git(t, env, p.dir, "add", "-A")
