@@ -2,6 +2,7 @@ package repotemplate
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -46,6 +47,11 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)
+	}
+	if actDir != "" {
+		// The act runs' module cache is read-only, as go leaves it.
+		_ = exec.Command("chmod", "-R", "u+w", actDir).Run()
+		os.RemoveAll(actDir)
 	}
 	os.Exit(code)
 }

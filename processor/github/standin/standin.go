@@ -1,7 +1,8 @@
 // Package standin is a local stand-in for the few GitHub REST endpoints
-// (and the one GraphQL mutation) warmaster uses, shaped as GitHub
-// documents them: issues, their comments and labels, the authenticated
-// user, pinning an issue, and the settings `warmaster doctor` reads
+// (and the one GraphQL mutation) warmaster and its action use, shaped as
+// GitHub documents them: issues, their comments and labels, the
+// authenticated user, pinning an issue, a pull request (its author, which a
+// merge queue's check asks), and the settings `warmaster doctor` reads
 // (repository, environment and its secrets' names, branch protection and
 // rules, CODEOWNERS errors, collaborators and invitations, workflow
 // permissions). Tests run warmaster against it with httptest; it holds
@@ -56,6 +57,19 @@ type Comment struct {
 	User User   `json:"user"`
 }
 
+// PullRequest is a pull request as GET …/pulls/{number} answers (the
+// fields warmaster reads: its author and head).
+type PullRequest struct {
+	Number int    `json:"number"`
+	User   User   `json:"user"`
+	Head   Commit `json:"head"`
+}
+
+// Commit names a commit.
+type Commit struct {
+	Sha string `json:"sha"`
+}
+
 // Token is what a token stands for: whose it is, whether GET /user answers
 // (a personal token; a workflow's GITHUB_TOKEN does not), and when it
 // expires (the github-authentication-token-expiration header).
@@ -99,6 +113,9 @@ type Server struct {
 	Invitations map[string]string
 	// WorkflowPermissions: read or write.
 	WorkflowPermissions string
+	// Pulls: number → the pull request (a merge queue's check asks who
+	// authored the pull request it queues).
+	Pulls map[int]PullRequest
 	// Forbidden are paths (after /repos/owner/name) answered 403, as for a
 	// token without the right.
 	Forbidden []string
@@ -109,7 +126,7 @@ func New(repo string) *Server {
 	s := &Server{Repo: repo, Tokens: map[string]Token{}, Labels: map[string]Label{}, PerPage: 100,
 		DefaultBranch: "main", Environments: map[string]map[string]any{}, BranchPolicies: map[string][]string{},
 		EnvSecrets: map[string][]string{}, Protection: map[string]map[string]any{}, Rules: map[string][]map[string]any{},
-		Collaborators: map[string]string{}, Invitations: map[string]string{}, WorkflowPermissions: "read"}
+		Collaborators: map[string]string{}, Invitations: map[string]string{}, WorkflowPermissions: "read", Pulls: map[int]PullRequest{}}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
@@ -211,6 +228,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			"permissions": map[string]bool{"admin": false, "push": !tok.ReadOnly, "pull": true}})
 	case parts[0] == "issues":
 		s.issues(w, r, parts[1:], tok)
+	case parts[0] == "pulls" && len(parts) == 2 && r.Method == http.MethodGet:
+		n, err := strconv.Atoi(parts[1])
+		pr, ok := s.Pulls[n]
+		if err != nil || !ok {
+			s.fail(w, 404, "Not Found")
+			return
+		}
+		s.reply(w, 200, pr)
 	case parts[0] == "labels":
 		s.labels(w, r, parts[1:])
 	case parts[0] == "environments" && len(parts) == 2 && r.Method == http.MethodGet:
