@@ -563,9 +563,10 @@ func TestActCheck(t *testing.T) {
 			t.Fatalf("exit %d, want the check job failed:\n%s", res.code, res.out)
 		}
 		a := logAnnotations(res.out)
-		want := "::error file=campaigns/spring/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::carol may not change this file: "
-		if len(a) != 1 || !strings.HasPrefix(a[0], want) || !strings.Contains(a[0], "carol pushed to bob's pull request") {
-			t.Errorf("annotations %q, want one starting %q saying carol pushed to bob's pull request:\n%s", a, want, res.out)
+		// The player's sentence first, then the rule: carol's rights refused.
+		want := "::error file=campaigns/spring/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::"
+		if len(a) != 1 || !strings.HasPrefix(a[0], want) || !strings.Contains(a[0], "Why: carol may not change this file: ") || !strings.Contains(a[0], "carol pushed to bob's pull request") {
+			t.Errorf("annotations %q, want one at bob's orders refusing carol's change, saying carol pushed to bob's pull request:\n%s", a, res.out)
 		}
 	})
 
@@ -599,9 +600,9 @@ func TestActCheck(t *testing.T) {
 			t.Fatalf("exit %d, want the check job failed:\n%s", res.code, res.out)
 		}
 		a := logAnnotations(res.out)
-		want := "::error file=campaigns/spring/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::carol may not change this file: "
-		if len(a) != 1 || !strings.HasPrefix(a[0], want) {
-			t.Errorf("annotations %q, want one starting %q:\n%s", a, want, res.out)
+		want := "::error file=campaigns/spring/phases/01/orders/bob.toml,line=1,col=1,title=warmaster::"
+		if len(a) != 1 || !strings.HasPrefix(a[0], want) || !strings.Contains(a[0], "Why: carol may not change this file: ") {
+			t.Errorf("annotations %q, want one at bob's orders refusing carol's change:\n%s", a, res.out)
 		}
 	})
 }

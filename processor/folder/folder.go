@@ -34,8 +34,12 @@ type Folder struct {
 	Journal  []byte
 	// ConsumedInputs are the digests of the inputs processed steps consumed, by path.
 	ConsumedInputs map[string]string
-	// unchanged: see LoadFromWith.
+	// unchanged: see LoadOptions.
 	unchanged func(file string) bool
+	// Corrections are campaign.toml's [[corrections]], in order;
+	// Correcting, the one the next run applies (nil: none).
+	Corrections []Correction
+	Correcting  *Correction
 	// campaignDoc and mapDoc are campaign.toml and map.toml as decoded.
 	campaignDoc, mapDoc map[string]any
 	// JournalSteps are journal.toml's entries, in order.
@@ -127,15 +131,25 @@ func Load(dir string) (*Folder, error) {
 // folderFaults); otherwise faulty inputs are left out of it and their
 // faults returned.
 func LoadFrom(d *disk.Dir) (*Folder, *processor.Faults, error) {
-	return LoadFromWith(d, nil)
+	return LoadFromWith(d, LoadOptions{})
 }
 
-// LoadFromWith is LoadFrom, with the inputs unchanged reports as known
-// to be as the steps that used them found them (phase.Options.Unchanged):
-// those are not read again.
-func LoadFromWith(d *disk.Dir, unchanged func(file string) bool) (*Folder, *processor.Faults, error) {
+// LoadOptions change how a folder is read.
+type LoadOptions struct {
+	// Unchanged reports the inputs known to be as the steps that used them
+	// found them (phase.Options.Unchanged): those are not read again.
+	Unchanged func(file string) bool
+	// Replay: the folder is a replay's scratch copy, whose run had applied
+	// Corrections of campaign.toml's [[corrections]] (with its own): its
+	// [rules] are read as they were then (the next correction's was).
+	Replay      bool
+	Corrections int
+}
+
+// LoadFromWith is LoadFrom with options.
+func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error) {
 	f := &Folder{
-		unchanged:     unchanged,
+		unchanged:     o.Unchanged,
 		Dir:           d.Path(),
 		Disk:          d,
 		Setup:         map[processor.AllianceID]*processor.SetupChoice{},
@@ -166,6 +180,10 @@ func LoadFromWith(d *disk.Dir, unchanged func(file string) bool) (*Folder, *proc
 	}
 	if cd == nil || md == nil {
 		return fail()
+	}
+	f.Corrections = corrections(cd)
+	if o.Replay && o.Corrections < len(f.Corrections) {
+		cd["rules"] = f.Corrections[o.Corrections].Was // as the run saw them
 	}
 	c := processor.DecodeCampaign(processor.NewObj(cd, processor.Src{File: processor.CampaignFile}), fs)
 	c.Map = processor.DecodeMap(processor.NewObj(md, processor.Src{File: processor.MapFile}), fs)
@@ -202,7 +220,7 @@ func LoadFromWith(d *disk.Dir, unchanged func(file string) bool) (*Folder, *proc
 	f.JournalSteps, f.ConsumedInputs, f.LateNoted, f.appliedAt = steps, j.Consumed, j.late, j.applied
 	f.campaignDoc, f.mapDoc = cd, md
 	if fs.Empty() {
-		checkUsed(steps, UsedParts(cd, md, c.Phases, Generated(steps)), fs)
+		f.Correcting = checkUsed(steps, UsedParts(cd, md, c.Phases, Generated(steps)), f.Corrections, fs)
 	}
 	if !fs.Empty() {
 		return fail()
@@ -222,6 +240,12 @@ func LoadFromWith(d *disk.Dir, unchanged func(file string) bool) (*Folder, *proc
 // run, after those the journal has.
 func (f *Folder) Used(run []owntoml.JournalEntry) []string {
 	return UsedLines(UsedParts(f.campaignDoc, f.mapDoc, f.Campaign.Phases, Generated(slices.Concat(f.JournalSteps, run))))
+}
+
+// RulesDoc is campaign.toml's [rules] as decoded (as the run sees them).
+func (f *Folder) RulesDoc() map[string]any {
+	m, _ := rulesOf(f.campaignDoc).(map[string]any)
+	return m
 }
 
 // Text returns a file's contents as read, or nil.

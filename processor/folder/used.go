@@ -37,16 +37,10 @@ type UsedPart struct {
 // used, when generated reports which of its phases (1 to phases) had
 // their events generated.
 func UsedParts(campaign, campaignMap map[string]any, phases int, generated func(phase int) bool) []UsedPart {
-	canon := func(v any) []byte {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return []byte(fmt.Sprint(v)) // a value JSON cannot hold: its text
-		}
-		return b
-	}
+	canon := canonJSON
 	parts := []UsedPart{
 		{"[dice]", processor.CampaignFile, canon(campaign["dice"])},
-		{"[rules]", processor.CampaignFile, canon(campaign["rules"])},
+		{"[rules]", processor.CampaignFile, canon(rulesOf(campaign))},
 		{"map.toml", processor.MapFile, canon(campaignMap)},
 	}
 	if z, ok := campaign["time_zone"]; ok {
@@ -95,9 +89,66 @@ func Generated(steps []owntoml.JournalEntry) func(int) bool {
 	return func(p int) bool { return g[p] }
 }
 
+// A correction. Where a Warmaster must put right a [rules] option the
+// steps so far were played by, campaign.toml says so: a [[corrections]]
+// entry with the [rules] as they were (was) and why. The next run applies
+// it: its first journal entry records it (corrected), its report says it,
+// and from then on the [rules] are campaign.toml's. A replay plays each
+// run before it with the rules as it was (LoadOptions.Corrections); was
+// must be what the steps used, which the journal's digest proves. Nothing
+// else a step used is ever corrected.
+
+// Correction is one of campaign.toml's [[corrections]].
+type Correction struct {
+	Part   string         // "[rules]"
+	Was    map[string]any // the part as the steps before it used it
+	Reason string
+}
+
+// Line is the journal's record of the correction.
+func (c Correction) Line() string { return c.Part + ": " + c.Reason }
+
+// corrections reads campaign.toml's [[corrections]] (decoded, valid).
+func corrections(campaign map[string]any) []Correction {
+	var out []Correction
+	add := func(m map[string]any) {
+		c := Correction{Was: map[string]any{}}
+		c.Part, _ = m["part"].(string)
+		c.Reason, _ = m["reason"].(string)
+		if w, ok := m["was"].(map[string]any); ok {
+			c.Was = w
+		}
+		out = append(out, c)
+	}
+	switch list := campaign["corrections"].(type) {
+	case []map[string]any:
+		for _, m := range list {
+			add(m)
+		}
+	case []any:
+		for _, e := range list {
+			if m, ok := e.(map[string]any); ok {
+				add(m)
+			}
+		}
+	}
+	return out
+}
+
+// Corrected is how many corrections the journal's steps applied.
+func Corrected(steps []owntoml.JournalEntry) int {
+	n := 0
+	for _, e := range steps {
+		n += len(e.Corrected)
+	}
+	return n
+}
+
 // checkUsed refuses parts that differ from what the journal's last record
-// of them says (journals written before it have none: nothing to hold).
-func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, fs *processor.Faults) {
+// of them says (journals written before it have none: nothing to hold),
+// but for the [rules] a correction puts right (returned: the next run
+// applies it).
+func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, corrections []Correction, fs *processor.Faults) *Correction {
 	var recorded []string
 	at := -1
 	for i := len(steps) - 1; i >= 0; i-- {
@@ -107,7 +158,7 @@ func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, fs *processor.Fau
 		}
 	}
 	if at < 0 {
-		return
+		return nil
 	}
 	now := map[string]string{}
 	files := map[string]string{}
@@ -116,12 +167,29 @@ func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, fs *processor.Fau
 		now[name], files[name] = sum, parts[i].File
 	}
 	last := StepAt{steps[len(steps)-1].Phase, steps[len(steps)-1].Step}
+	var correcting *Correction
 	for _, l := range recorded {
 		name, sum := splitUsed(l)
-		if got, ok := now[name]; ok && got != sum {
-			fs.Add(processor.Src{File: files[name]}, "%s changed after the steps applied so far used it (the last is %s): what a step used never changes, for anyone — the dice could otherwise be chosen, and the campaign no longer replays; restore it as it was (git log -p %s shows the change)", name, last, files[name])
+		got, ok := now[name]
+		if !ok || got == sum {
+			continue
 		}
+		if next := Corrected(steps); name == "[rules]" && next < len(corrections) {
+			c := corrections[next]
+			if was := UsedLines([]UsedPart{{JSON: canonJSON(c.Was)}}); c.Part == name && strings.HasSuffix(was[0], " "+sum) {
+				correcting = &c
+				continue
+			}
+			fs.Add(processor.Src{File: processor.CampaignFile}.At("corrections", next, "was"), "this correction's was is not the [rules] the steps so far used (the journal records their digest, %.12s…): give them exactly as they were (git log -p campaign.toml shows them)", sum)
+			continue
+		}
+		fix := "restore it as it was (git log -p " + files[name] + " shows the change)"
+		if name == "[rules]" {
+			fix += ", or, to correct a rule the steps were played by, add a [[corrections]] entry (part = \"[rules]\", was = the [rules] as they were, reason = why): the next step applies it, and its report says so"
+		}
+		fs.Add(processor.Src{File: files[name]}, "%s changed after the steps applied so far used it (the last is %s): what a step used never changes, for anyone — the dice could otherwise be chosen, and the campaign no longer replays; %s", name, last, fix)
 	}
+	return correcting
 }
 
 func splitUsed(line string) (name, sum string) {
@@ -130,4 +198,21 @@ func splitUsed(line string) (name, sum string) {
 		return line, ""
 	}
 	return line[:i], line[i+1:]
+}
+
+// canonJSON is a decoded value as canonical JSON (keys sorted).
+func canonJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte(fmt.Sprint(v)) // a value JSON cannot hold: its text
+	}
+	return b
+}
+
+// rulesOf is campaign.toml's [rules] as decoded; none is an empty table.
+func rulesOf(campaign map[string]any) any {
+	if r, ok := campaign["rules"]; ok && r != nil {
+		return r
+	}
+	return map[string]any{}
 }

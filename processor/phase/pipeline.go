@@ -116,7 +116,9 @@ type run struct {
 	sheets   map[string]folder.BattleSheet
 	sections map[int]*report.Doc
 	journal  []owntoml.JournalEntry
-	present  []string // the awaited files the README found in the folder (fileSaw)
+	// correctionReported: the report says the correction the run applies.
+	correctionReported bool
+	present            []string // the awaited files the README found in the folder (fileSaw)
 	// presentSet holds present's lines; sawFiles, a replay's record of
 	// what the run it replays saw (again.Saw), as a set.
 	presentSet, sawFiles map[string]bool
@@ -187,7 +189,7 @@ func advance(dir string, opt Options, m mode) (*Summary, error) {
 		return nil, err
 	}
 	defer d.Close()
-	f, fs, err := folder.LoadFromWith(d, opt.Unchanged)
+	f, fs, err := folder.LoadFromWith(d, m.loadOptions(opt))
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +245,7 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 		noReveal:   true, // sealed orders stay sealed: check looks at their name and format only
 		unverified: true, // players check without the secret dice key
 	}
-	loaded, lfs, err := folder.LoadFromWith(d, opt.Unchanged)
+	loaded, lfs, err := folder.LoadFromWith(d, m.loadOptions(opt))
 	if err != nil {
 		return nil, err // as it is: loading it again would fail again
 	}
@@ -251,7 +253,7 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 	if r == nil {
 		// The folder as read again: a run that stopped before its steps
 		// may have set aside files of it (past their deadlines).
-		f, _, lerr := folder.LoadFromWith(d, opt.Unchanged)
+		f, _, lerr := folder.LoadFromWith(d, m.loadOptions(opt))
 		if lerr != nil {
 			return nil, lerr
 		}
@@ -355,6 +357,10 @@ type Again struct {
 	// warmaster that applied it, which the replayed entries name.
 	Saw     []string
 	Version string
+	// Corrections is how many of campaign.toml's [[corrections]] the run
+	// had applied, its own included: its [rules] were as the next one's
+	// was says (folder.LoadOptions).
+	Corrections int
 }
 
 // AdvanceAgain is Advance as a replay runs it: dir is a scratch folder of
@@ -385,11 +391,16 @@ type mode struct {
 
 // dryRun loads the folder and applies in memory every step that can go.
 func dryRun(d *disk.Dir, opt Options, m mode) (*run, error) {
-	f, fs, err := folder.LoadFromWith(d, opt.Unchanged)
+	f, fs, err := folder.LoadFromWith(d, m.loadOptions(opt))
 	if err != nil {
 		return nil, err
 	}
 	return runLoaded(d, f, fs, opt, m)
+}
+
+// loadOptions are how a run of this mode reads its folder.
+func (m mode) loadOptions(opt Options) folder.LoadOptions {
+	return folder.LoadOptions{Unchanged: opt.Unchanged, Replay: m.again.Saw != nil, Corrections: m.again.Corrections}
 }
 
 // journalRun completes the run's journal entries (none in a legacy
@@ -405,6 +416,9 @@ func (r *run) journalRun() {
 		r.journal[i].Format, r.journal[i].Warmaster = owntoml.JournalFormat, v
 	}
 	r.journal[0].Saw = slices.Concat(r.f.Campaign.Saw(), r.present)
+	if c := r.f.Correcting; c != nil {
+		r.journal[0].Corrected = []string{c.Line()}
+	}
 	r.journal[len(r.journal)-1].Used = r.f.Used(r.journal)
 }
 

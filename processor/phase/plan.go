@@ -105,7 +105,7 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 // faults come back as the error too. Without a campaign to plan (its own
 // files cannot be read), only the error.
 func refusedPlan(d *disk.Dir, opt Options, inv *processor.InvalidError) (*PlanResult, error) {
-	f, _, err := folder.LoadFromWith(d, opt.Unchanged)
+	f, _, err := folder.LoadFromWith(d, folder.LoadOptions{Unchanged: opt.Unchanged})
 	if err != nil || f == nil {
 		return nil, inv
 	}

@@ -473,7 +473,7 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 			if !reflect.DeepEqual(before["time_zone"], after["time_zone"]) {
 				why("time_zone changed after %s applied it: the played times written without a zone were read in it, and the battles taken in their order; %s", lastStep, restore(processor.CampaignFile))
 			}
-			if !reflect.DeepEqual(before["rules"], after["rules"]) {
+			if !reflect.DeepEqual(before["rules"], after["rules"]) && !correctsRules(before, after) {
 				why("[rules] changed after %s applied them: a step is played by the rules it was played by, and the later ones by the same; %s", lastStep, restore(processor.CampaignFile))
 			}
 			forced := func(m map[string]any, phase int64) []any {
@@ -501,6 +501,41 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 		}
 	}
 	return refused
+}
+
+// correctsRules reports whether a change of campaign.toml's [rules] comes
+// with a correction of its own (folder's "A correction"): one
+// [[corrections]] entry more than the base has, the others as they were,
+// whose was is the base's [rules]. Whether the steps used exactly those is
+// the campaign's load to judge, against the journal's digest.
+func correctsRules(before, after map[string]any) bool {
+	list := func(m map[string]any) []any {
+		var out []any
+		switch l := m["corrections"].(type) {
+		case []map[string]any:
+			for _, e := range l {
+				out = append(out, e)
+			}
+		case []any:
+			out = l
+		}
+		return out
+	}
+	b, a := list(before), list(after)
+	if len(a) != len(b)+1 {
+		return false
+	}
+	for i := range b {
+		if !reflect.DeepEqual(b[i], a[i]) {
+			return false
+		}
+	}
+	last, _ := a[len(a)-1].(map[string]any)
+	rules := before["rules"]
+	if rules == nil {
+		rules = map[string]any{}
+	}
+	return last != nil && last["part"] == "[rules]" && reflect.DeepEqual(last["was"], rules)
 }
 
 // campaignsOwn takes out of err, replay's or the plan's, the faults in

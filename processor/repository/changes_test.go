@@ -265,6 +265,26 @@ func TestUsedCampaignParts(t *testing.T) {
 			wantFaults(t, rep, [2]string{tc.file, tc.want})
 		})
 	}
+	// A correction of the [rules], openly: the check lets it through for
+	// the campaign's load to judge against the journal (trust's
+	// TestCorrection); a correction whose was is not the base's is no
+	// correction.
+	t.Run("OKRulesCorrected", func(t *testing.T) {
+		t.Parallel()
+		r := played(t)
+		c := r.read("campaigns/spring/campaign.toml")
+		i := strings.Index(c, "\n[rules]\n") + len("\n[rules]\n")
+		rules := c[i : i+strings.Index(c[i:], "\n[")+1]
+		changed := strings.Replace(c, "orbital_invasion_defender_power = false", "orbital_invasion_defender_power = true", 1)
+		correction := "\n[[corrections]]\npart = \"[rules]\"\nreason = \"RULINGS 14's option, as the club agreed\"\n[corrections.was]\n"
+		rep := r.change("alice", func() { r.write("campaigns/spring/campaign.toml", changed+correction+rules) })
+		wantFaults(t, rep)
+		r2 := played(t)
+		rep = r2.change("alice", func() {
+			r2.write("campaigns/spring/campaign.toml", changed+correction+strings.Replace(rules, "events = true", "events = false", 1))
+		})
+		wantFaults(t, rep, [2]string{"campaigns/spring/campaign.toml", "[rules] changed after"})
+	})
 	t.Run("ErrMapLane", func(t *testing.T) {
 		t.Parallel()
 		r := played(t)

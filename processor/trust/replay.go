@@ -156,6 +156,9 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 			Legacy:  group[0].Warmaster == "",
 			Saw:     group[0].Saw,
 			Version: group[0].Warmaster,
+			// With the [rules] as they were then (a correction since is
+			// campaign.toml's, folder's "A correction").
+			Corrections: folder.Corrected(steps[:k]),
 		}
 		if !again.Legacy && again.Saw == nil {
 			again.Saw = []string{} // it saw no deadline, no [github]: as recorded

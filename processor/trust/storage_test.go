@@ -521,3 +521,60 @@ func TestUsedTimeZone(t *testing.T) {
 		t.Fatalf("advance after changing the time zone: %v", err)
 	}
 }
+
+// A correction: the Warmaster puts right a [rules] option the steps so far
+// were played by, openly — a [[corrections]] entry with the [rules] as they
+// were and why. The next run applies it, its journal entry records it, its
+// report says it; replay plays the runs before it with the old rules and
+// passes. A correction whose was is not what the steps used is refused,
+// and so is a [rules] change without one.
+func TestCorrection(t *testing.T) {
+	// The correction's was: the [rules] table as the steps used it.
+	const reason = "the club reads Orbital Invasion as RULINGS 14's option"
+	correct := func(t *testing.T, wasEdit func(string) string) string {
+		dir := playedExample(t, phase.Options{})
+		c := string(testkit.ReadFile(t, dir, processor.CampaignFile))
+		i := strings.Index(c, "\n[rules]\n") + len("\n[rules]\n")
+		rules := c[i : i+strings.Index(c[i:], "\n[")+1]
+		edit(t, dir, processor.CampaignFile, "orbital_invasion_defender_power = false", "orbital_invasion_defender_power = true")
+		if wasEdit != nil {
+			testkit.AppendFile(t, dir, processor.CampaignFile, "\n[[corrections]]\npart = \"[rules]\"\nreason = \""+reason+"\"\n[corrections.was]\n"+wasEdit(rules))
+		}
+		return dir
+	}
+	same := func(s string) string { return s }
+	at := time.Date(2027, 6, 10, 0, 0, 0, 0, time.UTC)
+	t.Run("OK", func(t *testing.T) {
+		dir := correct(t, same)
+		if _, err := phase.Advance(dir, phase.Options{Now: at}); err != nil {
+			t.Fatalf("advance with the correction: %v", err)
+		}
+		if j := string(testkit.ReadFile(t, dir, processor.JournalFile)); strings.Count(j, `corrected = ["[rules]: the club reads Orbital Invasion as RULINGS 14's option"]`) != 1 {
+			t.Fatalf("the journal does not record the correction once:\n%s", j)
+		}
+		report := string(testkit.ReadFile(t, dir, "phases/02/report.md"))
+		if !strings.Contains(report, "**A correction by the Warmaster**: campaign.toml's [rules] change (orbital_invasion_defender_power false → true) from this step on: the club reads Orbital Invasion as RULINGS 14's option") {
+			t.Fatalf("the report does not say the correction:\n%s", report)
+		}
+		if _, err := Replay(dir, phase.Options{}); err != nil {
+			t.Fatalf("replay after the correction: %v", err)
+		}
+		// Applied once: the next change of [rules] needs a correction of its own.
+		edit(t, dir, processor.CampaignFile, "orbital_invasion_defender_power = true", "orbital_invasion_defender_power = false")
+		if _, err := phase.Check(dir, phase.Options{Now: at}); !mentions(err, "[rules] changed after the steps applied so far used it") {
+			t.Fatalf("check after a second change without a correction: %v", err)
+		}
+	})
+	t.Run("ErrWasNotWhatWasUsed", func(t *testing.T) {
+		dir := correct(t, func(r string) string { return strings.Replace(r, "events = true", "events = false", 1) })
+		if _, err := phase.Advance(dir, phase.Options{Now: at}); !mentions(err, "this correction's was is not the [rules] the steps so far used") {
+			t.Fatalf("advance with a false was: %v", err)
+		}
+	})
+	t.Run("ErrNoCorrection", func(t *testing.T) {
+		dir := correct(t, nil)
+		if _, err := phase.Advance(dir, phase.Options{Now: at}); !mentions(err, "add a [[corrections]] entry") {
+			t.Fatalf("advance without a correction: %v", err)
+		}
+	})
+}

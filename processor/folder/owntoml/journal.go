@@ -33,8 +33,12 @@ type JournalEntry struct {
 	// Saw is what the run saw of campaign.toml that the files a replay has
 	// do not say (the deadlines in force, [github], the [rules] options):
 	// on the first entry of each run, one line each (phase.Saw).
-	Saw    []string       `toml:"saw,omitempty"`
-	Inputs []JournalInput `toml:"inputs"`
+	Saw []string `toml:"saw,omitempty"`
+	// Corrected are the Warmaster's corrections of campaign.toml (its
+	// [[corrections]]) the run applied, one line each ("[rules]: why"): on
+	// its first entry.
+	Corrected []string       `toml:"corrected,omitempty"`
+	Inputs    []JournalInput `toml:"inputs"`
 }
 
 // JournalFormat is the journal format this warmaster writes, and the
@@ -81,6 +85,7 @@ func AppendJournal(old []byte, entries []JournalEntry) []byte {
 		w.optStr(path, "dice_sha256", e.DiceSHA256)
 		w.optStrs(path, "used", e.Used)
 		w.optStrs(path, "saw", e.Saw)
+		w.optStrs(path, "corrected", e.Corrected)
 		for _, in := range e.Inputs {
 			path := []string{"steps", "inputs"}
 			w.arrayTable(path...)
@@ -170,6 +175,8 @@ func ReadJournalLines(data []byte) ([]JournalEntry, int) {
 			ok = v.strList(&e.Used)
 		case in == nil && k == "saw":
 			ok = v.strList(&e.Saw)
+		case in == nil && k == "corrected":
+			ok = v.strList(&e.Corrected)
 		default:
 			ok = false
 		}

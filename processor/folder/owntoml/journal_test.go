@@ -34,6 +34,7 @@ func TestJournalIsTheEncoder(t *testing.T) {
 					e.Format, e.Warmaster = owntoml.JournalFormat, "v1.2.3"
 					e.Used = []string{fmt.Sprintf("[dice] %064x", rng.Uint64())}
 					e.Saw = []string{"deadline 1 battles 2027-01-10T18:00:00Z", `github "o/n" "main" ""`, "rules events=true"}[:rng.IntN(4)]
+					e.Corrected = []string{"[rules]: we misread it"}[:rng.IntN(2)]
 				}
 				for range rng.IntN(4) {
 					in := owntoml.JournalInput{Path: paths[rng.IntN(len(paths))], SHA256: fmt.Sprintf("%064x", rng.Uint64())}
