@@ -61,6 +61,9 @@ type Fault struct {
 	// in words ("stronghold", "blue-1 under [fleets]"), for a caller that
 	// knows the ids it may be to say "<Blank> is empty: write one of …".
 	Blank string
+	// Curly is set on the fault of a file whose TOML has curly quotes
+	// (one fault for the file, naming every line that has them).
+	Curly bool
 }
 
 //go:embed *.schema.json
