@@ -176,6 +176,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			planCommand(),
 			codeownersCommand(),
 			notifyCommand(),
+			suggestCommand(),
 			doctorCommand(),
 		},
 		Action: func(c *cli.Context) error {
