@@ -72,7 +72,7 @@ func TestSuggestCommand(t *testing.T) {
 	want := "would comment on pull request #7: a review of 1 suggested change\n" +
 		"    " + bob + ":2:\n" +
 		"    <!-- warmaster:suggestion KEY -->\n" +
-		"    **warmaster check:** unknown fleet \"blue2\"; did you mean \"blue-2\"?\n" +
+		"    **warmaster check:** `unknown fleet \"blue2\"; did you mean \"blue-2\"?`\n" +
 		"    \n" +
 		"    ```suggestion\n" +
 		"    fleet = \"blue-2\"\n" +

@@ -40,7 +40,17 @@ type Suggestion struct {
 func (s Suggestion) Body() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!-- warmaster:suggestion %s -->\n", s.Key)
-	fmt.Fprintf(&b, "**warmaster check:** %s\n\n", s.Fault)
+	// The message quotes what the player wrote: in a code span, where
+	// GitHub renders no Markdown, HTML or @mention of it.
+	tick := "`"
+	for strings.Contains(s.Fault, tick) {
+		tick += "`"
+	}
+	pad := ""
+	if strings.HasPrefix(s.Fault, "`") || strings.HasSuffix(s.Fault, "`") {
+		pad = " "
+	}
+	fmt.Fprintf(&b, "**warmaster check:** %s%s%s%s%s\n\n", tick, pad, s.Fault, pad, tick)
 	if s.Text == "" {
 		return b.String() + "Rename it to `" + s.Rename + "`. GitHub cannot rename a file from a suggestion: rename it yourself (on GitHub, the file's ⋯ menu, *Edit*, then change the name above the text), or close this pull request and open one with the file where it belongs.\n"
 	}
@@ -128,6 +138,13 @@ func Suggestions(root string, rep *Report, head string) (out []Suggestion, skipp
 		case !f.changed[s.Line]:
 			why = "the pull request did not change that line (GitHub comments only on changed lines)"
 		}
+		switch {
+		case why != "":
+		case len(s.Text) > MaxSuggestedLine:
+			why = fmt.Sprintf("the line is longer than %d bytes", MaxSuggestedLine)
+		case len(out) >= MaxSuggestions:
+			why = fmt.Sprintf("%d suggestions are posted at most at once (the rest follow once these are committed)", MaxSuggestions)
+		}
 		if why != "" {
 			skipped = append(skipped, fmt.Sprintf("%s:%d: no suggestion: %s", s.File, s.Line, why))
 			return
@@ -182,6 +199,15 @@ func Suggestions(root string, rep *Report, head string) (out []Suggestion, skipp
 	sortSuggestions(out)
 	return out, skipped, nil
 }
+
+// MaxSuggestions is the most suggestions one check posts: a phone's
+// smart punctuation on every line of a long file makes one comment a
+// line, and a review of thousands GitHub would refuse whole.
+const MaxSuggestions = 50
+
+// MaxSuggestedLine is the longest line suggested (in bytes): a review
+// comment's body has a limit, and a line that long is no player's.
+const MaxSuggestedLine = 2000
 
 // straightQuotes puts straight quotes for curly ones.
 var straightQuotes = strings.NewReplacer("\u201C", `"`, "\u201D", `"`, "\u2018", "'", "\u2019", "'")

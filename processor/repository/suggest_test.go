@@ -1,6 +1,7 @@
 package repository
 
 import (
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -50,7 +51,7 @@ func TestSuggestions(t *testing.T) {
 		})
 		check(t, list, skipped, nil, want{2, `fleet = "blue-2"`, ""})
 		wantBody := "<!-- warmaster:suggestion " + list[0].Key + " -->\n" +
-			"**warmaster check:** unknown fleet \"blue2\"; did you mean \"blue-2\"?\n\n" +
+			"**warmaster check:** `unknown fleet \"blue2\"; did you mean \"blue-2\"?`\n\n" +
 			"```suggestion\nfleet = \"blue-2\"\n```\n\n" +
 			"*Commit suggestion* (above) makes this change on your pull request's branch in one click.\n"
 		if got := list[0].Body(); got != wantBody {
@@ -111,6 +112,35 @@ func TestSuggestions(t *testing.T) {
 		})
 		check(t, list, skipped, []string{bob + ":2: no suggestion: the pull request did not change that line (GitHub comments only on changed lines)"})
 	})
+}
+
+// What a player wrote reaches the comment only in a code span (no
+// Markdown, HTML or @mention) and a suggestion fence longer than any run
+// of backticks in it.
+func TestSuggestionBodyQuotes(t *testing.T) {
+	s := Suggestion{Key: "k", Fault: "unknown fleet \"@alice`x`\"; did you mean \"a\"?", Text: "fleet = \"```\""}
+	want := "<!-- warmaster:suggestion k -->\n" +
+		"**warmaster check:** ``unknown fleet \"@alice`x`\"; did you mean \"a\"?``\n\n" +
+		"````suggestion\nfleet = \"```\"\n````\n\n" +
+		"*Commit suggestion* (above) makes this change on your pull request's branch in one click.\n"
+	if got := s.Body(); got != want {
+		t.Errorf("body:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// A phone's curly quotes on every line of a long file: at most
+// MaxSuggestions comments, the rest said to follow.
+func TestSuggestionsCapped(t *testing.T) {
+	r := newTestRepo(t)
+	const bob = "campaigns/spring/phases/01/orders/bob.toml"
+	var b strings.Builder
+	for i := range MaxSuggestions + 2 {
+		fmt.Fprintf(&b, "[[operations]]\nfleet = “blue-%d”\n", i)
+	}
+	list, skipped := r.suggest("bob", func() { r.write(bob, b.String()) })
+	if len(list) != MaxSuggestions || len(skipped) != 2 || !strings.Contains(skipped[0], "50 suggestions are posted at most at once") {
+		t.Errorf("%d suggestions, skipped %q", len(list), skipped)
+	}
 }
 
 func TestReplaceID(t *testing.T) {
