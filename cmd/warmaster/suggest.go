@@ -63,21 +63,21 @@ func cmdSuggest(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if token == "" && !dry {
+		return usagef("suggest needs a token in GITHUB_TOKEN (in a workflow: the warmaster action's token input, with permissions: pull-requests: write); --dry-run needs none")
+	}
 	repo, api, err := "", "", nil
-	if !dry || token != "" {
+	if token != "" {
 		if repo, api, err = gitHubRepo(c); err != nil {
 			return err
 		}
 	}
 	ctx := context.Background()
 	p := &github.Poster{DryRun: dry, Out: c.App.Writer}
-	switch {
-	case token != "":
+	if token != "" {
 		if p.Client, err = github.New(ctx, repo, token, api); err != nil {
 			return err
 		}
-	case !dry:
-		return usagef("suggest needs a token in GITHUB_TOKEN (in a workflow: the warmaster action's token input, with permissions: pull-requests: write); --dry-run needs none")
 	}
 	rep, err := repository.CheckChanges(root, repository.Options{
 		Base: c.String("base"), Head: c.String("head"), Actor: processor.Login(c.String("actor")), PushedBy: processor.Login(c.String("pushed-by")), Run: secrets(now),
