@@ -24,7 +24,8 @@ type Suggestion struct {
 	// comment GitHub cannot apply (a file to rename: suggestions change
 	// lines, never a file's name).
 	Text string
-	// Fault is the fault's message, which the comment quotes.
+	// Fault is the fault's message, which the comment quotes (the
+	// messages, one a line, of several mended on one line).
 	Fault string
 	// Rename is the path from the repository's root the file was meant to
 	// have, for a file to rename.
@@ -41,16 +42,19 @@ func (s Suggestion) Body() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!-- warmaster:suggestion %s -->\n", s.Key)
 	// The message quotes what the player wrote: in a code span, where
-	// GitHub renders no Markdown, HTML or @mention of it.
-	tick := "`"
-	for strings.Contains(s.Fault, tick) {
-		tick += "`"
+	// GitHub renders no Markdown, HTML or @mention of it; one a line.
+	for _, msg := range strings.Split(s.Fault, "\n") {
+		tick := "`"
+		for strings.Contains(msg, tick) {
+			tick += "`"
+		}
+		pad := ""
+		if strings.HasPrefix(msg, "`") || strings.HasSuffix(msg, "`") {
+			pad = " "
+		}
+		fmt.Fprintf(&b, "**warmaster check:** %s%s%s%s%s\n", tick, pad, msg, pad, tick)
 	}
-	pad := ""
-	if strings.HasPrefix(s.Fault, "`") || strings.HasSuffix(s.Fault, "`") {
-		pad = " "
-	}
-	fmt.Fprintf(&b, "**warmaster check:** %s%s%s%s%s\n\n", tick, pad, s.Fault, pad, tick)
+	b.WriteString("\n")
 	if s.Text == "" {
 		return b.String() + "Rename it to `" + s.Rename + "`. GitHub cannot rename a file from a suggestion: rename it yourself (on GitHub, the file's ⋯ menu, *Edit*, then change the name above the text), or close this pull request and open one with the file where it belongs.\n"
 	}
@@ -160,12 +164,40 @@ func Suggestions(root string, rep *Report, head string) (out []Suggestion, skipp
 		f := load(ft.File)
 		switch ft.Fix.Kind {
 		case processor.FixMeant:
-			s := Suggestion{File: ft.File, Line: ft.Line, Fault: ft.Message}
+			// Every misspelt id of one line in one suggestion (an inline
+			// table's two fleets): two on one line would undo each other.
+			// Rightmost first, so that the columns before stay true.
+			if ft.Line == 0 {
+				add(Suggestion{File: ft.File, Fault: ft.Message}, "the mistake is in the file's name, which a suggestion cannot change")
+				continue
+			}
+			if i := slices.IndexFunc(rep.Faults, func(o processor.Fault) bool {
+				return o.Fix != nil && o.Fix.Kind == processor.FixMeant && o.File == ft.File && o.Line == ft.Line
+			}); rep.Faults[i].Col != ft.Col || rep.Faults[i].Message != ft.Message {
+				continue // made with the line's first
+			}
+			var same []processor.Fault
+			for _, o := range rep.Faults {
+				if o.Fix != nil && o.Fix.Kind == processor.FixMeant && o.File == ft.File && o.Line == ft.Line {
+					same = append(same, o)
+				}
+			}
+			var msgs []string
+			for _, o := range same {
+				msgs = append(msgs, o.Message)
+			}
+			s := Suggestion{File: ft.File, Line: ft.Line, Fault: strings.Join(msgs, "\n")}
 			why := ""
 			if f.why == "" && ft.Line >= 1 && ft.Line <= len(f.lines) {
-				var ok bool
-				if s.Text, ok = replaceID(f.lines[ft.Line-1], ft.Col, ft.Fix.Was, ft.Fix.Meant); !ok {
-					why = fmt.Sprintf("%q is not written at column %d as a plain id", ft.Fix.Was, ft.Col)
+				s.Text = f.lines[ft.Line-1]
+				for i := len(same) - 1; i >= 0; i-- {
+					o := same[i]
+					text, ok := replaceID(s.Text, o.Col, o.Fix.Was, o.Fix.Meant)
+					if !ok {
+						why = fmt.Sprintf("%q is not written at column %d as a plain id", o.Fix.Was, o.Col)
+						break
+					}
+					s.Text = text
 				}
 			}
 			add(s, why)
