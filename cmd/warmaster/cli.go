@@ -172,11 +172,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			draftCommand(),
 			campaignsCommand(),
 			checkChangesCommand(),
+			suggestCommand(),
 			initRepoCommand(),
 			planCommand(),
 			codeownersCommand(),
 			notifyCommand(),
-			suggestCommand(),
 			doctorCommand(),
 		},
 		Action: func(c *cli.Context) error {
