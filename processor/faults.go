@@ -137,8 +137,11 @@ func (fs *Faults) AddKey(at Src, format string, args ...any) {
 func (fs *Faults) AddSchema(file string, sf []schema.Fault) {
 	for _, f := range sf {
 		pf := Fault{File: file, Line: f.Line, Col: f.Col, Message: f.Message}
-		if f.Curly {
+		switch {
+		case f.Curly:
 			pf.Fix = &Fix{Kind: FixCurly}
+		case f.Meant != "":
+			pf.Fix = &Fix{Kind: FixMeant, Was: f.Was, Meant: f.Meant}
 		}
 		fs.List = append(fs.List, pf)
 	}

@@ -71,6 +71,27 @@ func TestSuggestions(t *testing.T) {
 			t.Errorf("body:\n%s\nwant …%s…", list[0].Body(), want)
 		}
 	})
+	// A misspelt key with one near miss the table lacks.
+	t.Run("MisspeltKey", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		list, skipped := r.suggest("bob", func() {
+			r.write(bob, strings.Replace(r.read(bob), "operation =", "opration =", 1))
+		})
+		check(t, list, skipped, nil, want{3, `operation = "raise-edifices"`, ""})
+		if want := "**warmaster check:** `unknown key \"opration\" in the 1st operation; did you mean \"operation\"?`"; !strings.Contains(list[0].Body(), want) {
+			t.Errorf("body:\n%s\nwant …%s…", list[0].Body(), want)
+		}
+	})
+	// Meant to be a key the table has already: no sure fix.
+	t.Run("MisspeltKeyTaken", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		list, skipped := r.suggest("bob", func() {
+			r.write(bob, strings.Replace(r.read(bob), "operation =", "operation = \"raise-edifices\"\noperations =", 1))
+		})
+		check(t, list, skipped, nil)
+	})
 	t.Run("CurlyQuotes", func(t *testing.T) {
 		t.Parallel()
 		r := newTestRepo(t)
