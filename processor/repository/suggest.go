@@ -153,7 +153,9 @@ func Suggestions(root string, rep *Report, head string) (out []Suggestion, skipp
 			skipped = append(skipped, fmt.Sprintf("%s:%d: no suggestion: %s", s.File, s.Line, why))
 			return
 		}
-		sum := sha256.Sum256([]byte(s.File + "\x00" + strconv.Itoa(s.Line) + "\x00" + s.Text + "\x00" + s.Rename + "\x00" + s.Fault))
+		// The fix, not the message: curly quotes mended on another line
+		// reword the file's one fault, and this line's fix stands as posted.
+		sum := sha256.Sum256([]byte(s.File + "\x00" + strconv.Itoa(s.Line) + "\x00" + s.Text + "\x00" + s.Rename))
 		s.Key = hex.EncodeToString(sum[:8])
 		out = append(out, s)
 	}
