@@ -39,10 +39,37 @@ type Fault struct {
 	// (hex) journal.toml records, which the file must have again. Its
 	// message ends in restoreFromHistory until RestoreFrom says better.
 	Restore string
+	// Fix is the one sure mending of the fault, when there is one: what
+	// the pull-request check offers as a suggested change (see Fix).
+	Fix *Fix
 
 	Ptr string // resolved to Line:Col lazily, only when there are faults
 	key bool   // point at the key, not its value
 }
+
+// Fix is how a fault is mended for sure, set where the fault is made —
+// never read back from its message.
+type Fix struct {
+	Kind FixKind
+	// FixMeant: the id as written (Was) and the one known id it was likely
+	// meant to be (Meant). FixRename: the path the file was meant to have
+	// (Meant, a slash path like the fault's File).
+	Was, Meant string
+}
+
+// FixKind is what kind of mending a Fix is.
+type FixKind int
+
+const (
+	// FixMeant replaces a misspelt id, at the fault's line and column, with
+	// the one id a "did you mean" names.
+	FixMeant FixKind = iota + 1
+	// FixCurly puts straight quotes for the curly quotes on every line of
+	// a file that has them in its TOML.
+	FixCurly
+	// FixRename moves the file to the path it was meant to have.
+	FixRename
+)
 
 func (f Fault) String() string {
 	if f.Line == 0 {
@@ -72,10 +99,25 @@ func (e *InvalidError) Error() string {
 type Faults struct {
 	List     []Fault
 	HintWork int // bytes of ids read by hints so far (see closest)
+	// meant is the Fix of the last Hint that named exactly one id, and
+	// the hint's text: the next fault added whose message holds that text
+	// carries it (Hint is called in the arguments of the Add it words).
+	meant     *Fix
+	meantText string
 }
 
 func (fs *Faults) Add(at Src, format string, args ...any) {
-	fs.List = append(fs.List, Fault{File: at.File, Ptr: at.Ptr, Message: fmt.Sprintf(format, args...)})
+	fs.List = append(fs.List, fs.withMeant(Fault{File: at.File, Ptr: at.Ptr, Message: fmt.Sprintf(format, args...)}))
+}
+
+// withMeant gives f the Fix of the hint just made, when f's message
+// words that hint; the hint is used up either way.
+func (fs *Faults) withMeant(f Fault) Fault {
+	if fs.meant != nil && strings.Contains(f.Message, fs.meantText) {
+		f.Fix = fs.meant
+	}
+	fs.meant, fs.meantText = nil, ""
+	return f
 }
 
 // AddLine adds a fault at a line of a file that is not TOML (a report);
@@ -89,12 +131,19 @@ func (fs *Faults) AddLine(file string, line int, format string, args ...any) {
 }
 
 func (fs *Faults) AddKey(at Src, format string, args ...any) {
-	fs.List = append(fs.List, Fault{File: at.File, Ptr: at.Ptr, key: true, Message: fmt.Sprintf(format, args...)})
+	fs.List = append(fs.List, fs.withMeant(Fault{File: at.File, Ptr: at.Ptr, key: true, Message: fmt.Sprintf(format, args...)}))
 }
 
 func (fs *Faults) AddSchema(file string, sf []schema.Fault) {
 	for _, f := range sf {
-		fs.List = append(fs.List, Fault{File: file, Line: f.Line, Col: f.Col, Message: f.Message})
+		pf := Fault{File: file, Line: f.Line, Col: f.Col, Message: f.Message}
+		switch {
+		case f.Curly:
+			pf.Fix = &Fix{Kind: FixCurly}
+		case f.Meant != "":
+			pf.Fix = &Fix{Kind: FixMeant, Was: f.Was, Meant: f.Meant}
+		}
+		fs.List = append(fs.List, pf)
 	}
 }
 
@@ -228,7 +277,12 @@ func capFaults(list []Fault) []Fault {
 // says what is valid.
 func Hint[T ~string](fs *Faults, id string, known []T, list string) string {
 	if m := Closest(fs, id, known); len(m) > 0 {
-		return schema.DidYouMean(id, ids(m))
+		text := schema.DidYouMean(id, ids(m))
+		if len(m) == 1 && fs != nil {
+			// One sure candidate: the fault this hint words can be mended.
+			fs.meant, fs.meantText = &Fix{Kind: FixMeant, Was: id, Meant: string(m[0])}, text
+		}
+		return text
 	}
 	return list
 }

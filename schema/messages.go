@@ -439,6 +439,12 @@ func (f *failure) unknownKeys(r *reporter) {
 		}
 		ks := append(segs[:len(segs):len(segs)], k)
 		r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid)))
+		if m := Closest(k, valid); len(m) == 1 {
+			if _, taken := obj[m[0]]; !taken {
+				// one sure fix: the key meant, which the table lacks
+				r.faults[len(r.faults)-1].Was, r.faults[len(r.faults)-1].Meant = k, m[0]
+			}
+		}
 		r.keyFault(segs, nil, k)
 	}
 	for _, home := range order {

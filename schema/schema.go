@@ -61,6 +61,13 @@ type Fault struct {
 	// in words ("stronghold", "blue-1 under [fleets]"), for a caller that
 	// knows the ids it may be to say "<Blank> is empty: write one of …".
 	Blank string
+	// Was and Meant are set on the fault of a misspelt key with one near
+	// miss the table lacks: the key as written, at the fault's line and
+	// column, and the one it was likely meant to be.
+	Was, Meant string
+	// Curly is set on the fault of a file whose TOML has curly quotes
+	// (one fault for the file, naming every line that has them).
+	Curly bool
 }
 
 //go:embed *.schema.json

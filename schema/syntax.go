@@ -362,10 +362,11 @@ func parseFault(data []byte, err error, c *compiled) Fault {
 		msg, off = words, at
 	}
 	line, col := lineCol(data, off)
-	if strings.HasPrefix(msg, "curly quotes ") {
+	curly := strings.HasPrefix(msg, "curly quotes ")
+	if curly {
 		msg += curlyElsewhere(data, line)
 	}
-	return Fault{Line: max(line, 1), Col: max(col, 1), Message: "invalid TOML: " + msg}
+	return Fault{Line: max(line, 1), Col: max(col, 1), Message: "invalid TOML: " + msg, Curly: curly}
 }
 
 // curlyElsewhere says which other lines of the file have curly quotes in
@@ -394,6 +395,10 @@ func curlyElsewhere(data []byte, at int) string {
 	list := strings.Join(lines[:len(lines)-1], ", ") + " and " + lines[len(lines)-1]
 	return "; lines " + list + " have them too: replace them all (a phone's smart punctuation types them: turn it off, or edit the file on GitHub's website)"
 }
+
+// CurlyInTOML reports whether a line has a curly quote outside comments
+// and straight-quoted strings: a line the curly-quotes fault names.
+func CurlyInTOML(line string) bool { return curlyInTOML(line) }
 
 // curlyInTOML reports whether a line has a curly quote outside comments
 // and straight-quoted strings.

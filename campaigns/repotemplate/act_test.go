@@ -511,7 +511,7 @@ func TestActCheck(t *testing.T) {
 		ref := fmt.Sprintf("refs/heads/gh-readonly-queue/main/pr-%d-%s", n, head)
 		git(t, env, p.dir, "push", "--quiet", origin, group+":"+ref)
 		git(t, env, p.dir, "checkout", "--quiet", "--force", "main")
-		api.Pulls[n] = standin.PullRequest{Number: n, User: standin.User{Login: author}, Head: standin.Commit{Sha: head}}
+		api.Pulls[n] = &standin.Pull{Number: n, User: standin.User{Login: author}, Head: head}
 		payload := map[string]any{
 			"action": "checks_requested",
 			"merge_group": map[string]any{"head_sha": group, "head_ref": ref, "base_sha": base, "base_ref": "refs/heads/main",

@@ -16,6 +16,10 @@ import (
 const fakeWarmaster = `#!/usr/bin/env bash
 (IFS='|'; echo "$*") >> "$FAKE_LOG"
 if [ -n "${API_TOKEN:-}" ]; then echo "the token reached warmaster" >&2; exit 9; fi
+if [ -n "${GITHUB_TOKEN:-}" ]; then
+	if [ "$1" != suggest ]; then echo "the token reached warmaster $1" >&2; exit 9; fi
+	echo "GITHUB_TOKEN=$GITHUB_TOKEN" >> "$FAKE_LOG"
+fi
 dir=${!#}
 case $1 in
 campaigns) for d in ${FAKE_DECLARED:-}; do echo "$d"; done; exit 0;;
@@ -108,6 +112,35 @@ func TestAction(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(a.dir, "pwned")); err == nil {
 			t.Error("the actor's login ran as shell text")
+		}
+	})
+
+	// With the token and the pull request's number, suggest posts the
+	// suggested changes after check-changes — whatever it found, the
+	// token in suggest's environment alone — and the check's verdict is
+	// check-changes'.
+	t.Run("CheckChangesThenSuggest", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		head := git(t, a.env, a.dir, "rev-parse", "HEAD")
+		git(t, a.env, a.dir, "checkout", "--quiet", "-b", "merge", "HEAD^1")
+		git(t, a.env, a.dir, "merge", "--quiet", "--no-ff", "-m", "merge", head)
+		res, calls := a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "HEAD_COMMIT="+head, "GITHUB_EVENT_NAME=pull_request_target",
+			"API_TOKEN=tok", "PULL_REQUEST=7", "FAKE_FAIL=.")
+		if res.code != 1 {
+			t.Fatalf("exit %d, want check-changes' 1:\n%s", res.code, res.out)
+		}
+		want := "check-changes|--format|github|--base=HEAD^1|--actor=bob|--|.\n" +
+			"suggest|--base=HEAD^1|--pull-request=7|--commit=" + head + "|--actor=bob|--|.\n" +
+			"GITHUB_TOKEN=tok"
+		if got := strings.Join(calls, "\n"); got != want {
+			t.Errorf("calls:\n%s\nwant:\n%s", got, want)
+		}
+		// No number (a merge queue's, a push's): no suggest.
+		res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "HEAD_COMMIT="+head, "GITHUB_EVENT_NAME=pull_request_target",
+			"API_TOKEN=tok", "PULL_REQUEST=7; id")
+		if res.code != 0 || len(calls) != 1 {
+			t.Errorf("exit %d, calls %q", res.code, calls)
 		}
 	})
 

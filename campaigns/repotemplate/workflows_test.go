@@ -224,8 +224,10 @@ func TestWorkflowRules(t *testing.T) {
 					want["contents"] = "write"
 				}
 				if checks {
-					// A merge queue's group: who authored the queued pull request.
-					want["pull-requests"] = "read"
+					// A merge queue's group: who authored the queued pull
+					// request; a pull request: the review of suggested
+					// changes (warmaster suggest) the action posts on it.
+					want["pull-requests"] = "write"
 				}
 				// notify and doctor post on issues, and nothing else does.
 				if jobRuns(job, "notify") || jobRuns(job, "doctor") {

@@ -172,6 +172,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			draftCommand(),
 			campaignsCommand(),
 			checkChangesCommand(),
+			suggestCommand(),
 			initRepoCommand(),
 			planCommand(),
 			codeownersCommand(),

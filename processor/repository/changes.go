@@ -719,6 +719,11 @@ func (c *changes) add(dir string, err error) {
 	})
 	for _, f := range invalid.Faults {
 		f.File = path.Join(dir, f.File)
+		if f.Fix != nil && f.Fix.Kind == processor.FixRename {
+			fix := *f.Fix
+			fix.Meant = path.Join(dir, fix.Meant)
+			f.Fix = &fix
+		}
 		c.Faults = append(c.Faults, f)
 	}
 }

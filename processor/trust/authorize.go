@@ -42,9 +42,18 @@ func Authorize(f *folder.Folder, actor processor.Login, files []string) error {
 		if strings.HasSuffix(r.why, processor.RestoreFromHistory) {
 			fault.Restore = f.ConsumedInputs[file] // a consumed input, changed or deleted
 		}
+		if meant, ok := folder.MeantPath(file); ok && r.plain == meantPlain(meant) {
+			fault.Fix = &processor.Fix{Kind: processor.FixRename, Meant: meant}
+		}
 		fs.List = append(fs.List, fault)
 	}
 	return fs.Err(f.Text)
+}
+
+// meantPlain is the refusal of a file misnamed, which was likely meant
+// to be at meant.
+func meantPlain(meant string) string {
+	return fmt.Sprintf("Warmaster reads no file of this name: it should be %s; rename it (or move it there).", meant)
 }
 
 // refusal is why a change is refused: plain, the player's first sentence
@@ -99,7 +108,7 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string) refusal {
 	}
 	if cp.Kind == folder.KindOther {
 		if meant, ok := folder.MeantPath(file); ok {
-			return refusal{fmt.Sprintf("Warmaster reads no file of this name: it should be %s; rename it (or move it there).", meant),
+			return refusal{meantPlain(meant),
 				fmt.Sprintf("it is not a file players write: %s is the file it was likely meant to be", meant)}
 		}
 		return refusal{"Players do not write a file here: the campaign's README names the file that is yours to write now" + nextFor(f, p, "; ") + "; " + closePR + ".",

@@ -26,6 +26,11 @@
 #                  GitHub's answer (GET /repos/$GITHUB_REPOSITORY/pulls/N
 #                  at $GITHUB_API_URL) with API_TOKEN, which is unset first
 #                  thing and used for that request alone
+#   PULL_REQUEST   check in a pull request: its number; with API_TOKEN,
+#                  `warmaster suggest` runs after check-changes and posts
+#                  the suggested changes (the token in its environment
+#                  alone, as GITHUB_TOKEN; its failure is a warning, the
+#                  check's verdict is check-changes')
 #   BASE_COMMIT    check: the pull request's base as GitHub reports it,
 #                  which the checked-out merge commit must have as its
 #                  first parent (the changes are judged against it)
@@ -160,8 +165,20 @@ if [[ $command == check && -n ${CHANGED_SINCE:-} ]]; then
 		fi
 	fi
 	echo "campaigns=" >>"$output"
-	"$warmaster" check-changes --format "$format" "--base=$CHANGED_SINCE" "${actor[@]}" "${extra[@]}" -- .
-	exit
+	rc=0
+	"$warmaster" check-changes --format "$format" "--base=$CHANGED_SINCE" "${actor[@]}" "${extra[@]}" -- . || rc=$?
+	# The mistakes with one sure fix: a suggested change on their lines,
+	# posted once (a re-run posts none twice). Only this process has the
+	# token.
+	if [[ -n $api_token && ${PULL_REQUEST:-} =~ ^[1-9][0-9]*$ ]]; then
+		head=()
+		if [[ -n ${HEAD_COMMIT:-} ]]; then
+			head=("--commit=$HEAD_COMMIT")
+		fi
+		GITHUB_TOKEN=$api_token "$warmaster" suggest "--base=$CHANGED_SINCE" "--pull-request=$PULL_REQUEST" "${head[@]}" "${actor[@]}" "${extra[@]}" -- . ||
+			echo "::warning title=warmaster suggest::the suggested changes could not be posted on pull request #$PULL_REQUEST (the annotations above say the same): give the check job pull-requests: write"
+	fi
+	exit $rc
 fi
 
 if [[ $command == advance ]]; then

@@ -2,7 +2,8 @@
 // (and the one GraphQL mutation) warmaster and its action use, shaped as
 // GitHub documents them: issues, their comments and labels, the
 // authenticated user, pinning an issue, a pull request (its author, which a
-// merge queue's check asks), and the settings `warmaster doctor` reads
+// merge queue's check asks; its review comments, and posting a review), and
+// the settings `warmaster doctor` reads
 // (repository, environment and its secrets' names, branch protection and
 // rules, CODEOWNERS errors, collaborators and invitations, workflow
 // permissions). Tests run warmaster against it with httptest; it holds
@@ -70,6 +71,39 @@ type Commit struct {
 	Sha string `json:"sha"`
 }
 
+// Pull is a pull request as the stand-in keeps it: the lines of each file
+// its diff shows on the RIGHT side (the only lines GitHub takes review
+// comments on), its review comments and its reviews.
+type Pull struct {
+	Number   int
+	User     User             // its author
+	Head     string           // the head commit
+	Lines    map[string][]int // file → lines of the diff, RIGHT side
+	Comments []ReviewComment
+	Reviews  []Review
+}
+
+// ReviewComment is a comment of a review on a line of a pull request.
+type ReviewComment struct {
+	ID       int64  `json:"id"`
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	Side     string `json:"side"`
+	CommitID string `json:"commit_id"`
+	Body     string `json:"body"`
+	User     User   `json:"user"`
+}
+
+// Review is a posted review.
+type Review struct {
+	ID       int64  `json:"id"`
+	Event    string `json:"-"`
+	State    string `json:"state"`
+	Body     string `json:"body"`
+	CommitID string `json:"commit_id"`
+	User     User   `json:"user"`
+}
+
 // Token is what a token stands for: whose it is, whether GET /user answers
 // (a personal token; a workflow's GITHUB_TOKEN does not), and when it
 // expires (the github-authentication-token-expiration header).
@@ -89,6 +123,8 @@ type Server struct {
 	Tokens map[string]Token
 	Issues []*Issue
 	Labels map[string]Label
+	// Pulls: number → pull request.
+	Pulls map[int]*Pull
 	// PerPage caps every list page (to test following the Link header).
 	PerPage int
 	Calls   []string
@@ -113,9 +149,6 @@ type Server struct {
 	Invitations map[string]string
 	// WorkflowPermissions: read or write.
 	WorkflowPermissions string
-	// Pulls: number → the pull request (a merge queue's check asks who
-	// authored the pull request it queues).
-	Pulls map[int]PullRequest
 	// Forbidden are paths (after /repos/owner/name) answered 403, as for a
 	// token without the right.
 	Forbidden []string
@@ -123,10 +156,10 @@ type Server struct {
 
 // New starts a stand-in of repository "owner/name".
 func New(repo string) *Server {
-	s := &Server{Repo: repo, Tokens: map[string]Token{}, Labels: map[string]Label{}, PerPage: 100,
+	s := &Server{Repo: repo, Tokens: map[string]Token{}, Labels: map[string]Label{}, Pulls: map[int]*Pull{}, PerPage: 100,
 		DefaultBranch: "main", Environments: map[string]map[string]any{}, BranchPolicies: map[string][]string{},
 		EnvSecrets: map[string][]string{}, Protection: map[string]map[string]any{}, Rules: map[string][]map[string]any{},
-		Collaborators: map[string]string{}, Invitations: map[string]string{}, WorkflowPermissions: "read", Pulls: map[int]PullRequest{}}
+		Collaborators: map[string]string{}, Invitations: map[string]string{}, WorkflowPermissions: "read"}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
@@ -235,9 +268,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, 404, "Not Found")
 			return
 		}
-		s.reply(w, 200, pr)
+		s.reply(w, 200, PullRequest{Number: pr.Number, User: pr.User, Head: Commit{Sha: pr.Head}})
 	case parts[0] == "labels":
 		s.labels(w, r, parts[1:])
+	case parts[0] == "pulls" && len(parts) == 3:
+		s.pulls(w, r, parts[1:], tok)
 	case parts[0] == "environments" && len(parts) == 2 && r.Method == http.MethodGet:
 		env, ok := s.Environments[parts[1]]
 		if !ok {
@@ -431,6 +466,72 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, list any) {
 		page(s, w, r, l)
 	case []Comment:
 		page(s, w, r, l)
+	case []ReviewComment:
+		page(s, w, r, l)
+	}
+}
+
+// pulls answers GET /pulls/{n}/comments and POST /pulls/{n}/reviews, which
+// refuses (422) a comment on a line the pull request's diff does not show,
+// as GitHub does.
+func (s *Server) pulls(w http.ResponseWriter, r *http.Request, parts []string, tok Token) {
+	n, _ := strconv.Atoi(parts[0])
+	pr := s.Pulls[n]
+	if pr == nil {
+		s.fail(w, 404, "Not Found")
+		return
+	}
+	switch {
+	case parts[1] == "comments" && r.Method == http.MethodGet:
+		s.page(w, r, pr.Comments)
+	case parts[1] == "reviews" && r.Method == http.MethodPost:
+		var body struct {
+			CommitID string `json:"commit_id"`
+			Body     string `json:"body"`
+			Event    string `json:"event"`
+			Comments []struct {
+				Path string `json:"path"`
+				Line int    `json:"line"`
+				Side string `json:"side"`
+				Body string `json:"body"`
+			} `json:"comments"`
+		}
+		data, _ := io.ReadAll(r.Body)
+		if err := json.Unmarshal(data, &body); err != nil {
+			s.fail(w, 400, "Problems parsing JSON")
+			return
+		}
+		if !slices.Contains([]string{"COMMENT", "APPROVE", "REQUEST_CHANGES"}, body.Event) {
+			s.fail(w, 422, "Unprocessable Entity: event must be COMMENT, APPROVE or REQUEST_CHANGES")
+			return
+		}
+		commit := body.CommitID
+		if commit == "" {
+			commit = pr.Head
+		}
+		for _, c := range body.Comments {
+			if c.Side != "RIGHT" && c.Side != "" || !slices.Contains(pr.Lines[c.Path], c.Line) || c.Body == "" {
+				s.fail(w, 422, "Unprocessable Entity: Line could not be resolved")
+				return
+			}
+		}
+		id := int64(100000*n + len(pr.Reviews) + 1)
+		pr.Reviews = append(pr.Reviews, Review{ID: id, Event: body.Event, State: map[string]string{"COMMENT": "COMMENTED", "APPROVE": "APPROVED", "REQUEST_CHANGES": "CHANGES_REQUESTED"}[body.Event], Body: body.Body, CommitID: commit, User: User{tok.Login}})
+		for _, c := range body.Comments {
+			pr.Comments = append(pr.Comments, ReviewComment{ID: int64(1000000*n + len(pr.Comments) + 1), Path: c.Path, Line: c.Line, Side: "RIGHT", CommitID: commit, Body: c.Body, User: User{tok.Login}})
+		}
+		s.reply(w, 200, pr.Reviews[len(pr.Reviews)-1])
+	default:
+		s.fail(w, 404, "Not Found")
+	}
+}
+
+// ReviewComment adds a review comment as login (a player's, say).
+func (s *Server) ReviewComment(n int, login, path string, line int, body string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if pr := s.Pulls[n]; pr != nil {
+		pr.Comments = append(pr.Comments, ReviewComment{ID: int64(1000000*n + len(pr.Comments) + 1), Path: path, Line: line, Side: "RIGHT", Body: body, User: User{login}})
 	}
 }
 
