@@ -640,6 +640,14 @@ func TestActAdvanceAndDoctor(t *testing.T) {
 	p := actPRRepo(t)
 	writeFile(t, filepath.Join(p.dir, "campaigns/spring/phases/01/orders/bob.toml"),
 		readFile(t, filepath.Join(repoRoot(t), "campaigns/vespator-front/phases/01/orders/bob.toml")))
+	// Phase 2's results, played weeks after the clock's today, would be
+	// refused once advance reveals their battles (a result tells of a battle
+	// already played, RULINGS 69): not filed yet, as in a real campaign.
+	for _, d := range []string{"results", "confirmations"} {
+		if err := os.RemoveAll(filepath.Join(p.dir, "campaigns/spring/phases/02", d)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	git(t, env, p.dir, "add", "-A")
 	git(t, env, p.dir, "commit", "--quiet", "-m", "bob's orders")
 	git(t, env, p.dir, "push", "--quiet", origin, "main")
