@@ -194,9 +194,9 @@ func (r checks) validateLaurel(holder processor.AllianceID, p processor.PlanetID
 // barred reports whether an Alliance may not build at a planet during
 // set-up: another Alliance's Laurel of Victory planet (whichever the
 // reading of laurel_of_victory_builds, RULINGS 40).
-func (r *rules) barred(a processor.AllianceID, p processor.PlanetID) bool {
-	holder, ok := r.s.Benefits[processor.LaurelOfVictory]
-	return ok && r.s.LaurelPlanet == p && holder != a
+func barred(s *processor.State, a processor.AllianceID, p processor.PlanetID) bool {
+	holder, ok := s.Benefits[processor.LaurelOfVictory]
+	return ok && s.LaurelPlanet == p && holder != a
 }
 
 // decideBenefits is the Warmaster's check at set-up: which Alliance

@@ -60,7 +60,7 @@ type resultStanding struct {
 }
 
 // confirming reports whether results need the other side's confirmation.
-func (r *rules) confirming() bool { return r.c.Rules.ConfirmResults }
+func (r confirms) confirming() bool { return r.c.Rules.ConfirmResults }
 
 // otherSide is the side of a battle that confirms a result filed by filer.
 func otherSide(b processor.BattleOp, filer processor.AllianceID) processor.AllianceID {
@@ -72,7 +72,7 @@ func otherSide(b processor.BattleOp, filer processor.AllianceID) processor.Allia
 
 // standingOf is where battle b's result stands, false when none is filed
 // (or the campaign does not confirm results).
-func (r *rules) standingOf(b processor.BattleOp) (resultStanding, bool) {
+func (r confirms) standingOf(b processor.BattleOp) (resultStanding, bool) {
 	res := r.f.Results[r.s.Phase][b.ID]
 	if res == nil || !r.confirming() {
 		return resultStanding{}, false
@@ -132,7 +132,7 @@ func (st resultStanding) words() string {
 }
 
 // seenOf is when this run (or an earlier one) first saw battle's result.
-func (r *rules) seenOf(battle string) (folder.Seen, bool) {
+func (r confirms) seenOf(battle string) (folder.Seen, bool) {
 	if r.seen != nil && r.seenPhase == r.s.Phase {
 		s, ok := r.seen[battle]
 		return s, ok
@@ -145,7 +145,7 @@ func (r *rules) seenOf(battle string) (folder.Seen, bool) {
 // first seen as it is now (new, or changed since it was seen) at the
 // run's time, and forgets those no longer filed. A replay's run does not:
 // it applies the steps the journal says were applied.
-func (r *rules) noteSightings() {
+func (r confirms) noteSightings() {
 	if !r.confirming() || r.s.Step != processor.StepBattles || r.replaying {
 		return
 	}
@@ -182,7 +182,7 @@ func (r *rules) noteSightings() {
 // battlesBlocked says why the battles step cannot go past its deadline
 // yet: a disputed result without a ruling, or one the other side has not
 // had a day to see. "" when it can.
-func (r *rules) battlesBlocked() string {
+func (r confirms) battlesBlocked() string {
 	if !r.confirming() {
 		return ""
 	}
@@ -237,7 +237,7 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 	} {
 		for _, id := range slices.Sorted(maps.Keys(kind.files)) {
 			at := kind.files[id]
-			if !r.confirming() {
+			if !r.c.Rules.ConfirmResults {
 				fs.Add(at, "this campaign does not confirm results ([rules] confirm_results = false): a result counts as filed; remove this file")
 				stray(at.File, "the campaign does not confirm results ([rules] confirm_results = false)")
 				continue
@@ -248,7 +248,7 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 			}
 		}
 	}
-	if !r.confirming() {
+	if !r.c.Rules.ConfirmResults {
 		return
 	}
 	for _, id := range slices.Sorted(maps.Keys(r.f.Results[s.Phase])) {
@@ -276,7 +276,7 @@ func srcs[V any](m map[string]V, src func(V) processor.Src) map[string]processor
 
 // confirmationInputs are the confirmations and rulings of the phase, as the
 // battles step consumes them (sorted by path).
-func (r *rules) confirmationInputs() []string {
+func (r confirms) confirmationInputs() []string {
 	var files []string
 	for _, c := range r.f.Confirmations[r.s.Phase] {
 		files = append(files, c.Src.File)
@@ -325,7 +325,7 @@ func rulingLine(st resultStanding) string {
 
 // flushSeen puts the phase's seen.toml among the files to write when this
 // run saw a result anew, and forgets the phase's sightings.
-func (r *rules) flushSeen() {
+func (r confirms) flushSeen() {
 	if r.seenChanged {
 		if r.seenOut == nil {
 			r.seenOut = map[string][]byte{}
@@ -359,7 +359,7 @@ func confirmNotes(aw []Await) []string {
 }
 
 // blockedNote says why the battles step waits past its deadline, or "".
-func (r *rules) blockedNote() string {
+func (r confirms) blockedNote() string {
 	if r.s.Step != processor.StepBattles {
 		return ""
 	}

@@ -16,23 +16,18 @@ const pointsTrackerLine = "Points Tracker:"
 
 // pointsHistory is each Alliance's Campaign points after step 3 of every
 // phase that has had one, read from the Points Tracker tables of the phase
-// reports — written by this run (r.out) or before it (in the folder) — so
-// that a replay, which writes the same reports, draws the same history;
-// the state keeps only the latest points.
-func (r *run) pointsHistory() (phases []int, points map[processor.AllianceID][]int) {
+// reports up to phase last — as read reads them: written by this run or
+// before it (in the folder) — so that a replay, which writes the same
+// reports, draws the same history; the state keeps only the latest points.
+func pointsHistory(c *processor.Campaign, last int, read func(file string) []byte) (phases []int, points map[processor.AllianceID][]int) {
 	points = map[processor.AllianceID][]int{}
-	for phase := 1; phase <= r.s.Phase; phase++ {
-		file := processor.PhaseDir(phase) + "/report.md"
-		text, ok := r.out[file]
-		if !ok {
-			text = r.writtenReport(file)
-		}
-		row, ok := pointsTable(text)
+	for phase := 1; phase <= last; phase++ {
+		row, ok := pointsTable(read(processor.PhaseDir(phase) + "/report.md"))
 		if !ok {
 			continue
 		}
 		phases = append(phases, phase)
-		for _, a := range r.c.AllianceIDs() {
+		for _, a := range c.AllianceIDs() {
 			points[a] = append(points[a], row[a])
 		}
 	}
@@ -101,11 +96,16 @@ func pointsTable(report []byte) (map[processor.AllianceID]int, bool) {
 // xychart GitHub renders, one line per Alliance in its map colour. Mermaid
 // draws no legend for it, so a sentence below says which line is whose.
 func (r *run) pointsChart(d *report.Doc) {
-	phases, points := r.pointsHistory()
+	phases, points := pointsHistory(r.c, r.s.Phase, func(file string) []byte {
+		if text, ok := r.out[file]; ok {
+			return text
+		}
+		return r.writtenReport(file)
+	})
 	if len(phases) == 0 {
 		return
 	}
-	colours := allianceColours(r.c.AllianceIDs())
+	colours := report.AllianceColours(r.c.AllianceIDs())
 	var fills, names, xs []string
 	top := 0
 	for _, a := range r.c.AllianceIDs() {

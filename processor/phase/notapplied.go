@@ -2,7 +2,6 @@ package phase
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -351,7 +350,7 @@ func (r *run) reportSetAside(step processor.Step) {
 		// The Warmaster's correction (folder's "A correction"): said
 		// where it takes effect.
 		r.correctionReported = true
-		r.sec.Para("**A correction by the Warmaster**: campaign.toml's %s %s from this step on: %s", c.Part, changedOptions(c.Was, r.f.RulesDoc()), c.Reason)
+		r.sec.Para("**A correction by the Warmaster**: campaign.toml's %s %s from this step on: %s", c.Part, report.Changes(c.Was, r.f.RulesDoc()), c.Reason)
 	}
 	if !r.lateReported {
 		r.lateReported = true
@@ -441,32 +440,4 @@ func (r *rules) setAsideHere(dir, name string) bool {
 	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool {
 		return n.File == file || n.File == file+seal.SealedExt
 	})
-}
-
-// changedOptions says which [rules] options a correction changed, and
-// how: "change (outcome_power_levels \"battle\" → \"processing\")".
-func changedOptions(was, now map[string]any) string {
-	all := maps.Clone(was)
-	maps.Copy(all, now)
-	keys := slices.Sorted(maps.Keys(all))
-	var changes []string
-	show := func(m map[string]any, k string) string {
-		v, ok := m[k]
-		if !ok {
-			return "not set"
-		}
-		if s, ok := v.(string); ok {
-			return strconv.Quote(s)
-		}
-		return fmt.Sprint(v)
-	}
-	for _, k := range keys {
-		if a, b := show(was, k), show(now, k); a != b {
-			changes = append(changes, fmt.Sprintf("%s %s → %s", k, a, b))
-		}
-	}
-	if len(changes) == 0 {
-		return "is written otherwise (no option changes)"
-	}
-	return "change (" + strings.Join(changes, "; ") + ")"
 }

@@ -89,13 +89,16 @@ type rules struct {
 //   - checks: every input validated against the map as it stands;
 //   - drafts: the ready-to-edit drafts of awaited files (draft.go);
 //   - reporting: what the reports and README show of the map (medals.go,
-//     render.go, warengines.go).
+//     render.go, warengines.go);
+//   - confirms: where each result stands with the other side, and when
+//     advance first saw it (confirm.go).
 type (
 	eventRules  struct{ *rules }
 	choiceRules struct{ eventRules }
 	checks      struct{ choiceRules }
 	drafts      struct{ choiceRules }
 	reporting   struct{ *rules }
+	confirms    struct{ *rules }
 )
 
 // run is one `advance`: the rules as they apply step by step, and
@@ -106,6 +109,7 @@ type run struct {
 	checks
 	drafts
 	reporting
+	confirms
 
 	opt  Options
 	mode mode
@@ -118,11 +122,8 @@ type run struct {
 	journal  []owntoml.JournalEntry
 	// correctionReported: the report says the correction the run applies.
 	correctionReported bool
-	present            []string // the awaited files the README found in the folder (fileSaw)
-	// presentSet holds present's lines; sawFiles, a replay's record of
-	// what the run it replays saw (again.Saw), as a set.
-	presentSet, sawFiles map[string]bool
-	fought               []attacks.Fought // this phase's battles, from 2.3 to 2.4
+	sighted            sightings        // the awaited files the README found in the folder
+	fought             []attacks.Fought // this phase's battles, from 2.3 to 2.4
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
 	standings map[int]string
@@ -148,7 +149,7 @@ type run struct {
 // runOf is a run of the rules rl, with its views over them.
 func runOf(rl *rules) *run {
 	ch := choiceRules{eventRules{rl}}
-	return &run{rules: rl, choiceRules: ch, checks: checks{ch}, drafts: drafts{ch}, reporting: reporting{rl}}
+	return &run{rules: rl, choiceRules: ch, checks: checks{ch}, drafts: drafts{ch}, reporting: reporting{rl}, confirms: confirms{rl}}
 }
 
 // Summary says what an `advance` did.
@@ -403,28 +404,28 @@ func (m mode) loadOptions(opt Options) folder.LoadOptions {
 	return folder.LoadOptions{Unchanged: opt.Unchanged, Replay: m.again.Saw != nil, Corrections: m.again.Corrections}
 }
 
-// journalRun completes the run's journal entries (none in a legacy
+// completeJournal completes a run's journal entries (none in a legacy
 // replay): each names the journal format and the warmaster that applied
 // it; the first says what the run saw of the campaign (processor's
 // Campaign.Saw), the last what the steps so far used (folder.Used).
-func (r *run) journalRun() {
-	if len(r.journal) == 0 || r.mode.again.Legacy {
+func (m mode) completeJournal(journal []owntoml.JournalEntry, f *folder.Folder, opt Options, found []string) {
+	if len(journal) == 0 || m.again.Legacy {
 		return
 	}
-	v := cmp.Or(r.mode.again.Version, r.opt.Version, DevelVersion)
-	for i := range r.journal {
-		r.journal[i].Format, r.journal[i].Warmaster = owntoml.JournalFormat, v
+	v := cmp.Or(m.again.Version, opt.Version, DevelVersion)
+	for i := range journal {
+		journal[i].Format, journal[i].Warmaster = owntoml.JournalFormat, v
 	}
-	r.journal[0].Saw = slices.Concat(r.f.Campaign.Saw(), r.present)
-	if c := r.f.Correcting; c != nil {
-		r.journal[0].Corrected = []string{c.Line()}
+	journal[0].Saw = slices.Concat(f.Campaign.Saw(), found)
+	if c := f.Correcting; c != nil {
+		journal[0].Corrected = []string{c.Line()}
 	}
-	r.journal[len(r.journal)-1].Used = r.f.Used(r.journal)
+	journal[len(journal)-1].Used = f.Used(journal)
 }
 
-// stateFormat is the state format the run writes.
-func (r *run) stateFormat() int {
-	if r.mode.again.Legacy {
+// stateFormat is the state format a run writes.
+func (m mode) stateFormat() int {
+	if m.again.Legacy {
 		return 0
 	}
 	return owntoml.StateFormat

@@ -26,7 +26,7 @@ const StandMarker = "<!-- warmaster: where things stand (rewritten on every adva
 // render produces every file a run writes; an error when a report it
 // reads back cannot be read.
 func (r *run) render() error {
-	r.out[processor.StateFile] = folder.EncodeState(r.s, r.stateFormat())
+	r.out[processor.StateFile] = folder.EncodeState(r.s, r.mode.stateFormat())
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		sec, ok := r.sections[phase]
 		if !ok {
@@ -53,7 +53,8 @@ func (r *run) render() error {
 		r.out[file] = []byte(d.String())
 	}
 	r.out[processor.ReadmeFile] = []byte(r.readme())
-	r.journalRun() // last: it records what the README found (inFolder)
+	// Last: it records what the README found (sightings).
+	r.mode.completeJournal(r.journal, r.f, r.opt, r.sighted.found)
 	r.out[processor.JournalFile] = owntoml.AppendJournal(r.f.Journal, r.journal)
 	return r.readErr
 }
@@ -224,28 +225,36 @@ func (r *run) awaitedLinks(d *report.Doc, aw []Await) {
 	}
 }
 
-// inFolder reports whether an awaited file is in the folder as the run
-// sees it (sealed orders too), which the journal records of the run (a
-// file of a step to come is no input of the run: a replay of it has not
-// got it, and reads the record).
-func (r *run) inFolder(a Await) bool {
-	line := fileSaw(a.File)
-	in := r.f.Disk.IsFile(a.File) || a.Sealed
-	if r.mode.again.Saw != nil {
-		if r.sawFiles == nil {
-			r.sawFiles = map[string]bool{}
-			for _, l := range r.mode.again.Saw {
-				r.sawFiles[l] = true
+// sightings are the awaited files a run found in the folder, which the
+// journal records of the run (a file of a step to come is no input of the
+// run: a replay of it has not got it, and reads the record instead).
+type sightings struct {
+	found []string        // fileSaw lines, in the order found
+	seen  map[string]bool // found, as a set
+	saw   map[string]bool // a replay's record (Again.Saw), as a set
+}
+
+// in reports whether an awaited file is in the folder as the run sees it
+// (inFolder: as the folder has it; replayed: the record of the run it
+// replays, when not nil), and notes it when it is.
+func (s *sightings) in(file string, inFolder bool, replayed []string) bool {
+	line := fileSaw(file)
+	in := inFolder
+	if replayed != nil {
+		if s.saw == nil {
+			s.saw = map[string]bool{}
+			for _, l := range replayed {
+				s.saw[l] = true
 			}
 		}
-		in = r.sawFiles[line]
+		in = s.saw[line]
 	}
-	if in && !r.presentSet[line] {
-		if r.presentSet == nil {
-			r.presentSet = map[string]bool{}
+	if in && !s.seen[line] {
+		if s.seen == nil {
+			s.seen = map[string]bool{}
 		}
-		r.presentSet[line] = true
-		r.present = append(r.present, line)
+		s.seen[line] = true
+		s.found = append(s.found, line)
 	}
 	return in
 }
@@ -259,7 +268,7 @@ func fileSaw(file string) string { return "file " + strconv.Quote(file) }
 // file is in already (sealed orders too: a plain file beside them would be
 // a fault), as a new file of that name would clash: g.EditURL opens it.
 func (r *run) awaitedLink(g *processor.GitHub, a Await) (string, bool) {
-	if r.inFolder(a) {
+	if r.sighted.in(a.File, r.f.Disk.IsFile(a.File) || a.Sealed, r.mode.again.Saw) {
 		return "", true
 	}
 	return DraftLink(g, r.draft(a))
@@ -321,13 +330,13 @@ const faultyNote = "faulty: the file is there but has faults, listed with their 
 
 // legend says what the map's colours and marks mean.
 func (r reporting) legend() string {
-	colours := allianceColours(r.c.AllianceIDs())
+	colours := report.AllianceColours(r.c.AllianceIDs())
 	var parts []string
 	for _, a := range r.c.Alliances {
 		parts = append(parts, fmt.Sprintf("%s = %s (%s)", colours[a.ID].Name, a.Name, a.ID))
 	}
 	return "Each planet is coloured by the Alliance with the highest Power Level there, and says so: " + strings.Join(parts, ", ") +
-		"; " + tiedSwatch.Name + " = tied or nobody, " + destroyedSwatch.Name + " = destroyed. A hexagon (★) holds a Stronghold; ⚑ lists the fleets there. " +
+		"; " + report.TiedSwatch.Name + " = tied or nobody, " + report.DestroyedSwatch.Name + " = destroyed. A hexagon (★) holds a Stronghold; ⚑ lists the fleets there. " +
 		"The colours (Okabe and Ito's, readable with colour blindness) follow each Alliance's id, not the order of campaign.toml."
 }
 
@@ -369,10 +378,10 @@ var mermaidText = strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;")
 
 // mermaid draws the map: one node per planet with its Power Levels, who
 // leads in words, its Strongholds and fleets; one edge per lane; each node
-// coloured by the Alliance that leads there (allianceColours).
+// coloured by the Alliance that leads there (report.AllianceColours).
 func (r reporting) mermaid() string {
 	s := r.s
-	colours := allianceColours(r.c.AllianceIDs())
+	colours := report.AllianceColours(r.c.AllianceIDs())
 	var b strings.Builder
 	b.WriteString("graph LR\n")
 	fleets := s.FleetsByPlanet()
@@ -418,7 +427,7 @@ func (r reporting) mermaid() string {
 		c := colours[a]
 		fmt.Fprintf(&b, "  classDef %s fill:%s,color:%s\n", mermaidClass(a), c.Fill, c.Text)
 	}
-	fmt.Fprintf(&b, "  classDef tied fill:%s,color:%s\n  classDef destroyed fill:%s,color:%s\n", tiedSwatch.Fill, tiedSwatch.Text, destroyedSwatch.Fill, destroyedSwatch.Text)
+	fmt.Fprintf(&b, "  classDef tied fill:%s,color:%s\n  classDef destroyed fill:%s,color:%s\n", report.TiedSwatch.Fill, report.TiedSwatch.Text, report.DestroyedSwatch.Fill, report.DestroyedSwatch.Text)
 	for i := range r.c.Map.Planets {
 		fmt.Fprintf(&b, "  class p%d %s\n", i, class[i])
 	}

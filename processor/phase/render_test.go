@@ -15,6 +15,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // demoEnd is the example campaign played to its end, as `demo` plays it.
@@ -138,7 +139,7 @@ func TestMapColoursReordered(t *testing.T) {
 // nobody else's.
 func TestAllianceColours(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
-		got := allianceColours([]processor.AllianceID{"red-army", "the-greens", "empire", "orange"})
+		got := report.AllianceColours([]processor.AllianceID{"red-army", "the-greens", "empire", "orange"})
 		for id, want := range map[processor.AllianceID]string{"red-army": "vermillion", "orange": "orange"} {
 			if got[id].Name != want {
 				t.Errorf("%s is %s, want %s", id, got[id].Name, want)
@@ -150,11 +151,11 @@ func TestAllianceColours(t *testing.T) {
 		for i := range 12 {
 			ids = append(ids, processor.AllianceID(fmt.Sprintf("alliance-%d", i)))
 		}
-		want := allianceColours(ids)
+		want := report.AllianceColours(ids)
 		rng := rand.New(rand.NewPCG(1, 2))
 		for range 20 {
 			rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
-			got := allianceColours(ids)
+			got := report.AllianceColours(ids)
 			for _, id := range ids {
 				if got[id] != want[id] {
 					t.Fatalf("%s: %v in one order, %v in another", id, want[id], got[id])
@@ -166,8 +167,8 @@ func TestAllianceColours(t *testing.T) {
 		var ids []processor.AllianceID
 		for i := range 100 {
 			ids = append(ids, processor.AllianceID(fmt.Sprintf("a%d", i)))
-			seen := map[string]processor.AllianceID{tiedSwatch.Fill: "tied", destroyedSwatch.Fill: "destroyed"}
-			for id, sw := range allianceColours(ids) {
+			seen := map[string]processor.AllianceID{report.TiedSwatch.Fill: "tied", report.DestroyedSwatch.Fill: "destroyed"}
+			for id, sw := range report.AllianceColours(ids) {
 				if other, dup := seen[sw.Fill]; dup {
 					t.Fatalf("with %d Alliances, %s and %s are both %s", len(ids), id, other, sw.Fill)
 				}
@@ -176,8 +177,8 @@ func TestAllianceColours(t *testing.T) {
 		}
 	})
 	t.Run("Added", func(t *testing.T) {
-		before := allianceColours([]processor.AllianceID{"blue", "red", "green"})
-		after := allianceColours([]processor.AllianceID{"blue", "red", "green", "yellow"})
+		before := report.AllianceColours([]processor.AllianceID{"blue", "red", "green"})
+		after := report.AllianceColours([]processor.AllianceID{"blue", "red", "green", "yellow"})
 		for id, sw := range before {
 			if after[id] != sw {
 				t.Errorf("adding yellow moved %s from %s to %s", id, sw.Name, after[id].Name)

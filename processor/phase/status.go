@@ -92,7 +92,7 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 }
 
 // headline is the first line of status: the campaign, its phase and step.
-func (r *run) headline() string {
+func (r reporting) headline() string {
 	s := r.s
 	switch {
 	case s.Step == processor.StepEnded:

@@ -1,16 +1,14 @@
-package phase
+package report
 
 import (
 	"fmt"
 	"hash/fnv"
 	"slices"
 	"strings"
-
-	"github.com/warmaster/warmaster/processor"
 )
 
-// swatch is an Alliance's colour on the map and the points chart.
-type swatch struct {
+// Swatch is an Alliance's colour on the map and the points chart.
+type Swatch struct {
 	Name string // in words, for the legend: "bluish green"
 	Fill string // #rrggbb
 	Text string // the label's colour on it: black or white, whichever reads
@@ -35,11 +33,11 @@ var okabeIto = []struct {
 
 // The map's colours for what no Alliance leads.
 var (
-	tiedSwatch      = swatch{"grey", "#999999", "#000000"}
-	destroyedSwatch = swatch{"black", "#000000", "#FFFFFF"}
+	TiedSwatch      = Swatch{"grey", "#999999", "#000000"}
+	DestroyedSwatch = Swatch{"black", "#000000", "#FFFFFF"}
 )
 
-// allianceColours gives each Alliance its colour from its id alone, never
+// AllianceColours gives each Alliance its colour from its id alone, never
 // from the order of [[alliances]]: an id that names a colour ("red",
 // "blue-fleet") prefers it, any other id the colour its FNV-1a hash picks;
 // a colour already taken goes to the next free one. Ids are served in
@@ -49,15 +47,15 @@ var (
 // seven colours, lighter tints of them, then further distinct colours:
 // any number of Alliances gets distinct colours (the map's labels say who
 // leads in words too).
-func allianceColours(ids []processor.AllianceID) map[processor.AllianceID]swatch {
+func AllianceColours[ID ~string](ids []ID) map[ID]Swatch {
 	sorted := slices.Clone(ids)
 	slices.Sort(sorted)
 	n := len(okabeIto)
 	taken := map[int]bool{}
-	slot := map[processor.AllianceID]int{}
+	slot := map[ID]int{}
 	for _, named := range []bool{true, false} {
 		for _, id := range sorted {
-			pref, isNamed := preferredColour(id)
+			pref, isNamed := preferredColour(string(id))
 			if isNamed != named {
 				continue
 			}
@@ -70,8 +68,8 @@ func allianceColours(ids []processor.AllianceID) map[processor.AllianceID]swatch
 			}
 		}
 	}
-	out := make(map[processor.AllianceID]swatch, len(ids))
-	used := map[string]bool{tiedSwatch.Fill: true, destroyedSwatch.Fill: true}
+	out := make(map[ID]Swatch, len(ids))
+	used := map[string]bool{TiedSwatch.Fill: true, DestroyedSwatch.Fill: true}
 	for _, id := range sorted {
 		sw := slotSwatch(slot[id])
 		for try := 1; used[sw.Fill]; try++ {
@@ -85,7 +83,7 @@ func allianceColours(ids []processor.AllianceID) map[processor.AllianceID]swatch
 
 // preferredColour is the palette slot an id prefers, and whether it names
 // the colour (a word of the id, between hyphens).
-func preferredColour(id processor.AllianceID) (int, bool) {
+func preferredColour(id string) (int, bool) {
 	for _, w := range strings.Split(string(id), "-") {
 		for i, c := range okabeIto {
 			if slices.Contains(c.words, w) {
@@ -100,7 +98,7 @@ func preferredColour(id processor.AllianceID) (int, bool) {
 
 // slotSwatch is the colour of a slot: the palette, then its tints halfway
 // to white, then generated colours.
-func slotSwatch(k int) swatch {
+func slotSwatch(k int) Swatch {
 	n := len(okabeIto)
 	switch c := okabeIto[k%n]; {
 	case k < n:
@@ -114,7 +112,7 @@ func slotSwatch(k int) swatch {
 
 // extraSwatch is a generated colour for slot k beyond the palette and its
 // tints: hues spread by the golden angle at two lightnesses.
-func extraSwatch(k, try int) swatch {
+func extraSwatch(k, try int) Swatch {
 	i := k + try*7919
 	hue := float64(i) * 137.50776405003785
 	hue -= float64(int(hue/360)) * 360
@@ -127,13 +125,13 @@ func extraSwatch(k, try int) swatch {
 	return newSwatch("colour "+fill, fill)
 }
 
-func newSwatch(name, fill string) swatch {
+func newSwatch(name, fill string) Swatch {
 	r, g, b := rgb(fill)
 	text := "#FFFFFF"
 	if 299*r+587*g+114*b >= 128*1000 { // perceived brightness: dark text on light fills
 		text = "#000000"
 	}
-	return swatch{name, fill, text}
+	return Swatch{name, fill, text}
 }
 
 func rgb(hex string) (r, g, b int) {
