@@ -89,24 +89,8 @@ func TestScale(t *testing.T) {
 // timeProcess runs the warmaster binary on a fresh copy of src (tries
 // times) and returns the best wall time and the peak RSS of that run.
 func timeProcess(t *testing.T, tries int, src, bin string, args ...string) (time.Duration, int64) {
-	best, rss := time.Duration(1<<62), int64(0)
-	for range tries {
-		dir := filepath.Join(t.TempDir(), "c")
-		if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(bin, append(args, dir)...)
-		start := time.Now()
-		out, err := cmd.CombinedOutput()
-		d := time.Since(start)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", args[0], err, out)
-		}
-		if d < best {
-			best, rss = d, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss*1024
-		}
-	}
-	return best, rss
+	m := measureCopies(t, tries, src, bin, args...)
+	return m.wall, m.rss
 }
 
 // allocsPerBattle runs advance in this process on a copy of src and
