@@ -62,6 +62,7 @@ type Campaign struct {
 	allianceFleets map[AllianceID][]FleetID
 	fleetAlliance  map[FleetID]AllianceID
 	commanders     []Login
+	playersOf      map[AllianceID][]Login
 }
 
 // Rules are the `[rules]` options of campaign.toml; each is a documented
@@ -259,15 +260,23 @@ func (c *Campaign) index() {
 		c.fleetAlliance[f.ID] = a
 	}
 	c.commanders = nil
+	c.playersOf = map[AllianceID][]Login{}
 	for _, p := range c.Players {
 		if len(c.fleetsOf[p.Login]) > 0 {
 			c.commanders = append(c.commanders, p.Login)
 		}
+		c.playersOf[p.Alliance] = append(c.playersOf[p.Alliance], p.Login)
 	}
 }
 
-// PlayersOf lists an Alliance's players in campaign order.
+// PlayersOf lists an Alliance's players in campaign order. The list is
+// the campaign's own, found once (a battle of a big campaign asks it of
+// its defender): append to it, never write into it.
 func (c *Campaign) PlayersOf(a AllianceID) []Login {
+	if c.playersOf != nil {
+		ps := c.playersOf[a]
+		return ps[:len(ps):len(ps)]
+	}
 	var out []Login
 	for _, p := range c.Players {
 		if p.Alliance == a {

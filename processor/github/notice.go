@@ -3,7 +3,6 @@ package github
 import (
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 	"time"
 
@@ -186,9 +185,10 @@ func (n *Notice) table(d *report.Doc, missing bool) {
 		refs = append(refs, fmt.Sprintf("[file-%d]: %s", k, n.repo.BlobURL(a.File)), fmt.Sprintf("[edit-%d]: %s", k, n.repo.EditURL(a.File)))
 		// Only who is still awaited is mentioned: a file in names its
 		// players without the @.
-		who := n.mentions(a.Logins)
+		senders := a.Senders(n.st.Campaign)
+		who := n.mentions(senders)
 		if a.Present && !a.Faulty {
-			who = names(a.Logins)
+			who = names(senders)
 		}
 		rows = append(rows, []string{
 			fmt.Sprintf("[%s][file-%d]", report.Plain(a.File), k),
@@ -236,13 +236,26 @@ func (n *Notice) mention(l processor.Login) string {
 // in the table's order, each once.
 func (n *Notice) awaitedLogins() []processor.Login {
 	var out []processor.Login
+	seen := map[processor.Login]bool{}
+	alliances := map[processor.AllianceID]bool{}
+	add := func(l processor.Login) {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
 	for _, a := range n.st.Awaited {
 		if a.Present && !a.Faulty {
 			continue
 		}
 		for _, l := range a.Logins {
-			if !slices.Contains(out, l) {
-				out = append(out, l)
+			add(l)
+		}
+		// An Alliance's players once, however many of its battles wait.
+		if a.Alliance != "" && !alliances[a.Alliance] {
+			alliances[a.Alliance] = true
+			for _, l := range n.st.Campaign.PlayersOf(a.Alliance) {
+				add(l)
 			}
 		}
 	}

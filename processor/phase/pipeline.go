@@ -634,10 +634,12 @@ type Await struct {
 	// as it stands now (a file sent early that the steps since have made
 	// invalid): it is not in until they are fixed.
 	Faulty bool
-	// Logins are the players who may send the file, in campaign.toml's
-	// order (Who says it in words): whom the campaign's GitHub issue
-	// mentions beside it.
-	Logins []processor.Login
+	// Logins and Alliance are who may send the file (Who says it in
+	// words): those players, then every player of that Alliance — whom the
+	// campaign's GitHub issue mentions beside it (Senders). An Alliance's
+	// roster is named once, not copied into each of its battles.
+	Logins   []processor.Login
+	Alliance processor.AllianceID
 	// Confirm says where a result filed stands with the other side, with
 	// [rules] confirm_results ("yes, confirmed by red"); Unsettled is set
 	// when it still waits for the other side or the Warmaster's ruling.
@@ -682,10 +684,14 @@ func (r *run) awaited() []Await {
 	add := func(file, who string, present bool, logins ...processor.Login) {
 		out = append(out, Await{Step: s.Step, File: file, Who: who, Deadline: dl, Present: present, Logins: logins})
 	}
+	addAlliance := func(file, who string, present bool, a processor.AllianceID, logins ...processor.Login) {
+		add(file, who, present, logins...)
+		out[len(out)-1].Alliance = a
+	}
 	switch s.Step {
 	case processor.StepSetup:
 		for _, a := range r.c.AllianceIDs() {
-			add("setup/"+string(a)+".toml", "alliance "+string(a), r.f.Setup[a] != nil, r.c.PlayersOf(a)...)
+			addAlliance("setup/"+string(a)+".toml", "alliance "+string(a), r.f.Setup[a] != nil, a)
 		}
 	case processor.StepOpenTome:
 		for _, l := range r.openTomeLogins() {
@@ -713,7 +719,7 @@ func (r *run) awaited() []Await {
 			if r.confirming() {
 				who += "; the other side confirms"
 			}
-			add(processor.InputPath(s.Phase, "results", b.ID), who, ok, battleLogins(r.c, b.Player, b.Defender)...)
+			addAlliance(processor.InputPath(s.Phase, "results", b.ID), who, ok, b.Defender, b.Player)
 			if st, filed := r.standingOf(b); filed {
 				a := &out[len(out)-1]
 				a.Confirm, a.Digest, a.Seen = st.words(), st.digest, st.seen
@@ -731,12 +737,12 @@ func (r *run) awaited() []Await {
 	case processor.StepBuilds:
 		for _, a := range r.c.AllianceIDs() {
 			_, ok := r.f.Builds[s.Phase][a]
-			add(processor.InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok, r.c.PlayersOf(a)...)
+			addAlliance(processor.InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok, a)
 		}
 	case processor.StepEvents:
 		for _, a := range r.eventAlliances() {
 			_, ok := r.f.Events[s.Phase][a]
-			add(processor.InputPath(s.Phase, "events", string(a)), "alliance "+string(a)+": "+strings.Join(r.pendingFor(a), " "), ok, r.c.PlayersOf(a)...)
+			addAlliance(processor.InputPath(s.Phase, "events", string(a)), "alliance "+string(a)+": "+strings.Join(r.pendingFor(a), " "), ok, a)
 		}
 	case processor.StepTiebreak:
 		add(processor.TiebreakPath(s.Phase), r.tiebreakWho(), r.f.Tiebreak != nil, r.tiebreakLogins()...)
@@ -744,13 +750,15 @@ func (r *run) awaited() []Await {
 	return out
 }
 
-// battleLogins are who may send a battle's result: its attacker, then
-// the defending Alliance's players.
-func battleLogins(c *processor.Campaign, attacker processor.Login, defender processor.AllianceID) []processor.Login {
-	out := []processor.Login{attacker}
-	for _, l := range c.PlayersOf(defender) {
-		if l != attacker {
-			out = append(out, l)
+// Senders are who may send the file: Logins, then the players of
+// Alliance not among them, in campaign.toml's order.
+func (a Await) Senders(c *processor.Campaign) []processor.Login {
+	out := slices.Clip(a.Logins)
+	if a.Alliance != "" {
+		for _, l := range c.PlayersOf(a.Alliance) {
+			if !slices.Contains(a.Logins, l) {
+				out = append(out, l)
+			}
 		}
 	}
 	return out
