@@ -21,6 +21,9 @@ type State struct {
 	// Orders are this phase's Campaign Operations once revealed (2.1), kept
 	// until the phase's steps that use them are done.
 	Orders []Order
+	// ordersShared: Orders' array is also a clone's (Clone shares it, as
+	// a step rarely changes an order in place); SetTheatre copies it first.
+	ordersShared bool
 	// Engines are the war engines' conditions (warengines.go).
 	Engines map[EngineID]EngineCondition
 	// Events are this phase's Vespator Front Events waiting for the
@@ -98,7 +101,8 @@ func NewState(c *Campaign) *State {
 	return s
 }
 
-// Clone is a deep copy of s. Its maps are never nil (NewState makes them)
+// Clone is a deep copy of s (the orders shared until one is set in
+// place: SetTheatre). Its maps are never nil (NewState makes them)
 // but for Benefits, nil until set-up gives them (benefits.go makes a fresh
 // map then), and maps.Clone keeps a nil map nil.
 func (s *State) Clone() *State {
@@ -112,7 +116,11 @@ func (s *State) Clone() *State {
 		q.Locations = slices.Clone(p.Locations)
 		n.Planets[i] = &q
 	}
-	n.Orders = slices.Clone(s.Orders)
+	// The orders are shared, not copied (100,000 of them in a big phase,
+	// and a run clones the state twice): clipped, so an append to either
+	// copies, and SetTheatre, the one change in place, copies first.
+	n.Orders = slices.Clip(s.Orders)
+	n.ordersShared, s.ordersShared = true, true
 	n.Engines = maps.Clone(s.Engines) // conditions are values: package engines never changes one in place
 	n.Events, n.Effects = cloneEffects(s.Events), cloneEffects(s.Effects)
 	n.Stalled = slices.Clone(s.Stalled)
@@ -124,6 +132,15 @@ func (s *State) Clone() *State {
 	}
 	n.Benefits = maps.Clone(s.Benefits)
 	return &n
+}
+
+// SetTheatre sets order i's Theatre (Sinister Omens rolls it), on an
+// array of the orders of s's own.
+func (s *State) SetTheatre(i int, theatre string) {
+	if s.ordersShared {
+		s.Orders, s.ordersShared = slices.Clone(s.Orders), false
+	}
+	s.Orders[i].Theatre = theatre
 }
 
 func (s *State) Planet(id PlanetID) *PlanetState { return s.Planets[s.C.Map.Index[id]] }

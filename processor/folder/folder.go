@@ -40,7 +40,8 @@ type Folder struct {
 	// Correcting, the one the next run applies (nil: none).
 	Corrections []Correction
 	Correcting  *Correction
-	// campaignDoc and mapDoc are campaign.toml and map.toml as decoded.
+	// campaignDoc and mapDoc are campaign.toml (the parts the steps use,
+	// usedOf) and map.toml as decoded.
 	campaignDoc, mapDoc map[string]any
 	// JournalSteps are journal.toml's entries, in order.
 	JournalSteps []owntoml.JournalEntry
@@ -218,7 +219,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	f.Journal = data
 	steps, j := ReadJournal(data, ok, c, f.State, fs)
 	f.JournalSteps, f.ConsumedInputs, f.LateNoted, f.appliedAt = steps, j.Consumed, j.late, j.applied
-	f.campaignDoc, f.mapDoc = cd, md
+	f.campaignDoc, f.mapDoc = usedOf(cd), md
 	if fs.Empty() {
 		f.Correcting = checkUsed(steps, UsedParts(cd, md, c.Phases, Generated(steps)), f.Corrections, fs)
 	}
@@ -301,6 +302,9 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 	var sf []schema.Fault
 	if p, ok := f.Pre[file]; ok && p.kind == kind {
 		doc, sf = p.doc, p.faults
+		// Let go of it here: every file of a prefetch shares one array,
+		// which would hold all their decoded documents to the last one.
+		*p = decoded{}
 		delete(f.Pre, file)
 	} else {
 		doc, sf = schema.Decode(kind, data)
@@ -381,14 +385,64 @@ type decoded struct {
 // prefetchChunk is how many input files are decoded ahead at a time.
 const prefetchChunk = 512
 
-// prefetch reads and schema-decodes files on every CPU, so that a phase's
-// thousands of results are not parsed one after another. read and decode
-// take each result in its turn, so what is reported, and in what order, is
-// as it would be without.
+// prefetch reads and schema-decodes files on every CPU, so that a few
+// files are not parsed one after another; read and decode take each in
+// its turn, so what is reported, and in what order, is as it would be
+// without.
 func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 	if len(files) < 2 || runtime.GOMAXPROCS(0) < 2 {
 		return
 	}
+	f.register(files, decodeAll(f, files, kinds...))
+}
+
+// eachDecoded calls use for each file in turn (i its index in files),
+// the files read and schema-decoded a chunk ahead on the other CPUs while
+// use works through the chunk before: a phase's thousands of results are
+// neither parsed one after another, nor waited for a chunk at a time, nor
+// all held at once. As with prefetch, what is reported, and in what
+// order, is as it would be without.
+func (f *Folder) eachDecoded(files []string, kind schema.Kind, use func(i int) error) error {
+	if len(files) < 2 || runtime.GOMAXPROCS(0) < 2 {
+		for i := range files {
+			if err := use(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	chunks := make(chan []decoded, 1)
+	stop := make(chan struct{})
+	go func() {
+		defer close(chunks)
+		for start := 0; start < len(files); start += prefetchChunk {
+			select {
+			case chunks <- decodeAll(f, files[start:min(start+prefetchChunk, len(files))], kind):
+			case <-stop:
+				return
+			}
+		}
+	}()
+	var err error
+	start := 0
+	for out := range chunks {
+		if err != nil {
+			continue // waiting for the reader to stop
+		}
+		f.register(files[start:start+len(out)], out)
+		for i := range out {
+			if err = use(start + i); err != nil {
+				close(stop)
+				break
+			}
+		}
+		start += len(out)
+	}
+	return err
+}
+
+// decodeAll reads and schema-decodes files on every CPU.
+func decodeAll(f *Folder, files []string, kinds ...schema.Kind) []decoded {
 	out := make([]decoded, len(files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -405,6 +459,11 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 		})
 	}
 	wg.Wait()
+	return out
+}
+
+// register hands files decoded ahead to read and decode.
+func (f *Folder) register(files []string, out []decoded) {
 	if f.Pre == nil {
 		f.Pre = map[string]*decoded{}
 	}
@@ -670,23 +729,21 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 			for i, name := range load {
 				files[i] = processor.InputPath(n, d.dir, name)
 			}
-			// Decoded ahead a chunk at a time: a phase's documents are not
-			// all held at once.
-			for start := 0; start < len(load); start += prefetchChunk {
-				end := min(start+prefetchChunk, len(load))
-				f.prefetch(files[start:end], d.kind)
-				for i := start; i < end; i++ {
-					if err := f.loadInput(k, n, d.dir, d.kind, load[i], files[i]); err != nil {
-						return err
-					}
-				}
+			if err := f.eachDecoded(files, d.kind, func(i int) error {
+				return f.loadInput(k, n, d.dir, d.kind, load[i], files[i])
+			}); err != nil {
+				return err
+			}
+			plain := make(map[string]bool, len(names))
+			for _, name := range names {
+				plain[name] = true
 			}
 			for _, name := range sealed {
 				file := processor.InputPath(n, d.dir, name) + seal.SealedExt
 				if !pending(file) {
 					continue
 				}
-				if err := f.loadSealed(k, r, n, name, file, slices.Contains(names, name)); err != nil {
+				if err := f.loadSealed(k, r, n, name, file, plain[name]); err != nil {
 					return err
 				}
 			}

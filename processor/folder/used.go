@@ -210,6 +210,20 @@ func canonJSON(v any) []byte {
 }
 
 // rulesOf is campaign.toml's [rules] as decoded; none is an empty table.
+// usedOf is what UsedParts, rulesOf and the corrections read of
+// campaign.toml as decoded: kept for the run's end, without the players'
+// and fleets' tables (a big campaign's most, and nothing a step's `used`
+// line hashes).
+func usedOf(campaign map[string]any) map[string]any {
+	out := map[string]any{}
+	for _, k := range []string{"dice", "rules", "time_zone", "forced_events", "corrections"} {
+		if v, ok := campaign[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 func rulesOf(campaign map[string]any) any {
 	if r, ok := campaign["rules"]; ok && r != nil {
 		return r

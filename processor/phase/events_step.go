@@ -546,12 +546,12 @@ func (r choiceRules) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp,
 		only := len(sheet.Theatres) == 1
 		if i >= 0 && s.Orders[i].Theatre == "" {
 			if only {
-				s.Orders[i].Theatre = sheet.Theatres[0]
+				s.SetTheatre(i, sheet.Theatres[0])
 				r.ordersChanged()
 			} else {
 				d := r.dice.D(len(sheet.Theatres), fmt.Sprintf("phase-%02d/2.2/sinister-omens/theatre/%s", s.Phase, b.ID),
 					fmt.Sprintf("Sinister Omens: the theatre of %s at %s (%s)", b.ID, b.Planet, strings.Join(sheet.Theatres, ", ")))
-				s.Orders[i].Theatre = sheet.Theatres[d-1]
+				s.SetTheatre(i, sheet.Theatres[d-1])
 				r.ordersChanged()
 			}
 		}
