@@ -242,13 +242,52 @@ func Check(dir string, opt Options) (*folder.Folder, error) {
 }
 
 func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
+	f, _, err := checkRun(d, opt, false)
+	return f, err
+}
+
+// CheckAndPlan is Check and then, on demand, Plan, of one load and one run
+// when they can share it (the pull-request check asks both of each
+// campaign a change touches): plan gives what Plan would. A plan with an
+// age identity decrypts sealed orders, which a check never does; with one,
+// and when the check's run stopped at a fault, plan is Plan itself.
+func CheckAndPlan(dir string, opt Options) (f *folder.Folder, plan func() (*PlanResult, error), err error) {
+	d, err := folder.OpenFolder(dir, disk.Read)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer d.Unlock()
+	again := func() (*PlanResult, error) { return Plan(dir, opt) }
+	if opt.AgeIdentity != "" {
+		f, err = check(d, opt)
+		return f, again, err
+	}
+	f, r, err := checkRun(d, opt, true)
+	if r == nil || err != nil {
+		return f, again, err
+	}
+	return f, func() (*PlanResult, error) { return planOf(r) }, nil
+}
+
+// checkRun is check's, the run with it when it ran and found nothing
+// (in Plan's mode, forPlan, to plan from it).
+func checkRun(d *disk.Dir, opt Options, forPlan bool) (*folder.Folder, *run, error) {
 	m := mode{
 		noReveal:   true, // sealed orders stay sealed: check looks at their name and format only
 		unverified: true, // players check without the secret dice key
+		plan:       forPlan,
 	}
+	f, r, err := checkLoaded(d, opt, m)
+	if err != nil {
+		r = nil
+	}
+	return f, r, err
+}
+
+func checkLoaded(d *disk.Dir, opt Options, m mode) (*folder.Folder, *run, error) {
 	loaded, lfs, err := folder.LoadFromWith(d, m.loadOptions(opt))
 	if err != nil {
-		return nil, err // as it is: loading it again would fail again
+		return nil, nil, err // as it is: loading it again would fail again
 	}
 	r, err := runLoaded(d, loaded, lfs, opt, m)
 	if r == nil {
@@ -256,16 +295,16 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 		// may have set aside files of it (past their deadlines).
 		f, _, lerr := folder.LoadFromWith(d, m.loadOptions(opt))
 		if lerr != nil {
-			return nil, lerr
+			return nil, nil, lerr
 		}
-		return f, err
+		return f, nil, err
 	}
 	var fs processor.Faults
 	var inv *processor.InvalidError
 	if errors.As(err, &inv) {
 		fs.List = inv.Faults
 	} else if err != nil {
-		return r.f, err
+		return r.f, nil, err
 	}
 	for _, n := range r.setAsideFiles {
 		for _, f := range n.Faults {
@@ -301,7 +340,7 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 		}
 		fs.List = append(fs.List, f)
 	}
-	return r.f, fs.Err(r.f.Text)
+	return r.f, r, fs.Err(r.f.Text)
 }
 
 // Options are what a run takes besides the campaign folder.

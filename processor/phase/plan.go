@@ -70,6 +70,11 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	return planOf(r)
+}
+
+// planOf is the plan of a dry run that found nothing to stop at.
+func planOf(r *run) (*PlanResult, error) {
 	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), Waiting: r.blockedNote(), c: r.c}
 	markFaulty(p.Awaited, r.stepFaults())
 	r.flushSeen() // what advance would record of the results it sees

@@ -371,7 +371,7 @@ func (c *changes) campaign(dir string, files []string) {
 		return
 	}
 	full := filepath.Join(c.top, filepath.FromSlash(dir))
-	f, err := phase.Check(full, c.runOf(files))
+	f, plan, err := phase.CheckAndPlan(full, c.runOf(files))
 	if f != nil {
 		// A folder that cannot be read at all (a link in it, a refused
 		// name) shows every fault: none is about the changed files alone.
@@ -394,7 +394,7 @@ func (c *changes) campaign(dir string, files []string) {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}
 	if err == nil {
-		err = c.campaignsOwn(dir, files, c.replayAndPlan(full, files, &cr), &cr)
+		err = c.campaignsOwn(dir, files, c.replayAndPlan(full, files, plan, &cr), &cr)
 	}
 	c.add(dir, err)
 }
@@ -660,12 +660,12 @@ func (c *changes) notedErr(actor processor.Login, err error) error {
 // a file Warmaster wrote, or the Warmaster's (campaign.toml, map.toml,
 // war-engine profiles). A changed input a step used is refused without a
 // replay (its digest), and a new input is checked and planned below.
-func (c *changes) replayAndPlan(full string, files []string, cr *CampaignReport) error {
+func (c *changes) replayAndPlan(full string, files []string, plan func() (*phase.PlanResult, error), cr *CampaignReport) error {
 	if !slices.ContainsFunc(files, func(f string) bool {
 		return folder.Classify(f).Kind == folder.KindWritten || folder.WarmasterFile(f) || strings.HasPrefix(f, folder.EnginesDir+"/")
 	}) {
 		cr.Replay = "replay not needed: the changes touch nothing Warmaster wrote and none of the Warmaster's files (each advance replays the whole campaign before it applies a step)"
-		return c.plan(full, files, cr)
+		return c.plan(plan, cr)
 	}
 	res, err := trust.Replay(full, c.opt.Run)
 	switch {
@@ -676,7 +676,7 @@ func (c *changes) replayAndPlan(full string, files []string, cr *CampaignReport)
 	default:
 		cr.Replay = fmt.Sprintf("replayed %d steps in %d runs; %d processor-written files match", res.Steps, res.Runs, len(res.Checked))
 	}
-	return c.plan(full, files, cr)
+	return c.plan(plan, cr)
 }
 
 // runOf is the options of a check or plan of a campaign whose changed
@@ -693,9 +693,10 @@ func (c *changes) runOf(files []string) phase.Options {
 	return run
 }
 
-// plan plans a campaign, for the check's summary.
-func (c *changes) plan(full string, files []string, cr *CampaignReport) error {
-	p, err := phase.Plan(full, c.runOf(files))
+// plan plans a campaign, for the check's summary (plan: of the check's
+// own run, phase.CheckAndPlan).
+func (c *changes) plan(plan func() (*phase.PlanResult, error), cr *CampaignReport) error {
+	p, err := plan()
 	if err != nil {
 		return err
 	}
