@@ -58,10 +58,10 @@ func campaignsCommand() *cli.Command {
 func checkChangesCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check-changes",
-		Usage:     "check a pull request's changes to a campaign repository, with its author's rights read from the base: the repository's own files, then each declared campaign it touches (check, replay, plan)",
+		Usage:     "check a pull request's changes to a campaign repository, with its author's rights read from the base: the repository's own files, then each declared campaign it touches (check and plan; replay when it touches what Warmaster wrote)",
 		ArgsUsage: "[ROOT]",
 		Description: "ROOT (default .) is a git work tree holding --head. It judges every file changed between --base and the head with LOGIN's rights, reading who the Warmasters are and which campaigns are played from --base's .github/warmaster.toml, never from the changes; " +
-			"then checks each declared campaign the changes touch as check --actor does, over exactly its changed files (deleted ones too), and, when it has no fault, replays it and shows its plan. " +
+			"then checks each declared campaign the changes touch as check --actor does, over exactly its changed files (deleted ones too), and, when it has no fault, shows its plan — replaying it first when the changes touch a file Warmaster wrote or one of the Warmaster's (advance replays the whole campaign before it applies a step). " +
 			"File names come from git, never from the command line.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "base", Usage: "the revision the changes are made to: a pull request's base (HEAD^1 of its merge commit), a merge queue's base; the registry is read from it (required)"},
