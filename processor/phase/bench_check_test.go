@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // BenchmarkCheckUsedInputs: the check of a campaign whose first phase,
@@ -32,5 +34,46 @@ func BenchmarkCheckUsedInputs(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkCheckThenPlan: what the pull-request check asks of a campaign
+// at its battles step with every result in — its check, then its plan —
+// as two loads and runs (Check, then Plan) and as one (CheckAndPlan).
+func BenchmarkCheckThenPlan(b *testing.B) {
+	dir := genBattles(b, 4000)
+	opt := Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)}
+	b.Run("separately", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Check(dir, opt); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := Plan(dir, opt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("one-run", func(b *testing.B) {
+		for b.Loop() {
+			_, plan, err := CheckAndPlan(dir, opt)
+			if err == nil {
+				_, err = plan()
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkAwaitedResults: the list of what a 10,000-battle step awaits
+// (status, the README, the campaign's issue and ready() each ask it).
+func BenchmarkAwaitedResults(b *testing.B) {
+	f, err := folder.Load(genBattles(b, 10000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		Awaited(f)
 	}
 }
