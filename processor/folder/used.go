@@ -209,7 +209,6 @@ func canonJSON(v any) []byte {
 	return b
 }
 
-// rulesOf is campaign.toml's [rules] as decoded; none is an empty table.
 // usedOf is what UsedParts, rulesOf and the corrections read of
 // campaign.toml as decoded: kept for the run's end, without the players'
 // and fleets' tables (a big campaign's most, and nothing a step's `used`
@@ -224,6 +223,7 @@ func usedOf(campaign map[string]any) map[string]any {
 	return out
 }
 
+// rulesOf is campaign.toml's [rules] as decoded; none is an empty table.
 func rulesOf(campaign map[string]any) any {
 	if r, ok := campaign["rules"]; ok && r != nil {
 		return r

@@ -269,22 +269,14 @@ func CheckAndPlan(dir string, opt Options) (f *folder.Folder, plan func() (*Plan
 	return f, func() (*PlanResult, error) { return planOf(r) }, nil
 }
 
-// checkRun is check's, the run with it when it ran and found nothing
-// (in Plan's mode, forPlan, to plan from it).
+// checkRun checks as Check does and, when the check finds nothing,
+// returns the run it made too (in Plan's mode when forPlan, to plan from).
 func checkRun(d *disk.Dir, opt Options, forPlan bool) (*folder.Folder, *run, error) {
 	m := mode{
 		noReveal:   true, // sealed orders stay sealed: check looks at their name and format only
 		unverified: true, // players check without the secret dice key
 		plan:       forPlan,
 	}
-	f, r, err := checkLoaded(d, opt, m)
-	if err != nil {
-		r = nil
-	}
-	return f, r, err
-}
-
-func checkLoaded(d *disk.Dir, opt Options, m mode) (*folder.Folder, *run, error) {
 	loaded, lfs, err := folder.LoadFromWith(d, m.loadOptions(opt))
 	if err != nil {
 		return nil, nil, err // as it is: loading it again would fail again
@@ -340,7 +332,10 @@ func checkLoaded(d *disk.Dir, opt Options, m mode) (*folder.Folder, *run, error)
 		}
 		fs.List = append(fs.List, f)
 	}
-	return r.f, r, fs.Err(r.f.Text)
+	if err := fs.Err(r.f.Text); err != nil {
+		return r.f, nil, err
+	}
+	return r.f, r, nil
 }
 
 // Options are what a run takes besides the campaign folder.
