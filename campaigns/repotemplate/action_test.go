@@ -116,9 +116,10 @@ func TestAction(t *testing.T) {
 	})
 
 	// With the token and the pull request's number, suggest posts the
-	// suggested changes after check-changes — whatever it found, the
+	// suggested changes after a check-changes that found mistakes — the
 	// token in suggest's environment alone — and the check's verdict is
-	// check-changes'.
+	// check-changes'. After one that passed there is nothing to suggest,
+	// and suggest (which checks again) does not run.
 	t.Run("CheckChangesThenSuggest", func(t *testing.T) {
 		t.Parallel()
 		a := newActionRepo(t)
@@ -138,9 +139,15 @@ func TestAction(t *testing.T) {
 		}
 		// No number (a merge queue's, a push's): no suggest.
 		res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "HEAD_COMMIT="+head, "GITHUB_EVENT_NAME=pull_request_target",
-			"API_TOKEN=tok", "PULL_REQUEST=7; id")
+			"API_TOKEN=tok", "PULL_REQUEST=7; id", "FAKE_FAIL=.")
+		if res.code != 1 || len(calls) != 1 {
+			t.Errorf("no number: exit %d, calls %q", res.code, calls)
+		}
+		// A check that passed: no suggest.
+		res, calls = a.action(t, "COMMAND=check", "CHANGED_SINCE=HEAD^1", "ACTOR=bob", "HEAD_COMMIT="+head, "GITHUB_EVENT_NAME=pull_request_target",
+			"API_TOKEN=tok", "PULL_REQUEST=7")
 		if res.code != 0 || len(calls) != 1 {
-			t.Errorf("exit %d, calls %q", res.code, calls)
+			t.Errorf("a check that passed: exit %d, calls %q", res.code, calls)
 		}
 	})
 

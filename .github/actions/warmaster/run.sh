@@ -27,7 +27,8 @@
 #                  at $GITHUB_API_URL) with API_TOKEN, which is unset first
 #                  thing and used for that request alone
 #   PULL_REQUEST   check in a pull request: its number; with API_TOKEN,
-#                  `warmaster suggest` runs after check-changes and posts
+#                  `warmaster suggest` runs after a check-changes that
+#                  found mistakes (one that passed has none to fix) and posts
 #                  the suggested changes (the token in its environment
 #                  alone, as GITHUB_TOKEN; its failure is a warning, the
 #                  check's verdict is check-changes')
@@ -169,8 +170,9 @@ if [[ $command == check && -n ${CHANGED_SINCE:-} ]]; then
 	"$warmaster" check-changes --format "$format" "--base=$CHANGED_SINCE" "${actor[@]}" "${extra[@]}" -- . || rc=$?
 	# The mistakes with one sure fix: a suggested change on their lines,
 	# posted once (a re-run posts none twice). Only this process has the
-	# token.
-	if [[ -n $api_token && ${PULL_REQUEST:-} =~ ^[1-9][0-9]*$ ]]; then
+	# token. A check that passed found no mistake to fix: suggest, which
+	# checks again, runs only after one that did not.
+	if [[ $rc -ne 0 && -n $api_token && ${PULL_REQUEST:-} =~ ^[1-9][0-9]*$ ]]; then
 		head=()
 		if [[ -n ${HEAD_COMMIT:-} ]]; then
 			head=("--commit=$HEAD_COMMIT")
