@@ -79,6 +79,7 @@ type Folder struct {
 
 	Texts map[string][]byte   // every file read, by slash path
 	Pre   map[string]*decoded // files read and decoded ahead of their turn
+	early *early              // the last phase folder's, decoded from the load's start
 }
 
 // Note records a note on an input, once.
@@ -170,6 +171,8 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	if folderFaults(d, fs); !fs.Empty() {
 		return fail() // nothing is read from a folder with links in it
 	}
+	f.early = f.startEarly()
+	defer f.early.end()
 	f.prefetch([]string{processor.CampaignFile, processor.MapFile}, schema.Campaign, schema.Map)
 	cd, err := f.Decode(processor.CampaignFile, schema.Campaign, fs)
 	if err != nil {
@@ -393,16 +396,28 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 	if len(files) < 2 || runtime.GOMAXPROCS(0) < 2 {
 		return
 	}
-	f.register(files, decodeAll(f, files, kinds...))
+	f.register(files, decodeAll(f, runtime.GOMAXPROCS(0), files, kinds...))
 }
 
 // eachDecoded calls use for each file in turn (i its index in files),
 // the files read and schema-decoded a chunk ahead on the other CPUs while
 // use works through the chunk before: a phase's thousands of results are
 // neither parsed one after another, nor waited for a chunk at a time, nor
-// all held at once. As with prefetch, what is reported, and in what
-// order, is as it would be without.
-func (f *Folder) eachDecoded(files []string, kind schema.Kind, use func(i int) error) error {
+// all held at once. Files of the last phase folder come from the stream
+// that began with the load (early). As with prefetch, what is reported,
+// and in what order, is as it would be without.
+func (f *Folder) eachDecoded(phase int, files []string, kind schema.Kind, use func(i int) error) error {
+	if e := f.early; e != nil && e.phase == phase {
+		for i, file := range files {
+			if d, ok := e.take(file); ok {
+				f.register(files[i:i+1], []decoded{d})
+			}
+			if err := use(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if len(files) < 2 || runtime.GOMAXPROCS(0) < 2 {
 		for i := range files {
 			if err := use(i); err != nil {
@@ -417,7 +432,7 @@ func (f *Folder) eachDecoded(files []string, kind schema.Kind, use func(i int) e
 		defer close(chunks)
 		for start := 0; start < len(files); start += prefetchChunk {
 			select {
-			case chunks <- decodeAll(f, files[start:min(start+prefetchChunk, len(files))], kind):
+			case chunks <- decodeAll(f, runtime.GOMAXPROCS(0), files[start:min(start+prefetchChunk, len(files))], kind):
 			case <-stop:
 				return
 			}
@@ -441,12 +456,12 @@ func (f *Folder) eachDecoded(files []string, kind schema.Kind, use func(i int) e
 	return err
 }
 
-// decodeAll reads and schema-decodes files on every CPU.
-func decodeAll(f *Folder, files []string, kinds ...schema.Kind) []decoded {
+// decodeAll reads and schema-decodes files on that many CPUs.
+func decodeAll(f *Folder, cpus int, files []string, kinds ...schema.Kind) []decoded {
 	out := make([]decoded, len(files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
+	for range min(cpus, len(files)) {
 		wg.Go(func() {
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
 				d := &out[i]
@@ -729,7 +744,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 			for i, name := range load {
 				files[i] = processor.InputPath(n, d.dir, name)
 			}
-			if err := f.eachDecoded(files, d.kind, func(i int) error {
+			if err := f.eachDecoded(n, files, d.kind, func(i int) error {
 				return f.loadInput(k, n, d.dir, d.kind, load[i], files[i])
 			}); err != nil {
 				return err

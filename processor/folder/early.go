@@ -1,0 +1,133 @@
+package folder
+
+import (
+	"fmt"
+	"path"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/schema"
+)
+
+// earlyMin is how many input files the last phase folder must hold for
+// them to be decoded early; earlyAhead how many chunks of them may wait.
+const (
+	earlyMin   = 2 * prefetchChunk
+	earlyAhead = 128
+)
+
+// early reads and schema-decodes the input files of the campaign's last
+// phase folder from the start of a load, on the CPU the load leaves idle
+// while it decodes campaign.toml, then state.toml, on one: a big phase's
+// results are decoded by the time they are checked. Which of them are
+// used is decided later (the state says whose step is pending); take
+// hands over each asked for, in the folder's order, and drops the rest.
+// Nothing of what is reported changes: a file is decoded as read and
+// decode would decode it, and one the stream does not have is decoded
+// then.
+type early struct {
+	phase  int
+	chunks chan []earlyDoc
+	stop   chan struct{}
+	done   chan struct{}
+	cur    []earlyDoc
+	at     int
+	over   bool
+}
+
+type earlyDoc struct {
+	file string
+	d    decoded
+}
+
+// startEarly starts decoding the last phase folder's input files, when
+// there are enough to be worth it and a CPU to spare; nil otherwise.
+func (f *Folder) startEarly() *early {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return nil
+	}
+	n, rel := 0, ""
+	for _, e := range f.entries("phases") {
+		p, err := strconv.Atoi(e.Name())
+		if e.IsDir() && phaseDirRE.MatchString(e.Name()) && err == nil && p >= 1 && e.Name() == fmt.Sprintf("%02d", p) && p > n {
+			n, rel = p, path.Join("phases", e.Name())
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	var files []string
+	var kinds []schema.Kind
+	for _, se := range f.entries(rel) {
+		i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
+		if i < 0 || !se.IsDir() {
+			continue
+		}
+		for _, e := range f.entries(path.Join(rel, se.Name())) {
+			if name, ok := strings.CutSuffix(e.Name(), ".toml"); ok && !e.IsDir() {
+				files = append(files, processor.InputPath(n, se.Name(), name))
+				kinds = append(kinds, inputDirs[i].kind)
+			}
+		}
+	}
+	if len(files) < earlyMin {
+		return nil
+	}
+	e := &early{phase: n, chunks: make(chan []earlyDoc, earlyAhead), stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(e.done)
+		defer close(e.chunks)
+		for start := 0; start < len(files); start += prefetchChunk {
+			end := min(start+prefetchChunk, len(files))
+			out := decodeAll(f, runtime.GOMAXPROCS(0)-1, files[start:end], kinds[start:end]...)
+			docs := make([]earlyDoc, len(out))
+			for i := range out {
+				docs[i] = earlyDoc{file: files[start+i], d: out[i]}
+			}
+			select {
+			case e.chunks <- docs:
+			case <-e.stop:
+				return
+			}
+		}
+	}()
+	return e
+}
+
+// take hands over file as decoded early, if the stream has it: the files
+// before it in the stream that nobody asked for are dropped.
+func (e *early) take(file string) (decoded, bool) {
+	for !e.over {
+		if e.at == len(e.cur) {
+			c, ok := <-e.chunks
+			if !ok {
+				e.over = true
+				break
+			}
+			e.cur, e.at = c, 0
+		}
+		x := &e.cur[e.at]
+		e.at++
+		if x.file == file {
+			d := x.d
+			*x = earlyDoc{}
+			return d, true
+		}
+		*x = earlyDoc{}
+	}
+	return decoded{}, false
+}
+
+// end stops the stream and waits for its reader: nothing reads the folder
+// behind the load's back once it is done.
+func (e *early) end() {
+	if e == nil {
+		return
+	}
+	close(e.stop)
+	<-e.done
+	e.cur, e.over = nil, true
+}
