@@ -45,7 +45,7 @@ type earlyDoc struct {
 
 // startEarly starts decoding the last phase folder's input files, when
 // there are enough to be worth it and a CPU to spare; nil otherwise.
-func (f *Folder) startEarly() *early {
+func startEarly(f *Folder) *early {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return nil
 	}

@@ -171,7 +171,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	if folderFaults(d, fs); !fs.Empty() {
 		return fail() // nothing is read from a folder with links in it
 	}
-	f.early = f.startEarly()
+	f.early = startEarly(f)
 	defer f.early.end()
 	f.prefetch([]string{processor.CampaignFile, processor.MapFile}, schema.Campaign, schema.Map)
 	cd, err := f.Decode(processor.CampaignFile, schema.Campaign, fs)

@@ -655,34 +655,9 @@ func (r *run) end() {
 // note adds lines to the current report section.
 func (r *rules) note(lines ...string) { r.sec.List(lines) }
 
-// Await is one input a step waits for.
-type Await struct {
-	Step     processor.Step
-	File     string
-	Who      string
-	Deadline time.Time
-	Present  bool
-	// Sealed: the orders are in as <login>.toml.age (File + SealedExt).
-	Sealed bool
-	// Faulty: the file is there but has faults, as read or against the map
-	// as it stands now (a file sent early that the steps since have made
-	// invalid): it is not in until they are fixed.
-	Faulty bool
-	// Logins and Alliance are who may send the file (Who says it in
-	// words): those players, then every player of that Alliance — whom the
-	// campaign's GitHub issue mentions beside it (Senders). An Alliance's
-	// roster is named once, not copied into each of its battles.
-	Logins   []processor.Login
-	Alliance processor.AllianceID
-	// Confirm says where a result filed stands with the other side, with
-	// [rules] confirm_results ("yes, confirmed by red"); Unsettled is set
-	// when it still waits for the other side or the Warmaster's ruling.
-	Confirm, Unsettled string
-	// Digest is the SHA-256 of a result filed, which a confirmation names;
-	// Seen when advance first saw it so (zero: not yet).
-	Digest string
-	Seen   time.Time
-}
+// Await is one input a step waits for (processor's, which the GitHub
+// notices and the status share).
+type Await = processor.Await
 
 // markFaulty marks each awaited file that has a fault in list.
 func markFaulty(aw []Await, list []processor.Fault) {
@@ -780,20 +755,6 @@ func (r *run) awaited() []Await {
 		}
 	case processor.StepTiebreak:
 		add(processor.TiebreakPath(s.Phase), r.tiebreakWho(), r.f.Tiebreak != nil, r.tiebreakLogins()...)
-	}
-	return out
-}
-
-// Senders are who may send the file: Logins, then the players of
-// Alliance not among them, in campaign.toml's order.
-func (a Await) Senders(c *processor.Campaign) []processor.Login {
-	out := slices.Clip(a.Logins)
-	if a.Alliance != "" {
-		for _, l := range c.PlayersOf(a.Alliance) {
-			if !slices.Contains(a.Logins, l) {
-				out = append(out, l)
-			}
-		}
 	}
 	return out
 }
