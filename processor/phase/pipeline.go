@@ -247,39 +247,41 @@ func check(d *disk.Dir, opt Options) (*folder.Folder, error) {
 }
 
 // CheckAndPlan is Check and then, on demand, Plan, of one load and one run
-// when they can share it (the pull-request check asks both of each
-// campaign a change touches): plan gives what Plan would. A plan with an
-// age identity decrypts sealed orders, which a check never does; with one,
-// and when the check's run stopped at a fault, plan is Plan itself.
+// (the pull-request check asks both of each campaign a change touches):
+// plan gives what Plan would, but for a plan the faults stop, of which it
+// gives only the faults (Plan's error), not the refused plan beside them. A
+// plan with an age identity decrypts sealed orders, which a check never
+// does; with one, plan is Plan itself.
 func CheckAndPlan(dir string, opt Options) (f *folder.Folder, plan func() (*PlanResult, error), err error) {
 	d, err := folder.OpenFolder(dir, disk.Read)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer d.Unlock()
-	again := func() (*PlanResult, error) { return Plan(dir, opt) }
 	if opt.AgeIdentity != "" {
 		f, err = check(d, opt)
-		return f, again, err
+		return f, func() (*PlanResult, error) { return Plan(dir, opt) }, err
 	}
-	f, r, err := checkRun(d, opt, true)
-	if r == nil || err != nil {
-		return f, again, err
-	}
-	return f, func() (*PlanResult, error) { return planOf(r) }, nil
+	return checkRun(d, opt, true)
 }
 
-// checkRun checks as Check does and, when the check finds nothing,
-// returns the run it made too (in Plan's mode when forPlan, to plan from).
-func checkRun(d *disk.Dir, opt Options, forPlan bool) (*folder.Folder, *run, error) {
+// checkRun checks as Check does. When forPlan its run is Plan's dry run
+// (Plan's mode, which a check's verdict does not depend on), and plan
+// gives that run's plan, or the error it stopped at as Plan's (the
+// faults of the files as the steps meet them, without what only a check
+// refuses: files advance would set aside).
+func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan func() (*PlanResult, error), err error) {
 	m := mode{
 		noReveal:   true, // sealed orders stay sealed: check looks at their name and format only
 		unverified: true, // players check without the secret dice key
 		plan:       forPlan,
 	}
+	stopped := func(err error) func() (*PlanResult, error) {
+		return func() (*PlanResult, error) { return nil, err }
+	}
 	loaded, lfs, err := folder.LoadFromWith(d, m.loadOptions(opt))
 	if err != nil {
-		return nil, nil, err // as it is: loading it again would fail again
+		return nil, stopped(err), err // as it is: loading it again would fail again
 	}
 	r, err := runLoaded(d, loaded, lfs, opt, m)
 	if r == nil {
@@ -287,16 +289,20 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (*folder.Folder, *run, err
 		// may have set aside files of it (past their deadlines).
 		f, _, lerr := folder.LoadFromWith(d, m.loadOptions(opt))
 		if lerr != nil {
-			return nil, nil, lerr
+			return nil, stopped(err), lerr
 		}
-		return f, nil, err
+		return f, stopped(err), err
+	}
+	plan = func() (*PlanResult, error) { return planOf(r) }
+	if err != nil {
+		plan = stopped(err)
 	}
 	var fs processor.Faults
 	var inv *processor.InvalidError
 	if errors.As(err, &inv) {
 		fs.List = inv.Faults
 	} else if err != nil {
-		return r.f, nil, err
+		return r.f, plan, err
 	}
 	for _, n := range r.setAsideFiles {
 		for _, f := range n.Faults {
@@ -332,10 +338,7 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (*folder.Folder, *run, err
 		}
 		fs.List = append(fs.List, f)
 	}
-	if err := fs.Err(r.f.Text); err != nil {
-		return r.f, nil, err
-	}
-	return r.f, r, nil
+	return r.f, plan, fs.Err(r.f.Text)
 }
 
 // Options are what a run takes besides the campaign folder.
