@@ -102,6 +102,7 @@ type Dir struct {
 	files    map[string]bool    // every regular file, by slash path
 	problems []Problem
 	subs     map[string]*os.Root // roots of the folders, by slash path, from the scan until Unlock
+	fds      map[string]dirFD    // and their descriptors, to read their files by (unix)
 }
 
 // Open opens a campaign folder and scans it. With Read or Write it first
@@ -215,7 +216,10 @@ func (d *Dir) closeSubs() {
 	for _, r := range d.subs {
 		r.Close()
 	}
-	d.subs = nil
+	for _, fd := range d.fds {
+		fd.close()
+	}
+	d.subs, d.fds = nil, nil
 }
 
 // NameProblem says why a file or folder name is refused, or "": a name
@@ -246,7 +250,7 @@ func NameProblem(name string) string {
 // into the tree, every other is a Problem.
 func (d *Dir) scan() error {
 	d.dirs, d.files, d.problems = map[string][]Entry{}, map[string]bool{}, nil
-	d.subs = map[string]*os.Root{}
+	d.subs, d.fds = map[string]*os.Root{}, map[string]dirFD{}
 	return d.scanDir(d.root, ".")
 }
 
@@ -254,9 +258,12 @@ func (d *Dir) scan() error {
 // through a root of its own, kept open until Unlock: a folder and a file
 // are then opened with one openat each, not one per folder of their path.
 func (d *Dir) scanDir(r *os.Root, rel string) error {
-	es, err := readDir(r)
+	es, fd, err := readDir(r)
 	if err != nil {
 		return err
+	}
+	if fd != noDirFD {
+		d.fds[rel] = fd
 	}
 	slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	out := make([]Entry, 0, len(es))
@@ -385,6 +392,9 @@ func (d *Dir) ReadFileLimit(rel string, limit int) ([]byte, error) {
 	if !d.IsFile(rel) {
 		return nil, &fs.PathError{Op: "read", Path: rel, Err: fs.ErrNotExist}
 	}
+	if data, ok, err := d.readByFD(rel, limit); ok {
+		return data, err
+	}
 	f, err := d.open(rel)
 	if err != nil {
 		return nil, err
@@ -400,6 +410,20 @@ func ReadPath(name string, limit int) ([]byte, error) {
 		return nil, err
 	}
 	return readOpened(f, name, limit)
+}
+
+// readByFD reads rel by its folder's descriptor, while the scan's are
+// open (ok), holding them open while it does: a descriptor closed and its
+// number taken again by another open would lead elsewhere.
+func (d *Dir) readByFD(rel string, limit int) (data []byte, ok bool, err error) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	fd, ok := d.fds[path.Dir(rel)]
+	if !ok {
+		return nil, false, nil
+	}
+	data, err = fd.readFile(path.Base(rel), rel, limit)
+	return data, true, err
 }
 
 // readOpened reads an opened regular file, as far as limit, and closes it.

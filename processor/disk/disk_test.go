@@ -112,6 +112,62 @@ func TestScan(t *testing.T) {
 	}
 }
 
+// A file the scan found and a player swaps before it is read — for a link
+// to a secret outside, a named pipe that would block the run, a link in
+// the place of its folder — is never read through: the read fails, and
+// what the folder held stays readable.
+func TestReadSwappedSinceScan(t *testing.T) {
+	outside := folder(t, map[string]string{"secret.toml": "secret", "orders/bob.toml": "secret"})
+	dir := folder(t, map[string]string{"campaign.toml": "c", "phases/01/orders/alice.toml": "a", "phases/01/orders/bob.toml": "b", "phases/01/orders/carol.toml": "c", "phases/01/results/f1.toml": "r"})
+	d, err := Open(dir, Read, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	orders := filepath.Join(dir, "phases/01/orders")
+	for _, name := range []string{"bob.toml", "carol.toml"} {
+		if err := os.Remove(filepath.Join(orders, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	symlink(t, filepath.Join(outside, "secret.toml"), filepath.Join(orders, "bob.toml"))
+	pipe := mkfifo(filepath.Join(orders, "carol.toml")) == nil
+	if err := os.Rename(filepath.Join(dir, "phases/01/results"), filepath.Join(dir, "phases/01/gone")); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, filepath.Join(outside, "orders"), filepath.Join(dir, "phases/01/results"))
+	if err := os.WriteFile(filepath.Join(outside, "orders/f1.toml"), []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reads := []string{"phases/01/orders/bob.toml", "phases/01/results/f1.toml"}
+	if pipe {
+		reads = append(reads, "phases/01/orders/carol.toml")
+	}
+	for _, p := range reads {
+		done := make(chan struct{})
+		var data []byte
+		var err error
+		go func() {
+			defer close(done)
+			data, err = d.ReadFile(p)
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("ReadFile(%s) blocks", p)
+		}
+		if strings.Contains(string(data), "secret") {
+			t.Errorf("ReadFile(%s) read through the swapped-in entry: %q", p, data)
+		}
+		if p != "phases/01/results/f1.toml" && err == nil {
+			t.Errorf("ReadFile(%s) = %q, nil; want an error", p, data)
+		}
+	}
+	if data, err := d.ReadFile("phases/01/orders/alice.toml"); err != nil || string(data) != "a" {
+		t.Errorf("ReadFile(alice.toml) = %q, %v", data, err)
+	}
+}
+
 // A file in the place of .warmaster/ is a problem; the folder itself is
 // Warmaster's and not listed.
 func TestScanStateDir(t *testing.T) {
