@@ -17,7 +17,11 @@ type Order struct {
 	Planet   PlanetID   // Battle, Void Leap, Deploy Kill Teams: the target
 	Defender AllianceID // Battle
 	Infra    InfraType  // Raise Edifices
-	Outcome  Choices    // Battle: the Campaign Outcome choices if the battle goes unplayed (RULINGS 18)
+	// Outcome is a Battle's Campaign Outcome choices if the battle goes
+	// unplayed (RULINGS 18), nil without an [operations.outcome] table:
+	// most orders have none, and a phase holds tens of thousands of orders
+	// (Choices is 272 bytes). Choices gives them.
+	Outcome *Choices
 	// Default marks Logistical Auxilia given to a Fleet without orders.
 	Default bool
 	// Second marks a Fleet's second operation (Defiant Zeal): its battle is <fleet>-2.
@@ -79,6 +83,21 @@ type Choices struct {
 	Src Src // the [outcome] table
 }
 
+// Choices are the order's Campaign Outcome choices: none without an
+// [operations.outcome] table.
+func (o Order) Choices() Choices { return o.Outcome.orNone() }
+
+// Choices are the result's Campaign Outcome choices: none without an
+// [outcome] table.
+func (r *Result) Choices() Choices { return r.Outcome.orNone() }
+
+func (c *Choices) orNone() Choices {
+	if c == nil {
+		return Choices{}
+	}
+	return *c
+}
+
 func (c Choices) Empty() bool {
 	return c.PowerAdjust == 0 && c.LoserPowerAdjust == 0 && len(c.Transfer) == 0 && c.Reinforce == "" && c.Planet == "" && c.Direction == "" && len(c.Pieces) == 0 &&
 		!c.HasTake && !c.HasBuild && !c.HasExtra && c.Location == 0 && len(c.Locations) == 0 && len(c.Planets) == 0 && c.Fleet == "" && len(c.Moves) == 0
@@ -103,7 +122,9 @@ type Result struct {
 	FiledBy AllianceID
 	Theatre string
 	Twist   int
-	Outcome Choices
+	// Outcome is the victor's Campaign Outcome choices, nil without an
+	// [outcome] table (as Order's); Choices gives them.
+	Outcome *Choices
 	Src     Src
 	// WarEngines: what happened to the war engines (warengines_results.go).
 	WarEngines []EngineEntry
@@ -348,7 +369,8 @@ func (k Checker) DecodeOrders(login Login, d Obj) []Order {
 			}
 		}
 		if o.has("outcome") {
-			ord.Outcome = k.choices(o.Obj("outcome"))
+			ch := k.choices(o.Obj("outcome"))
+			ord.Outcome = &ch
 		}
 		out = append(out, ord)
 	}
@@ -417,7 +439,8 @@ func (k Checker) DecodeResult(battle string, d Obj) *Result {
 	r.Theatre = d.Str("theatre")
 	r.Twist = d.int("twist")
 	if d.has("outcome") {
-		r.Outcome = k.choices(d.Obj("outcome"))
+		ch := k.choices(d.Obj("outcome"))
+		r.Outcome = &ch
 	}
 	r.WarEngines = k.decodeEngineEntries(d)
 	return r

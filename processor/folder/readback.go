@@ -312,7 +312,7 @@ func checkReadBackOrder(s *processor.State, at processor.Src, o processor.Order,
 	if o.Src.File != "" && !sourceRE.MatchString(o.Src.File) {
 		bad(at.At("source"), "%q is not an orders file: phases/NN/orders/<login>.toml", o.Src.File)
 	}
-	ch := o.Outcome
+	ch := o.Choices()
 	out := at.At("outcome")
 	if ch.PowerAdjust < -1 || ch.PowerAdjust > 1 {
 		bad(out.At("power_adjust"), "power_adjust = %d: the Power Level is treated as 1 higher (1) or lower (-1), or as it is (0)", ch.PowerAdjust)

@@ -55,8 +55,8 @@ func EncodeState(s *processor.State, format int) []byte {
 		switch o.Op {
 		case processor.Battle:
 			of.Attack, of.Planet, of.Defender = o.Attack.String(), string(o.Planet), string(o.Defender)
-			if !o.Outcome.Empty() {
-				of.Outcome = encodeChoices(o.Outcome)
+			if ch := o.Choices(); !ch.Empty() {
+				of.Outcome = encodeChoices(ch)
 			}
 		case processor.VoidLeap, processor.DeployKillTeams:
 			of.Planet = string(o.Planet)
@@ -283,7 +283,8 @@ func decodeOrders(s *processor.State, orders []owntoml.OrderFile, root processor
 			bad(at.At("planet"), "unknown planet %q", of.Planet)
 		}
 		if of.Outcome != nil {
-			o.Outcome = decodeOutcome(of.Outcome, of.Source, at, bad)
+			ch := decodeOutcome(of.Outcome, of.Source, at, bad)
+			o.Outcome = &ch
 		}
 		s.Orders = append(s.Orders, o)
 	}

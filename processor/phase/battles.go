@@ -66,7 +66,7 @@ func (r checks) validateResults(fs *processor.Faults) {
 		r.validateEngineEntries(b, res, fs)
 		ar := r.attackRules()
 		ar.Fought = true // the map the battles are fought on: 2.4 judges them with it (RULINGS 9)
-		ar.ValidateOutcome(b, res.Victor(), res.Outcome, fs, "")
+		ar.ValidateOutcome(b, res.Victor(), res.Choices(), fs, "")
 	}
 }
 
@@ -147,9 +147,9 @@ func (r *run) resolveBattles() {
 			played = "result overturned (see below): the attacker is victorious"
 		}
 		if f.Result == nil {
-			f.Victor, f.Choices = processor.Attacker, b.Order.Outcome
+			f.Victor, f.Choices = processor.Attacker, b.Order.Choices()
 		} else {
-			f.Victor, f.Choices = f.Result.Victor(), f.Result.Outcome
+			f.Victor, f.Choices = f.Result.Victor(), f.Result.Choices()
 			played = "reported, no date"
 			if f.Result.HasPlayed {
 				played = r.c.When(f.Result.Played)

@@ -192,11 +192,11 @@ func (r checks) validateOrder(o processor.Order, fs *processor.Faults) {
 // in its orders for a battle that goes unplayed (RULINGS 18): the attacker
 // is the victor then, so only the attacker's choices apply.
 func (r checks) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
-	if o.Outcome.Empty() || !r.c.HasAlliance(o.Defender) || o.Defender == r.c.FleetAlliance(o.Fleet) {
+	if o.Choices().Empty() || !r.c.HasAlliance(o.Defender) || o.Defender == r.c.FleetAlliance(o.Fleet) {
 		return // nothing to check, or the defender is already a fault
 	}
 	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: &o}
-	r.attackRules().ValidateOutcome(b, processor.Attacker, o.Outcome, fs, "; orders give the attacker's choices, for a battle that goes unplayed")
+	r.attackRules().ValidateOutcome(b, processor.Attacker, o.Choices(), fs, "; orders give the attacker's choices, for a battle that goes unplayed")
 }
 
 // selectOperations is step 1, Select Operations: each Fleet performs the

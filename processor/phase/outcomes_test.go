@@ -145,7 +145,7 @@ operation = "logistical-auxilia"
 		if !ok {
 			continue
 		}
-		got := o.Outcome
+		got := o.Choices()
 		got.Src = processor.Src{}
 		if !reflect.DeepEqual(got, w) {
 			t.Errorf("%s: outcome in the state %+v, want %+v", o.Fleet, got, w)
@@ -177,7 +177,7 @@ moves = ["masnet", "norallus"]
 	if f, err = folder.Load(dir); err != nil {
 		t.Fatal(err)
 	}
-	got := f.State.Orders[0].Outcome
+	got := f.State.Orders[0].Choices()
 	if got.Fleet != "red-1" || !reflect.DeepEqual(got.Moves, []processor.PlanetID{"masnet", "norallus"}) {
 		t.Errorf("blue-1: outcome in the state %+v", got)
 	}

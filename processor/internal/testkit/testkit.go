@@ -232,6 +232,7 @@ func ParsePrestate(t *testing.T, c *processor.Campaign, text string) *processor.
 				o.Planet, o.Defender = planet(w[4]), processor.AllianceID(w[5])
 				if len(w) > 6 {
 					_, v, _ := strings.Cut(w[6], "=")
+					o.Outcome = &processor.Choices{}
 					o.Outcome.PowerAdjust, _ = strconv.Atoi(v)
 				}
 			case processor.VoidLeap, processor.DeployKillTeams:
