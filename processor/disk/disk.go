@@ -484,16 +484,43 @@ func (d *Dir) WriteFile(rel string, data []byte) error {
 	if err := checkPath(rel); err != nil {
 		return err
 	}
-	if dir := path.Dir(rel); dir != "." {
-		if err := d.root.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
+	r, err := d.folderRoot(path.Dir(rel))
+	if err != nil {
+		return err
 	}
-	if err := d.root.WriteFile(rel, data, 0o644); err != nil {
+	if err := r.WriteFile(path.Base(rel), data, 0o644); err != nil {
 		return err
 	}
 	d.record(rel)
 	return nil
+}
+
+// folderRoot is the root of a Scratch folder's folder dir, made with the
+// folders it is in the first time a file goes there and kept with the
+// scan's: a replay writes tens of thousands of inputs into a few folders,
+// each with one openat, not a mkdirat and an openat for each folder of its
+// path.
+func (d *Dir) folderRoot(dir string) (*os.Root, error) {
+	if dir == "." {
+		return d.root, nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if r, ok := d.subs[dir]; ok {
+		return r, nil
+	}
+	if err := d.root.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	r, err := d.root.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	if d.subs == nil {
+		d.subs = map[string]*os.Root{}
+	}
+	d.subs[dir] = r
+	return r, nil
 }
 
 // record adds a file written since the scan, and its folders, to the tree.

@@ -99,6 +99,12 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 		}
 		group := steps[i:k]
 		for _, e := range group {
+			// The step's inputs by path: a sealed file among them says the
+			// orders beside it were decrypted at the reveal.
+			paths := make(map[string]bool, len(e.Inputs))
+			for _, in := range e.Inputs {
+				paths[in.Path] = true
+			}
 			for _, in := range e.Inputs {
 				if in.SHA256 == "" {
 					// A file that arrived after its step: only its being
@@ -122,7 +128,7 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 				if folder.Digest(data) != in.SHA256 {
 					fs.Add(processor.Src{File: in.Path}, "changed since step %s of phase %d consumed it (the journal records sha256 %.12s…)", e.Step, e.Phase, in.SHA256)
 				}
-				if slices.ContainsFunc(e.Inputs, func(x owntoml.JournalInput) bool { return x.Path == in.Path+seal.SealedExt }) {
+				if paths[in.Path+seal.SealedExt] {
 					continue // orders decrypted at the reveal: the replay decrypts them again
 				}
 				if err := scratch.WriteFile(in.Path, data); err != nil {
