@@ -13,9 +13,21 @@ import (
 // Fought is a battle with its result, played or not.
 type Fought struct {
 	processor.BattleOp
-	Result  *processor.Result // nil: unplayed
-	Victor  processor.Side
-	Choices processor.Choices
+	Result *processor.Result // nil: unplayed
+	Victor processor.Side
+	// Outcome is the victor's Campaign Outcome choices: the result's, or
+	// an unplayed battle's order's; nil for none (a step holds a Fought
+	// for each of its battles). Choices gives them.
+	Outcome *processor.Choices
+}
+
+// Choices are the victor's Campaign Outcome choices, none when none were
+// given.
+func (f Fought) Choices() processor.Choices {
+	if f.Outcome == nil {
+		return processor.Choices{}
+	}
+	return *f.Outcome
 }
 
 // threeOrMore is the Campaign Outcomes' "if the <Alliance>'s Power Level at
@@ -361,7 +373,7 @@ func (r Rules) Apply(f Fought) []string {
 	if j != s {
 		applies = "did not apply when the battle was fought"
 	}
-	adj := f.Choices.PowerAdjust
+	adj := f.Choices().PowerAdjust
 	if !slices.Contains(OutcomeKeys(f.Attack, f.Victor), "power_adjust") {
 		adj = 0 // refused at check time; a Draw or an outcome without a threshold
 	}
@@ -369,7 +381,7 @@ func (r Rules) Apply(f Fought) []string {
 		out = append(out, fmt.Sprintf("%s's power_adjust %+d %s (no Stronghold at or connected to %s): ignored", victor, adj, applies, p))
 		adj = 0
 	}
-	ladj := f.Choices.LoserPowerAdjust
+	ladj := f.Choices().LoserPowerAdjust
 	if !slices.Contains(OutcomeKeys(f.Attack, f.Victor), "loser_power_adjust") {
 		ladj = 0 // refused at check time: the outcome compares no level of the loser
 	}
@@ -384,11 +396,11 @@ func (r Rules) Apply(f Fought) []string {
 	case f.Attack == processor.PurgeAndBurn && f.Victor == processor.Attacker:
 		out = append(out, r.purgeAndBurnAttackerWins(p, A, D, adj, ladj)...)
 	case f.Attack == processor.PurgeAndBurn:
-		out = append(out, r.purgeAndBurnDefenderWins(p, D, f.Choices)...)
+		out = append(out, r.purgeAndBurnDefenderWins(p, D, f.Choices())...)
 	case f.Attack == processor.OrbitalInvasion && f.Victor == processor.Attacker:
 		out = append(out, r.orbitalInvasionAttackerWins(p, A, D, adj, ladj)...)
 	case f.Attack == processor.OrbitalInvasion:
-		out = append(out, r.orbitalInvasionDefenderWins(p, D, f.Choices)...)
+		out = append(out, r.orbitalInvasionDefenderWins(p, D, f.Choices())...)
 	case f.Attack == processor.SeizePowerBase && f.Victor == processor.Attacker:
 		out = append(out, r.seizePowerBaseAttackerWins(f, adj)...)
 	case f.Attack == processor.SeizePowerBase:

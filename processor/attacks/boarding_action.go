@@ -43,7 +43,7 @@ func (r Rules) boardingActionDefenderWins(f Fought) []string {
 // fleets may move to a destroyed planet). A move no longer possible ends the
 // Fleet's moves where it is.
 func (r Rules) boardingMove(f Fought) []string {
-	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices
+	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices()
 	if ch.Fleet == "" || len(ch.Moves) == 0 {
 		return []string{"no Fleet is moved"}
 	}

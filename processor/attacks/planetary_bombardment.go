@@ -21,7 +21,7 @@ import (
 //     destroyed destroys the Planet.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 func (r Rules) planetaryBombardmentAttackerWins(f Fought, adj int) []string {
-	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices()
 	var out []string
 	rank := AttackerStrikeRank(D)
 	i, how := -1, ""
@@ -72,7 +72,7 @@ func (r Rules) planetaryBombardmentAttackerWins(f Fought, adj int) []string {
 //     lost, RULINGS 22.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
 func (r Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
-	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices()
 	var out []string
 	q, wanted := ch.Planet, ch.Locations
 	if q != "" && (s.Destroyed(q) || !s.IsConnected(D, p, q)) {

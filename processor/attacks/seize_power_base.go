@@ -33,7 +33,7 @@ var BuildDefaults = []processor.InfraType{processor.FortificationLine, processor
 //     after the first step, with the Stronghold ±1, adj: RULINGS 29.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 func (r Rules) seizePowerBaseAttackerWins(f Fought, adj int) []string {
-	s, p, A, ch := r.S, f.Planet, f.Attacker, f.Choices
+	s, p, A, ch := r.S, f.Planet, f.Attacker, f.Choices()
 	lines := s.Pieces(p, A, processor.FortificationLine)
 	out := r.seizePowerBaseTake(f)
 	// The level after the first step (RULINGS 29): the level the battle is
@@ -58,7 +58,7 @@ func (r Rules) seizePowerBaseAttackerWins(f Fought, adj int) []string {
 // seizePowerBaseTake is the first part of Seize Power Base — Attacker wins:
 // the Defending Alliance's piece taken, or one built instead.
 func (r Rules) seizePowerBaseTake(f Fought) []string {
-	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices()
 	var out []string
 	i := -1
 	if ch.HasTake {
@@ -131,7 +131,7 @@ func (r Rules) buildOne(p processor.PlanetID, a processor.AllianceID, want proce
 //     Planet, then the connected planets in map order; RULINGS 9.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
 func (r Rules) seizePowerBaseDefenderWins(f Fought, adj int) []string {
-	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices
+	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices()
 	var out []string
 	t := processor.FortificationLine
 	if ch.HasBuild && ch.Build == processor.StagingGrounds {
@@ -278,7 +278,7 @@ func (r Rules) AfterTake(b processor.BattleOp, ch processor.Choices) *processor.
 	saved := r.S
 	defer func() { r.S = saved }()
 	r.S = saved.Clone()
-	r.seizePowerBaseTake(Fought{BattleOp: b, Victor: processor.Attacker, Choices: ch})
+	r.seizePowerBaseTake(Fought{BattleOp: b, Victor: processor.Attacker, Outcome: &ch})
 	return r.S
 }
 

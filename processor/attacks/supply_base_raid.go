@@ -19,7 +19,7 @@ import (
 //     Defending Alliance is highest, RULINGS 32; with none, no roll.)
 //   - Add 1 to the Attacking Alliance's Power Level at this Planet.
 func (r Rules) supplyBaseRaidAttackerWins(f Fought, adj int) []string {
-	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices()
 	var out []string
 	rolls := len(ch.Planets)
 	if rolls != 1 {
@@ -102,7 +102,7 @@ func (r Rules) raidProblem(a processor.AllianceID, p, q processor.PlanetID) stri
 //     below 3: this Planet, RULINGS 9.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
 func (r Rules) supplyBaseRaidDefenderWins(f Fought, adj int) []string {
-	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices
+	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices()
 	var out []string
 	q := p
 	if ch.Planet != "" && ch.Planet != p {

@@ -147,9 +147,9 @@ func (r *run) resolveBattles() {
 			played = "result overturned (see below): the attacker is victorious"
 		}
 		if f.Result == nil {
-			f.Victor, f.Choices = processor.Attacker, b.Order.Choices()
+			f.Victor, f.Outcome = processor.Attacker, b.Order.Outcome
 		} else {
-			f.Victor, f.Choices = f.Result.Victor(), f.Result.Choices()
+			f.Victor, f.Outcome = f.Result.Victor(), f.Result.Outcome
 			played = "reported, no date"
 			if f.Result.HasPlayed {
 				played = r.c.When(f.Result.Played)
