@@ -77,9 +77,11 @@ type Folder struct {
 	// checked; advance decrypts them at 2.1 Reveal.
 	Sealed map[int]map[processor.Login]string
 
-	Texts map[string][]byte   // every file read, by slash path
-	Pre   map[string]*decoded // files read and decoded ahead of their turn
-	early *early              // the last phase folder's, decoded from the load's start
+	Texts map[string][]byte // every file read, by slash path
+	// stateLetGo: state.toml's text was let go of once decoded (Text).
+	stateLetGo bool
+	Pre        map[string]*decoded // files read and decoded ahead of their turn
+	early      *early              // the last phase folder's, decoded from the load's start
 }
 
 // Note records a note on an input, once.
@@ -237,6 +239,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 		return nil, nil, err
 	}
 	f.misplaced(fs)
+	letGoOfStateText(f, fs)
 	return f, fs, nil
 }
 
@@ -253,7 +256,25 @@ func (f *Folder) RulesDoc() map[string]any {
 }
 
 // Text returns a file's contents as read, or nil.
-func (f *Folder) Text(file string) []byte { return f.Texts[file] }
+func (f *Folder) Text(file string) []byte {
+	if data, ok := f.Texts[file]; ok || file != processor.StateFile || !f.stateLetGo {
+		return data
+	}
+	data, _ := f.ReadFile(file) // for a fault's position, which nothing asks of a state read without one
+	return data
+}
+
+// letGoOfStateText lets go of state.toml's text once it is decoded and
+// nothing has been found wrong with it: the biggest file of a big campaign
+// (19 MB at 100,000 battles), whose text only positions a fault in it;
+// Text reads it again if one is ever found.
+func letGoOfStateText(f *Folder, fs *processor.Faults) {
+	if f.State == nil || slices.ContainsFunc(fs.List, func(x processor.Fault) bool { return x.File == processor.StateFile }) {
+		return
+	}
+	delete(f.Texts, processor.StateFile)
+	f.stateLetGo = true
+}
 
 // Digest is the SHA-256 of a file as read.
 func (f *Folder) Digest(file string) string { return Digest(f.Texts[file]) }
