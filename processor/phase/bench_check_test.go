@@ -2,6 +2,7 @@ package phase
 
 import (
 	"fmt"
+	"github.com/warmaster/warmaster/processor/internal/testkit"
 	"testing"
 	"time"
 
@@ -64,6 +65,25 @@ func BenchmarkCheckThenPlan(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkCheckAndPlanFaulty: the pull-request check of a campaign at
+// its battles step where one result of the 4,000 is faulty (a campaign of
+// thousands always has someone's file wrong): the check and the plan's
+// faults, of the one load and run.
+func BenchmarkCheckAndPlanFaulty(b *testing.B) {
+	dir := genBattles(b, 4000)
+	testkit.WriteFile(b, dir, "phases/01/results/f7.toml", []byte("played = 2027-01-08T07:00:00Z\nwinner = \"nobody\"\n"))
+	opt := Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)}
+	for b.Loop() {
+		_, plan, err := CheckAndPlan(dir, opt)
+		if err == nil {
+			b.Fatal("the faulty result passed")
+		}
+		if _, err := plan(); err == nil {
+			b.Fatal("the plan has no fault")
+		}
+	}
 }
 
 // BenchmarkAwaitedResults: the list of what a 10,000-battle step awaits

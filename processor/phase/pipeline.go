@@ -285,13 +285,7 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan fu
 	}
 	r, err := runLoaded(d, loaded, lfs, opt, m)
 	if r == nil {
-		// The folder as read again: a run that stopped before its steps
-		// may have set aside files of it (past their deadlines).
-		f, _, lerr := folder.LoadFromWith(d, m.loadOptions(opt))
-		if lerr != nil {
-			return nil, stopped(err), lerr
-		}
-		return f, stopped(err), err
+		return loaded, stopped(err), err
 	}
 	plan = func() (*PlanResult, error) { return planOf(r) }
 	if err != nil {
