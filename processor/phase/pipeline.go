@@ -421,15 +421,6 @@ type mode struct {
 	plan bool
 }
 
-// dryRun loads the folder and applies in memory every step that can go.
-func dryRun(d *disk.Dir, opt Options, m mode) (*run, error) {
-	f, fs, err := folder.LoadFromWith(d, m.loadOptions(opt))
-	if err != nil {
-		return nil, err
-	}
-	return runLoaded(d, f, fs, opt, m)
-}
-
 // loadOptions are how a run of this mode reads its folder.
 func (m mode) loadOptions(opt Options) folder.LoadOptions {
 	return folder.LoadOptions{Unchanged: opt.Unchanged, Replay: m.again.Saw != nil, Corrections: m.again.Corrections}
@@ -462,7 +453,9 @@ func (m mode) stateFormat() int {
 	return owntoml.StateFormat
 }
 
-// runLoaded is dryRun on the folder load read.
+// runLoaded applies in memory, to the folder load read, every step that
+// can go: nil, and the faults, when it stopped before its steps; the run
+// so far, and the faults, when one stopped it.
 func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options, m mode) (r *run, err error) {
 	if m.again.CampaignID == "" {
 		if m.again.CampaignID, err = folder.CampaignID(d.Path()); err != nil {

@@ -62,12 +62,20 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 		return nil, err
 	}
 	defer d.Close()
-	r, err := dryRun(d, opt, m)
-	var inv *processor.InvalidError
-	if errors.As(err, &inv) {
-		return refusedPlan(d, opt, inv)
-	}
+	f, fs, err := folder.LoadFromWith(d, m.loadOptions(opt))
 	if err != nil {
+		return nil, err
+	}
+	r, err := runLoaded(d, f, fs, opt, m)
+	var inv *processor.InvalidError
+	switch {
+	case errors.As(err, &inv) && r == nil:
+		// Stopped before its steps, which alone set files aside: the
+		// folder as loaded is the folder as it is.
+		return refusedPlanOf(f, opt, inv)
+	case errors.As(err, &inv):
+		return refusedPlan(d, opt, inv)
+	case err != nil:
 		return nil, err
 	}
 	return planOf(r)
@@ -114,6 +122,11 @@ func refusedPlan(d *disk.Dir, opt Options, inv *processor.InvalidError) (*PlanRe
 	if err != nil || f == nil {
 		return nil, inv
 	}
+	return refusedPlanOf(f, opt, inv)
+}
+
+// refusedPlanOf is refusedPlan of the folder as it is, loaded.
+func refusedPlanOf(f *folder.Folder, opt Options, inv *processor.InvalidError) (*PlanResult, error) {
 	r := newRun(f, opt.Now)
 	p := &PlanResult{Now: r.now, State: r.s, Awaited: r.awaited(), Faults: inv.Faults, c: r.c}
 	markFaulty(p.Awaited, inv.Faults)
