@@ -682,3 +682,34 @@ func TestCreate(t *testing.T) {
 		})
 	}
 }
+
+// The descriptors a scan keeps of each folder (to read its files by) are
+// all closed with the folder: a simulated campaign opens thousands.
+func TestNoDescriptorLeftOpen(t *testing.T) {
+	fds := func() int {
+		es, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd")
+		}
+		return len(es)
+	}
+	dir := folder(t, map[string]string{"campaign.toml": "c", "phases/01/orders/alice.toml": "a", "phases/01/results/f1.toml": "r", "phases/02/orders/bob.toml": "b"})
+	before := fds()
+	for range 50 {
+		d, err := Open(dir, Read, writable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.ReadFile("phases/01/orders/alice.toml"); err != nil {
+			t.Fatal(err)
+		}
+		d.Unlock()
+		if _, err := d.ReadFile("phases/02/orders/bob.toml"); err != nil {
+			t.Fatal(err)
+		}
+		d.Close()
+	}
+	if after := fds(); after > before+2 {
+		t.Errorf("%d descriptors open after 50 folders opened and closed, %d before", after, before)
+	}
+}
