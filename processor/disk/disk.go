@@ -412,20 +412,6 @@ func ReadPath(name string, limit int) ([]byte, error) {
 	return readOpened(f, name, limit)
 }
 
-// readByFD reads rel by its folder's descriptor, while the scan's are
-// open (ok), holding them open while it does: a descriptor closed and its
-// number taken again by another open would lead elsewhere.
-func (d *Dir) readByFD(rel string, limit int) (data []byte, ok bool, err error) {
-	d.mu.RLock()
-	defer d.mu.RUnlock()
-	fd, ok := d.fds[path.Dir(rel)]
-	if !ok {
-		return nil, false, nil
-	}
-	data, err = fd.readFile(path.Base(rel), rel, limit)
-	return data, true, err
-}
-
 // readOpened reads an opened regular file, as far as limit, and closes it.
 func readOpened(f *os.File, name string, limit int) ([]byte, error) {
 	defer f.Close()

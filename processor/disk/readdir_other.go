@@ -3,7 +3,6 @@
 package disk
 
 import (
-	"errors"
 	"io/fs"
 	"os"
 )
@@ -26,8 +25,8 @@ func readDir(root *os.Root) ([]fs.DirEntry, dirFD, error) {
 
 func (dirFD) close() {}
 
-// readFile is never called outside unix: no folder keeps a dirFD there
-// (readDir returns noDirFD, which scanDir does not keep).
-func (dirFD) readFile(name, rel string, limit int) ([]byte, error) {
-	return nil, &fs.PathError{Op: "read", Path: rel, Err: errors.ErrUnsupported}
+// readByFD: outside unix no folder has a descriptor of its own to read by
+// (ok false): ReadFileLimit reads through the folder's Root.
+func (d *Dir) readByFD(rel string, limit int) (data []byte, ok bool, err error) {
+	return nil, false, nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 
 	"golang.org/x/sys/unix"
 )
@@ -49,6 +50,20 @@ func readDir(root *os.Root) ([]fs.DirEntry, dirFD, error) {
 	}
 	unix.CloseOnExec(keep)
 	return es, dirFD(keep), nil
+}
+
+// readByFD reads rel by its folder's descriptor, while the scan's are
+// open (ok), holding them open while it does: a descriptor closed and its
+// number taken again by another open would lead elsewhere.
+func (d *Dir) readByFD(rel string, limit int) (data []byte, ok bool, err error) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	fd, ok := d.fds[path.Dir(rel)]
+	if !ok {
+		return nil, false, nil
+	}
+	data, err = fd.readFile(path.Base(rel), rel, limit)
+	return data, true, err
 }
 
 func (fd dirFD) close() {
