@@ -3,6 +3,8 @@ package schema
 import (
 	"math"
 	"time"
+
+	gotoml "github.com/pelletier/go-toml/v2"
 )
 
 // timeValue records where a TOML date or time was found, so that messages
@@ -12,8 +14,9 @@ type timeValue struct {
 	word string // "a date-time", "a date", "a time"
 }
 
-// normaliser turns BurntSushi's map[string]any into plain JSON-like values:
-// time.Time becomes a string, []map[string]any becomes []any.
+// normaliser turns a parsed map[string]any (BurntSushi's or go-toml's)
+// into plain JSON-like values: dates and times become strings,
+// []map[string]any becomes []any.
 type normaliser struct {
 	path      []string
 	times     []timeValue
@@ -50,9 +53,13 @@ func (n *normaliser) value(v any) any {
 		}
 		return v
 	case time.Time:
-		s, word := formatTime(v)
-		n.times = append(n.times, timeValue{path: append([]string(nil), n.path...), word: word})
-		return s
+		return n.time(formatTime(v))
+	case gotoml.LocalDateTime:
+		return n.time(v.AsTime(time.UTC).Format(layoutDateTime), "a date-time")
+	case gotoml.LocalDate:
+		return n.time(v.AsTime(time.UTC).Format(layoutDate), "a date")
+	case gotoml.LocalTime:
+		return n.time(time.Date(0, 1, 1, v.Hour, v.Minute, v.Second, v.Nanosecond, time.UTC).Format(layoutTime), "a time")
 	case float64:
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			n.nonFinite = true
@@ -65,16 +72,30 @@ func (n *normaliser) value(v any) any {
 	}
 }
 
+// time records where a date or time was found and returns its text.
+func (n *normaliser) time(s, word string) string {
+	n.times = append(n.times, timeValue{path: append([]string(nil), n.path...), word: word})
+	return s
+}
+
+// The shapes of TOML's local dates and times, fractions of seconds as
+// written (to nanoseconds).
+const (
+	layoutDateTime = "2006-01-02T15:04:05.999999999"
+	layoutDate     = "2006-01-02"
+	layoutTime     = "15:04:05.999999999"
+)
+
 // formatTime renders a TOML date or time the way JSON Schema formats expect:
 // offset date-times as RFC 3339, local kinds in their own TOML shapes.
 func formatTime(t time.Time) (string, string) {
 	switch t.Location().String() {
 	case "datetime-local":
-		return t.Format("2006-01-02T15:04:05.999999999"), "a date-time"
+		return t.Format(layoutDateTime), "a date-time"
 	case "date-local":
-		return t.Format("2006-01-02"), "a date"
+		return t.Format(layoutDate), "a date"
 	case "time-local":
-		return t.Format("15:04:05.999999999"), "a time"
+		return t.Format(layoutTime), "a time"
 	default:
 		return t.Format(time.RFC3339Nano), "a date-time"
 	}

@@ -18,6 +18,7 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
+	gotoml "github.com/pelletier/go-toml/v2"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
@@ -207,8 +208,8 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 		return nil, faults
 	}
 
-	raw := map[string]any{}
-	if err := toml.Unmarshal(data, &raw); err != nil {
+	raw, err := parseTOML(data)
+	if err != nil {
 		return nil, []Fault{parseFault(data, err, c)}
 	}
 
@@ -243,6 +244,22 @@ func decode(kind Kind, data []byte) (map[string]any, []Fault) {
 	}
 	r.checkValues()
 	return doc, r.sorted()
+}
+
+// parseTOML parses data into a map. go-toml decodes TOML 1.0 five to eight
+// times faster than BurntSushi's library, which reads TOML 1.1 (a
+// superset) and words its errors the way syntax.go explains them: a file
+// go-toml refuses is parsed again by BurntSushi's, which decides whether it
+// is TOML and, when it is not, says why. TestParsersAgree holds that go-toml
+// accepts nothing BurntSushi's refuses and reads the same values.
+func parseTOML(data []byte) (map[string]any, error) {
+	raw := map[string]any{}
+	if gotoml.Unmarshal(data, &raw) == nil {
+		return raw, nil
+	}
+	raw = map[string]any{}
+	err := toml.Unmarshal(data, &raw)
+	return raw, err
 }
 
 // validate runs the validator on v and reports its faults; false if it

@@ -2,6 +2,8 @@ package phase
 
 import (
 	"os"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -9,7 +11,9 @@ import (
 // TestScaleProfile runs Plan, Check and Status in process on the folder
 // $WARMASTER_PROFILE_DIR (e.g. one TestScaleWrite wrote), for -cpuprofile;
 // at $WARMASTER_PROFILE_NOW (RFC 3339) if set, else past genPhase's
-// deadlines.
+// deadlines. $WARMASTER_PROFILE_COMMANDS, if set, names which of plan,
+// check, status and advance to run, in that order (advance changes the
+// folder: give it a copy).
 func TestScaleProfile(t *testing.T) {
 	dir := os.Getenv("WARMASTER_PROFILE_DIR")
 	if dir == "" {
@@ -29,7 +33,12 @@ func TestScaleProfile(t *testing.T) {
 		{"plan", func() error { _, err := Plan(dir, Options{Now: now}); return err }},
 		{"check", func() error { _, err := Check(dir, Options{Now: now}); return err }},
 		{"status", func() error { _, _, err := Status(dir); return err }},
+		{"advance", func() error { _, err := Advance(dir, Options{Now: now}); return err }},
 	} {
+		if cmds := os.Getenv("WARMASTER_PROFILE_COMMANDS"); cmds == "" && step.name == "advance" ||
+			cmds != "" && !slices.Contains(strings.Split(cmds, ","), step.name) {
+			continue
+		}
 		start := time.Now()
 		err := step.run()
 		t.Logf("%s: %v (%v)", step.name, time.Since(start), err)
