@@ -2,9 +2,7 @@ package folder
 
 import (
 	"path"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
@@ -63,20 +61,25 @@ type CampaignPath struct {
 	Dir   string // the phase folder's sub-folder: orders, results, ...
 }
 
-var (
-	phaseInputRE = regexp.MustCompile(`^phases/([0-9]{2,3})/(orders|results|moves|builds|events|confirmations|rulings)/([^/]+?)\.toml(\.age)?$`)
-	seenRE       = regexp.MustCompile(`^phases/([0-9]{2,3})/seen\.toml$`)
-	writtenRE    = regexp.MustCompile(`^phases/[0-9]{2,3}/(report\.md|battles/.+)$`)
-	setupRE      = regexp.MustCompile(`^setup/([^/]+)\.toml$`)
-	tiebreakRE   = regexp.MustCompile(`^phases/([0-9]{2,3})/tiebreak\.toml$`)
-)
-
 var phaseInputKinds = map[string]fileKind{
 	"orders": KindOrders, "results": KindResults, "moves": KindMoves, "builds": KindBuilds, "events": KindEvents,
 	"confirmations": KindConfirmation, "rulings": KindRuling,
 }
 
-// Classify says what a slash path relative to the campaign folder is.
+// Classify says what a slash path relative to the campaign folder is:
+//
+//	campaign.toml, map.toml, engines/<name>.toml       the Warmaster's
+//	state.toml, journal.toml, README.md,
+//	phases/NN/report.md, phases/NN/battles/<any>       written by warmaster
+//	setup/<name>.toml                                  a set-up
+//	phases/NN/seen.toml, phases/NN/tiebreak.toml
+//	phases/NN/<orders|results|...>/<name>.toml         a phase input
+//	phases/NN/orders/<name>.toml.age                   sealed orders
+//
+// where NN is two or three digits and <name> is not empty and holds no
+// slash. It is read by hand rather than by regular expressions: every
+// load classifies every file, and a replay every journal input of every
+// run (TestClassifyAsPatterns holds it to the patterns it replaced).
 func Classify(file string) CampaignPath {
 	switch file {
 	case processor.CampaignFile, processor.MapFile:
@@ -84,33 +87,82 @@ func Classify(file string) CampaignPath {
 	case processor.StateFile, processor.JournalFile, processor.ReadmeFile:
 		return CampaignPath{Kind: KindWritten}
 	}
-	if engineProfileRE.MatchString(file) {
-		return CampaignPath{Kind: KindWarmaster} // engines/<profile>.toml: war-engine profiles
+	if rest, ok := strings.CutPrefix(file, "engines/"); ok {
+		if _, ok := tomlName(rest); ok {
+			return CampaignPath{Kind: KindWarmaster} // war-engine profiles
+		}
+		return CampaignPath{Kind: KindOther}
 	}
-	if writtenRE.MatchString(file) {
+	if rest, ok := strings.CutPrefix(file, "setup/"); ok {
+		if name, ok := tomlName(rest); ok {
+			return CampaignPath{Kind: KindSetup, Name: name}
+		}
+		return CampaignPath{Kind: KindOther}
+	}
+	phase, rest, ok := phaseOf(file)
+	if !ok {
+		return CampaignPath{Kind: KindOther}
+	}
+	switch rest {
+	case "report.md":
 		return CampaignPath{Kind: KindWritten}
-	}
-	if m := setupRE.FindStringSubmatch(file); m != nil {
-		return CampaignPath{Kind: KindSetup, Name: m[1]}
-	}
-	if m := seenRE.FindStringSubmatch(file); m != nil {
-		phase, _ := strconv.Atoi(m[1])
+	case "seen.toml":
 		return CampaignPath{Kind: KindSeen, Phase: phase}
-	}
-	if m := tiebreakRE.FindStringSubmatch(file); m != nil {
-		phase, _ := strconv.Atoi(m[1])
+	case "tiebreak.toml":
 		return CampaignPath{Kind: KindTiebreak, Phase: phase}
 	}
-	m := phaseInputRE.FindStringSubmatch(file)
-	if m == nil {
+	dir, base, ok := strings.Cut(rest, "/")
+	if !ok {
+		return CampaignPath{Kind: KindOther}
+	}
+	if dir == "battles" {
+		// Battle sheets: anything below battles/ on one line.
+		if base != "" && !strings.Contains(base, "\n") {
+			return CampaignPath{Kind: KindWritten}
+		}
+		return CampaignPath{Kind: KindOther}
+	}
+	kind, ok := phaseInputKinds[dir]
+	if !ok {
 		return CampaignPath{Kind: KindOther}
 	}
 	// Only orders are sealed (orders/<login>.toml.age).
-	if m[4] != "" && m[2] != "orders" {
+	if name, ok := strings.CutSuffix(base, ".toml.age"); ok && name != "" && !strings.Contains(name, "/") {
+		if dir != "orders" {
+			return CampaignPath{Kind: KindOther}
+		}
+		return CampaignPath{Kind: kind, Phase: phase, Name: name, Dir: dir}
+	}
+	name, ok := tomlName(base)
+	if !ok {
 		return CampaignPath{Kind: KindOther}
 	}
-	phase, _ := strconv.Atoi(m[1])
-	return CampaignPath{Kind: phaseInputKinds[m[2]], Phase: phase, Name: m[3], Dir: m[2]}
+	return CampaignPath{Kind: kind, Phase: phase, Name: name, Dir: dir}
+}
+
+// tomlName is <name> of "<name>.toml": not empty, without a slash.
+func tomlName(s string) (string, bool) {
+	name, ok := strings.CutSuffix(s, ".toml")
+	return name, ok && name != "" && !strings.Contains(name, "/")
+}
+
+// phaseOf splits "phases/NN/<rest>" (NN two or three digits).
+func phaseOf(file string) (phase int, rest string, ok bool) {
+	s, ok := strings.CutPrefix(file, "phases/")
+	if !ok {
+		return 0, "", false
+	}
+	digits, rest, ok := strings.Cut(s, "/")
+	if !ok || len(digits) < 2 || len(digits) > 3 {
+		return 0, "", false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0, "", false
+		}
+		phase = phase*10 + int(digits[i]-'0')
+	}
+	return phase, rest, true
 }
 
 // WarmasterFile reports whether a file of a campaign folder (a slash path
