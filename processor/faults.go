@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/warmaster/warmaster/schema"
@@ -21,7 +22,19 @@ type Src struct {
 // At is the source of a key or index below this one.
 func (s Src) At(keys ...any) Src {
 	for _, k := range keys {
-		s.Ptr += "/" + pointerEscape.Replace(fmt.Sprint(k))
+		var key string
+		switch k := k.(type) {
+		case string:
+			key = k
+		case int:
+			key = strconv.Itoa(k)
+		default:
+			key = fmt.Sprint(k)
+		}
+		if strings.ContainsAny(key, "~/") {
+			key = pointerEscape.Replace(key)
+		}
+		s.Ptr += "/" + key
 	}
 	return s
 }

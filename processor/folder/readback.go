@@ -101,7 +101,7 @@ func CheckJournal(c *processor.Campaign, s *processor.State, steps []owntoml.Jou
 		}
 		checkJournalDice(at, e, bad)
 		for j, in := range e.Inputs {
-			checkJournalInput(root.At("steps", i, "inputs", j), in, bad)
+			checkJournalInput(root, i, j, in, bad)
 		}
 		prev = &here
 	}
@@ -133,15 +133,18 @@ func CheckJournalTime(steps []owntoml.JournalEntry, now time.Time, fs *processor
 // checkJournalInput: an input is a file of the campaign folder, by a
 // clean slash path, with the SHA-256 of what the step consumed — or, for
 // a file that arrived after its step (not_applied, and never read), none.
-func checkJournalInput(at processor.Src, in owntoml.JournalInput, bad func(processor.Src, string, ...any)) {
+// Its place (steps i, inputs j) is made only for a fault: a journal has an
+// input for every file a campaign consumed, and a replay reads it once a run.
+func checkJournalInput(root processor.Src, i, j int, in owntoml.JournalInput, bad func(processor.Src, string, ...any)) {
+	at := func() processor.Src { return root.At("steps", i, "inputs", j) }
 	if why := inputPathProblem(in.Path); why != "" {
-		bad(at.At("path"), "the input %q %s: a journal names the input files of the campaign folder it is in, such as phases/01/orders/alice.toml", in.Path, why)
+		bad(at().At("path"), "the input %q %s: a journal names the input files of the campaign folder it is in, such as phases/01/orders/alice.toml", in.Path, why)
 	}
 	switch {
 	case in.SHA256 == "" && in.NotApplied == "":
-		bad(at, "this input has no sha256: only a file not applied (not_applied, it arrived after its step) has none")
+		bad(at(), "this input has no sha256: only a file not applied (not_applied, it arrived after its step) has none")
 	case in.SHA256 != "" && !isSHA256(in.SHA256):
-		bad(at.At("sha256"), "%q is not a SHA-256: 64 hexadecimal digits, lower case", in.SHA256)
+		bad(at().At("sha256"), "%q is not a SHA-256: 64 hexadecimal digits, lower case", in.SHA256)
 	}
 }
 
