@@ -127,9 +127,15 @@ type run struct {
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
 	standings map[int]string
-	applied   []string
-	secPhase  int // the phase whose report the section being written goes in
-	mark      int // dice rolls before the current stage
+	// stepsDone: the run's steps are over (advance returned) and its state
+	// changes no more, so the map part of "where things stand" — the same
+	// in the last phase report and in the README — is written once
+	// (mapStanding), not for each.
+	stepsDone   bool
+	mapStanding *levelText
+	applied     []string
+	secPhase    int // the phase whose report the section being written goes in
+	mark        int // dice rolls before the current stage
 
 	rejected map[processor.Login]*unsealError // sealed orders not used at the reveal, and why
 	// stepRolls are the dice the reports list for the step being applied,
@@ -510,6 +516,9 @@ func (r *run) advance() (err error) {
 	// a step of a later phase comes, or the run stops.
 	pending := 0
 	defer func() {
+		if err == nil {
+			r.stepsDone = true
+		}
 		if pending > 0 && err == nil {
 			r.standings[pending] = r.standingText()
 		}

@@ -166,19 +166,41 @@ func (r *run) standing(d *report.Doc, level int, readme bool) {
 	if readme {
 		r.pointsChart(d)
 	}
-	r.standingMedals(d, level+1)
+	if !r.stepsDone {
+		r.standingMap(d, level+1)
+		return
+	}
+	if r.mapStanding == nil || r.mapStanding.level != level+1 {
+		var m report.Doc
+		r.standingMap(&m, level+1)
+		r.mapStanding = &levelText{level: level + 1, text: m.String()}
+	}
+	d.Raw(r.mapStanding.text)
+}
 
-	d.Heading(level+1, "Map")
+// levelText is Markdown written with its headings at a level.
+type levelText struct {
+	level int
+	text  string
+}
+
+// standingMap is where the map stands: medals, the map, every planet and
+// every fleet, the war engines.
+func (r *run) standingMap(d *report.Doc, level int) {
+	s := r.s
+	r.standingMedals(d, level)
+
+	d.Heading(level, "Map")
 	d.Para("%s", r.legend())
 	d.Mermaid(r.mermaid())
 
-	d.Heading(level+1, "Planets")
+	d.Heading(level, "Planets")
 	header := []string{"planet"}
 	for _, a := range r.c.AllianceIDs() {
 		header = append(header, string(a))
 	}
 	header = append(header, "Infrastructure locations", "fleets")
-	rows = nil
+	var rows [][]string
 	fleets := s.FleetsByPlanet()
 	for _, p := range r.c.Map.Planets {
 		row := []string{p.Name}
@@ -192,7 +214,7 @@ func (r *run) standing(d *report.Doc, level int, readme bool) {
 		rows = append(rows, row)
 	}
 	d.Table(header, rows)
-	r.engineStanding(d, level+1)
+	r.engineStanding(d, level)
 }
 
 // awaitedLinks is the awaited files' table with, for each, a link that
