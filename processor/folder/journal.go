@@ -1,6 +1,9 @@
 package folder
 
 import (
+	"bytes"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -22,6 +25,54 @@ func decodeJournal(data []byte) ([]owntoml.JournalEntry, error) {
 	}
 	_, err := toml.Decode(string(data), &j)
 	return j.Steps, err
+}
+
+// lastJournal is the last journal this process read in Warmaster's layout,
+// and its entries. A replay's runs each read the journal the run before
+// wrote — the same text and more — and a journal grows with the campaign:
+// read whole each time, a replay would grow as the square of it. The
+// entries are shared: nothing changes a journal's entries once read.
+var lastJournal struct {
+	sync.Mutex
+	data  []byte
+	steps []owntoml.JournalEntry
+}
+
+// entryStart is how AppendJournal begins each entry after the first.
+var entryStart = []byte("\n[[steps]]\n")
+
+// readJournalLines is owntoml.ReadJournalLines, reading only what follows
+// the last journal read when data is that text with entries added after
+// it: the line reader begins afresh at each [[steps]], so the entries of
+// the whole are those of the part before and those of the part added. Any
+// other text, or an addition it refuses, is read whole (the line of a
+// fault is then the whole file's).
+func readJournalLines(data []byte) ([]owntoml.JournalEntry, int) {
+	lastJournal.Lock()
+	prev, prevSteps := lastJournal.data, lastJournal.steps
+	lastJournal.Unlock()
+	n := len(prev)
+	switch {
+	case n > 0 && bytes.Equal(data, prev):
+		return slices.Clip(prevSteps), 0
+	case n > 0 && prev[n-1] == '\n' && bytes.HasPrefix(data, prev) && bytes.HasPrefix(data[n:], entryStart):
+		if more, bad := owntoml.ReadJournalLines(data[n:]); bad == 0 {
+			steps := append(slices.Clip(prevSteps), more...)
+			rememberJournal(data, steps)
+			return slices.Clip(steps), 0
+		}
+	}
+	steps, bad := owntoml.ReadJournalLines(data)
+	if bad == 0 {
+		rememberJournal(data, steps)
+	}
+	return slices.Clip(steps), bad
+}
+
+func rememberJournal(data []byte, steps []owntoml.JournalEntry) {
+	lastJournal.Lock()
+	lastJournal.data, lastJournal.steps = data, steps
+	lastJournal.Unlock()
 }
 
 // journalIndex is what loading a campaign needs of its journal.
@@ -49,7 +100,7 @@ func ReadJournal(data []byte, present bool, c *processor.Campaign, s *processor.
 	}
 	var steps []owntoml.JournalEntry
 	library, ok := readOwn(processor.JournalFile, data, JournalLimits, func(data []byte) (bad int) {
-		steps, bad = owntoml.ReadJournalLines(data)
+		steps, bad = readJournalLines(data)
 		return bad
 	}, fs)
 	if !ok {
