@@ -26,7 +26,11 @@ const StandMarker = "<!-- warmaster: where things stand (rewritten on every adva
 // render produces every file a run writes; an error when a report it
 // reads back cannot be read.
 func (r *run) render() error {
-	r.out[processor.StateFile] = folder.EncodeState(r.s, r.mode.stateFormat())
+	// state.toml on the other CPU while the reports are written: both only
+	// read the state, which no longer changes.
+	state := make(chan []byte, 1)
+	go func() { state <- folder.EncodeState(r.s, r.mode.stateFormat()) }()
+	defer func() { r.out[processor.StateFile] = <-state }()
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		sec, ok := r.sections[phase]
 		if !ok {
