@@ -208,6 +208,13 @@ func OnlyFiles(err error, files []string) error {
 	return &InvalidError{Faults: keep}
 }
 
+// Merge adds the faults of o, found after those of fs, and the hints'
+// work o did.
+func (fs *Faults) Merge(o Faults) {
+	fs.List = append(fs.List, o.List...)
+	fs.HintWork += o.HintWork
+}
+
 func (fs *Faults) Empty() bool { return len(fs.List) == 0 }
 
 // Resolved is the faults as err has them: positioned and sorted.

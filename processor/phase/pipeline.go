@@ -133,9 +133,13 @@ type run struct {
 	// (mapStanding), not for each.
 	stepsDone   bool
 	mapStanding *levelText
-	applied     []string
-	secPhase    int // the phase whose report the section being written goes in
-	mark        int // dice rolls before the current stage
+	// checked: the current step's faults as runLoaded found them, before
+	// any step, for its first check (a 100,000-battle step's results are
+	// checked once, not twice).
+	checked  *checkedStep
+	applied  []string
+	secPhase int // the phase whose report the section being written goes in
+	mark     int // dice rolls before the current stage
 
 	rejected map[processor.Login]*unsealError // sealed orders not used at the reveal, and why
 	// stepRolls are the dice the reports list for the step being applied,
@@ -489,8 +493,13 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options,
 	r.replaying = m.scratch
 	r.dice = roller
 	// Every fault in the files as they are, at once; those of inputs past
-	// their deadline wait for their step (notapplied.go).
-	r.validate(r.s.Step, fs)
+	// their deadline wait for their step (notapplied.go). The current
+	// step's, checked as its own check will find them (from no faults),
+	// are kept for it.
+	var here processor.Faults
+	r.validate(r.s.Step, &here)
+	r.checked = &checkedStep{at: folder.StepAt{Phase: r.s.Phase, Step: r.s.Step}, faults: slices.Clone(here.List)}
+	fs.Merge(here)
 	r.validateEarlyBuilds(fs) // judged now what no step before theirs can change
 	r.deferFaults(fs)
 	if err := fs.Err(f.Text); err != nil {
@@ -500,6 +509,12 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options,
 		return r, err // the run so far: Check shows what it set aside too
 	}
 	return r, nil
+}
+
+// checkedStep is a step's check: its faults from no faults.
+type checkedStep struct {
+	at     folder.StepAt
+	faults []processor.Fault
 }
 
 func newRun(f *folder.Folder, now time.Time) *run {
@@ -537,7 +552,14 @@ func (r *run) advance() (err error) {
 			}
 		}
 		var fs processor.Faults
-		r.validate(r.s.Step, &fs)
+		if c := r.checked; c != nil && c.at == (folder.StepAt{Phase: r.s.Phase, Step: r.s.Step}) && r.s.Step != processor.StepOperations {
+			// As runLoaded found them: nothing the step checks has changed
+			// since (at operations the reveal has just added the orders).
+			fs.List = c.faults
+		} else {
+			r.validate(r.s.Step, &fs)
+		}
+		r.checked = nil
 		if err := r.setAside(&fs); err != nil {
 			return err
 		}
