@@ -36,6 +36,9 @@ var lastJournal struct {
 	sync.Mutex
 	data  []byte
 	steps []owntoml.JournalEntry
+	// checked of them were found without fault (checkJournalFrom) in a
+	// campaign of phases phases.
+	checked, phases int
 }
 
 // entryStart is how AppendJournal begins each entry after the first.
@@ -47,32 +50,57 @@ var entryStart = []byte("\n[[steps]]\n")
 // the whole are those of the part before and those of the part added. Any
 // other text, or an addition it refuses, is read whole (the line of a
 // fault is then the whole file's).
-func readJournalLines(data []byte) ([]owntoml.JournalEntry, int) {
+// It also says how many of the entries are known to be without fault in a
+// campaign of phases phases: those of the last journal found so, when data
+// extends it.
+func readJournalLines(data []byte, phases int) (steps []owntoml.JournalEntry, bad, checked int) {
 	lastJournal.Lock()
-	prev, prevSteps := lastJournal.data, lastJournal.steps
+	prev, prevSteps, prevChecked := lastJournal.data, lastJournal.steps, lastJournal.checked
+	if lastJournal.phases != phases {
+		prevChecked = 0
+	}
 	lastJournal.Unlock()
 	n := len(prev)
 	switch {
 	case n > 0 && bytes.Equal(data, prev):
-		return slices.Clip(prevSteps), 0
+		return slices.Clip(prevSteps), 0, prevChecked
 	case n > 0 && prev[n-1] == '\n' && bytes.HasPrefix(data, prev) && bytes.HasPrefix(data[n:], entryStart):
 		if more, bad := owntoml.ReadJournalLines(data[n:]); bad == 0 {
 			steps := append(slices.Clip(prevSteps), more...)
-			rememberJournal(data, steps)
-			return slices.Clip(steps), 0
+			rememberJournal(data, steps, prevChecked, phases)
+			return slices.Clip(steps), 0, prevChecked
 		}
 	}
-	steps, bad := owntoml.ReadJournalLines(data)
+	steps, bad = owntoml.ReadJournalLines(data)
 	if bad == 0 {
-		rememberJournal(data, steps)
+		rememberJournal(data, steps, 0, phases)
 	}
-	return slices.Clip(steps), bad
+	return slices.Clip(steps), bad, 0
 }
 
-func rememberJournal(data []byte, steps []owntoml.JournalEntry) {
+func rememberJournal(data []byte, steps []owntoml.JournalEntry, checked, phases int) {
 	lastJournal.Lock()
-	lastJournal.data, lastJournal.steps = data, steps
+	lastJournal.data, lastJournal.steps, lastJournal.checked, lastJournal.phases = data, steps, checked, phases
 	lastJournal.Unlock()
+}
+
+// journalChecked records that the last journal read, of those steps, was
+// found without fault in a campaign of phases phases.
+func journalChecked(steps []owntoml.JournalEntry, phases int) {
+	lastJournal.Lock()
+	defer lastJournal.Unlock()
+	if len(lastJournal.steps) == len(steps) && lastJournal.phases == phases && (len(steps) == 0 || &lastJournal.steps[0] == &steps[0]) {
+		lastJournal.checked = len(steps)
+	}
+}
+
+// campaignPhases is c's number of phases, the one thing of the campaign a
+// journal's entries are checked against; -1 without a campaign.
+func campaignPhases(c *processor.Campaign) int {
+	if c == nil {
+		return -1
+	}
+	return c.Phases
 }
 
 // journalIndex is what loading a campaign needs of its journal.
@@ -99,8 +127,9 @@ func ReadJournal(data []byte, present bool, c *processor.Campaign, s *processor.
 		return nil, journalIndex{}
 	}
 	var steps []owntoml.JournalEntry
+	checked := 0 // entries known to be without fault (readJournalLines)
 	library, ok := readOwn(processor.JournalFile, data, JournalLimits, func(data []byte) (bad int) {
-		steps, bad = readJournalLines(data)
+		steps, bad, checked = readJournalLines(data, campaignPhases(c))
 		return bad
 	}, fs)
 	if !ok {
@@ -122,7 +151,14 @@ func ReadJournal(data []byte, present bool, c *processor.Campaign, s *processor.
 			return nil, journalIndex{}
 		}
 	}
-	CheckJournal(c, s, steps, fs)
+	if library {
+		checked = 0
+	}
+	before := len(fs.List)
+	checkJournalFrom(c, s, steps, checked, fs)
+	if !library && len(fs.List) == before {
+		journalChecked(steps, campaignPhases(c))
+	}
 	j := journalIndex{Consumed: map[string]string{}, late: map[string]bool{}, applied: map[StepAt]time.Time{}}
 	for _, e := range steps {
 		j.applied[StepAt{e.Phase, e.Step}] = e.Applied

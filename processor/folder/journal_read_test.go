@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -49,9 +50,9 @@ func TestJournalReadAsWhole(t *testing.T) {
 	whole := func(data []byte) ([]owntoml.JournalEntry, int) { return owntoml.ReadJournalLines(data) }
 	same := func(name string, first, then []byte) {
 		t.Helper()
-		rememberJournal(nil, nil)
-		readJournalLines(first)
-		got, gotBad := readJournalLines(then)
+		rememberJournal(nil, nil, 0, 0)
+		readJournalLines(first, 6)
+		got, gotBad, _ := readJournalLines(then, 6)
 		want, wantBad := whole(then)
 		if gotBad != wantBad || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: read after another, %d entries (fault at line %d); read alone, %d (line %d)", name, len(got), gotBad, len(want), wantBad)
@@ -71,7 +72,66 @@ func TestJournalReadAsWhole(t *testing.T) {
 	if _, n := whole(bad); n == 0 {
 		t.Error("the faulty addition reads as a journal: the test proves nothing")
 	}
-	if _, n := readJournalLines(bad); n != bytes.Count(bad, []byte("\n")) {
+	if _, n, _ := readJournalLines(bad, 6); n != bytes.Count(bad, []byte("\n")) {
 		t.Errorf("the faulty addition's fault is at line %d, not the file's line %d", n, bytes.Count(bad, []byte("\n")))
+	}
+}
+
+// playedEntries are n entries of a campaign played in order: set-up, then
+// each phase's operations, battles, moves and builds.
+func playedEntries(n int) []owntoml.JournalEntry {
+	cycle := []processor.Step{processor.StepOperations, processor.StepBattles, processor.StepMoves, processor.StepBuilds}
+	out := journalEntries(n)
+	for i := range out {
+		if i == 0 {
+			out[i].Phase, out[i].Step, out[i].Inputs = 0, processor.StepSetup, nil
+			continue
+		}
+		out[i].Phase, out[i].Step = 1+(i-1)/4, cycle[(i-1)%4]
+	}
+	return out
+}
+
+// TestJournalCheckedAsWhole: the entries of a journal read after one it
+// extends, found without fault, are not checked again — and what is
+// found is what checking the whole finds: no fault for a journal in
+// order, the same faults for an entry added out of order or with a bad
+// digest, and every fault again in a campaign of other phases.
+func TestJournalCheckedAsWhole(t *testing.T) {
+	entries := playedEntries(13)
+	c := &processor.Campaign{Phases: 4}
+	read := func(c *processor.Campaign, data []byte) []processor.Fault {
+		var fs processor.Faults
+		ReadJournal(data, true, c, nil, &fs)
+		return fs.List
+	}
+	full := owntoml.AppendJournal(nil, entries)
+	if fs := read(c, full); len(fs) > 0 {
+		t.Fatalf("the journal in order has faults: %v", fs)
+	}
+	bad := slices.Clone(entries)
+	bad[10].Step = processor.StepBuilds // builds after battles
+	bad[12].Inputs = []owntoml.JournalInput{{Path: "phases/03/moves/x.toml", SHA256: "ABC"}}
+	cases := []struct {
+		name        string
+		first, then []byte
+		c           *processor.Campaign
+	}{
+		{"in order", owntoml.AppendJournal(nil, entries[:6]), full, c},
+		{"an entry out of order and a bad digest added", owntoml.AppendJournal(nil, entries[:9]), owntoml.AppendJournal(nil, bad), c},
+		{"faults before: found again", owntoml.AppendJournal(nil, bad[:11]), owntoml.AppendJournal(nil, bad), c},
+		{"a campaign of fewer phases", owntoml.AppendJournal(nil, entries[:10]), full, &processor.Campaign{Phases: 2}},
+	}
+	for _, tc := range cases {
+		rememberJournal(nil, nil, 0, 0)
+		want := read(tc.c, tc.then)
+		rememberJournal(nil, nil, 0, 0)
+		read(c, tc.first)
+		if got := read(tc.c, tc.then); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: read after the journal it extends: %v; read alone: %v", tc.name, got, want)
+		}
+		if tc.name != "in order" && len(want) == 0 {
+			t.Errorf("%s: no fault read alone: the case proves nothing", tc.name)
+		}
 	}
 }

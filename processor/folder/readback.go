@@ -73,12 +73,23 @@ func stepList(steps []StepAt) string {
 // state's (when the state could be read). A journal cut short or edited
 // would let inputs be applied twice or never, and replay lie.
 func CheckJournal(c *processor.Campaign, s *processor.State, steps []owntoml.JournalEntry, fs *processor.Faults) {
+	checkJournalFrom(c, s, steps, 0, fs)
+}
+
+// checkJournalFrom is CheckJournal of a journal whose entries before from
+// are known to be without fault for a campaign of as many phases: each
+// entry is judged by itself and the one before it.
+func checkJournalFrom(c *processor.Campaign, s *processor.State, steps []owntoml.JournalEntry, from int, fs *processor.Faults) {
 	root := processor.Src{File: processor.JournalFile}
 	bad := func(at processor.Src, format string, args ...any) {
 		fs.Add(at, format+" (journal.toml is written by the processor: it was cut short or edited; restore it from git history)", args...)
 	}
 	var prev *StepAt
-	for i, e := range steps {
+	if from > 0 {
+		prev = &StepAt{steps[from-1].Phase, steps[from-1].Step}
+	}
+	for i := from; i < len(steps); i++ {
+		e := steps[i]
 		at := root.At("steps", i)
 		here := StepAt{e.Phase, e.Step}
 		switch {
