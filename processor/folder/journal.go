@@ -49,10 +49,9 @@ var entryStart = []byte("\n[[steps]]\n")
 // it: the line reader begins afresh at each [[steps]], so the entries of
 // the whole are those of the part before and those of the part added. Any
 // other text, or an addition it refuses, is read whole (the line of a
-// fault is then the whole file's).
-// It also says how many of the entries are known to be without fault in a
-// campaign of phases phases: those of the last journal found so, when data
-// extends it.
+// fault is then the whole file's). checked is how many of the entries are
+// known to be without fault in a campaign of phases phases: those of the
+// last journal found so, when data is it or extends it.
 func readJournalLines(data []byte, phases int) (steps []owntoml.JournalEntry, bad, checked int) {
 	lastJournal.Lock()
 	prev, prevSteps, prevChecked := lastJournal.data, lastJournal.steps, lastJournal.checked
@@ -150,9 +149,6 @@ func ReadJournal(data []byte, present bool, c *processor.Campaign, s *processor.
 			fs.Add(processor.Src{File: processor.JournalFile}.At("steps", i, "format"), "%s was journaled in journal format %d by warmaster %s; this warmaster reads formats up to %d: run warmaster %s or a later one", StepAt{e.Phase, e.Step}, e.Format, e.Warmaster, owntoml.JournalFormat, e.Warmaster)
 			return nil, journalIndex{}
 		}
-	}
-	if library {
-		checked = 0
 	}
 	before := len(fs.List)
 	checkJournalFrom(c, s, steps, checked, fs)
