@@ -190,7 +190,7 @@ type levelText struct {
 
 // standingMap is where the map stands: medals, the map, every planet and
 // every fleet, the war engines.
-func (r *run) standingMap(d *report.Doc, level int) {
+func (r reporting) standingMap(d *report.Doc, level int) {
 	s := r.s
 	r.standingMedals(d, level)
 
