@@ -3,6 +3,7 @@ package phase
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,51 +36,22 @@ func pointsHistory(c *processor.Campaign, last int, read func(file string) []byt
 }
 
 // pointsTable reads the Campaign points of a report's Points Tracker table
-// (the steps' part of it, before "where things stand"). A report can be
-// tens of megabytes: only the table is copied.
-func pointsTable(report []byte) (map[processor.AllianceID]int, bool) {
-	if i := bytes.Index(report, []byte(StandMarker)); i >= 0 {
-		report = report[:i]
+// (the steps' part of it, before "where things stand").
+func pointsTable(md []byte) (map[processor.AllianceID]int, bool) {
+	if i := bytes.Index(md, []byte(StandMarker)); i >= 0 {
+		md = md[:i]
 	}
-	i := bytes.LastIndex(report, []byte("\n"+pointsTrackerLine+"\n"))
+	i := bytes.LastIndex(md, []byte("\n"+pointsTrackerLine+"\n"))
 	if i < 0 {
 		return nil, false
 	}
-	table := report[i+len(pointsTrackerLine)+2:]
-	if j := bytes.Index(table, []byte("|\n\n")); j >= 0 {
-		table = table[:j+2] // the table ends at the first blank line after a row
+	header, rows, ok := report.ReadTable(md[i+len(pointsTrackerLine)+2:])
+	if !ok {
+		return nil, false
 	}
-	lines := strings.Split(string(table), "\n")
-	var header []string
+	who, pts := slices.Index(header, "alliance"), slices.Index(header, "Campaign points")
 	out := map[processor.AllianceID]int{}
-	for _, l := range lines {
-		l = strings.TrimSpace(l)
-		switch {
-		case l == "" && header == nil:
-			continue
-		case !strings.HasPrefix(l, "|"):
-			return out, header != nil
-		}
-		cells := strings.Split(strings.Trim(l, "|"), "|")
-		for k := range cells {
-			cells[k] = strings.TrimSpace(cells[k])
-		}
-		if header == nil {
-			header = cells
-			continue
-		}
-		if strings.HasPrefix(cells[0], ":-") || strings.HasPrefix(cells[0], "-") {
-			continue // the separator row
-		}
-		who, pts := -1, -1
-		for k, h := range header {
-			switch h {
-			case "alliance":
-				who = k
-			case "Campaign points":
-				pts = k
-			}
-		}
+	for _, cells := range rows {
 		if who < 0 || pts < 0 || max(who, pts) >= len(cells) {
 			return nil, false
 		}
@@ -89,7 +61,7 @@ func pointsTable(report []byte) (map[processor.AllianceID]int, bool) {
 		}
 		out[processor.AllianceID(cells[who])] = n
 	}
-	return out, header != nil
+	return out, true
 }
 
 // pointsChart draws the Campaign points after each phase: a Mermaid
