@@ -11,6 +11,7 @@ import (
 	"github.com/warmaster/warmaster/processor/attacks"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/seal"
 )
@@ -183,7 +184,7 @@ func WriteDrafts(dir string, ds []Draft) (held []string, err error) {
 // only (not from other inputs), so that the README's links are the same
 // when replay writes it again.
 func (r drafts) draft(a Await) Draft {
-	t := &draftText{}
+	t := &owntoml.Commented{}
 	name := strings.TrimSuffix(path.Base(a.File), ".toml")
 	var fill []string
 	switch a.Step {
@@ -202,77 +203,7 @@ func (r drafts) draft(a Await) Draft {
 	case processor.StepTiebreak:
 		fill = r.draftTiebreak(t, a)
 	}
-	return Draft{File: a.File, Text: t.text(false), Fill: fill, Short: t.text(true)}
-}
-
-// draftText is a draft being written: TOML lines, and comments that only
-// list choices (left out of the short draft a link carries).
-type draftText struct {
-	lines []draftLine
-}
-
-type draftLine struct {
-	text string
-	help bool
-}
-
-// draftWidth is where comments are wrapped.
-const draftWidth = 78
-
-// say adds a comment every version of the draft keeps.
-func (t *draftText) say(format string, args ...any) { t.comment(false, format, args...) }
-
-// help adds a comment that lists choices.
-func (t *draftText) help(format string, args ...any) { t.comment(true, format, args...) }
-
-func (t *draftText) comment(help bool, format string, args ...any) {
-	for _, l := range wrapComment(fmt.Sprintf(format, args...)) {
-		t.lines = append(t.lines, draftLine{l, help})
-	}
-}
-
-// toml adds a line of TOML (which may end in a comment).
-func (t *draftText) toml(format string, args ...any) {
-	t.lines = append(t.lines, draftLine{text: fmt.Sprintf(format, args...)})
-}
-
-func (t *draftText) blank() { t.lines = append(t.lines, draftLine{}) }
-
-func (t *draftText) text(short bool) string {
-	var b strings.Builder
-	blank := true // no blank line first
-	for _, l := range t.lines {
-		switch {
-		case short && l.help:
-			continue
-		case l.text == "":
-			if !blank {
-				b.WriteByte('\n')
-			}
-			blank = true
-			continue
-		}
-		b.WriteString(l.text)
-		b.WriteByte('\n')
-		blank = false
-	}
-	return strings.TrimRight(b.String(), "\n") + "\n"
-}
-
-// wrapComment wraps text into "# " comment lines, continued two spaces
-// further in; text that starts with spaces keeps them.
-func wrapComment(text string) []string {
-	indent := text[:len(text)-len(strings.TrimLeft(text, " "))]
-	var out []string
-	line := "#" + indent
-	for _, w := range strings.Fields(text) {
-		if len(line)+1+len(w) > draftWidth && len(line) > len(indent)+4 {
-			out = append(out, line)
-			line = "#  " + indent
-		}
-		line += " " + w
-	}
-	return append(out, line)
+	return Draft{File: a.File, Text: t.Text(false), Fill: fill, Short: t.Text(true)}
 }
 
 func deadlineSentence(c *processor.Campaign, a Await, past string) string {
@@ -308,38 +239,38 @@ func typeNames(ts []processor.InfraType) []string {
 // draftOrders: Select Operations — one Campaign Operation per Fleet; "that
 // Fleet will default to performing the Logistical Auxilia Operation", the
 // value each fleet gets here.
-func (r drafts) draftOrders(t *draftText, l processor.Login, a Await) []string {
+func (r drafts) draftOrders(t *owntoml.Commented, l processor.Login, a Await) []string {
 	s := r.s
 	p, _ := r.c.PlayerOf(l)
 	al := p.Alliance
-	t.say("Orders of %s, %s, for phase %d, step %s: one operation per fleet.", l, r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(r.c, a, "with no orders file of yours by then, all your fleets perform Logistical Auxilia, the value written below."))
+	t.Say("Orders of %s, %s, for phase %d, step %s: one operation per fleet.", l, r.allianceText(al), s.Phase, s.Step.Title())
+	t.Say("%s", deadlineSentence(r.c, a, "with no orders file of yours by then, all your fleets perform Logistical Auxilia, the value written below."))
 	switch {
 	case s.Step == processor.StepOpenTome:
-		t.say("An Open Tome: %s declares its operations first, openly: these orders cannot be sealed.", al)
+		t.Say("An Open Tome: %s declares its operations first, openly: these orders cannot be sealed.", al)
 	case r.c.Recipient != "":
-		t.say("This campaign seals orders: `warmaster seal %s` encrypts the file until 2.1 Reveal; committed as it is, everyone can read it at once.", a.File)
+		t.Say("This campaign seals orders: `warmaster seal %s` encrypts the file until 2.1 Reveal; committed as it is, everyone can read it at once.", a.File)
 	}
 	sinister, piracy := r.sinisterOmens(), len(s.Active(processor.VoidPiracy)) > 0
 	if sinister {
-		t.say("Sinister Omens: no fleet may be ordered to perform Logistical Auxilia in phase %d (a fleet left out still does, to no effect), so this draft deploys Kill Teams at each fleet's planet instead.", s.Phase)
+		t.Say("Sinister Omens: no fleet may be ordered to perform Logistical Auxilia in phase %d (a fleet left out still does, to no effect), so this draft deploys Kill Teams at each fleet's planet instead.", s.Phase)
 	}
 	if piracy {
-		t.say("Void Piracy: no Void Leap in phase %d, and Support Facilities count for nothing.", s.Phase)
+		t.Say("Void Piracy: no Void Leap in phase %d, and Support Facilities count for nothing.", s.Phase)
 	}
-	t.blank()
-	t.help("Operations and their keys:")
-	t.help("battle: attack, planet (the fleet's planet or a connected one), defender; optional [operations.outcome]")
-	t.help("void-leap: planet (any other planet not destroyed)")
-	t.help("raise-edifices: infrastructure (built on the fleet's own planet)")
-	t.help("logistical-auxilia: no keys (the Defender chooses the theatre of an attack on its Alliance at the fleet's planet or a connected one)")
-	t.help("deploy-kill-teams: planet (the fleet's planet or a connected one)")
+	t.Blank()
+	t.Help("Operations and their keys:")
+	t.Help("battle: attack, planet (the fleet's planet or a connected one), defender; optional [operations.outcome]")
+	t.Help("void-leap: planet (any other planet not destroyed)")
+	t.Help("raise-edifices: infrastructure (built on the fleet's own planet)")
+	t.Help("logistical-auxilia: no keys (the Defender chooses the theatre of an attack on its Alliance at the fleet's planet or a connected one)")
+	t.Help("deploy-kill-teams: planet (the fleet's planet or a connected one)")
 	var attacks []string
 	for at := processor.SeizePowerBase; at <= processor.BoardingAction; at++ {
 		attacks = append(attacks, at.String())
 	}
-	t.help("Attack types: %s.", report.Either(attacks))
-	t.help("[operations.outcome] gives your Attacker wins choices should the battle go unplayed (the keys of a result's [outcome]).")
+	t.Help("Attack types: %s.", report.Either(attacks))
+	t.Help("[operations.outcome] gives your Attacker wins choices should the battle go unplayed (the keys of a result's [outcome]).")
 	var destroyed []processor.PlanetID
 	for _, q := range r.c.Map.IDs() {
 		if s.Destroyed(q) {
@@ -350,27 +281,27 @@ func (r drafts) draftOrders(t *draftText, l processor.Login, a Await) []string {
 	for _, fl := range r.c.FleetsOf(l) {
 		at := s.Fleets[fl]
 		reach := r.s.Reachable(al, at)
-		t.blank()
+		t.Blank()
 		switch {
 		case !sinister:
-			t.toml("[[operations]]")
-			t.toml("fleet = %q  # at %s", fl, at)
-			t.toml("operation = %q", processor.LogisticalAuxilia.String())
+			t.TOML("[[operations]]")
+			t.TOML("fleet = %q  # at %s", fl, at)
+			t.TOML("operation = %q", processor.LogisticalAuxilia.String())
 			entries++
 		case len(reach) > 0:
-			t.toml("[[operations]]")
-			t.toml("fleet = %q  # at %s", fl, at)
-			t.toml("operation = %q", processor.DeployKillTeams.String())
-			t.toml("planet = %q", reach[0])
+			t.TOML("[[operations]]")
+			t.TOML("fleet = %q  # at %s", fl, at)
+			t.TOML("operation = %q", processor.DeployKillTeams.String())
+			t.TOML("planet = %q", reach[0])
 			entries++
 		default:
-			t.say("%s at %s has no planet in reach for Kill Teams: leave it out (it performs Logistical Auxilia), or order it below.", fl, at)
-			t.say("[[operations]]")
-			t.say("fleet = %q", fl)
+			t.Say("%s at %s has no planet in reach for Kill Teams: leave it out (it performs Logistical Auxilia), or order it below.", fl, at)
+			t.Say("[[operations]]")
+			t.Say("fleet = %q", fl)
 		}
-		t.help("%s: battle or deploy-kill-teams: planet = %s", fl, report.Either(reach))
+		t.Help("%s: battle or deploy-kill-teams: planet = %s", fl, report.Either(reach))
 		others := processor.Checker{C: r.c}.Others(al)
-		t.help("battle: defender = %s", report.Either(others))
+		t.Help("battle: defender = %s", report.Either(others))
 		if !r.c.Rules.BoardingActionWithoutFleet {
 			var targets []string
 			for _, q := range reach {
@@ -380,27 +311,27 @@ func (r drafts) draftOrders(t *draftText, l processor.Login, a Await) []string {
 					}
 				}
 			}
-			t.help("boarding-action needs a fleet of the defender at the planet: %s", report.OneOf(targets))
+			t.Help("boarding-action needs a fleet of the defender at the planet: %s", report.OneOf(targets))
 		}
 		switch {
 		case piracy:
-			t.help("void-leap: not in this phase (Void Piracy)")
+			t.Help("void-leap: not in this phase (Void Piracy)")
 		case len(destroyed) > 0:
-			t.help("void-leap: planet = any but %s and the destroyed %s", at, report.OneOf(destroyed))
+			t.Help("void-leap: planet = any but %s and the destroyed %s", at, report.OneOf(destroyed))
 		default:
-			t.help("void-leap: planet = any but %s", at)
+			t.Help("void-leap: planet = any but %s", at)
 		}
 		if types := r.buildable(at, al); len(types) > 0 {
-			t.help("raise-edifices: infrastructure = %s", report.Either(typeNames(types)))
+			t.Help("raise-edifices: infrastructure = %s", report.Either(typeNames(types)))
 		} else {
 			why := fmt.Sprintf("%s is at its limit of every type", al)
 			if s.Destroyed(at) || s.FreeLocations(at) == 0 || s.LaurelBar(at, al) != "" {
 				why = s.CanBuild(at, al, processor.FortificationLine) // the planet's reason, the same for every type
 			}
-			t.help("raise-edifices: nothing can be built at %s: %s", at, why)
+			t.Help("raise-edifices: nothing can be built at %s: %s", at, why)
 		}
 		if r.defiantZeal(fl) {
-			t.help("Defiant Zeal: %s may have a second [[operations]] entry; its battle would be %s-2", fl, fl)
+			t.Help("Defiant Zeal: %s may have a second [[operations]] entry; its battle would be %s-2", fl, fl)
 		}
 	}
 	if entries == 0 {
@@ -410,46 +341,46 @@ func (r drafts) draftOrders(t *draftText, l processor.Login, a Await) []string {
 }
 
 // draftMoves: Move Fleets — a fleet left out stays, the default.
-func (r drafts) draftMoves(t *draftText, l processor.Login, a Await) {
+func (r drafts) draftMoves(t *owntoml.Commented, l processor.Login, a Await) {
 	s := r.s
 	p, _ := r.c.PlayerOf(l)
 	al := p.Alliance
-	t.say("Moves of %s, %s, for phase %d, step %s.", l, r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(r.c, a, "a fleet without a move then stays where it is."))
-	t.say("A fleet left out stays: the default, as written. To move one, remove the # before its line and keep one planet connected to its own.")
+	t.Say("Moves of %s, %s, for phase %d, step %s.", l, r.allianceText(al), s.Phase, s.Step.Title())
+	t.Say("%s", deadlineSentence(r.c, a, "a fleet without a move then stays where it is."))
+	t.Say("A fleet left out stays: the default, as written. To move one, remove the # before its line and keep one planet connected to its own.")
 	double := false
 	if holder, ok := s.Benefits[processor.StarOfTheVoidfarer]; ok && holder == al && s.Phase == 1 {
 		double = true
-		t.help("Star of the Voidfarer: a fleet may move twice, each time to a planet connected to the one it is on then: fleet = [\"first\", \"second\"].")
+		t.Help("Star of the Voidfarer: a fleet may move twice, each time to a planet connected to the one it is on then: fleet = [\"first\", \"second\"].")
 	}
-	t.blank()
-	t.toml("[moves]")
+	t.Blank()
+	t.TOML("[moves]")
 	for _, fl := range r.c.FleetsOf(l) {
 		at := s.Fleets[fl]
 		if slices.Contains(s.Stalled, fl) {
-			t.say("%s stays at %s: it cannot move in this phase (Boarding Action — Defender wins).", fl, at)
+			t.Say("%s stays at %s: it cannot move in this phase (Boarding Action — Defender wins).", fl, at)
 			continue
 		}
 		conn := s.Connected(al, at)
 		if len(conn) == 0 {
-			t.say("%s at %s has no connected planet to move to.", fl, at)
+			t.Say("%s at %s has no connected planet to move to.", fl, at)
 			continue
 		}
-		t.toml("# %s = %q  # at %s; connected: %s", fl, conn[0], at, report.OneOf(conn))
+		t.TOML("# %s = %q  # at %s; connected: %s", fl, conn[0], at, report.OneOf(conn))
 		if double {
-			t.help("or two moves: %s = [%q, \"…\"]", fl, conn[0])
+			t.Help("or two moves: %s = [%q, \"…\"]", fl, conn[0])
 		}
 	}
 }
 
 // draftBuild: Build Infrastructure — "each Alliance can build one piece";
 // an empty file builds nothing, the default.
-func (r drafts) draftBuild(t *draftText, al processor.AllianceID, a Await) {
+func (r drafts) draftBuild(t *owntoml.Commented, al processor.AllianceID, a Await) {
 	s := r.s
-	t.say("Build of %s for phase %d, step %s: one piece, on a planet with one of its fleets or connected to one.", r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(r.c, a, "without a file, nothing is built."))
-	t.say("An empty file builds nothing: the default, as written. To build, remove the # before the planet and infrastructure lines and pick from the lists. Alliances build in order of total Power Level: one before yours may fill a planet first, so you may add [[alternates]], builds to make instead, in order: the first still possible in your turn is built.")
-	t.blank()
+	t.Say("Build of %s for phase %d, step %s: one piece, on a planet with one of its fleets or connected to one.", r.allianceText(al), s.Phase, s.Step.Title())
+	t.Say("%s", deadlineSentence(r.c, a, "without a file, nothing is built."))
+	t.Say("An empty file builds nothing: the default, as written. To build, remove the # before the planet and infrastructure lines and pick from the lists. Alliances build in order of total Power Level: one before yours may fill a planet first, so you may add [[alternates]], builds to make instead, in order: the first still possible in your turn is built.")
+	t.Blank()
 	first := processor.PlanetID("")
 	var lists []string
 	var open []processor.PieceChoice
@@ -467,19 +398,19 @@ func (r drafts) draftBuild(t *draftText, al processor.AllianceID, a Await) {
 		lists = append(lists, fmt.Sprintf("%s at %s", typ, report.OneOf(where)))
 	}
 	if first == "" {
-		t.say("%s can build nothing now: no planet in reach of its fleets has a free location within its limits.", al)
+		t.Say("%s can build nothing now: no planet in reach of its fleets has a free location within its limits.", al)
 		return
 	}
-	t.toml("# planet = %q", first)
-	t.toml("# infrastructure = %q  # %s", processor.FortificationLine.String(), report.Either([]string{processor.FortificationLine.String(), processor.SupportFacility.String(), processor.StagingGrounds.String()}))
+	t.TOML("# planet = %q", first)
+	t.TOML("# infrastructure = %q  # %s", processor.FortificationLine.String(), report.Either([]string{processor.FortificationLine.String(), processor.SupportFacility.String(), processor.StagingGrounds.String()}))
 	for _, l := range lists {
-		t.help("%s", l)
+		t.Help("%s", l)
 	}
 	if alt, ok := alternatePiece(open, first); ok {
-		t.blank()
-		t.toml("# [[alternates]]")
-		t.toml("# planet = %q", alt.Planet)
-		t.toml("# infrastructure = %q", alt.Type.String())
+		t.Blank()
+		t.TOML("# [[alternates]]")
+		t.TOML("# planet = %q", alt.Planet)
+		t.TOML("# infrastructure = %q", alt.Type.String())
 	}
 }
 
@@ -502,29 +433,29 @@ func alternatePiece(open []processor.PieceChoice, first processor.PlanetID) (pro
 // draftResult: a battle's result. The rules' default — the attacker wins an
 // unplayed battle — is what happens without a file, so the draft leaves
 // the winner to be filled in.
-func (r drafts) draftResult(t *draftText, id string, a Await) []string {
+func (r drafts) draftResult(t *owntoml.Commented, id string, a Await) []string {
 	s := r.s
 	b, ok := r.battle(id)
 	if !ok {
 		return nil // awaited() lists only this phase's battles
 	}
-	t.say("Result of battle %s, phase %d: %s's fleet %s (%s) attacks %s at %s — %s.", b.ID, s.Phase, b.Player, b.Fleet, b.Attacker, b.Defender, b.Planet, b.Attack.Title())
-	t.say("%s", deadlineSentence(r.c, a, "a battle without a result then is won by the attacker, with the choices of its orders."))
+	t.Say("Result of battle %s, phase %d: %s's fleet %s (%s) attacks %s at %s — %s.", b.ID, s.Phase, b.Player, b.Fleet, b.Attacker, b.Defender, b.Planet, b.Attack.Title())
+	t.Say("%s", deadlineSentence(r.c, a, "a battle without a result then is won by the attacker, with the choices of its orders."))
 	confirm := r.c.Rules.ConfirmResults
 	if confirm {
-		t.say("Fill in filed_by, your Alliance, and winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it, and a player of the other side confirms it (confirmations/%s.toml, with the line `warmaster status` gives); the battle sheet is battles/%s.toml.", b.ID, b.ID)
+		t.Say("Fill in filed_by, your Alliance, and winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it, and a player of the other side confirms it (confirmations/%s.toml, with the line `warmaster status` gives); the battle sheet is battles/%s.toml.", b.ID, b.ID)
 	} else {
-		t.say("Fill in winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
+		t.Say("Fill in winner (or delete the winner line and give attacker_vp and defender_vp instead): check refuses this file until then. Either side commits it; the battle sheet is battles/%s.toml.", b.ID)
 	}
-	t.blank()
+	t.Blank()
 	if confirm {
-		t.toml(`filed_by = ""  # your Alliance, the side filing it: %s`, report.Either([]processor.AllianceID{b.Attacker, b.Defender}))
+		t.TOML(`filed_by = ""  # your Alliance, the side filing it: %s`, report.Either([]processor.AllianceID{b.Attacker, b.Defender}))
 	}
-	t.toml(`winner = ""  # %s`, report.Either([]string{"attacker", "defender", "draw"}))
-	t.help("Victory points, instead of winner or with it: the most wins, +10 for an army painted Battle Ready (battle_ready).")
-	t.toml("# attacker_vp = 0")
-	t.toml("# defender_vp = 0")
-	t.toml(`# battle_ready = ["attacker", "defender"]`)
+	t.TOML(`winner = ""  # %s`, report.Either([]string{"attacker", "defender", "draw"}))
+	t.Help("Victory points, instead of winner or with it: the most wins, +10 for an army painted Battle Ready (battle_ready).")
+	t.TOML("# attacker_vp = 0")
+	t.TOML("# defender_vp = 0")
+	t.TOML(`# battle_ready = ["attacker", "defender"]`)
 	played := "2027-01-10"
 	if !a.Deadline.IsZero() {
 		played = a.Deadline.Format("2006-01-02")
@@ -533,23 +464,23 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 		}
 	}
 	if r.c.Zone != nil {
-		t.toml("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00 (%s time)", played, played, r.c.Zone)
+		t.TOML("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00 (%s time)", played, played, r.c.Zone)
 	} else {
-		t.toml("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00Z", played, played)
+		t.TOML("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00Z", played, played)
 	}
 	if ps := r.c.PlayersOf(b.Defender); len(ps) > 0 {
-		t.toml("# defender_player = %q  # who defended: %s", ps[0], report.Either(ps))
+		t.TOML("# defender_player = %q  # who defended: %s", ps[0], report.Either(ps))
 	}
 	// A Boarding Action has no Theatre (hasTheatre): no theatre, no twist.
 	if theatres := r.c.Map.Planet(b.Planet).Theatres; hasTheatre(b) {
 		switch {
 		case b.Order.Theatre != "":
-			t.toml("# theatre = %q  # rolled by Sinister Omens (see the battle sheet)", b.Order.Theatre)
+			t.TOML("# theatre = %q  # rolled by Sinister Omens (see the battle sheet)", b.Order.Theatre)
 		case len(theatres) > 0:
 			by, _ := r.theatreChooser(b)
-			t.toml("# theatre = %q  # %s, chosen by the %s", theatres[0], report.Either(theatres), by)
+			t.TOML("# theatre = %q  # %s, chosen by the %s", theatres[0], report.Either(theatres), by)
 		}
-		t.toml("# twist = 1  # the D6 rolled for the Twist, 1 to 6 (needs theatre)")
+		t.TOML("# twist = 1  # the D6 rolled for the Twist, 1 to 6 (needs theatre)")
 	}
 	var engs []string
 	for _, e := range r.c.Engines.Engines {
@@ -558,10 +489,10 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 		}
 	}
 	if len(engs) > 0 {
-		t.help("War engines that may have fought: %s; one [[war_engines]] table for each that did: engine = its id, then what happened to it.", report.OneOf(engs))
+		t.Help("War engines that may have fought: %s; one [[war_engines]] table for each that did: engine = its id, then what happened to it.", report.OneOf(engs))
 	}
-	t.blank()
-	t.toml("# [outcome]  # the victor's Campaign Outcome choices; a key left out takes its default")
+	t.Blank()
+	t.TOML("# [outcome]  # the victor's Campaign Outcome choices; a key left out takes its default")
 	for _, side := range []processor.Side{processor.Attacker, processor.Defender} {
 		keys := attacks.OutcomeKeys(b.Attack, side)
 		if len(keys) == 0 {
@@ -571,10 +502,10 @@ func (r drafts) draftResult(t *draftText, id string, a Await) []string {
 		if side == processor.Defender {
 			victor = b.Defender
 		}
-		t.help("%s — %s (%s chooses):", b.Attack.Title(), attacks.ResultTitle(side), victor)
+		t.Help("%s — %s (%s chooses):", b.Attack.Title(), attacks.ResultTitle(side), victor)
 		for _, k := range keys {
 			if h := r.outcomeHint(b, side, k); h != "" {
-				t.help("  %s", h)
+				t.Help("  %s", h)
 			}
 		}
 	}
@@ -719,31 +650,31 @@ func (r drafts) piecesAt(p processor.PlanetID, a processor.AllianceID) []string 
 // draftEvents: the Events waiting for the Alliance's choices. A table left
 // out takes the event's default, which the draft keeps: every table is a
 // comment to uncomment.
-func (r drafts) draftEvents(t *draftText, al processor.AllianceID, a Await) {
+func (r drafts) draftEvents(t *owntoml.Commented, al processor.AllianceID, a Await) {
 	s := r.s
-	t.say("Event choices of %s for phase %d, step %s.", r.allianceText(al), s.Phase, s.Step.Title())
-	t.say("%s", deadlineSentence(r.c, a, "without a file, every event's default applies."))
-	t.say("A table left out takes its event's default, as written. To choose, remove the # before a table and its keys.")
+	t.Say("Event choices of %s for phase %d, step %s.", r.allianceText(al), s.Phase, s.Step.Title())
+	t.Say("%s", deadlineSentence(r.c, a, "without a file, every event's default applies."))
+	t.Say("A table left out takes its event's default, as written. To choose, remove the # before a table and its keys.")
 	done := map[processor.EventKind]bool{}
 	for _, ev := range s.Events {
 		if done[ev.Event] || !r.asks(ev, al) {
 			continue
 		}
 		done[ev.Event] = true
-		t.blank()
-		t.say("%s: %s.", ev.Event.Title(), eventText[ev.Event])
+		t.Blank()
+		t.Say("%s: %s.", ev.Event.Title(), eventText[ev.Event])
 		r.draftEvent(t, al, ev)
 	}
 }
 
-func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.Effect) {
+func (r drafts) draftEvent(t *owntoml.Commented, al processor.AllianceID, ev processor.Effect) {
 	s := r.s
 	table := "# [" + ev.Event.Key() + "]"
 	fleets := r.c.AllianceFleets(al)
 	switch ev.Event {
 	case processor.LullInTheFighting:
-		t.say("Default: nothing is built and the fleets stay.")
-		t.toml("%s", table)
+		t.Say("Default: nothing is built and the fleets stay.")
+		t.TOML("%s", table)
 		r.draftPiece(t, al, "build")
 		var open []processor.PieceChoice
 		for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
@@ -753,8 +684,8 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 		}
 		if len(open) > 0 {
 			if alt, ok := alternatePiece(open, open[0].Planet); ok {
-				t.toml("# alternates = [{ planet = %q, type = %q }]", alt.Planet, alt.Type.String())
-				t.help("alternates: pieces to build instead, in order, should an Alliance before yours fill the planet first: the first still possible in your turn is built")
+				t.TOML("# alternates = [{ planet = %q, type = %q }]", alt.Planet, alt.Type.String())
+				t.Help("alternates: pieces to build instead, in order, should an Alliance before yours fill the planet first: the first still possible in your turn is built")
 			}
 		}
 		var moves, reach []string
@@ -767,10 +698,10 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 			reach = append(reach, fmt.Sprintf("%s at %s moves to %s", f, at, report.Either(conn)))
 		}
 		if len(moves) > 0 {
-			t.toml("# moves = { %s }", strings.Join(moves, ", "))
+			t.TOML("# moves = { %s }", strings.Join(moves, ", "))
 		}
 		for _, l := range reach {
-			t.help("%s", l)
+			t.Help("%s", l)
 		}
 	case processor.TidesOfWar:
 		var open []processor.PlanetID
@@ -780,37 +711,37 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 			}
 		}
 		sh, _ := s.StrongholdAt(al)
-		t.say("Default: the Stronghold stays at %s.", sh)
-		t.toml("%s", table)
+		t.Say("Default: the Stronghold stays at %s.", sh)
+		t.TOML("%s", table)
 		if len(open) > 0 {
-			t.toml("# stronghold = %q", open[0])
+			t.TOML("# stronghold = %q", open[0])
 		}
-		t.help("stronghold: %s", report.Either(open))
+		t.Help("stronghold: %s", report.Either(open))
 	case processor.ArcheotechRiches:
-		t.say("Default: each +1 at the riches planet while below 4 and not destroyed, else at the connected planet, not destroyed, where %s is lowest.", al)
-		t.toml("%s", table)
+		t.Say("Default: each +1 at the riches planet while below 4 and not destroyed, else at the connected planet, not destroyed, where %s is lowest.", al)
+		t.TOML("%s", table)
 		for _, p := range ev.Planets {
 			reach := r.s.Reachable(al, p)
-			t.toml("# %s = [%s]", p, report.Quoted(reach[:min(3, len(reach))]))
-			t.help("%s: up to 3 of %s", p, report.Either(reach))
+			t.TOML("# %s = [%s]", p, report.Quoted(reach[:min(3, len(reach))]))
+			t.Help("%s: up to 3 of %s", p, report.Either(reach))
 		}
 	case processor.XenobeastMigration:
-		t.say("Default: a fleet left out goes to the nearest planet it may (fewest lanes, then map order, not destroyed).")
-		t.toml("%s", table)
+		t.Say("Default: a fleet left out goes to the nearest planet it may (fewest lanes, then map order, not destroyed).")
+		t.TOML("%s", table)
 		for _, f := range fleets {
 			at := s.Fleets[f]
 			far := r.xenobeastPlanets(al, at)
 			if len(far) > 0 {
-				t.toml("# %s = %q  # at %s", f, far[0], at)
+				t.TOML("# %s = %q  # at %s", f, far[0], at)
 			}
-			t.help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.xenobeastBarred(al, at)), report.Either(far))
+			t.Help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.xenobeastBarred(al, at)), report.Either(far))
 		}
 	case processor.MachinationsOfFate:
-		t.say("Default: nobody defects.")
-		t.toml("%s", table)
+		t.Say("Default: nobody defects.")
+		t.TOML("%s", table)
 		others := processor.Checker{C: r.c}.Others(al)
 		for _, l := range r.c.PlayersOf(al) {
-			t.toml("# %s = %q  # %s", l, others[0], report.Either(others))
+			t.TOML("# %s = %q  # %s", l, others[0], report.Either(others))
 		}
 	case processor.ACostlyBargain:
 		var open []processor.PlanetID
@@ -820,16 +751,16 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 			}
 		}
 		others := processor.Checker{C: r.c}.Others(al)
-		t.say("Default: nothing happens.")
-		t.toml("%s", table)
+		t.Say("Default: nothing happens.")
+		t.TOML("%s", table)
 		if len(open) > 0 {
-			t.toml("# planet = %q", open[0])
+			t.TOML("# planet = %q", open[0])
 		}
-		t.toml("# alliance = %q  # %s", others[0], report.Either(others))
-		t.help("planet: %s", report.Either(open))
+		t.TOML("# alliance = %q  # %s", others[0], report.Either(others))
+		t.Help("planet: %s", report.Either(open))
 	case processor.SmuggledAssets:
-		t.say("Default: nothing happens.")
-		t.toml("%s", table)
+		t.Say("Default: nothing happens.")
+		t.TOML("%s", table)
 		if from, typ, ok := r.firstPiece(al); ok {
 			to := ""
 			for _, p := range r.c.Map.IDs() {
@@ -838,15 +769,15 @@ func (r drafts) draftEvent(t *draftText, al processor.AllianceID, ev processor.E
 					break
 				}
 			}
-			t.toml("# relocate = [{ from = %q, to = %q, type = %q }]", from, to, typ.String())
+			t.TOML("# relocate = [{ from = %q, to = %q, type = %q }]", from, to, typ.String())
 		}
-		t.help("relocate: any of %s's pieces, each to another planet with a free location: %s", al, r.piecesOf(s, al))
+		t.Help("relocate: any of %s's pieces, each to another planet with a free location: %s", al, r.piecesOf(s, al))
 		r.draftPiece(t, al, "build")
 	}
 }
 
 // draftPiece is a `build = { planet, type }` line and where each type can go.
-func (r drafts) draftPiece(t *draftText, al processor.AllianceID, key string) {
+func (r drafts) draftPiece(t *owntoml.Commented, al processor.AllianceID, key string) {
 	first := processor.PlanetID("")
 	var where []string
 	for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
@@ -857,10 +788,10 @@ func (r drafts) draftPiece(t *draftText, al processor.AllianceID, key string) {
 		where = append(where, fmt.Sprintf("%s: %s at %s", key, typ, report.OneOf(ps)))
 	}
 	if first != "" {
-		t.toml("# %s = { planet = %q, type = %q }", key, first, processor.FortificationLine.String())
+		t.TOML("# %s = { planet = %q, type = %q }", key, first, processor.FortificationLine.String())
 	}
 	for _, w := range where {
-		t.help("%s", w)
+		t.Help("%s", w)
 	}
 }
 
@@ -878,59 +809,59 @@ func (r drafts) firstPiece(a processor.AllianceID) (processor.PlanetID, processo
 
 // draftSetup: Setup the Campaign Map has no default to give: every choice
 // is the Alliance's, left empty to fill in.
-func (r drafts) draftSetup(t *draftText, al processor.AllianceID) []string {
+func (r drafts) draftSetup(t *owntoml.Commented, al processor.AllianceID) []string {
 	c := r.c
 	n := c.SetupPieces()
-	t.say("Set-up of %s: Setup the Campaign Map. No deadline: the campaign waits for every Alliance's set-up.", r.allianceText(al))
-	t.say("Fill in every value left empty: check refuses this file until then.")
+	t.Say("Set-up of %s: Setup the Campaign Map. No deadline: the campaign waits for every Alliance's set-up.", r.allianceText(al))
+	t.Say("Fill in every value left empty: check refuses this file until then.")
 	var planets []string
 	for _, p := range c.Map.Planets {
 		planets = append(planets, fmt.Sprintf("%s (%d)", p.ID, p.Locations))
 	}
-	t.help("Planets (Infrastructure locations): %s.", strings.Join(planets, ", "))
+	t.Help("Planets (Infrastructure locations): %s.", strings.Join(planets, ", "))
 	if len(c.Medals) > 0 {
-		t.help("The Alliance holding a Campaign Medal's benefit may also give laurel_of_victory, penumbral_wreath or sable_dagger, before the first table.")
+		t.Help("The Alliance holding a Campaign Medal's benefit may also give laurel_of_victory, penumbral_wreath or sable_dagger, before the first table.")
 	}
-	t.blank()
-	t.toml(`stronghold = ""  # Power Level 4 and your Stronghold`)
-	t.toml("power3 = [%s]  # 3 other planets at Power Level 3", strings.TrimSuffix(strings.Repeat(`"", `, 3), ", "))
-	t.toml("power2 = [%s]  # 4 other planets at Power Level 2", strings.TrimSuffix(strings.Repeat(`"", `, 4), ", "))
+	t.Blank()
+	t.TOML(`stronghold = ""  # Power Level 4 and your Stronghold`)
+	t.TOML("power3 = [%s]  # 3 other planets at Power Level 3", strings.TrimSuffix(strings.Repeat(`"", `, 3), ", "))
+	t.TOML("power2 = [%s]  # 4 other planets at Power Level 2", strings.TrimSuffix(strings.Repeat(`"", `, 4), ", "))
 	for i := range n {
-		t.blank()
-		t.toml("[[infrastructure]]  # %d of %d", i+1, n)
-		t.toml(`planet = ""`)
-		t.toml(`type = ""  # staging-grounds, support-facility or fortification-line`)
-		t.toml("# alternates = []  # optional: where to build it should it lose the lot")
+		t.Blank()
+		t.TOML("[[infrastructure]]  # %d of %d", i+1, n)
+		t.TOML(`planet = ""`)
+		t.TOML(`type = ""  # staging-grounds, support-facility or fortification-line`)
+		t.TOML("# alternates = []  # optional: where to build it should it lose the lot")
 	}
-	t.blank()
-	t.toml("[fleets]  # each fleet's starting planet")
+	t.Blank()
+	t.TOML("[fleets]  # each fleet's starting planet")
 	for _, f := range c.AllianceFleets(al) {
-		t.toml(`%s = ""`, f)
+		t.TOML(`%s = ""`, f)
 	}
 	return []string{"stronghold", "power3", "power2", "infrastructure", "fleets"}
 }
 
 // draftTiebreak: End of the Campaign — the tied Alliances' final battle(s),
 // which only the players can report.
-func (r drafts) draftTiebreak(t *draftText, a Await) []string {
+func (r drafts) draftTiebreak(t *owntoml.Commented, a Await) []string {
 	var tied []processor.AllianceID
 	if e := r.s.End; e != nil {
 		tied = e.Tied
 	}
-	t.say("The final battle(s) of the tie between %s (End of the Campaign).", report.Either(tied))
-	t.say("%s", deadlineSentence(r.c, a, "without it by then, the tied Alliances roll off."))
-	t.say("Fill in every value left empty: check refuses this file until then.")
+	t.Say("The final battle(s) of the tie between %s (End of the Campaign).", report.Either(tied))
+	t.Say("%s", deadlineSentence(r.c, a, "without it by then, the tied Alliances roll off."))
+	t.Say("Fill in every value left empty: check refuses this file until then.")
 	for _, al := range tied {
-		t.help("%s's players: %s", al, report.Either(r.c.PlayersOf(al)))
+		t.Help("%s's players: %s", al, report.Either(r.c.PlayersOf(al)))
 	}
-	t.blank()
+	t.Blank()
 	if len(tied) > 0 {
-		t.toml("# victor = %q  # optional when exactly one tied Alliance won a battle and lost none: %s", tied[0], report.Either(tied))
+		t.TOML("# victor = %q  # optional when exactly one tied Alliance won a battle and lost none: %s", tied[0], report.Either(tied))
 	}
-	t.blank()
-	t.toml("[[battles]]  # one per battle played")
-	t.toml(`players = ["", ""]  # one player of each of two tied Alliances`)
-	t.toml(`winner = ""  # the Alliance whose player won: %s`, report.Either(tied))
-	t.toml("# played = 2027-07-10  # optional: a date or date-time")
+	t.Blank()
+	t.TOML("[[battles]]  # one per battle played")
+	t.TOML(`players = ["", ""]  # one player of each of two tied Alliances`)
+	t.TOML(`winner = ""  # the Alliance whose player won: %s`, report.Either(tied))
+	t.TOML("# played = 2027-07-10  # optional: a date or date-time")
 	return []string{"battles"}
 }
