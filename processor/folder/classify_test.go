@@ -62,7 +62,9 @@ func classifyPaths() []string {
 	dirs := []string{"", "orders/", "results/", "moves/", "builds/", "events/", "confirmations/", "rulings/", "battles/", "report/", "Orders/", "orders", "seen/", "tiebreak/"}
 	names := []string{"", "a", "alice.toml", "alice.toml.age", "alice.age", ".toml", ".toml.age", "a.toml.toml", "a.toml.age.toml",
 		"a.toml.age.age", "a/b.toml", "a/b.toml.age", "a\nb.toml", "\n", "x\n", "a b.toml", "é.toml", "\xff.toml", "report.md",
-		"seen.toml", "tiebreak.toml", "campaign.toml", "x", "x/y", "a.TOML", "a.toml ", " a.toml", "a.tom", "toml", ".age"}
+		"seen.toml", "tiebreak.toml", "campaign.toml", "x", "x/y", "a.TOML", "a.toml ", " a.toml", "a.tom", "toml", ".age",
+		// what a player naming a file to slip past the layout might try
+		"..", "../a.toml", "./a.toml", "a.toml/", "a.toml\x00", "a\u202e.toml", "ａ.toml", "a.toml/../b.toml", "/a.toml"}
 	var out []string
 	for _, h := range heads {
 		for _, d := range dirs {
