@@ -1,6 +1,9 @@
 package schema
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+)
 
 // Prescan checks data against lim and against what every file keeps to —
 // values at most MaxDepth deep, keys at most MaxKeyBytes long — in one
@@ -9,18 +12,58 @@ import "fmt"
 // real one. Each fault is positioned where a limit is crossed; none means
 // the file may go to a parser. What is not TOML it leaves to the parser.
 func Prescan(data []byte, lim Limits) []Fault {
+	faults, _ := PrescanFrom(data, lim, nil)
+	return faults
+}
+
+// Scanned is where a prescan that found nothing ended, at a line's start
+// outside any array or inline table: a text that begins with the one it
+// scanned is prescanned from there (PrescanFrom), as if whole. A journal
+// grows by what each run adds to it, and a replay reads it after each.
+type Scanned struct {
+	lim   Limits
+	n     int   // the bytes scanned
+	table frame // the table the last header opened
+	next  frame // the value last awaited (what follows may be read as it, in a text that is not TOML)
+	work  int
+	keys  map[uint64]bool // never changed once here: a scan from it copies them
+}
+
+// PrescanFrom is Prescan, going on from where from ended when data begins
+// with the text from scanned — the caller's to know; from may be nil — and
+// where this scan ended, when it found nothing and ended at a line's start
+// (nil otherwise).
+func PrescanFrom(data []byte, lim Limits, from *Scanned) ([]Fault, *Scanned) {
 	if f := TooLarge(data, lim.Bytes); f != nil {
-		return []Fault{*f}
+		return []Fault{*f}, nil
 	}
-	if f := notText(data); f != nil {
-		return []Fault{*f}
+	if from != nil && (from.lim != lim || from.n > len(data)) {
+		from = nil
 	}
-	// The keys' map is made about the size it grows to (a key and its
-	// value take some 16 bytes), as far as the limit: growing a step at a
-	// time, it took a third of the scan of a file of a million keys.
-	s := prescanner{data: data, lim: lim, keys: make(map[uint64]bool, min(len(data)/16, lim.Keys+1))}
-	s.run()
-	return s.faults
+	start := 0
+	if from != nil {
+		start = from.n
+	}
+	if f := notText(data, start); f != nil {
+		return []Fault{*f}, nil
+	}
+	s := prescanner{data: data, lim: lim}
+	var next frame
+	if from != nil {
+		next = from.next
+		s.i, s.table, s.work, s.keys = from.n, from.table, from.work, maps.Clone(from.keys)
+	} else {
+		// The keys' map is made about the size it grows to (a key and
+		// its value take some 16 bytes), as far as the limit: growing a
+		// step at a time, it took a third of the scan of a file of a
+		// million keys.
+		s.keys = make(map[uint64]bool, min(len(data)/16, lim.Keys+1))
+	}
+	state, next := s.run(next)
+	if len(s.faults) > 0 || s.stop || len(s.stack) > 0 || state != awaitKey || len(data) > 0 && data[len(data)-1] != '\n' {
+		return s.faults, nil
+	}
+	return nil, &Scanned{lim: lim, n: len(data), table: s.table, next: next, work: s.work, keys: s.keys}
 }
 
 // TooLarge is the fault of a file of more than max bytes, where it passes
@@ -39,8 +82,9 @@ func TooLarge(data []byte, max int) *Fault {
 // comment — at the first, or nil: such a file is not text (NUL bytes, a
 // binary file, UTF-16), and any other fault, read as if it were, would
 // say nothing true about it.
-func notText(data []byte) *Fault {
-	for i, c := range data {
+func notText(data []byte, start int) *Fault {
+	for i, c := range data[start:] {
+		i += start
 		if c >= 0x20 || c == '\t' || c == '\n' || c == '\r' {
 			continue
 		}
@@ -87,9 +131,11 @@ const (
 	afterValue        // a comma, a closing bracket or the end of the line
 )
 
-func (s *prescanner) run() {
-	state := awaitKey
-	var next frame // the value awaited: its depth and path
+// run scans from i to the end, next being the value awaited there (its
+// depth and path), and says what it expected next at the end, and the
+// value last awaited.
+func (s *prescanner) run(next frame) (state int, _ frame) {
+	state = awaitKey
 	for s.i < len(s.data) && !s.stop {
 		c := s.data[s.i]
 		switch {
@@ -165,6 +211,7 @@ func (s *prescanner) run() {
 			}
 		}
 	}
+	return state, next
 }
 
 // element is the value awaited next in array arr.

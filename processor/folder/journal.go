@@ -39,6 +39,28 @@ var lastJournal struct {
 	// checked of them were found without fault (checkJournalFrom) in a
 	// campaign of phases phases.
 	checked, phases int
+	// scanned is the last journal prescanned without fault, and where
+	// the scan ended (schema.Scanned).
+	scanned []byte
+	scan    *schema.Scanned
+}
+
+// prescanJournal is schema.Prescan of a journal, going on from where the
+// last one's ended when data is that text with more after it.
+func prescanJournal(data []byte, lim schema.Limits) []schema.Fault {
+	lastJournal.Lock()
+	prev, from := lastJournal.scanned, lastJournal.scan
+	lastJournal.Unlock()
+	if from == nil || !bytes.HasPrefix(data, prev) {
+		from = nil
+	}
+	faults, scan := schema.PrescanFrom(data, lim, from)
+	if scan != nil {
+		lastJournal.Lock()
+		lastJournal.scanned, lastJournal.scan = data, scan
+		lastJournal.Unlock()
+	}
+	return faults
 }
 
 // entryStart is how AppendJournal begins each entry after the first.
@@ -127,7 +149,7 @@ func ReadJournal(data []byte, present bool, c *processor.Campaign, s *processor.
 	}
 	var steps []owntoml.JournalEntry
 	checked := 0 // entries known to be without fault (readJournalLines)
-	library, ok := readOwn(processor.JournalFile, data, JournalLimits, func(data []byte) (bad int) {
+	library, ok := readOwn(processor.JournalFile, data, JournalLimits, prescanJournal, func(data []byte) (bad int) {
 		steps, bad, checked = readJournalLines(data, campaignPhases(c))
 		return bad
 	}, fs)

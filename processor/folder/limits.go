@@ -87,13 +87,14 @@ var inputKinds = map[fileKind]schema.Kind{
 }
 
 // readOwn checks a file Warmaster writes (state.toml, journal.toml) against
-// lim before it is read, with read, the line reader of its layout, which
+// lim before it is read (with prescan: schema.Prescan, or one that knows
+// the text read before), with read, the line reader of its layout, which
 // says which line it could not read (0: all). A file not in the layout is
 // left to the TOML library (library true) when it is small enough for
 // it; otherwise the first line not in the layout is the fault. ok is false
 // when the file has a fault, added to fs.
-func readOwn(file string, data []byte, lim schema.Limits, read func([]byte) int, fs *processor.Faults) (library, ok bool) {
-	if f := schema.Prescan(data, lim); len(f) > 0 {
+func readOwn(file string, data []byte, lim schema.Limits, prescan func([]byte, schema.Limits) []schema.Fault, read func([]byte) int, fs *processor.Faults) (library, ok bool) {
+	if f := prescan(data, lim); len(f) > 0 {
 		fs.AddSchema(file, f)
 		return false, false
 	}

@@ -148,7 +148,7 @@ func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.
 // TOML library, which says what is wrong. ok is false when it could not be
 // read (the fault is added to fs); an unknown key is a fault, not a refusal.
 func readStateDoc(file string, data []byte, fs *processor.Faults) (f owntoml.StateDoc, ok bool) {
-	library, ok := readOwn(file, data, StateLimits, func(data []byte) (bad int) {
+	library, ok := readOwn(file, data, StateLimits, schema.Prescan, func(data []byte) (bad int) {
 		f, bad = owntoml.ReadStateLines(data)
 		return bad
 	}, fs)

@@ -200,6 +200,12 @@ func advance(dir string, opt Options, m mode) (*Summary, error) {
 		return nil, err
 	}
 	defer d.Close()
+	return advanceIn(d, opt, m)
+}
+
+// advanceIn is advance in a folder open for it; it leaves it open.
+func advanceIn(d *disk.Dir, opt Options, m mode) (*Summary, error) {
+	dir := d.Path()
 	f, fs, err := folder.LoadFromWith(d, m.loadOptions(opt))
 	if err != nil {
 		return nil, err
@@ -411,6 +417,14 @@ type Again struct {
 // recorded of the run.
 func AdvanceAgain(dir string, opt Options, again Again) (*Summary, error) {
 	return advance(dir, opt, mode{again: again, scratch: true})
+}
+
+// AdvanceAgainIn is AdvanceAgain in a scratch folder open already
+// (folder.OpenFolder, disk.Scratch), which it leaves open: a replay keeps
+// one for all its runs, each knowing what the runs before it wrote,
+// rather than scan again for each run everything they wrote.
+func AdvanceAgainIn(d *disk.Dir, opt Options, again Again) (*Summary, error) {
+	return advanceIn(d, opt, mode{again: again, scratch: true})
 }
 
 // mode is how Check, Plan and AdvanceAgain change a run; Advance's is the

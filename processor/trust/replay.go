@@ -79,12 +79,22 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	defer scratch.Discard()
+	// The runs' folder, open for all of them: each knows what the runs
+	// before it wrote (Commit and WriteFile record it), where opening it
+	// again would scan the whole campaign so far for each run, and a replay
+	// grow as the square of the campaign's length. Open as a run opens its
+	// campaign folder: a run commits only what Warmaster writes.
+	d, err := folder.OpenFolder(scratch.Path(), disk.Scratch)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	defer func() { d.Close() }()
 	for _, name := range []string{processor.CampaignFile, processor.MapFile} {
-		if err := scratch.WriteFile(name, f.Text(name)); err != nil {
+		if err := d.WriteFile(name, f.Text(name)); err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
 	}
-	if err := f.CopyProfiles(scratch); err != nil { // war-engine profiles, like campaign.toml
+	if err := f.CopyProfiles(d); err != nil { // war-engine profiles, like campaign.toml
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	res := &ReplayResult{}
@@ -110,7 +120,7 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 					// A file that arrived after its step: only its being
 					// there mattered (it was never read), and it may have
 					// been removed since.
-					if err := scratch.WriteFile(in.Path, nil); err != nil {
+					if err := d.WriteFile(in.Path, nil); err != nil {
 						return nil, fmt.Errorf("replay: %w", err)
 					}
 					continue
@@ -131,7 +141,7 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 				if paths[in.Path+seal.SealedExt] {
 					continue // orders decrypted at the reveal: the replay decrypts them again
 				}
-				if err := scratch.WriteFile(in.Path, data); err != nil {
+				if err := d.WriteFile(in.Path, data); err != nil {
 					return nil, fmt.Errorf("replay: %w", err)
 				}
 			}
@@ -173,7 +183,13 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "replay: the run of %s (%d steps)\n", o.Now.Format(time.RFC3339), len(group))
 		}
-		sum, err := advanceAgain(scratch.Path(), o, again)
+		sum, elsewhere, err := advanceAgain(d, o, again)
+		if err == nil && elsewhere {
+			// Another warmaster wrote the folder: what it wrote is known
+			// only by scanning it again.
+			d.Close()
+			d, err = folder.OpenFolder(scratch.Path(), disk.Scratch)
+		}
 		if err != nil {
 			var inv *processor.InvalidError
 			if errors.As(err, &inv) {
@@ -189,17 +205,12 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 		res.Steps += len(group)
 		i = k
 	}
-	replayed, err := disk.Open(scratch.Path(), disk.Scratch, nil)
-	if err != nil {
-		return nil, fmt.Errorf("replay: %w", err)
-	}
-	defer replayed.Close()
-	want, have := processorFiles(replayed.Files()), processorFiles(f.Files())
+	want, have := processorFiles(d.Files()), processorFiles(f.Files())
 	deadlines := f.Campaign.DeadlineTexts()
 	for _, p := range union(want, have) {
 		res.Checked = append(res.Checked, p)
 		a, aerr := f.ReadFile(p)
-		b, berr := replayed.ReadFile(p)
+		b, berr := d.ReadFile(p)
 		switch {
 		case berr != nil:
 			fs.List = append(fs.List, processor.Fault{File: p, Message: "written by hand: the replay of the journal does not write this file"})
@@ -436,11 +447,20 @@ func maskDeadlines(line string) string {
 // file is still held to its replay. A run journaled before warmaster
 // recorded its version is this one's to replay, as it was written then.
 
-// advanceAgain replays one run, with the warmaster that applied it.
-func advanceAgain(scratch string, opt phase.Options, again phase.Again) (*phase.Summary, error) {
+// advanceAgain replays one run in the scratch folder d, with the warmaster
+// that applied it: elsewhere says another warmaster's process wrote d.
+func advanceAgain(d *disk.Dir, opt phase.Options, again phase.Again) (sum *phase.Summary, elsewhere bool, err error) {
 	if again.Legacy || again.Version == cmp.Or(opt.Version, phase.DevelVersion) {
-		return phase.AdvanceAgain(scratch, opt, again)
+		sum, err := phase.AdvanceAgainIn(d, opt, again)
+		return sum, false, err
 	}
+	sum, err = advanceElsewhere(d.Path(), opt, again)
+	return sum, true, err
+}
+
+// advanceElsewhere replays one run in the scratch folder with the binary of
+// the release that applied it.
+func advanceElsewhere(scratch string, opt phase.Options, again phase.Again) (*phase.Summary, error) {
 	if !ReleaseName(again.Version) {
 		return nil, fmt.Errorf("the run of %s was applied by warmaster %q, which is not a version name (journal.toml is written by the processor: restore it from git history)", opt.Now.Format(time.RFC3339), again.Version)
 	}
