@@ -46,7 +46,9 @@ func simulateCommand() *cli.Command {
 			}
 			schema.Remember(rememberBytes) // the bots and advance load the campaign at every step
 			if err := simulate.Run(dir, p, nil, progress); err != nil {
-				return err
+				// What the bots wrote and Warmaster refused (a set-up past
+				// its file's size, say): said as every command says it.
+				return printFaults(c.App.ErrWriter, dir, err, false)
 			}
 			fmt.Fprintf(c.App.Writer, "simulated %s: %s\n", dir, "played to the end; `warmaster replay` verifies it")
 			return nil
