@@ -63,7 +63,13 @@ func PrescanFrom(data []byte, lim Limits, from *Scanned) ([]Fault, *Scanned) {
 	if len(s.faults) > 0 || s.stop || len(s.stack) > 0 || state != awaitKey || len(data) > 0 && data[len(data)-1] != '\n' {
 		return s.faults, nil
 	}
-	return nil, &Scanned{lim: lim, n: len(data), table: s.table, next: next, work: s.work, keys: s.keys}
+	// The keys in a map of their own size: the scan's was made for as
+	// many as the text could hold, and a scan from here copies them.
+	keys := make(map[uint64]bool, len(s.keys))
+	for k := range s.keys {
+		keys[k] = true
+	}
+	return nil, &Scanned{lim: lim, n: len(data), table: s.table, next: next, work: s.work, keys: keys}
 }
 
 // TooLarge is the fault of a file of more than max bytes, where it passes

@@ -139,3 +139,27 @@ func FuzzPrescanFrom(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkPrescanJournal: a journal of 1,000 entries prescanned whole,
+// and from the scan of all but its last entry (as a replay's runs read
+// it: the journal the run before wrote, and one run's entries more).
+func BenchmarkPrescanJournal(b *testing.B) {
+	entry := "[[steps]]\nformat = 2\nphase = 1\nstep = \"battles\"\napplied = 2027-01-10T19:00:00Z\ninputs = [\n" +
+		strings.Repeat("  { path = \"phases/01/results/b0001.toml\", sha256 = \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\" },\n", 10) + "]\n\n"
+	text := []byte(strings.Repeat(entry, 1000))
+	lim := Limits{Bytes: 32 << 20, Work: 16 << 20, Keys: MaxKeys}
+	_, from := PrescanFrom(text[:len(text)-len(entry)], lim, nil)
+	if from == nil {
+		b.Fatal("no scan to go on from")
+	}
+	b.Run("whole", func(b *testing.B) {
+		for b.Loop() {
+			PrescanFrom(text, lim, nil)
+		}
+	})
+	b.Run("from", func(b *testing.B) {
+		for b.Loop() {
+			PrescanFrom(text, lim, from)
+		}
+	})
+}

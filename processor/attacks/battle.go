@@ -83,6 +83,9 @@ type Rules struct {
 	// for orders, checked before step 1 and 2.2 change the map, nor with
 	// `[rules] outcome_power_levels = "processing"`.
 	Fought bool
+	// Places, when not nil, are S's Fleets by Alliance and planet
+	// (FleetPlaces), for a caller that looks them up while none moves.
+	Places FleetPlaces
 }
 
 // lessThanThree adds a fault at at when a choice needs the Alliance's Power

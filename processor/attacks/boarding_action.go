@@ -71,6 +71,9 @@ func (r Rules) boardingMove(f Fought) []string {
 
 // DefendingFleetsAt lists the Defending Alliance's Fleets at a planet.
 func (r Rules) DefendingFleetsAt(d processor.AllianceID, p processor.PlanetID) []processor.FleetID {
+	if r.Places != nil {
+		return slices.Clip(r.Places[allianceAt{d, p}])
+	}
 	var out []processor.FleetID
 	for _, fl := range r.C.AllianceFleets(d) {
 		if r.S.Fleets[fl] == p {
@@ -140,4 +143,26 @@ func (r Rules) validateBoardingAction(b processor.BattleOp, victor processor.Sid
 		}
 		at = to
 	}
+}
+
+// FleetPlaces are the Fleets of each Alliance at each planet, each list as
+// DefendingFleetsAt makes it: made once (Rules.FleetPlaces) where the
+// Fleets stand still and many look them up — every order checked, where a
+// campaign of thousands of Boarding Actions looked through an Alliance's
+// Fleets for each and grew as the square of its Fleets.
+type FleetPlaces map[allianceAt][]processor.FleetID
+
+type allianceAt struct {
+	a processor.AllianceID
+	p processor.PlanetID
+}
+
+// FleetPlaces are the Fleets of r.C where r.S has them.
+func (r Rules) FleetPlaces() FleetPlaces {
+	out := make(FleetPlaces, len(r.C.Fleets))
+	for _, f := range r.C.Fleets {
+		k := allianceAt{r.C.FleetAlliance(f.ID), r.S.Fleets[f.ID]}
+		out[k] = append(out[k], f.ID)
+	}
+	return out
 }

@@ -104,8 +104,10 @@ func genPhase(tb testing.TB, n int, withOrders bool) string {
 		at := processor.PlanetID(fmt.Sprintf("w%d", i%planets))
 		s.Fleets[f] = at
 		target := processor.PlanetID(fmt.Sprintf("w%d", (i+1)%planets))
-		attack := processor.PurgeAndBurn
-		if i%2 == 1 {
+		// Every fourth a Boarding Action, whose target must hold a fleet
+		// of the defender's (fleet i+1 is there, of the next Alliance).
+		attack := []processor.AttackType{processor.PurgeAndBurn, processor.OrbitalInvasion, processor.PurgeAndBurn, processor.BoardingAction}[i%4]
+		if i == n-1 && attack == processor.BoardingAction {
 			attack = processor.OrbitalInvasion
 		}
 		defender := processor.AllianceID(alliances[(i+1)%3])

@@ -74,6 +74,10 @@ func (r *rules) ordersChanged() { r.battleList = battleList{} }
 
 // validateOrders checks this phase's orders against the map as it stands.
 func (r checks) validateOrders(fs *processor.Faults) {
+	// The Fleets as they stand, looked up by Alliance and planet for every
+	// Boarding Action ordered: found once, not for each.
+	r.places = r.attackRules().FleetPlaces()
+	defer func() { r.places = nil }()
 	orders := r.f.Orders[r.s.Phase]
 	first := r.openTomeLogins() // An Open Tome: their orders were taken first
 	for _, login := range r.c.Commanders() {

@@ -78,6 +78,9 @@ type rules struct {
 	replaying   bool
 	// battleList is battles() made once for the orders as they stand.
 	battleList battleList
+	// places are the Fleets by Alliance and planet while validateOrders
+	// checks the orders (the Fleets stand still then), nil otherwise.
+	places attacks.FleetPlaces
 }
 
 // The views over rules, each a part of the rules with the parts it builds
@@ -865,4 +868,6 @@ func (r checks) validate(step processor.Step, fs *processor.Faults) {
 
 // attackRules is the run's campaign, state and dice as the attack types
 // read them.
-func (r *rules) attackRules() attacks.Rules { return attacks.Rules{C: r.c, S: r.s, Dice: r.dice} }
+func (r *rules) attackRules() attacks.Rules {
+	return attacks.Rules{C: r.c, S: r.s, Dice: r.dice, Places: r.places}
+}

@@ -143,7 +143,8 @@ func (b *bot) battleOrder(f *folder.Folder, fl processor.FleetID, ts []processor
 			d processor.AllianceID
 		}
 		var boardable []target
-		byPlanet := s.FleetsByPlanet()
+		b.lookup(s)
+		byPlanet := b.look.byPlanet
 		for _, p := range ts {
 			for _, d := range others(c, a) {
 				if slices.ContainsFunc(byPlanet[p], func(x processor.FleetID) bool { return c.FleetAlliance(x) == d }) {
@@ -179,10 +180,9 @@ func (b *bot) battleOrder(f *folder.Folder, fl processor.FleetID, ts []processor
 func (b *bot) result(f *folder.Folder, id string, now time.Time) string {
 	c, s := f.Campaign, f.State
 	var bt battle
-	for _, o := range s.Orders {
-		if o.Op == processor.Battle && o.ID() == id {
-			bt = battleOf(c, o)
-		}
+	b.lookup(s)
+	if o, ok := b.look.battles[id]; ok {
+		bt = battleOf(c, o)
 	}
 	var out strings.Builder
 	if f.Campaign.Rules.ConfirmResults {

@@ -195,6 +195,28 @@ type bot struct {
 	// benefit is the Alliance (its index) holding each Campaign Medal's
 	// benefit, from the [[medals]] of an earlier campaign.
 	benefit map[processor.Medal]int
+	// look is what the bots look up in the state of the folder they
+	// fill, made once for it: for each battle a bot writes, it was made
+	// again, and a simulated campaign grew as the square of its fleets.
+	look struct {
+		s        *processor.State
+		byPlanet map[processor.PlanetID][]processor.FleetID
+		battles  map[string]processor.Order // the last order of each battle id
+	}
+}
+
+// lookup is b.look for the state s.
+func (b *bot) lookup(s *processor.State) {
+	if b.look.s == s {
+		return
+	}
+	b.look.s, b.look.byPlanet = s, s.FleetsByPlanet()
+	b.look.battles = make(map[string]processor.Order, len(s.Orders))
+	for _, o := range s.Orders {
+		if o.Op == processor.Battle {
+			b.look.battles[o.ID()] = o
+		}
+	}
 }
 
 var theatres = []string{"spaceport", "desolate-wastes", "xenoflora-jungle", "rad-zone", "forge-complex", "hab-sprawl", "delvesite-facility", "dead-lands", "tomb-complex"}
