@@ -52,6 +52,18 @@ func (m *Map) Neighbours(p PlanetID) []PlanetID {
 // Distance is the fewest lanes between two planets (-1: not connected at all).
 func (m *Map) Distance(a, b PlanetID) int { return m.row(m.Index[a])[m.Index[b]] }
 
+// DistancesFrom are the fewest lanes from p to each planet, by map index
+// (-1: not connected): those Distance keeps, or found afresh and not kept,
+// for one who asks once for each of many planets (a medal's widest pair of
+// planets, where a row kept for each would be the square of the map).
+func (m *Map) DistancesFrom(p PlanetID) []int {
+	i := m.Index[p]
+	if row := m.dist[i]; row != nil {
+		return row
+	}
+	return m.bfs(i)
+}
+
 // row is the distances from planet i, found when first asked for: a map of
 // thousands of planets would otherwise spend time and memory on every pair.
 func (m *Map) row(i int) []int {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"testing"
 
 	"github.com/warmaster/warmaster/processor/enum"
 )
@@ -41,6 +42,11 @@ type State struct {
 	// Benefits are the Campaign Medal benefits this campaign's Alliances
 	// hold, decided at set-up from campaign.toml's [[medals]].
 	Benefits map[Medal]AllianceID
+	// pieces counts each Alliance's pieces of each type on the map: made
+	// when Count is first asked, then kept by SetLocation, through which
+	// every location changes (Count was asked for every Raise Edifices
+	// and every build, and counted the whole map each time).
+	pieces map[pieceKey]int
 	// LaurelPlanet is the planet the Laurel of Victory's holder selected at
 	// set-up (its Stronghold planet then), "" when no Alliance did. It stays
 	// that planet for the campaign, wherever the Stronghold goes later.
@@ -109,6 +115,7 @@ func (s *State) Clone() *State {
 	n := *s
 	n.Points = maps.Clone(s.Points)
 	n.Fleets = maps.Clone(s.Fleets)
+	n.pieces = maps.Clone(s.pieces) // a clone's changes are its own
 	n.Planets = make([]*PlanetState, len(s.Planets))
 	for i, p := range s.Planets {
 		q := *p
@@ -181,11 +188,55 @@ func (s *State) Pieces(p PlanetID, a AllianceID, t InfraType) int {
 
 // Count counts an Alliance's pieces of a type on the whole map.
 func (s *State) Count(a AllianceID, t InfraType) int {
+	if s.pieces == nil {
+		s.pieces = map[pieceKey]int{}
+		for _, p := range s.Planets {
+			for _, l := range p.Locations {
+				if l.Status == Built {
+					s.pieces[pieceKey{l.Alliance, l.Type}]++
+				}
+			}
+		}
+	}
+	n := s.pieces[pieceKey{a, t}]
+	if testing.Testing() {
+		// Every test holds the count kept to the map: a location changed
+		// other than by SetLocation would show here.
+		if m := s.countOnMap(a, t); m != n {
+			panic(fmt.Sprintf("processor: %s's %s pieces counted %d, the map has %d: a location was changed other than by SetLocation", a, t.Title(), n, m))
+		}
+	}
+	return n
+}
+
+// pieceKey is an Alliance's pieces of a type.
+type pieceKey struct {
+	a AllianceID
+	t InfraType
+}
+
+// countOnMap is Count, counted on the map.
+func (s *State) countOnMap(a AllianceID, t InfraType) int {
 	n := 0
 	for _, p := range s.Planets {
 		n += s.Pieces(p.ID, a, t)
 	}
 	return n
+}
+
+// SetLocation sets location i (0-based) of a planet: every change of a
+// location is made by it, which keeps Count's counts.
+func (s *State) SetLocation(p PlanetID, i int, l Location) {
+	ps := s.Planet(p)
+	if s.pieces != nil {
+		if o := ps.Locations[i]; o.Status == Built {
+			s.pieces[pieceKey{o.Alliance, o.Type}]--
+		}
+		if l.Status == Built {
+			s.pieces[pieceKey{l.Alliance, l.Type}]++
+		}
+	}
+	ps.Locations[i] = l
 }
 
 // FreeLocations counts the undestroyed, unoccupied locations of a planet.
@@ -351,7 +402,7 @@ func (s *State) Build(p PlanetID, a AllianceID, t InfraType) string {
 // planet, as Build does.
 func (s *State) BuildAt(p PlanetID, i int, a AllianceID, t InfraType) string {
 	ps := s.Planet(p)
-	ps.Locations[i] = Location{Status: Built, Alliance: a, Type: t}
+	s.SetLocation(p, i, Location{Status: Built, Alliance: a, Type: t})
 	msg := fmt.Sprintf("%s builds a %s at %s", a, t.Title(), p)
 	if t == FortificationLine {
 		if m := s.MinPower(p, a); ps.Power[a] < m {
@@ -369,7 +420,7 @@ func (s *State) RemovePiece(p PlanetID, a AllianceID, t InfraType) bool {
 	for i := len(ps.Locations) - 1; i >= 0; i-- {
 		l := ps.Locations[i]
 		if l.Status == Built && l.Alliance == a && l.Type == t {
-			ps.Locations[i] = Location{}
+			s.SetLocation(p, i, Location{})
 			return true
 		}
 	}
@@ -385,7 +436,7 @@ func (s *State) DestroyLocation(p PlanetID, i int) []string {
 	if l := ps.Locations[i]; l.Status == Built {
 		out = append(out, fmt.Sprintf("%s's %s at %s is destroyed", l.Alliance, l.Type.Title(), p))
 	}
-	ps.Locations[i] = Location{Status: Ruined}
+	s.SetLocation(p, i, Location{Status: Ruined})
 	out = append(out, fmt.Sprintf("Infrastructure location %d of %s is destroyed", i+1, p))
 	if s.Destroyed(p) {
 		for _, a := range s.C.AllianceIDs() {

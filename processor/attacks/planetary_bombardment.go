@@ -148,7 +148,7 @@ func (r Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
 			struck[i] = true
 			out = append(out, what+": "+strings.Join(s.DestroyLocation(q, i), "; "))
 		case d >= 4 && l.Status == processor.Built:
-			s.Planet(q).Locations[i] = processor.Location{}
+			s.SetLocation(q, i, processor.Location{})
 			out = append(out, fmt.Sprintf("%s: %s's %s at %s is destroyed", what, l.Alliance, l.Type.Title(), q))
 		case d >= 4:
 			out = append(out, what+": nothing is built there, no effect")

@@ -81,15 +81,15 @@ func (r Rules) seizePowerBaseTake(f Fought) []string {
 		case s.LaurelBar(p, A) != "" && r.C.Rules.SeizePowerBaseKeepsPiece:
 			out = append(out, fmt.Sprintf("%s cannot build in its place: %s; %s's %s at %s stays, as at the limit ([rules] seize_power_base_keeps_piece)", A, s.LaurelBar(p, A), D, t.Title(), p))
 		case s.LaurelBar(p, A) != "":
-			s.Planet(p).Locations[i] = processor.Location{}
+			s.SetLocation(p, i, processor.Location{})
 			out = append(out, fmt.Sprintf("%s's %s at %s (location %d) is removed; %s cannot build in its place: %s; nothing is built, as at the limit (%s)", D, t.Title(), p, i+1, A, s.LaurelBar(p, A), processor.Ruling(16)))
 		case s.Count(A, t) < t.Limit():
-			s.Planet(p).Locations[i] = processor.Location{}
+			s.SetLocation(p, i, processor.Location{})
 			out = append(out, fmt.Sprintf("%s takes %s's %s at %s (location %d), and in its place %s", A, D, t.Title(), p, i+1, s.BuildAt(p, i, A, t)))
 		case r.C.Rules.SeizePowerBaseKeepsPiece:
 			out = append(out, fmt.Sprintf("%s already has %d %s pieces, the limit: %s's %s at %s stays ([rules] seize_power_base_keeps_piece)", A, t.Limit(), t.Title(), D, t.Title(), p))
 		default:
-			s.Planet(p).Locations[i] = processor.Location{}
+			s.SetLocation(p, i, processor.Location{})
 			out = append(out, fmt.Sprintf("%s's %s at %s (location %d) is removed; %s already has %d %s pieces, the limit: nothing is built (%s)", D, t.Title(), p, i+1, A, t.Limit(), t.Title(), processor.Ruling(16)))
 		}
 	} else {

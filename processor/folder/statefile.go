@@ -223,7 +223,7 @@ func decodePlanets(s *processor.State, planets map[string]owntoml.PlanetFile, ro
 					bad(root.At("planets", id, "locations", i, "type"), "%v", err)
 				}
 			}
-			ps.Locations[i] = l
+			s.SetLocation(ps.ID, i, l)
 		}
 	}
 	for _, p := range c.Map.Planets {

@@ -419,7 +419,7 @@ func (r eventRules) cultUprisings(a processor.AllianceID) []string {
 		case d == 6:
 			out = append(out, fmt.Sprintf("%s: D6 %d: %s", piece, d, strings.Join(s.DestroyLocation(site, i), "; ")))
 		case d >= 3:
-			ps.Locations[i] = processor.Location{}
+			s.SetLocation(site, i, processor.Location{})
 			out = append(out, fmt.Sprintf("%s: D6 %d: the piece is destroyed", piece, d))
 		default:
 			out = append(out, fmt.Sprintf("%s: D6 %d: it stands", piece, d))

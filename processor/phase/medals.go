@@ -116,24 +116,26 @@ func (r reporting) medalScores(m processor.Medal) map[processor.AllianceID]int {
 // such planets ("this requires at least two Support Facilities to be
 // built": two on one planet give no distance between two Planets).
 func (r reporting) widest(a processor.AllianceID, m processor.Medal) (int, processor.PlanetID, processor.PlanetID, bool) {
+	// The planets, in map order; an Alliance's Fleets' found from the
+	// Fleets, not looked for at each planet (a campaign of thousands of
+	// both).
+	fleetsAt := map[processor.PlanetID]bool{}
+	if m != processor.StarOfTheVoidfarer {
+		for _, f := range r.c.AllianceFleets(a) {
+			fleetsAt[r.s.Fleets[f]] = true
+		}
+	}
 	var at []processor.PlanetID
 	for _, p := range r.c.Map.IDs() {
-		var here bool
-		if m == processor.StarOfTheVoidfarer {
-			here = r.s.Pieces(p, a, processor.SupportFacility) > 0
-		} else {
-			for _, f := range r.c.AllianceFleets(a) {
-				here = here || r.s.Fleets[f] == p
-			}
-		}
-		if here {
+		if m == processor.StarOfTheVoidfarer && r.s.Pieces(p, a, processor.SupportFacility) > 0 || fleetsAt[p] {
 			at = append(at, p)
 		}
 	}
 	best, x, y := -1, processor.PlanetID(""), processor.PlanetID("")
 	for i, p := range at {
+		row := r.c.Map.DistancesFrom(p)
 		for _, q := range at[i+1:] {
-			if d := r.c.Map.Distance(p, q); d > best {
+			if d := row[r.c.Map.Index[q]]; d > best {
 				best, x, y = d, p, q
 			}
 		}

@@ -149,16 +149,16 @@ func ParsePrestate(t *testing.T, c *processor.Campaign, text string) *processor.
 			for i, l := range w[2:] {
 				switch l {
 				case "empty":
-					p.Locations[i] = processor.Location{}
+					s.SetLocation(p.ID, i, processor.Location{})
 				case "destroyed":
-					p.Locations[i] = processor.Location{Status: processor.Ruined}
+					s.SetLocation(p.ID, i, processor.Location{Status: processor.Ruined})
 				default:
 					a, typ, _ := strings.Cut(l, ":")
 					var it processor.InfraType
 					if err := it.UnmarshalText([]byte(typ)); err != nil || !c.HasAlliance(processor.AllianceID(a)) {
 						fail("bad location %q", l)
 					}
-					p.Locations[i] = processor.Location{Status: processor.Built, Alliance: processor.AllianceID(a), Type: it}
+					s.SetLocation(p.ID, i, processor.Location{Status: processor.Built, Alliance: processor.AllianceID(a), Type: it})
 				}
 			}
 		case "engine":
