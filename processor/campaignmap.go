@@ -53,15 +53,21 @@ func (m *Map) Neighbours(p PlanetID) []PlanetID {
 func (m *Map) Distance(a, b PlanetID) int { return m.row(m.Index[a])[m.Index[b]] }
 
 // DistancesFrom are the fewest lanes from p to each planet, by map index
-// (-1: not connected): those Distance keeps, or found afresh and not kept,
-// for one who asks once for each of many planets (a medal's widest pair of
-// planets, where a row kept for each would be the square of the map).
-func (m *Map) DistancesFrom(p PlanetID) []int {
+// (-1: not connected): those Distance keeps, or found afresh in buf and
+// not kept, for one who asks once for each of many planets (a medal's
+// widest pair of planets, where a row kept for each would be the square
+// of the map). buf is reused from one call to the next (it grows to twice
+// the map's planets): the row is good until the next call with it.
+func (m *Map) DistancesFrom(p PlanetID, buf *[]int) []int {
 	i := m.Index[p]
 	if row := m.dist[i]; row != nil {
 		return row
 	}
-	return m.bfs(i)
+	n := len(m.Planets)
+	if cap(*buf) < 2*n {
+		*buf = make([]int, 2*n)
+	}
+	return m.bfsInto(i, (*buf)[:n], (*buf)[n:n:2*n])
 }
 
 // row is the distances from planet i, found when first asked for: a map of
@@ -193,12 +199,17 @@ func DecodeMap(d Obj, fs *Faults) *Map {
 
 // bfs gives the fewest lanes from planet i to every planet (Distance).
 func (m *Map) bfs(i int) []int {
-	d := make([]int, len(m.Planets))
+	return m.bfsInto(i, make([]int, len(m.Planets)), nil)
+}
+
+// bfsInto is bfs into d (as many as the planets), with queue's array for
+// its queue when it is large enough.
+func (m *Map) bfsInto(i int, d, queue []int) []int {
 	for k := range d {
 		d[k] = -1
 	}
 	d[i] = 0
-	queue := []int{i}
+	queue = append(queue[:0], i)
 	for len(queue) > 0 {
 		x := queue[0]
 		queue = queue[1:]

@@ -132,8 +132,9 @@ func (r reporting) widest(a processor.AllianceID, m processor.Medal) (int, proce
 		}
 	}
 	best, x, y := -1, processor.PlanetID(""), processor.PlanetID("")
+	var buf []int
 	for i, p := range at {
-		row := r.c.Map.DistancesFrom(p)
+		row := r.c.Map.DistancesFrom(p, &buf)
 		for _, q := range at[i+1:] {
 			if d := row[r.c.Map.Index[q]]; d > best {
 				best, x, y = d, p, q
