@@ -37,6 +37,13 @@ type State struct {
 	// Stalled are the Fleets that cannot move in this Campaign phase's Move
 	// Fleets step (Boarding Action — Defender wins), kept until step 4 is done.
 	Stalled []FleetID
+	// stalled is Stalled as a set, for IsStalled: made when first asked,
+	// for the Stalled it was made of (as many, the same first).
+	stalled struct {
+		set   map[FleetID]bool
+		n     int
+		first *FleetID
+	}
 	// End is set when the campaign is over, or waits for its tie-break.
 	End *End
 	// Benefits are the Campaign Medal benefits this campaign's Alliances
@@ -131,6 +138,7 @@ func (s *State) Clone() *State {
 	n.Engines = maps.Clone(s.Engines) // conditions are values: package engines never changes one in place
 	n.Events, n.Effects = cloneEffects(s.Events), cloneEffects(s.Effects)
 	n.Stalled = slices.Clone(s.Stalled)
+	n.stalled.set = nil // made again for the clone's own
 	if s.End != nil {
 		e := *s.End
 		e.Tied = slices.Clone(s.End.Tied)
@@ -184,6 +192,32 @@ func (s *State) Pieces(p PlanetID, a AllianceID, t InfraType) int {
 		}
 	}
 	return n
+}
+
+// IsStalled reports whether a Fleet is among the Stalled: asked for every
+// fleet and every move of a phase, of thousands of stalled fleets.
+func (s *State) IsStalled(f FleetID) bool {
+	st := &s.stalled
+	if st.set == nil || st.n != len(s.Stalled) || st.n > 0 && st.first != &s.Stalled[0] {
+		st.set, st.n, st.first = make(map[FleetID]bool, len(s.Stalled)), len(s.Stalled), nil
+		for _, x := range s.Stalled {
+			st.set[x] = true
+		}
+		if len(s.Stalled) > 0 {
+			st.first = &s.Stalled[0]
+		}
+	}
+	return st.set[f]
+}
+
+// Stall adds a Fleet to the Stalled, once.
+func (s *State) Stall(f FleetID) {
+	if s.IsStalled(f) {
+		return
+	}
+	s.Stalled = append(s.Stalled, f)
+	st := &s.stalled
+	st.set[f], st.n, st.first = true, len(s.Stalled), &s.Stalled[0]
 }
 
 // Count counts an Alliance's pieces of a type on the whole map.

@@ -29,9 +29,7 @@ func (r Rules) boardingActionAttackerWins(f Fought) []string {
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
 func (r Rules) boardingActionDefenderWins(f Fought) []string {
 	s := r.S
-	if !slices.Contains(s.Stalled, f.Fleet) {
-		s.Stalled = append(s.Stalled, f.Fleet)
-	}
+	s.Stall(f.Fleet)
 	out := []string{fmt.Sprintf("%s cannot move in this Campaign phase's Move Fleets step", f.Fleet)}
 	out = append(out, r.boardingMove(f)...)
 	return append(out, s.Raise(f.Planet, f.Defender))

@@ -357,7 +357,7 @@ func (r drafts) draftMoves(t *owntoml.Commented, l processor.Login, a Await) {
 	t.TOML("[moves]")
 	for _, fl := range r.c.FleetsOf(l) {
 		at := s.Fleets[fl]
-		if slices.Contains(s.Stalled, fl) {
+		if s.IsStalled(fl) {
 			t.Say("%s stays at %s: it cannot move in this phase (Boarding Action — Defender wins).", fl, at)
 			continue
 		}

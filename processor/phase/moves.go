@@ -3,7 +3,6 @@ package phase
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
@@ -19,7 +18,7 @@ func (r checks) validateMoves(fs *processor.Faults) {
 	for _, login := range r.c.Commanders() {
 		for _, m := range r.f.Moves[s.Phase][login] {
 			a, at := r.c.FleetAlliance(m.Fleet), s.Fleets[m.Fleet]
-			if (m.To != at || len(m.Via) > 0) && slices.Contains(s.Stalled, m.Fleet) {
+			if (m.To != at || len(m.Via) > 0) && s.IsStalled(m.Fleet) {
 				// Boarding Action — Defender wins: "The Attacking Fleet cannot
 				// move in this Campaign phase's Move Fleets step."
 				fs.Add(m.Src, "%s cannot move in this Campaign phase's Move Fleets step: it lost its Boarding Action (Defender wins); leave it out (it stays at %s)", m.Fleet, at)
@@ -55,7 +54,7 @@ func (r *rules) moveFleets() {
 		to, ok := moves[fl.ID]
 		what := "stays"
 		switch {
-		case slices.Contains(s.Stalled, fl.ID):
+		case s.IsStalled(fl.ID):
 			what = "stays: it cannot move this phase (Boarding Action — Defender wins)"
 		case ok && (to != from || len(via[fl.ID]) > 0):
 			what = moveText(via[fl.ID], to)
