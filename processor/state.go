@@ -39,11 +39,7 @@ type State struct {
 	Stalled []FleetID
 	// stalled is Stalled as a set, for IsStalled: made when first asked,
 	// for the Stalled it was made of (as many, the same first).
-	stalled struct {
-		set   map[FleetID]bool
-		n     int
-		first *FleetID
-	}
+	stalled stalledSet
 	// End is set when the campaign is over, or waits for its tie-break.
 	End *End
 	// Benefits are the Campaign Medal benefits this campaign's Alliances
@@ -138,7 +134,7 @@ func (s *State) Clone() *State {
 	n.Engines = maps.Clone(s.Engines) // conditions are values: package engines never changes one in place
 	n.Events, n.Effects = cloneEffects(s.Events), cloneEffects(s.Effects)
 	n.Stalled = slices.Clone(s.Stalled)
-	n.stalled.set = nil // made again for the clone's own
+	n.stalled = stalledSet{} // made again for the clone's own
 	if s.End != nil {
 		e := *s.End
 		e.Tied = slices.Clone(s.End.Tied)
@@ -196,28 +192,29 @@ func (s *State) Pieces(p PlanetID, a AllianceID, t InfraType) int {
 
 // IsStalled reports whether a Fleet is among the Stalled: asked for every
 // fleet and every move of a phase, of thousands of stalled fleets.
-func (s *State) IsStalled(f FleetID) bool {
-	st := &s.stalled
-	if st.set == nil || st.n != len(s.Stalled) || st.n > 0 && st.first != &s.Stalled[0] {
-		st.set, st.n, st.first = make(map[FleetID]bool, len(s.Stalled)), len(s.Stalled), nil
-		for _, x := range s.Stalled {
-			st.set[x] = true
-		}
-		if len(s.Stalled) > 0 {
-			st.first = &s.Stalled[0]
-		}
-	}
-	return st.set[f]
+func (s *State) IsStalled(f FleetID) bool { return s.stalled.has(s.Stalled, f) }
+
+// stalledSet is a list of fleets as a set, for the list it was made of:
+// the same array, and as many or more (a list only ever appended to, or
+// made anew).
+type stalledSet struct {
+	set   map[FleetID]bool
+	n     int
+	first *FleetID
 }
 
-// Stall adds a Fleet to the Stalled, once.
-func (s *State) Stall(f FleetID) {
-	if s.IsStalled(f) {
-		return
+func (st *stalledSet) has(list []FleetID, f FleetID) bool {
+	if len(list) == 0 {
+		return false
 	}
-	s.Stalled = append(s.Stalled, f)
-	st := &s.stalled
-	st.set[f], st.n, st.first = true, len(s.Stalled), &s.Stalled[0]
+	if st.set == nil || st.first != &list[0] || st.n > len(list) {
+		st.set, st.n, st.first = make(map[FleetID]bool, len(list)), 0, &list[0]
+	}
+	for _, x := range list[st.n:] {
+		st.set[x] = true
+	}
+	st.n = len(list)
+	return st.set[f]
 }
 
 // Count counts an Alliance's pieces of a type on the whole map.
@@ -236,7 +233,7 @@ func (s *State) Count(a AllianceID, t InfraType) int {
 	if testing.Testing() {
 		// Every test holds the count kept to the map: a location changed
 		// other than by SetLocation would show here.
-		if m := s.countOnMap(a, t); m != n {
+		if m := countOnMap(s, a, t); m != n {
 			panic(fmt.Sprintf("processor: %s's %s pieces counted %d, the map has %d: a location was changed other than by SetLocation", a, t.Title(), n, m))
 		}
 	}
@@ -249,8 +246,8 @@ type pieceKey struct {
 	t InfraType
 }
 
-// countOnMap is Count, counted on the map.
-func (s *State) countOnMap(a AllianceID, t InfraType) int {
+// countOnMap is s.Count, counted on the map.
+func countOnMap(s *State, a AllianceID, t InfraType) int {
 	n := 0
 	for _, p := range s.Planets {
 		n += s.Pieces(p.ID, a, t)

@@ -29,7 +29,9 @@ func (r Rules) boardingActionAttackerWins(f Fought) []string {
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
 func (r Rules) boardingActionDefenderWins(f Fought) []string {
 	s := r.S
-	s.Stall(f.Fleet)
+	if !s.IsStalled(f.Fleet) {
+		s.Stalled = append(s.Stalled, f.Fleet)
+	}
 	out := []string{fmt.Sprintf("%s cannot move in this Campaign phase's Move Fleets step", f.Fleet)}
 	out = append(out, r.boardingMove(f)...)
 	return append(out, s.Raise(f.Planet, f.Defender))
