@@ -217,6 +217,11 @@ costs more to check than a real campaign's.
 		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", r.files, schema.ByteSize(r.lim.Bytes), work, keys)
 	}
 	fmt.Fprintf(b, `
+- **What Warmaster writes** is held to the same limits: a run that would
+  write a file past the limit it is read back within (a campaign grown
+  past them: `+"`journal.toml`"+` and `+"`state.toml`"+` grow with it) is refused
+  whole, `+"`advance`"+` and `+"`plan`"+` alike, naming every such file, and nothing
+  is written.
 - **Size**: a file is read only up to its limit (and one byte more, to
   refuse it there), so a thousand gigabyte files cost no more memory to
   refuse than files at their limits. A report longer than its limit stops

@@ -109,3 +109,29 @@ func readOwn(file string, data []byte, lim schema.Limits, prescan func([]byte, s
 	}
 	return true, true
 }
+
+// ReadBack refuses a file as a run would write it that Warmaster would
+// then refuse to read: past its kind's size limit, or, for state.toml and
+// journal.toml, past the limits of their layout. A campaign outgrows them
+// as it grows (the journal by every input of every step): refused at the
+// run that would cross them, the folder stays as the run before left it,
+// readable, instead of one no command can read.
+func ReadBack(file string, data []byte) error {
+	var lim schema.Limits
+	prescan := schema.Prescan
+	switch file {
+	case processor.StateFile:
+		lim = StateLimits
+	case processor.JournalFile:
+		lim, prescan = JournalLimits, prescanJournal
+	default:
+		if n := ReadLimit(file); len(data) > n {
+			return fmt.Errorf("%s as this run would write it is %d bytes, more than the %s Warmaster reads back of it (docs/reference.md, Limits): the campaign has grown past what Warmaster supports; nothing was written", file, len(data), schema.ByteSize(n))
+		}
+		return nil
+	}
+	if f := prescan(data, lim); len(f) > 0 {
+		return fmt.Errorf("%s as this run would write it (%d bytes) passes the limits Warmaster reads it within at %d:%d (%s; docs/reference.md, Limits): the campaign has grown past what Warmaster supports; nothing was written", file, len(data), f[0].Line, f[0].Col, f[0].Message)
+	}
+	return nil
+}

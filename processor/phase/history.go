@@ -78,36 +78,25 @@ func (r *run) pointsChart(d *report.Doc) {
 		return
 	}
 	colours := report.AllianceColours(r.c.AllianceIDs())
-	var fills, names, xs []string
+	var fills, names []string
+	xs := []string{`"start"`}
+	lines := [][]int{}
 	top := 0
 	for _, a := range r.c.AllianceIDs() {
 		fills = append(fills, colours[a].Fill)
 		names = append(names, fmt.Sprintf("%s = %s (%s)", colours[a].Name, r.c.AllianceName(a), a))
+		// The campaign starts at 0 points (the Points Tracker is first
+		// updated in step 3): with it, a line has two points from phase 1
+		// on, and Mermaid draws it.
+		lines = append(lines, append([]int{0}, points[a]...))
 		for _, p := range points[a] {
 			top = max(top, p)
 		}
 	}
-	// The campaign starts at 0 points (the Points Tracker is first updated
-	// in step 3): with it, a line has two points from phase 1 on, and
-	// Mermaid draws it.
-	xs = append(xs, `"start"`)
 	for _, p := range phases {
 		xs = append(xs, strconv.Itoa(p))
 	}
 	top = (top/5 + 1) * 5 // room above the highest line, in steps of 5
-	var b strings.Builder
-	fmt.Fprintf(&b, "%%%%{init: {\"themeVariables\": {\"xyChart\": {\"plotColorPalette\": \"%s\"}}}}%%%%\n", strings.Join(fills, ", "))
-	b.WriteString("xychart-beta\n")
-	b.WriteString("  title \"Campaign points after each phase\"\n")
-	fmt.Fprintf(&b, "  x-axis \"phase\" [%s]\n", strings.Join(xs, ", "))
-	fmt.Fprintf(&b, "  y-axis \"Campaign points\" 0 --> %d\n", top)
-	for _, a := range r.c.AllianceIDs() {
-		vs := []string{"0"}
-		for _, p := range points[a] {
-			vs = append(vs, strconv.Itoa(p))
-		}
-		fmt.Fprintf(&b, "  line [%s]\n", strings.Join(vs, ", "))
-	}
-	d.Mermaid(b.String())
+	d.Mermaid(report.LineChart("Campaign points after each phase", "phase", xs, "Campaign points", top, fills, lines))
 	d.Para("Campaign points at the start and after step 3 of each phase, a line per Alliance in its colour on the map: %s.", strings.Join(names, ", "))
 }

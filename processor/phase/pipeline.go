@@ -155,8 +155,9 @@ type run struct {
 	deferred     processor.Faults
 	lateReported bool
 
-	// readErr is the first error reading back a report (writtenReport).
-	readErr error
+	// readErr is the first error reading back a report (writtenReport);
+	// stateBack, state.toml's as render wrote it (folder.ReadBack).
+	readErr, stateBack error
 }
 
 // runOf is a run of the rules rl, with its views over them.
@@ -226,23 +227,45 @@ func advanceIn(d *disk.Dir, opt Options, m mode) (*Summary, error) {
 	if len(r.applied) == 0 && len(r.seenOut) == 0 {
 		return sum, nil
 	}
+	paths, err := outputs(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	changes := make([]disk.Change, 0, len(paths))
+	for _, p := range paths {
+		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
+	}
+	sum.Written = paths
+	if err := d.Commit(changes); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return sum, nil
+}
+
+// outputs renders what a run writes when it applied a step, adds the
+// sightings it records, and returns the files' paths in order; an error
+// when a report cannot be read back to append to, or when Warmaster
+// would refuse to read back what it writes (folder.ReadBack), every such
+// file at once.
+func outputs(r *run) ([]string, error) {
 	if len(r.applied) > 0 {
 		if err := r.render(); err != nil {
-			return nil, fmt.Errorf("%s: %w", dir, err)
+			return nil, err
 		}
 	}
 	for p, data := range r.seenOut {
 		r.out[p] = data
 	}
-	changes := make([]disk.Change, 0, len(r.out))
-	for _, p := range slices.Sorted(maps.Keys(r.out)) {
-		sum.Written = append(sum.Written, p)
-		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
+	paths := slices.Sorted(maps.Keys(r.out))
+	var back []error
+	for _, p := range paths {
+		if p == processor.StateFile {
+			back = append(back, r.stateBack) // checked as render encoded it
+		} else {
+			back = append(back, folder.ReadBack(p, r.out[p]))
+		}
 	}
-	if err := d.Commit(changes); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	return sum, nil
+	return paths, errors.Join(back...)
 }
 
 // Check validates a campaign folder without writing anything: every file

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -89,15 +88,11 @@ func planOf(r *run) (*PlanResult, error) {
 	if len(r.applied) == 0 && len(r.seenOut) == 0 {
 		return p, nil
 	}
-	if len(r.applied) > 0 {
-		if err := r.render(); err != nil {
-			return nil, fmt.Errorf("plan: %w", err)
-		}
+	paths, err := outputs(r)
+	if err != nil {
+		return nil, fmt.Errorf("plan: %w", err)
 	}
-	for f, data := range r.seenOut {
-		r.out[f] = data
-	}
-	for _, file := range slices.Sorted(maps.Keys(r.out)) {
+	for _, file := range paths {
 		data := r.out[file]
 		old, err := r.f.ReadFile(file)
 		switch {

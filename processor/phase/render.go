@@ -24,13 +24,24 @@ const maxAwaitedRows = 60
 const StandMarker = "<!-- warmaster: where things stand (rewritten on every advance) -->"
 
 // render produces every file a run writes; an error when a report it
-// reads back cannot be read.
+// reads back cannot be read. state.toml is checked to read back as it is
+// encoded (stateBack).
 func (r *run) render() error {
 	// state.toml on the other CPU while the reports are written: both only
 	// read the state, which no longer changes.
-	state := make(chan []byte, 1)
-	go func() { state <- folder.EncodeState(r.s, r.mode.stateFormat()) }()
-	defer func() { r.out[processor.StateFile] = <-state }()
+	type encoded struct {
+		data []byte
+		err  error
+	}
+	state := make(chan encoded, 1)
+	go func() {
+		data := folder.EncodeState(r.s, r.mode.stateFormat())
+		state <- encoded{data, folder.ReadBack(processor.StateFile, data)}
+	}()
+	defer func() {
+		st := <-state
+		r.out[processor.StateFile], r.stateBack = st.data, st.err
+	}()
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		sec, ok := r.sections[phase]
 		if !ok {

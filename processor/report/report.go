@@ -5,6 +5,7 @@ package report
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -199,3 +200,22 @@ func wordByte(c byte) bool {
 }
 
 const plainSpecial = "\\`*_[]<>#!~&{}"
+
+// LineChart is a Mermaid xychart GitHub renders: one line for each of
+// lines, drawn in the colour of the same index, with a value for each
+// label of xs (written as they are: quote a word); the y-axis runs from 0
+// to top.
+func LineChart(title, xAxis string, xs []string, yAxis string, top int, colours []string, lines [][]int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%%%%{init: {\"themeVariables\": {\"xyChart\": {\"plotColorPalette\": \"%s\"}}}}%%%%\n", strings.Join(colours, ", "))
+	b.WriteString("xychart-beta\n")
+	fmt.Fprintf(&b, "  title %q\n  x-axis %q [%s]\n  y-axis %q 0 --> %d\n", title, xAxis, strings.Join(xs, ", "), yAxis, top)
+	for _, l := range lines {
+		vs := make([]string, len(l))
+		for i, v := range l {
+			vs[i] = strconv.Itoa(v)
+		}
+		fmt.Fprintf(&b, "  line [%s]\n", strings.Join(vs, ", "))
+	}
+	return b.String()
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -71,7 +72,7 @@ func warAndPractice(t *testing.T) (war, practice string, id *age.X25519Identity)
 // leaked fails the test if the marker is in any file under dir or in text.
 func leaked(t *testing.T, dir string, texts ...string) {
 	t.Helper()
-	for p, data := range snapshotDir(t, dir) {
+	for p, data := range testkit.Snapshot(t, dir) {
 		if strings.Contains(data, bobMarker) {
 			t.Errorf("bob's sealed orders leaked into %s", p)
 		}
@@ -157,7 +158,7 @@ func TestSealedCopyRefused(t *testing.T) {
 			t.Errorf("the report does not say why:\n%s", report)
 		}
 		// bob's own file is revealed as bob's, and only there.
-		for p, data := range snapshotDir(t, war) {
+		for p, data := range testkit.Snapshot(t, war) {
 			if strings.Contains(data, bobMarker) && !strings.HasSuffix(p, filepath.FromSlash("phases/01/orders/bob.toml")) {
 				t.Errorf("bob's orders are in %s", p)
 			}
@@ -405,7 +406,7 @@ func TestWeakDiceKey(t *testing.T) {
 			t.Fatal(err)
 		}
 		edit(t, dir, processor.CampaignFile, `seed = "vespator-front-example"`, `commitment = "`+processor.KeyCommitment(key)+`"`)
-		before := snapshotDir(t, dir)
+		before := testkit.Snapshot(t, dir)
 		_, err := phase.Advance(dir, phase.Options{Now: testkit.AfterDeadline, DiceKey: key})
 		if !mentions(err, "too weak") || !mentions(err, "warmaster dice-key") || mentions(err, key) {
 			t.Errorf("advance with the key %q: %v", key, err)
@@ -413,7 +414,7 @@ func TestWeakDiceKey(t *testing.T) {
 		if errors.As(err, new(*processor.InvalidError)) {
 			t.Errorf("a weak key is the Warmaster's, not a file's fault: %v", err)
 		}
-		if !sameMaps(before, snapshotDir(t, dir)) {
+		if !maps.Equal(before, testkit.Snapshot(t, dir)) {
 			t.Errorf("advance with the key %q wrote", key)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,36 +24,6 @@ import (
 func exists(dir, file string) bool {
 	_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(file)))
 	return err == nil
-}
-
-// snapshotDir is every file under dir and its contents.
-func snapshotDir(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	m := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		m[p] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
-func sameMaps(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // Sealed orders go through check without the identity, count as in for
@@ -97,12 +68,12 @@ func TestSealedRoundTrip(t *testing.T) {
 	if _, err := phase.Check(dir, phase.Options{Now: testkit.BeforeDeadline}); err != nil {
 		t.Fatalf("check at the reveal: %v", err)
 	}
-	before := snapshotDir(t, dir)
+	before := testkit.Snapshot(t, dir)
 	_, err = phase.Advance(dir, phase.Options{Now: testkit.BeforeDeadline})
 	if !errors.Is(err, seal.ErrNoAgeIdentity) || !mentions(err, testkit.AliceSealed) || !mentions(err, "WARMASTER_AGE_IDENTITY") {
 		t.Fatalf("advance without the identity: got %v, want ErrNoAgeIdentity naming %s", err, testkit.AliceSealed)
 	}
-	if !sameMaps(before, snapshotDir(t, dir)) {
+	if !maps.Equal(before, testkit.Snapshot(t, dir)) {
 		t.Fatal("advance without the identity changed the folder")
 	}
 
@@ -161,7 +132,7 @@ func TestSealedIdentityNotTheCampaigns(t *testing.T) {
 	dir, id := testkit.SealedExample(t)
 	testkit.SealFile(t, dir, testkit.AliceOrders, id.Recipient())
 	other, _ := age.GenerateX25519Identity()
-	before := snapshotDir(t, dir)
+	before := testkit.Snapshot(t, dir)
 	for _, identity := range []string{other.String(), "AGE-SECRET-KEY-1NOTAKEY"} {
 		_, err := phase.Advance(dir, phase.Options{Now: testkit.AfterDeadline, AgeIdentity: identity})
 		if err == nil || errors.As(err, new(*processor.InvalidError)) || !mentions(err, "WARMASTER_AGE_IDENTITY") {
@@ -171,7 +142,7 @@ func TestSealedIdentityNotTheCampaigns(t *testing.T) {
 			t.Errorf("the error shows the secret: %v", err)
 		}
 	}
-	if !sameMaps(before, snapshotDir(t, dir)) {
+	if !maps.Equal(before, testkit.Snapshot(t, dir)) {
 		t.Fatal("advance with the wrong identity changed the folder")
 	}
 	// A key file as age-keygen writes it is fine.
