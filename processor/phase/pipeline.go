@@ -121,7 +121,7 @@ type run struct {
 	// sheets are the battle sheets among them, as written (for plan's
 	// one-line descriptions).
 	sheets   map[string]folder.BattleSheet
-	sections map[int]*report.Doc
+	sections map[int][]string // each phase's report sections of the run, in order
 	journal  []owntoml.JournalEntry
 	// correctionReported: the report says the correction the run applies.
 	correctionReported bool
@@ -560,7 +560,7 @@ type checkedStep struct {
 func newRun(f *folder.Folder, now time.Time) *run {
 	r := runOf(&rules{f: f, c: f.Campaign, s: f.State.Clone(), now: now.UTC(), dice: dice.New(f.Campaign.Seed)})
 	r.out = map[string][]byte{}
-	r.sections = map[int]*report.Doc{}
+	r.sections = map[int][]string{}
 	r.standings = map[int]string{}
 	return r
 }
@@ -683,8 +683,8 @@ func (r *run) nextStep(done processor.Step) error {
 }
 
 func (r *run) begin(phase int, num, title string) {
-	if r.sections[phase] == nil {
-		r.sections[phase] = &report.Doc{}
+	if _, ok := r.sections[phase]; !ok {
+		r.sections[phase] = []string{}
 	}
 	r.sec, r.secPhase = &report.Doc{}, phase
 	if num == "" {
@@ -710,7 +710,7 @@ func (r *run) end() {
 		r.sec.Para("Dice:")
 		r.sec.Table([]string{"label", "dice", "result", "for"}, rows)
 	}
-	r.sections[r.secPhase].Raw(r.sec.String())
+	r.sections[r.secPhase] = append(r.sections[r.secPhase], r.sec.String())
 }
 
 // note adds lines to the current report section.

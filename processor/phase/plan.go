@@ -141,7 +141,7 @@ func (r *run) about(file string, data []byte) string {
 		var phase int
 		fmt.Sscanf(file, "phases/%d/report.md", &phase)
 		var heads []string
-		for _, line := range strings.Split(r.sections[phase].String(), "\n") {
+		for _, line := range strings.Split(strings.Join(r.sections[phase], "\n"), "\n") {
 			if h, ok := strings.CutPrefix(line, "## "); ok {
 				heads = append(heads, h)
 			}

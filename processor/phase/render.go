@@ -43,7 +43,7 @@ func (r *run) render() error {
 		r.out[processor.StateFile], r.stateBack = st.data, st.err
 	}()
 	for phase := 1; phase <= r.c.Phases; phase++ {
-		sec, ok := r.sections[phase]
+		secs, ok := r.sections[phase]
 		if !ok {
 			continue
 		}
@@ -55,10 +55,18 @@ func (r *run) render() error {
 			old = head.String()
 		}
 		var d report.Doc
-		secText := sec.String()
-		d.Grow(len(old) + len(secText) + len(StandMarker) + len(r.standings[phase]) + 64<<10)
+		n := len(old) + len(StandMarker) + len(r.standings[phase]) + 64<<10
+		for _, s := range secs {
+			n += len(s) + 1
+		}
+		d.Grow(n)
 		d.Raw(old)
-		d.Raw(secText)
+		for _, s := range secs { // each step's section, as written
+			d.Raw(s)
+		}
+		if len(secs) == 0 {
+			d.Raw("") // a phase begun and not ended: as its sections were
+		}
 		d.Raw(StandMarker)
 		if st, ok := r.standings[phase]; ok {
 			d.Raw(st)

@@ -58,14 +58,11 @@ func (r *run) applyRoster() error {
 	r.s.Roster = n
 	r.c, r.s.C = c, c
 	if len(lines) > 0 {
-		if r.sections[phase] == nil {
-			r.sections[phase] = &report.Doc{}
-		}
 		var doc report.Doc
 		doc.Heading(2, "Roster changes")
 		doc.Para("From %s on (campaign.toml's [[roster_changes]]):", processor.PointText(phase, r.s.Step))
 		doc.List(lines)
-		r.sections[phase].Raw(doc.String())
+		r.sections[phase] = append(r.sections[phase], doc.String())
 		r.applied = append(r.applied, "roster changes from "+processor.PointText(phase, r.s.Step))
 	}
 	return nil
