@@ -29,19 +29,13 @@ const StandMarker = "<!-- warmaster: where things stand (rewritten on every adva
 func (r *run) render() error {
 	// state.toml on the other CPU while the reports are written: both only
 	// read the state, which no longer changes.
-	type encoded struct {
-		data []byte
-		err  error
-	}
-	state := make(chan encoded, 1)
+	state := make(chan []byte, 1)
 	go func() {
 		data := folder.EncodeState(r.s, r.mode.stateFormat())
-		state <- encoded{data, folder.ReadBack(processor.StateFile, data)}
+		r.stateBack = folder.ReadBack(processor.StateFile, data) // before the send: read after the receive
+		state <- data
 	}()
-	defer func() {
-		st := <-state
-		r.out[processor.StateFile], r.stateBack = st.data, st.err
-	}()
+	defer func() { r.out[processor.StateFile] = <-state }()
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		secs, ok := r.sections[phase]
 		if !ok {
