@@ -636,6 +636,7 @@ func cmdAdvance(c *cli.Context) error {
 		return reportFaults(c, format, dir, err, true)
 	}
 	printNotes(c.App.ErrWriter, dir, sum.Placeholders)
+	printNotes(c.App.ErrWriter, dir, sum.SizeNotes)
 	w := c.App.Writer
 	if len(sum.Applied) == 0 {
 		fmt.Fprintln(w, "nothing to do: the current step is still waiting for input")

@@ -221,7 +221,9 @@ costs more to check than a real campaign's.
   write a file past the limit it is read back within (a campaign grown
   past them: `+"`journal.toml`"+` and `+"`state.toml`"+` grow with it) is refused
   whole, `+"`advance`"+` and `+"`plan`"+` alike, naming every such file, and nothing
-  is written.
+  is written. Before that, `+"`advance`"+` prints a note when it writes a
+  `+"`state.toml`"+` or `+"`journal.toml`"+` past three quarters of its size limit,
+  or any file past the 50 MB GitHub warns of (it refuses one over 100 MB).
 - **Size**: a file is read only up to its limit (and one byte more, to
   refuse it there), so a thousand gigabyte files cost no more memory to
   refuse than files at their limits. A report longer than its limit stops

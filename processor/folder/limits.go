@@ -135,3 +135,22 @@ func ReadBack(file string, data []byte) error {
 	}
 	return nil
 }
+
+// SizeNotes are notes on the files a run writes (out, by path; paths,
+// its keys in order) that come near a limit, for the Warmaster to hear of before a run is refused for
+// it: state.toml or journal.toml past three quarters of the size they are
+// read back within (ReadBack), and any file past the 50 MB GitHub warns
+// of (it refuses one over 100 MB).
+func SizeNotes(paths []string, out map[string][]byte) []processor.Fault {
+	var notes []processor.Fault
+	for _, p := range paths {
+		n := len(out[p])
+		switch lim := ReadLimit(p); {
+		case (p == processor.StateFile || p == processor.JournalFile) && n > lim/4*3:
+			notes = append(notes, processor.Fault{File: p, Message: fmt.Sprintf("now %d bytes, %d%% of the %s Warmaster reads it back within: a run that would write it past that is refused (docs/organisers.md, A public campaign of thousands)", n, n*100/lim, schema.ByteSize(lim))})
+		case n > 50<<20:
+			notes = append(notes, processor.Fault{File: p, Message: fmt.Sprintf("now %d bytes: GitHub warns of a file over 50 MB and refuses one over 100 MB", n)})
+		}
+	}
+	return notes
+}

@@ -2,6 +2,7 @@ package folder
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,3 +65,33 @@ func TestReadBack(t *testing.T) {
 
 // The limits as they are, for TestReadBack's cases to start from.
 var journalLimits, stateLimits, markdownLimit = JournalLimits, StateLimits, MarkdownLimit
+
+// TestSizeNotes: a note on state.toml or journal.toml past three quarters
+// of the size it is read back within, and on any file past the 50 MB GitHub
+// warns of; none at or below those.
+func TestSizeNotes(t *testing.T) {
+	defer func(j schema.Limits) { JournalLimits = j }(JournalLimits)
+	JournalLimits.Bytes = 4000
+	out := map[string][]byte{
+		processor.JournalFile: make([]byte, 3001),
+		processor.StateFile:   make([]byte, 1000),
+		"README.md":           make([]byte, 50<<20),
+		"phases/01/report.md": make([]byte, 50<<20+1),
+	}
+	paths := []string{processor.ReadmeFile, processor.JournalFile, "phases/01/report.md", processor.StateFile}
+	var got []string
+	for _, n := range SizeNotes(paths, out) {
+		got = append(got, n.String())
+	}
+	want := []string{
+		"journal.toml: now 3001 bytes, 75% of the 4000 bytes Warmaster reads it back within: a run that would write it past that is refused (docs/organisers.md, A public campaign of thousands)",
+		"phases/01/report.md: now 52428801 bytes: GitHub warns of a file over 50 MB and refuses one over 100 MB",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("SizeNotes =\n%q\nwant\n%q", got, want)
+	}
+	out[processor.JournalFile] = make([]byte, 3000)
+	if notes := SizeNotes(paths[1:2], out); len(notes) != 0 {
+		t.Fatalf("at three quarters: %v, want no note", notes)
+	}
+}

@@ -183,6 +183,7 @@ type Summary struct {
 	// still there, a phase still to come without its deadlines. A rehearsal
 	// may go on with them, but should know.
 	Placeholders []processor.Fault
+	SizeNotes    []processor.Fault // on the files written near a limit (folder.SizeNotes)
 }
 
 // Advance applies every step of the campaign whose inputs are in or whose
@@ -235,7 +236,7 @@ func advanceIn(d *disk.Dir, opt Options, m mode) (*Summary, error) {
 	for _, p := range paths {
 		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
 	}
-	sum.Written = paths
+	sum.Written, sum.SizeNotes = paths, folder.SizeNotes(paths, r.out)
 	if err := d.Commit(changes); err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
