@@ -137,10 +137,10 @@ func ReadBack(file string, data []byte) error {
 }
 
 // SizeNotes are notes on the files a run writes (out, by path; paths,
-// its keys in order) that come near a limit, for the Warmaster to hear of before a run is refused for
-// it: state.toml or journal.toml past three quarters of the size they are
-// read back within (ReadBack), and any file past the 50 MB GitHub warns
-// of (it refuses one over 100 MB).
+// its keys in order) that come near a limit, for the Warmaster to hear of
+// before a run is refused for it: state.toml or journal.toml past three
+// quarters of the size they are read back within (ReadBack), and any file
+// past the 50 MB GitHub warns of (it refuses one over 100 MB).
 func SizeNotes(paths []string, out map[string][]byte) []processor.Fault {
 	var notes []processor.Fault
 	for _, p := range paths {
