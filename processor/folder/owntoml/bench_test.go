@@ -100,3 +100,17 @@ func BenchmarkWriteState(b *testing.B) {
 		b.Fatalf("Write and the library's encoder write the state differently (%v)", err)
 	}
 }
+
+// BenchmarkAppendJournal appends a battles step of 100,000 results (each
+// with its digest) to a journal, as a 100,000-battle phase writes it.
+func BenchmarkAppendJournal(b *testing.B) {
+	e := owntoml.JournalEntry{Phase: 1, Step: processor.StepBattles, Dice: 3, DiceSHA256: fmt.Sprintf("%064x", 7)}
+	for i := range 100000 {
+		e.Inputs = append(e.Inputs, owntoml.JournalInput{Path: fmt.Sprintf("phases/01/results/f%d.toml", i), SHA256: fmt.Sprintf("%064x", i)})
+	}
+	old := owntoml.AppendJournal(nil, []owntoml.JournalEntry{{Phase: 1, Step: processor.StepOperations}})
+	b.ReportAllocs()
+	for b.Loop() {
+		owntoml.AppendJournal(old, []owntoml.JournalEntry{e})
+	}
+}
