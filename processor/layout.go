@@ -17,11 +17,27 @@ const (
 
 // PhaseDir is the folder of a phase: phases/01.
 func PhaseDir(phase int) string {
+	if phase >= 0 && phase < len(phaseDirs) {
+		return phaseDirs[phase] // a path per awaited file, no allocation each
+	}
+	return phaseDir(phase)
+}
+
+func phaseDir(phase int) string {
 	if phase >= 0 && phase < 10 {
 		return "phases/0" + strconv.Itoa(phase)
 	}
 	return "phases/" + strconv.Itoa(phase)
 }
+
+// phaseDirs are the folders of phases 0 to 24, the most a campaign has
+// (campaign.schema.json); a phase past them is built each time.
+var phaseDirs = func() (out [25]string) {
+	for i := range out {
+		out[i] = phaseDir(i)
+	}
+	return out
+}()
 
 // InputPath is a player's input file: phases/01/orders/alice.toml.
 func InputPath(phase int, dir, name string) string {
