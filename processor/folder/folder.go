@@ -198,6 +198,11 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 		return nil, nil, err
 	}
 	f.Campaign = c
+	// Only these parts of the document are read from here on: the rest
+	// (every player and fleet, 100,000 of each in a public campaign) is let
+	// go of before the state is read.
+	f.campaignDoc, f.mapDoc = usedOf(cd), md
+	cd = nil
 	if !fs.Empty() {
 		return fail()
 	}
@@ -224,9 +229,8 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	f.Journal = data
 	steps, j := ReadJournal(data, ok, c, f.State, fs)
 	f.JournalSteps, f.ConsumedInputs, f.LateNoted, f.appliedAt = steps, j.Consumed, j.late, j.applied
-	f.campaignDoc, f.mapDoc = usedOf(cd), md
 	if fs.Empty() {
-		f.Correcting = checkUsed(steps, UsedParts(cd, md, c.Phases, Generated(steps)), f.Corrections, fs)
+		f.Correcting = checkUsed(steps, UsedParts(f.campaignDoc, md, c.Phases, Generated(steps)), f.Corrections, fs)
 	}
 	if !fs.Empty() {
 		return fail()
