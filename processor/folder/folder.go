@@ -198,11 +198,10 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 		return nil, nil, err
 	}
 	f.Campaign = c
-	// Only these parts of the document are read from here on: the rest
-	// (every player and fleet, 100,000 of each in a public campaign) is let
-	// go of before the state is read.
+	// Only these parts of the document are read from here on (cd is not):
+	// the rest, every player and fleet (100,000 of each in a public
+	// campaign), is let go of before the state and the inputs are decoded.
 	f.campaignDoc, f.mapDoc = usedOf(cd), md
-	cd = nil
 	if !fs.Empty() {
 		return fail()
 	}
