@@ -48,12 +48,7 @@ func (r *run) render() error {
 			head.Heading(1, "%s — phase %d of %d", r.c.Name, phase, r.c.Phases)
 			old = head.String()
 		}
-		var d report.Doc
-		n := len(old) + len(StandMarker) + len(r.standings[phase]) + 64<<10
-		for _, s := range secs {
-			n += len(s) + 1
-		}
-		d.Grow(n)
+		var d report.Doc // the sections are its chunks, copied once: into the file's bytes
 		d.Raw(old)
 		for _, s := range secs { // each step's section, as written
 			d.Raw(s)
@@ -67,7 +62,7 @@ func (r *run) render() error {
 		} else {
 			r.standing(&d, 2, false)
 		}
-		r.out[file] = []byte(d.String())
+		r.out[file] = d.Bytes()
 	}
 	r.out[processor.ReadmeFile] = []byte(r.readme())
 	// Last: it records what the README found (sightings).

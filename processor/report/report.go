@@ -13,21 +13,62 @@ import (
 )
 
 // Doc is a Markdown document being written.
+//
+// A big one is written in chunks and put together once, when it is read
+// (String, Bytes): a buffer grown as it is written is copied each time
+// it grows, by a quarter past 256 bytes, so a 16 MB report section was
+// copied and allocated five times over, in memory the machine had to fault
+// in (BenchmarkDocGrowth).
 type Doc struct {
-	b        strings.Builder
-	lastList bool // the last thing written was a list: another one continues it
+	b        strings.Builder // the chunk being written
+	done     []string        // the chunks before it, in order
+	n        int             // bytes in done
+	lastList bool            // the last thing written was a list: another one continues it
+}
+
+// chunk is the size past which a document is written in chunks (a
+// variable for the tests, which write with chunks of a few bytes).
+var chunk = 64 << 10
+
+// room makes room for n more bytes in the chunk being written: a small
+// document grows in place (doubling); past a chunk's size the chunk is put
+// aside and a new one begun.
+func (d *Doc) room(n int) {
+	switch {
+	case d.b.Cap()-d.b.Len() >= n:
+	case d.b.Cap() < chunk:
+		d.b.Grow(n) // twice the capacity, and n
+	default:
+		d.next(n)
+	}
+}
+
+// next puts the chunk being written aside and begins one of room for n.
+func (d *Doc) next(n int) {
+	if d.b.Len() > 0 {
+		d.done = append(d.done, d.b.String())
+		d.n += d.b.Len()
+	}
+	d.b = strings.Builder{}
+	d.b.Grow(max(n, chunk))
+}
+
+// write appends s.
+func (d *Doc) write(s string) {
+	d.room(len(s))
+	d.b.WriteString(s)
 }
 
 // Heading writes a heading of the given level (1 = #).
 func (d *Doc) Heading(level int, format string, args ...any) {
 	d.gap()
-	d.b.WriteString(strings.Repeat("#", level) + " " + fmt.Sprintf(format, args...) + "\n")
+	d.write(strings.Repeat("#", level) + " " + fmt.Sprintf(format, args...) + "\n")
 }
 
 // Para writes a paragraph.
 func (d *Doc) Para(format string, args ...any) {
 	d.gap()
-	d.b.WriteString(fmt.Sprintf(format, args...) + "\n")
+	d.write(fmt.Sprintf(format, args...) + "\n")
 }
 
 // List writes a bulleted list; nothing when items is empty.
@@ -39,7 +80,7 @@ func (d *Doc) List(items []string) {
 		d.gap()
 	}
 	for _, it := range items {
-		d.b.WriteString("- " + strings.ReplaceAll(it, "\n", " ") + "\n")
+		d.write("- " + strings.ReplaceAll(it, "\n", " ") + "\n")
 	}
 	d.lastList = true
 }
@@ -59,27 +100,8 @@ func (d *Doc) Table(header []string, rows [][]string) {
 	}
 	d.gap()
 	cols := len(header)
-	cells := make([]string, 0, cols*(len(rows)+1))
-	widths := make([]int, 0, cap(cells))
-	colWidth := make([]int, cols)
-	for i := range colWidth {
-		colWidth[i] = 1 // an empty column is still | x |
-	}
-	add := func(row []string) {
-		if len(row) != cols {
-			panic(fmt.Sprintf("report: row has %d cells, header %d", len(row), cols))
-		}
-		for i, c := range row {
-			c = strings.TrimSpace(Escape(c))
-			w := cellWidth(c)
-			cells, widths = append(cells, c), append(widths, w)
-			colWidth[i] = max(colWidth[i], w)
-		}
-	}
-	add(header)
-	for _, r := range rows {
-		add(r)
-	}
+	cells, widths, colWidth := tableCells(header, rows)
+	d.room(tableSize(cells, widths, colWidth)) // into one chunk
 	b := &d.b
 	line := func(n int) {
 		b.WriteByte('|')
@@ -106,6 +128,52 @@ func (d *Doc) Table(header []string, rows [][]string) {
 	}
 }
 
+// tableCells are a table's cells, header first, escaped and trimmed; the
+// display width of each; and each column's widest.
+func tableCells(header []string, rows [][]string) (cells []string, widths, colWidth []int) {
+	cols := len(header)
+	cells = make([]string, 0, cols*(len(rows)+1))
+	widths = make([]int, 0, cap(cells))
+	colWidth = make([]int, cols)
+	for i := range colWidth {
+		colWidth[i] = 1 // an empty column is still | x |
+	}
+	add := func(row []string) {
+		if len(row) != cols {
+			panic(fmt.Sprintf("report: row has %d cells, header %d", len(row), cols))
+		}
+		for i, c := range row {
+			c = strings.TrimSpace(Escape(c))
+			w := cellWidth(c)
+			cells, widths = append(cells, c), append(widths, w)
+			colWidth[i] = max(colWidth[i], w)
+		}
+	}
+	add(header)
+	for _, r := range rows {
+		add(r)
+	}
+	return cells, widths, colWidth
+}
+
+// tableSize is the bytes of a table as Table writes it: each line "|",
+// then " cell" padded to its column's width and " |" for each column, and
+// "\n"; the line under the header ":" and dashes for each.
+func tableSize(cells []string, widths, colWidth []int) int {
+	cols, size := len(colWidth), 0
+	for n := 0; n < len(cells); n += cols {
+		size += 2
+		for i := range cols {
+			size += 3 + len(cells[n+i]) + colWidth[i] - widths[n+i]
+		}
+	}
+	size += 2 + 3*cols
+	for _, w := range colWidth {
+		size += w
+	}
+	return size
+}
+
 // cellWidth is the display width of an escaped cell, narrow: the same on
 // every machine whatever its locale.
 func cellWidth(s string) int {
@@ -129,31 +197,60 @@ func pad(b *strings.Builder, n int) {
 // Mermaid writes a fenced Mermaid diagram.
 func (d *Doc) Mermaid(src string) {
 	d.gap()
-	d.b.WriteString("```mermaid\n" + strings.TrimRight(src, "\n") + "\n```\n")
+	d.write("```mermaid\n" + strings.TrimRight(src, "\n") + "\n```\n")
 }
 
-// Raw appends Markdown as it is (without copying it first: a phase
-// report of 100,000 battles is tens of megabytes).
+// Raw appends Markdown as it is. One of a chunk's size or more (a phase
+// report's step section, tens of megabytes at 100,000 battles) becomes a
+// chunk of its own, not copied until the document is read.
 func (d *Doc) Raw(md string) {
 	d.gap()
-	d.b.WriteString(strings.TrimRight(md, "\n"))
-	d.b.WriteByte('\n')
+	md = strings.TrimRight(md, "\n")
+	if len(md) < chunk {
+		d.write(md)
+	} else {
+		d.next(0)
+		d.done = append(d.done, md)
+		d.n += len(md)
+	}
+	d.write("\n")
 }
 
 // Grow makes room for n more bytes, so that a document whose size is known
 // is not copied as it grows.
-func (d *Doc) Grow(n int) { d.b.Grow(n) }
+func (d *Doc) Grow(n int) { d.room(n) }
 
-// String is the document so far.
-func (d *Doc) String() string { return d.b.String() }
+// String is the document so far: its chunks put together, each time it is
+// asked (once, for a document of one chunk).
+func (d *Doc) String() string {
+	if len(d.done) == 0 {
+		return d.b.String()
+	}
+	var s strings.Builder
+	s.Grow(d.Len())
+	for _, c := range d.done {
+		s.WriteString(c)
+	}
+	s.WriteString(d.b.String())
+	return s.String()
+}
+
+// Bytes is the document so far as bytes, copied once.
+func (d *Doc) Bytes() []byte {
+	b := make([]byte, 0, d.Len())
+	for _, c := range d.done {
+		b = append(b, c...)
+	}
+	return append(b, d.b.String()...)
+}
 
 // Len is the length of the document so far.
-func (d *Doc) Len() int { return d.b.Len() }
+func (d *Doc) Len() int { return d.n + d.b.Len() }
 
 func (d *Doc) gap() {
 	d.lastList = false
-	if d.b.Len() > 0 {
-		d.b.WriteString("\n")
+	if d.Len() > 0 {
+		d.write("\n")
 	}
 }
 

@@ -1,0 +1,100 @@
+package report
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// randomDoc writes a random document: headings, paragraphs, lists, tables
+// (some of thousands of rows, some cells wide and East Asian), Mermaid and
+// raw Markdown (some of several chunks' size), the same for a seed.
+func randomDoc(seed uint64) *Doc {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var d Doc
+	for range 1 + rng.IntN(40) {
+		switch rng.IntN(6) {
+		case 0:
+			d.Heading(1+rng.IntN(3), "heading %d", rng.IntN(100))
+		case 1:
+			d.Para("para %s", strings.Repeat("p", rng.IntN(200)))
+		case 2:
+			d.List([]string{fmt.Sprint(rng.IntN(1000)), "a\nb"})
+		case 3:
+			rows := make([][]string, rng.IntN(3000))
+			for i := range rows {
+				rows[i] = []string{fmt.Sprint(i), strings.Repeat("日", rng.IntN(9)), "a|b\tc"}
+			}
+			d.Table([]string{"n", "word", "escaped"}, rows)
+		case 4:
+			d.Mermaid("graph LR\n  a --> b\n\n")
+		default:
+			d.Raw(strings.Repeat("r", rng.IntN(3*64<<10)) + "\n\n") // up to three default chunks
+		}
+	}
+	return &d
+}
+
+// TestChunkedDocIsOneString: a document written in chunks reads (String,
+// Bytes, Len, and String again) as the same document written in one piece,
+// whatever the chunks' size and however its writes fall across their edges.
+func TestChunkedDocIsOneString(t *testing.T) {
+	defer func(c int) { chunk = c }(chunk)
+	for seed := range uint64(40) {
+		chunk = 1 << 40 // one piece: the document as it was written before chunks
+		want := randomDoc(seed).String()
+		for _, c := range []int{1, 7, 100, 4096, 64 << 10} {
+			chunk = c
+			d := randomDoc(seed)
+			if got := d.String(); got != want {
+				t.Fatalf("seed %d, chunks of %d: %d bytes, want %d as written in one piece", seed, c, len(got), len(want))
+			}
+			if d.Len() != len(want) || string(d.Bytes()) != want || d.String() != want {
+				t.Fatalf("seed %d, chunks of %d: Len %d, Bytes or a second String differ from the %d bytes written", seed, c, d.Len(), len(want))
+			}
+			if c == 100 && len(want) > 1000 && len(d.done) == 0 {
+				t.Fatalf("seed %d: %d bytes in one chunk of 100: nothing was chunked", seed, len(want))
+			}
+		}
+	}
+}
+
+// TestTableSize: the room Table makes for a table (tableSize) is its
+// bytes exactly, East Asian and escaped cells too.
+func TestTableSize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		cols := 1 + rng.IntN(4)
+		header := make([]string, cols)
+		rows := make([][]string, 1+rng.IntN(5))
+		for i := range rows {
+			rows[i] = make([]string, cols)
+			for j := range rows[i] {
+				rows[i][j] = []string{"", "x", "日本語", "a|b", " pad ", "tab\there", "é"}[rng.IntN(7)]
+			}
+		}
+		var d Doc
+		d.Table(header, rows)
+		cells, widths, colWidth := tableCells(header, rows)
+		if got := tableSize(cells, widths, colWidth); got != d.Len() {
+			t.Fatalf("rows %q: tableSize %d, the table is %d bytes", rows, got, d.Len())
+		}
+	}
+}
+
+// BenchmarkDocGrowth writes a 7 MB report section (a phase report's at
+// 100,000 battles from the orders are 9–16 MB each): a heading, a list and
+// a table a battle, then reads it as bytes.
+func BenchmarkDocGrowth(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		var d Doc
+		for i := range 40000 {
+			d.Heading(3, "Battle f%d at w%d", i, i%1000)
+			d.List([]string{"attacker: blue, fleet f1 (p1)", "defender: red"})
+			d.Table([]string{"side", "power", "result"}, [][]string{{"blue", "3", "won"}, {"red", "2", "lost"}})
+		}
+		_ = d.Bytes()
+	}
+}
