@@ -844,8 +844,9 @@ func (r *run) ready() bool {
 
 // inputFiles lists the files a step consumes, for the journal.
 func (r *run) inputFiles(step processor.Step) []owntoml.JournalInput {
-	var files []string
-	for _, a := range r.awaited() {
+	aw := r.awaited()
+	files := make([]string, 0, len(aw)) // sized: 100,000 results a step
+	for _, a := range aw {
 		switch {
 		case a.Sealed:
 			// The sealed file, and the orders decrypted from it at the reveal.
@@ -860,7 +861,7 @@ func (r *run) inputFiles(step processor.Step) []owntoml.JournalInput {
 	if step == processor.StepBattles {
 		files = append(files, r.confirmationInputs()...) // the other side's word, and the Warmaster's
 	}
-	var out []owntoml.JournalInput
+	out := make([]owntoml.JournalInput, 0, len(files))
 	for _, p := range files {
 		out = append(out, owntoml.JournalInput{Path: p, SHA256: r.f.Digest(p)})
 	}
