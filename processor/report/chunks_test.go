@@ -14,7 +14,7 @@ func randomDoc(seed uint64) *Doc {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var d Doc
 	for range 1 + rng.IntN(40) {
-		switch rng.IntN(6) {
+		switch rng.IntN(7) {
 		case 0:
 			d.Heading(1+rng.IntN(3), "heading %d", rng.IntN(100))
 		case 1:
@@ -29,8 +29,10 @@ func randomDoc(seed uint64) *Doc {
 			d.Table([]string{"n", "word", "escaped"}, rows)
 		case 4:
 			d.Mermaid("graph LR\n  a --> b\n\n")
-		default:
+		case 5:
 			d.Raw(strings.Repeat("r", rng.IntN(3*64<<10)) + "\n\n") // up to three default chunks
+		default:
+			d.Raw(strings.Repeat("\n", rng.IntN(3))) // newlines only: nothing but the gap
 		}
 	}
 	return &d
