@@ -216,10 +216,6 @@ func (d *Doc) Raw(md string) {
 	d.write("\n")
 }
 
-// Grow makes room for n more bytes, so that a document whose size is known
-// is not copied as it grows.
-func (d *Doc) Grow(n int) { d.room(n) }
-
 // String is the document so far: its chunks put together, each time it is
 // asked (once, for a document of one chunk).
 func (d *Doc) String() string {
