@@ -78,10 +78,11 @@ type Folder struct {
 	Sealed map[int]map[processor.Login]string
 
 	Texts map[string][]byte // every file read, by slash path
-	// stateLetGo: state.toml's text was let go of once decoded (Text).
-	stateLetGo bool
-	Pre        map[string]*decoded // files read and decoded ahead of their turn
-	early      *early              // the last phase folder's, decoded from the load's start
+	// letGo are the files whose text was let go of once decoded
+	// (letGoOfTexts): Text reads them again from the folder.
+	letGo map[string]bool
+	Pre   map[string]*decoded // files read and decoded ahead of their turn
+	early *early              // the last phase folder's, decoded from the load's start
 }
 
 // Note records a note on an input, once.
@@ -242,7 +243,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 		return nil, nil, err
 	}
 	f.misplaced(fs)
-	letGoOfStateText(f, fs)
+	letGoOfTexts(f, fs)
 	return f, fs, nil
 }
 
@@ -258,29 +259,40 @@ func (f *Folder) RulesDoc() map[string]any {
 	return m
 }
 
-// Text returns a file's contents as read, or nil.
+// Text returns a file's contents as read, or nil. A file let go of is
+// read again, as the folder was scanned (a fault's position, which
+// nothing asks of a file that served without one, but it may).
 func (f *Folder) Text(file string) []byte {
-	if data, ok := f.Texts[file]; ok || file != processor.StateFile || !f.stateLetGo {
+	if data, ok := f.Texts[file]; ok {
 		return data
 	}
-	data, _ := f.ReadFile(file) // for a fault's position, which nothing asks of a state read without one
+	if !f.letGo[file] {
+		return nil
+	}
+	data, _ := f.ReadFile(file)
 	return data
 }
 
-// letGoOfStateText lets go of state.toml's text once it is decoded and
-// nothing has been found wrong with it: the biggest file of a big campaign
-// (19 MB at 100,000 battles), whose text only positions a fault in it;
-// Text reads it again if one is ever found.
-func letGoOfStateText(f *Folder, fs *processor.Faults) {
-	if f.State == nil || slices.ContainsFunc(fs.List, func(x processor.Fault) bool { return x.File == processor.StateFile }) {
-		return
+// letGoOfTexts lets go of the texts of state.toml, campaign.toml and
+// map.toml once they are decoded and nothing has been found wrong with
+// them: the biggest files of a big campaign (19, 9 and 2 MB at 100,000
+// battles), whose texts then only position a fault found later; Text
+// reads them again if one is.
+func letGoOfTexts(f *Folder, fs *processor.Faults) {
+	for _, file := range []string{processor.StateFile, processor.CampaignFile, processor.MapFile} {
+		if _, ok := f.Texts[file]; !ok || slices.ContainsFunc(fs.List, func(x processor.Fault) bool { return x.File == file }) {
+			continue
+		}
+		if f.letGo == nil {
+			f.letGo = map[string]bool{}
+		}
+		delete(f.Texts, file)
+		f.letGo[file] = true
 	}
-	delete(f.Texts, processor.StateFile)
-	f.stateLetGo = true
 }
 
 // Digest is the SHA-256 of a file as read.
-func (f *Folder) Digest(file string) string { return Digest(f.Texts[file]) }
+func (f *Folder) Digest(file string) string { return Digest(f.Text(file)) }
 
 func Digest(data []byte) string {
 	sum := sha256.Sum256(data)

@@ -1,0 +1,59 @@
+package folder
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/warmaster/warmaster/campaigns"
+	"github.com/warmaster/warmaster/processor"
+)
+
+// TestTextsLetGo: once loaded, campaign.toml's and map.toml's texts are
+// not held (at 100,000 players 11 MB, to the run's end), yet Text and
+// Digest give what the folder holds, read again — a fault found later is
+// positioned in it.
+func TestTextsLetGo(t *testing.T) {
+	dir := t.TempDir()
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{processor.CampaignFile, processor.MapFile} {
+		if _, held := f.Texts[file]; held {
+			t.Errorf("%s's text is held after the load", file)
+		}
+		want, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Text(file); !bytes.Equal(got, want) {
+			t.Errorf("Text(%s) = %d bytes, want the file's %d", file, len(got), len(want))
+		}
+		if got := f.Digest(file); got != Digest(want) {
+			t.Errorf("Digest(%s) = %s, want %s", file, got, Digest(want))
+		}
+	}
+	if f.Text("phases/01/orders/nobody.toml") != nil {
+		t.Error("Text of a file never read is not nil")
+	}
+}
+
+// TestTextsKeptWithFaults: a file with a fault found at the load keeps
+// its text, which positions it.
+func TestTextsKeptWithFaults(t *testing.T) {
+	f := &Folder{Texts: map[string][]byte{processor.MapFile: []byte("x"), processor.CampaignFile: []byte("y")}}
+	var fs processor.Faults
+	fs.Add(processor.Src{File: processor.MapFile, Ptr: "/planets"}, "wrong")
+	letGoOfTexts(f, &fs)
+	if _, held := f.Texts[processor.MapFile]; !held {
+		t.Error("map.toml, with a fault, was let go of")
+	}
+	if _, held := f.Texts[processor.CampaignFile]; held {
+		t.Error("campaign.toml, without one, was kept")
+	}
+}
