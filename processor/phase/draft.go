@@ -85,7 +85,7 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 		return nil, err
 	}
 	r := newRun(f, time.Time{})
-	aw := r.awaited()
+	aw := r.awaited(nil)
 	var refused []string
 	out := make([]Draft, 0, len(files))
 	for _, file := range files {

@@ -745,32 +745,34 @@ func (r *run) stepFaults() []processor.Fault {
 
 // Awaited lists the inputs the current step waits for.
 func Awaited(f *folder.Folder) []Await {
-	return newRun(f, time.Time{}).awaited()
+	return newRun(f, time.Time{}).awaited(nil)
 }
 
-func (r *run) awaited() []Await {
+// awaited lists the inputs the current step waits for; given each, it
+// hands them to it one at a time instead (a look at each of 100,000
+// results need not make a list of 18 MB).
+func (r *run) awaited(each func(Await)) []Await {
 	s := r.s
-	var out []Await
 	dl := r.c.Deadlines[s.Phase].For(s.Step)
-	add := func(file, who string, present bool, logins ...processor.Login) {
-		out = append(out, Await{Step: s.Step, File: file, Who: who, Deadline: dl, Present: present, Logins: logins})
+	var out []Await
+	grow := func(int) {}
+	if each == nil { // a list, sized where a step has a file a player or a battle
+		each = func(a Await) { out = append(out, a) }
+		grow = func(n int) { out = make([]Await, 0, n) }
 	}
-	addAlliance := func(file, who string, present bool, a processor.AllianceID, logins ...processor.Login) {
-		add(file, who, present, logins...)
-		out[len(out)-1].Alliance = a
-	}
+	add := func(a Await) { a.Step, a.Deadline = s.Step, dl; each(a) }
 	switch s.Step {
 	case processor.StepSetup:
 		for _, a := range r.c.AllianceIDs() {
-			addAlliance("setup/"+string(a)+".toml", "alliance "+string(a), r.f.Setup[a] != nil, a)
+			add(Await{File: "setup/" + string(a) + ".toml", Who: "alliance " + string(a), Present: r.f.Setup[a] != nil, Alliance: a})
 		}
 	case processor.StepOpenTome:
 		for _, l := range r.openTomeLogins() {
 			_, ok := r.f.Orders[s.Phase][l]
-			add(processor.InputPath(s.Phase, "orders", string(l)), string(l)+" (An Open Tome: first, not sealed)", ok, l)
+			add(Await{File: processor.InputPath(s.Phase, "orders", string(l)), Who: string(l) + " (An Open Tome: first, not sealed)", Present: ok, Logins: []processor.Login{l}})
 		}
 	case processor.StepOperations:
-		out = make([]Await, 0, len(r.c.Commanders()))
+		grow(len(r.c.Commanders()))
 		first := r.openTomeLogins()
 		for _, l := range r.c.Commanders() {
 			if slices.Contains(first, l) {
@@ -778,45 +780,43 @@ func (r *run) awaited() []Await {
 			}
 			_, ok := r.f.Orders[s.Phase][l]
 			_, sealed := r.f.Sealed[s.Phase][l]
-			add(processor.InputPath(s.Phase, "orders", string(l)), string(l), ok || sealed, l)
-			out[len(out)-1].Sealed = sealed
+			add(Await{File: processor.InputPath(s.Phase, "orders", string(l)), Who: string(l), Present: ok || sealed, Sealed: sealed, Logins: []processor.Login{l}})
 		}
 	case processor.StepBattles:
 		bs := r.battles()
-		out = make([]Await, 0, len(bs))
+		grow(len(bs))
 		for _, b := range bs {
 			_, ok := r.f.Results[s.Phase][b.ID]
-			who := string(b.Player) + " (attacker) or alliance " + string(b.Defender)
+			a := Await{File: processor.InputPath(s.Phase, "results", b.ID), Who: string(b.Player) + " (attacker) or alliance " + string(b.Defender), Present: ok, Alliance: b.Defender, Logins: []processor.Login{b.Player}}
 			if r.confirming() {
-				who += "; the other side confirms"
+				a.Who += "; the other side confirms"
 			}
-			addAlliance(processor.InputPath(s.Phase, "results", b.ID), who, ok, b.Defender, b.Player)
 			if st, filed := r.standingOf(b); filed {
-				a := &out[len(out)-1]
 				a.Confirm, a.Digest, a.Seen = st.words(), st.digest, st.seen
 				if !st.settled() {
 					a.Unsettled = st.words()
 				}
 			}
+			add(a)
 		}
 	case processor.StepMoves:
-		out = make([]Await, 0, len(r.c.Commanders()))
+		grow(len(r.c.Commanders()))
 		for _, l := range r.c.Commanders() {
 			_, ok := r.f.Moves[s.Phase][l]
-			add(processor.InputPath(s.Phase, "moves", string(l)), string(l), ok, l)
+			add(Await{File: processor.InputPath(s.Phase, "moves", string(l)), Who: string(l), Present: ok, Logins: []processor.Login{l}})
 		}
 	case processor.StepBuilds:
 		for _, a := range r.c.AllianceIDs() {
 			_, ok := r.f.Builds[s.Phase][a]
-			addAlliance(processor.InputPath(s.Phase, "builds", string(a)), "alliance "+string(a), ok, a)
+			add(Await{File: processor.InputPath(s.Phase, "builds", string(a)), Who: "alliance " + string(a), Present: ok, Alliance: a})
 		}
 	case processor.StepEvents:
 		for _, a := range r.eventAlliances() {
 			_, ok := r.f.Events[s.Phase][a]
-			addAlliance(processor.InputPath(s.Phase, "events", string(a)), "alliance "+string(a)+": "+strings.Join(r.pendingFor(a), " "), ok, a)
+			add(Await{File: processor.InputPath(s.Phase, "events", string(a)), Who: "alliance " + string(a) + ": " + strings.Join(r.pendingFor(a), " "), Present: ok, Alliance: a})
 		}
 	case processor.StepTiebreak:
-		add(processor.TiebreakPath(s.Phase), r.tiebreakWho(), r.f.Tiebreak != nil, r.tiebreakLogins()...)
+		add(Await{File: processor.TiebreakPath(s.Phase), Who: r.tiebreakWho(), Present: r.f.Tiebreak != nil, Logins: r.tiebreakLogins()})
 	}
 	return out
 }
@@ -826,9 +826,7 @@ func (r *run) awaited() []Await {
 func (r *run) ready() bool {
 	r.noteSightings()
 	all := true
-	for _, a := range r.awaited() {
-		all = all && a.Present && a.Unsettled == ""
-	}
+	r.awaited(func(a Await) { all = all && a.Present && a.Unsettled == "" })
 	if all {
 		return true
 	}
@@ -844,26 +842,30 @@ func (r *run) ready() bool {
 
 // inputFiles lists the files a step consumes, for the journal.
 func (r *run) inputFiles(step processor.Step) []owntoml.JournalInput {
-	aw := r.awaited()
-	files := make([]string, 0, len(aw)) // sized: 100,000 results a step
-	for _, a := range aw {
+	var out []owntoml.JournalInput
+	switch step { // sized: 100,000 results a step
+	case processor.StepOperations, processor.StepMoves:
+		out = make([]owntoml.JournalInput, 0, len(r.c.Commanders()))
+	case processor.StepBattles:
+		out = make([]owntoml.JournalInput, 0, len(r.battles()))
+	}
+	in := func(p string) { out = append(out, owntoml.JournalInput{Path: p, SHA256: r.f.Digest(p)}) }
+	r.awaited(func(a Await) {
 		switch {
 		case a.Sealed:
 			// The sealed file, and the orders decrypted from it at the reveal.
-			files = append(files, a.File+seal.SealedExt)
+			in(a.File + seal.SealedExt)
 			if _, ok := r.out[a.File]; ok {
-				files = append(files, a.File)
+				in(a.File)
 			}
 		case a.Present:
-			files = append(files, a.File)
+			in(a.File)
 		}
-	}
+	})
 	if step == processor.StepBattles {
-		files = append(files, r.confirmationInputs()...) // the other side's word, and the Warmaster's
-	}
-	out := make([]owntoml.JournalInput, 0, len(files))
-	for _, p := range files {
-		out = append(out, owntoml.JournalInput{Path: p, SHA256: r.f.Digest(p)})
+		for _, p := range r.confirmationInputs() { // the other side's word, and the Warmaster's
+			in(p)
+		}
 	}
 	return out
 }

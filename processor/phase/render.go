@@ -149,7 +149,7 @@ func (r *run) standing(d *report.Doc, level int, readme bool) {
 	// What the step waits for. Whether each file is in already is left to
 	// `warmaster status`: written files hold only what the processed inputs
 	// determine, so a replay from the journal reproduces them byte for byte.
-	switch aw := r.awaited(); {
+	switch aw := r.awaited(nil); {
 	case len(aw) > maxAwaitedRows:
 		// A public campaign: thousands of rows help nobody on a front page.
 		d.Para("%d files awaited, by %s (e.g. %s); `warmaster status` lists them.", len(aw), deadlineText(r.c, aw[0]), aw[0].File)

@@ -52,7 +52,7 @@ func Stand(dir string, fallback *processor.GitHub) (*Standing, error) {
 	r := newRun(f, time.Time{})
 	r.validate(r.s.Step, fs)
 	r.validateEarlyBuilds(fs)
-	aw := r.awaited()
+	aw := r.awaited(nil)
 	markFaulty(aw, fs.Resolved(f.Text))
 	g := r.c.GitHub
 	if g == nil {

@@ -57,7 +57,7 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 			}
 		}
 	}
-	aw := r.awaited()
+	aw := r.awaited(nil)
 	markFaulty(aw, faults)
 	faulty := slices.ContainsFunc(aw, func(a Await) bool { return a.Faulty })
 	more := 0
