@@ -130,17 +130,14 @@ func (d *Dir) Commit(changes []Change) error {
 	if err := d.prepare(); err != nil {
 		return fail(err)
 	}
-	nr, err := d.root.OpenRoot(newDir) // one openat a new file, not three
-	if err != nil {
-		return fail(err)
-	}
-	defer nr.Close()
+	fo := newFolders(d.root) // new/ opened once, not for each file
+	defer fo.close()
 	var written []string
 	for i, c := range changes {
 		if c.Remove {
 			continue
 		}
-		id, err := writeNew(nr, strconv.Itoa(i), c.Data)
+		id, err := fo.create(tempFile(i), c.Data)
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", c.Path, err))
 		}
@@ -169,7 +166,7 @@ func (d *Dir) Commit(changes []Change) error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	hook("committed", 0)
-	if err := d.apply(m, false); err != nil {
+	if err := d.apply(m, false, fo); err != nil {
 		return err
 	}
 	for _, c := range changes {
@@ -256,7 +253,7 @@ func writeNew(root *os.Root, rel string, data []byte) (string, error) {
 // apply renames (or removes) every file of a manifest into place, flushes
 // the folders, and removes .warmaster/. Completing an interrupted commit
 // (resume), it skips the files in place already.
-func (d *Dir) apply(m manifest, resume bool) error {
+func (d *Dir) apply(m manifest, resume bool, fo *folders) error {
 	var dirs []string // every folder a file goes in, and theirs: to flush
 	made := map[string]bool{}
 	for i, e := range m.Files {
@@ -289,7 +286,7 @@ func (d *Dir) apply(m manifest, resume bool) error {
 		if e.Remove {
 			err = d.root.Remove(e.Path)
 		} else {
-			err = d.root.Rename(tempFile(i), e.Path)
+			err = fo.rename(tempFile(i), e.Path)
 		}
 		if err != nil && !(e.Remove && errors.Is(err, fs.ErrNotExist)) {
 			return fmt.Errorf("commit %s: %w", e.Path, err)
@@ -457,7 +454,9 @@ func (d *Dir) rollForward() error {
 	if !ok {
 		return d.removeState()
 	}
-	return d.apply(m, true)
+	fo := newFolders(d.root)
+	defer fo.close()
+	return d.apply(m, true, fo)
 }
 
 // pending decodes a manifest and checks that it applies to the folder:

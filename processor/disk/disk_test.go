@@ -440,6 +440,83 @@ func TestCommitTempLinks(t *testing.T) {
 	}
 }
 
+// TestCommitFolderSwapped: a folder a commit writes into, swapped for a
+// link out of the campaign folder after the scan, is not followed: the
+// commit fails and nothing is written outside (the folders a commit
+// renames into are opened through the Root, once each).
+func TestCommitFolderSwapped(t *testing.T) {
+	for _, relative := range []bool{false, true} {
+		t.Run(fmt.Sprint("Relative=", relative), func(t *testing.T) {
+			outside := folder(t, map[string]string{"victim": "untouched"})
+			dir := folder(t, map[string]string{"state.toml": "old", "phases/01/battles/a.out": "a"})
+			d, err := Open(dir, Write, writable)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			battles := filepath.Join(dir, "phases/01/battles")
+			if err := os.RemoveAll(battles); err != nil {
+				t.Fatal(err)
+			}
+			link := outside
+			if relative {
+				if link, err = filepath.Rel(filepath.Dir(battles), outside); err != nil {
+					t.Fatal(err)
+				}
+			}
+			symlink(t, link, battles)
+			if err := d.Commit([]Change{{Path: "phases/01/battles/b.out", Data: []byte("b")}, {Path: "phases/01/battles/victim.out", Data: []byte("x")}}); err == nil {
+				t.Error("a commit through a folder swapped for a link out went through")
+			}
+			es, err := os.ReadDir(outside)
+			if err != nil || len(es) != 1 || read(t, filepath.Join(outside, "victim")) != "untouched" {
+				t.Errorf("outside: %v %v", es, err)
+			}
+		})
+	}
+}
+
+// TestFoldersStayInRoot: the folders a commit creates its files in and
+// renames them into are resolved in the campaign folder's Root: one that
+// is a link out of it is refused, whether named for a new file or as
+// either side of a rename.
+func TestFoldersStayInRoot(t *testing.T) {
+	outside := folder(t, map[string]string{"victim": "untouched"})
+	dir := folder(t, map[string]string{"in/a": "a"})
+	symlink(t, outside, filepath.Join(dir, "out"))
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	fo := newFolders(root)
+	defer fo.close()
+	if _, err := fo.create("out/new", []byte("x")); err == nil {
+		t.Error("a file was created through a link out")
+	}
+	if err := fo.rename("in/a", "out/a"); err == nil {
+		t.Error("a file was renamed through a link out")
+	}
+	if err := fo.rename("out/victim", "in/victim"); err == nil {
+		t.Error("a file outside was renamed in")
+	}
+	if _, err := fo.create("in/b", []byte("b")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fo.create("in/b", []byte("c")); err == nil {
+		t.Error("a file was created over one that exists")
+	}
+	if err := fo.rename("in/b", "c"); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, filepath.Join(dir, "c")); got != "b" {
+		t.Errorf("c = %q, want b", got)
+	}
+	if es, err := os.ReadDir(outside); err != nil || len(es) != 1 || read(t, filepath.Join(outside, "victim")) != "untouched" {
+		t.Errorf("outside: %v %v", es, err)
+	}
+}
+
 // One writer at a time: a second is refused at once; a reader waits for
 // the writer.
 func TestLock(t *testing.T) {
@@ -709,7 +786,17 @@ func TestNoDescriptorLeftOpen(t *testing.T) {
 		}
 		d.Close()
 	}
+	for i := range 20 { // and commits: the folders written into are opened once, and closed
+		d, err := Open(dir, Write, writable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Commit([]Change{{Path: "state.toml", Data: []byte{byte(i)}}, {Path: fmt.Sprintf("phases/0%d/battles/f%d.out", i%3+1, i), Data: []byte("x")}}); err != nil {
+			t.Fatal(err)
+		}
+		d.Close()
+	}
 	if after := fds(); after > before+2 {
-		t.Errorf("%d descriptors open after 50 folders opened and closed, %d before", after, before)
+		t.Errorf("%d descriptors open after 50 folders opened and closed and 20 commits, %d before", after, before)
 	}
 }

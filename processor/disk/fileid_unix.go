@@ -3,15 +3,20 @@
 package disk
 
 import (
-	"fmt"
 	"io/fs"
+	"strconv"
 	"syscall"
 )
 
 // fileID is a file's device and inode.
 func fileID(fi fs.FileInfo) string {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return fmt.Sprintf("%d:%d", st.Dev, st.Ino)
+		return statID(uint64(st.Dev), uint64(st.Ino))
 	}
 	return ""
+}
+
+// statID is a file's identity as fileID writes it.
+func statID(dev, ino uint64) string {
+	return strconv.FormatUint(dev, 10) + ":" + strconv.FormatUint(ino, 10)
 }
