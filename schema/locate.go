@@ -80,7 +80,8 @@ type place struct {
 type index struct {
 	places map[string]place
 	arrays map[string]int // array-of-tables pointer -> elements so far
-	lines  []int          // byte offset of the start of each line
+	lines  []int          // byte offset of the start of each line, to end
+	end    int            // the furthest offset of a place
 }
 
 func (ix *index) locate(data []byte, segs []string, key bool) (int, int) {
@@ -102,7 +103,7 @@ func (ix *index) lineCol(data []byte, off int) (int, int) {
 	off = min(max(off, 0), len(data))
 	if ix.lines == nil {
 		ix.lines = []int{0}
-		for i, c := range data {
+		for i, c := range data[:min(ix.end, len(data))] { // as far as the last place
 			if c == '\n' {
 				ix.lines = append(ix.lines, i+1)
 			}
@@ -117,7 +118,10 @@ func (ix *index) lineCol(data []byte, off int) (int, int) {
 // syntax error it keeps what it indexed before the error.
 func buildIndex(data []byte, want map[string]bool) (ix *index) {
 	ix = &index{places: map[string]place{}, arrays: map[string]int{}}
-	b := &indexer{ix: ix, data: data, want: want}
+	b := &indexer{ix: ix, data: data, want: want, need: len(want)}
+	if want[""] {
+		b.need-- // the text itself: never a place
+	}
 	defer func() {
 		// The walk only reads offsets the parser produced, but a position
 		// index must never take a caller down with it.
@@ -138,6 +142,9 @@ func buildIndex(data []byte, want map[string]bool) (ix *index) {
 			current = b.header(e)
 			wanted = b.wanted(current)
 		}
+		if b.found == b.need {
+			break // every place asked for is where the text defines it: nothing after moves it
+		}
 	}
 	return ix
 }
@@ -146,6 +153,10 @@ type indexer struct {
 	ix   *index
 	data []byte
 	want map[string]bool // the pointers to keep, with their ancestors
+	// found counts the wanted places known explicitly (never replaced),
+	// of need: when all are, the rest of the text is not read (a note
+	// on campaign.toml's second line need not parse its 9 MB).
+	found, need int
 }
 
 // wanted says whether the place at segs, or one below it, is asked for.
@@ -163,7 +174,11 @@ func (b *indexer) setAt(k string, p place) {
 	if old, ok := b.ix.places[k]; ok && (!old.implicit || p.implicit) {
 		return
 	}
+	if !p.implicit {
+		b.found++
+	}
 	b.ix.places[k] = p
+	b.ix.end = max(b.ix.end, p.val, p.key)
 }
 
 // header handles [a.b] and [[a.b]] and returns the path of the table that
