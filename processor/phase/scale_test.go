@@ -69,6 +69,9 @@ func TestScale(t *testing.T) {
 		}
 		adv, rss := timeProcess(t, tries, src, bin, "advance", "--now", now)
 		allocs, bytes := allocsPerBattle(t, src, n)
+		if err := os.RemoveAll(src); err != nil { // one folder on tmpfs at a time (TestScalePhase)
+			t.Fatal(err)
+		}
 		rows = append(rows, fmt.Sprintf("| %d | %v | %v | %.2f | %d µs | %d | %d kB | %d MB | %d kB | %.1f |", n,
 			adv.Round(time.Millisecond), decode.Round(time.Millisecond), float64(adv)/float64(decode),
 			adv.Microseconds()/int64(n), allocs, bytes>>10, rss>>20, inBytes>>10, float64(rss)/float64(inBytes)))
