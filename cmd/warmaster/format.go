@@ -123,12 +123,16 @@ func faultTable(title string, faults []processor.Fault) string {
 	return d.String()
 }
 
-// appendSummary appends Markdown to the job summary file. Failing to is
-// said on stderr; the faults are reported already.
+// appendSummary appends Markdown to the job summary file, within what
+// GitHub takes of a step's summary (fitSummary). Failing to is said on
+// stderr; the faults are reported already.
 func appendSummary(c *cli.Context, file, md string) {
 	fh, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err == nil {
-		_, err = io.WriteString(fh, "\n"+md)
+		var st os.FileInfo
+		if st, err = fh.Stat(); err == nil {
+			_, err = io.WriteString(fh, fitSummary("\n"+md, summaryLimit-st.Size()))
+		}
 		if cerr := fh.Close(); err == nil {
 			err = cerr
 		}
@@ -136,4 +140,28 @@ func appendSummary(c *cli.Context, file, md string) {
 	if err != nil {
 		fmt.Fprintf(c.App.ErrWriter, "warmaster: cannot append to $GITHUB_STEP_SUMMARY: %v\n", err)
 	}
+}
+
+// summaryLimit is the most GitHub takes of a step's job summary: past it
+// the whole summary is dropped ("upload aborted, supports content up to a
+// size of 1024k"), the table of faults with the rest. A campaign of
+// thousands passes it: 4,000 faults, or a plan of 100,000 battle sheets.
+const summaryLimit = 1 << 20
+
+// fitSummary is md as far as room bytes take it: whole, or cut at the end
+// of a line with a line saying so, which the job's log (where the same
+// is printed in full) completes; nothing when not even that line fits.
+func fitSummary(md string, room int64) string {
+	if int64(len(md)) <= room {
+		return md
+	}
+	cut := func(rest int) string {
+		return fmt.Sprintf("\n\n**The rest of this summary is cut (%s): GitHub takes at most 1 MiB of a step's summary and would drop all of it past that. The job's log has the whole of it.**\n", report.Plural(rest, "more line", "more lines"))
+	}
+	keep := room - int64(len(cut(strings.Count(md, "\n"))))
+	if keep <= 0 {
+		return ""
+	}
+	head := md[:strings.LastIndexByte(md[:keep], '\n')+1]
+	return head + cut(strings.Count(md[len(head):], "\n"))
 }

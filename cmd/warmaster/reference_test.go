@@ -131,7 +131,9 @@ message escapes ` + "`%`" + `, CR and LF as ` + "`%25`, `%0D`, `%0A`" + `, and t
 ` + "`:` and `,` as `%3A`, `%2C`" + `. A fault without a position has no ` + "`line`" + ` and
 ` + "`col`" + `. GitHub shows only the first few notes of a step, so when
 ` + "`$GITHUB_STEP_SUMMARY`" + ` is set the whole list is also appended to that file
-as a Markdown table.
+as a Markdown table — cut at the end of a line, and said so, where it would
+pass the 1 MiB GitHub takes of a step's summary (past that GitHub drops all
+of it); the job's log has every fault.
 
 ` + "```" + `
 ::error file=campaigns/autumn/phases/01/orders/alice.toml,line=2,col=9,title=warmaster::fleet "red-1" belongs to carol, not alice; alice controls blue-1
@@ -151,7 +153,7 @@ and stay quiet in CI (` + "`CI`" + ` set) and in pipes.
 | ` + "`WARMASTER_RELEASES`" + ` | ` + "`replay`, `advance --replay`, `check-changes`" + ` | a folder of earlier warmaster binaries named ` + "`warmaster-VERSION`" + `, which replay the runs those versions applied (else ` + "`--release VERSION=PATH`" + `, else ` + "`go install`" + ` of that release) |
 | ` + "`TMPDIR`" + ` | ` + "`replay`, `advance --replay`, `check-changes`, `demo`" + ` | where a replay plays the journal's runs again in a folder of its own, removed after: every input and every file the runs write is created there, so on a disk slow to create files a memory one makes a big campaign's replay several times faster (` + "`TMPDIR=/dev/shm`" + ` on Linux: a 1,000-player, 3-phase campaign 84 s → 21 s on a disk that takes 0.8 ms a file); it needs room for the campaign folder's size |
 | ` + "`CI`" + ` | long runs | when set, no progress lines on stderr (they appear only on a terminal anyway) |
-| ` + "`GITHUB_STEP_SUMMARY`" + ` | ` + "`--format github`" + ` | a file the whole list of faults is appended to, as a Markdown table |
+| ` + "`GITHUB_STEP_SUMMARY`" + ` | ` + "`--format github`" + ` | a file the whole list of faults (and ` + "`check-changes`" + `' plans) is appended to, as Markdown, within the 1 MiB GitHub takes of a step's summary: what would pass it is cut, and said so |
 `)
 	writeLimits(&b)
 	b.WriteString(`
