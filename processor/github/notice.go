@@ -33,9 +33,10 @@ type Notice struct {
 
 	st   *phase.Standing
 	repo *processor.GitHub
-	// drafts: the table links the drafts; limit > 0: at most that many rows.
-	drafts bool
-	limit  int
+	// drafts: the table links the drafts; limit > 0: at most that many
+	// rows; who > 0: at most that many of a file's senders named in it.
+	drafts     bool
+	limit, who int
 }
 
 // NewNotice is the notice of a campaign folder dir (a slash path from the
@@ -56,13 +57,14 @@ func NewNotice(dir string, st *phase.Standing, repo *processor.GitHub) *Notice {
 	n.Title = n.title()
 
 	// GitHub refuses a body of more than 65,536 characters: without the
-	// drafts' links (the README has them) when they make it too long, and
-	// then with fewer rows.
+	// drafts' links (the README has them) when they make it too long, then
+	// with fewer rows, then — a public campaign's result may come from any
+	// of the defending Alliance's thousand players — fewer named in each.
 	for _, lim := range []struct {
-		drafts bool
-		rows   int
-	}{{true, 0}, {false, 0}, {false, 200}, {false, 20}} {
-		n.drafts, n.limit = lim.drafts, lim.rows
+		drafts    bool
+		rows, who int
+	}{{true, 0, 0}, {false, 0, 0}, {false, 200, 0}, {false, 20, 0}, {false, 20, 10}, {false, 20, 1}} {
+		n.drafts, n.limit, n.who = lim.drafts, lim.rows, lim.who
 		if n.Body = n.body(); len(n.Body) <= MaxBody {
 			break
 		}
@@ -185,10 +187,17 @@ func (n *Notice) table(d *report.Doc, missing bool) {
 		refs = append(refs, fmt.Sprintf("[file-%d]: %s", k, n.repo.BlobURL(a.File)), fmt.Sprintf("[edit-%d]: %s", k, n.repo.EditURL(a.File)))
 		// Only who is still awaited is mentioned: a file in names its
 		// players without the @.
-		senders := a.Senders(n.st.Campaign)
-		who := n.mentions(senders)
+		senders, more := a.Senders(n.st.Campaign), ""
+		if n.who > 0 && len(senders) > n.who {
+			more = fmt.Sprintf(" and %d more", len(senders)-n.who)
+			if a.Alliance != "" {
+				more += " of alliance " + string(a.Alliance)
+			}
+			senders = senders[:n.who]
+		}
+		who := n.mentions(senders) + more
 		if a.Present && !a.Faulty {
-			who = names(senders)
+			who = names(senders) + more
 		}
 		rows = append(rows, []string{
 			fmt.Sprintf("[%s][file-%d]", report.Plain(a.File), k),
@@ -307,9 +316,34 @@ func (n *Notice) StepComment(from string, applied []string) string {
 	}
 	d.Para("**Now:** %s", report.Plain(st.Headline))
 	if who := n.awaitedLogins(); len(who) > 0 {
-		d.Para("Your turn, by %s: %s — the files are in the table above.", deadline(st.Campaign, st.Deadline), n.mentions(who))
+		// As many as GitHub's limit leaves room for (a public campaign
+		// awaits thousands), the rest counted.
+		all := make([]string, len(who))
+		for i, l := range who {
+			all[i] = n.mention(l)
+		}
+		shown := fitWords(all, MaxBody-d.Len()-200)
+		list := strings.Join(all[:shown], " ")
+		if shown < len(all) {
+			list += fmt.Sprintf(" and %d more: the issue's table and `warmaster status` name them", len(all)-shown)
+		}
+		d.Para("Your turn, by %s: %s — the files are in the table above.", deadline(st.Campaign, st.Deadline), list)
 	}
 	return d.String()
+}
+
+// fitWords is how many of words, joined by spaces, fit in room bytes.
+func fitWords(words []string, room int) int {
+	used := 0
+	for i, w := range words {
+		if i > 0 {
+			used++
+		}
+		if used += len(w); used > room {
+			return i
+		}
+	}
+	return len(words)
 }
 
 // Reminder is the reminder due at now, if any: its marker key (which the

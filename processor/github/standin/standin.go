@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Issue is an issue as the stand-in keeps it.
@@ -358,6 +359,12 @@ func (s *Server) issues(w http.ResponseWriter, r *http.Request, parts []string, 
 		data, _ := io.ReadAll(r.Body)
 		if err := json.Unmarshal(data, &body); err != nil {
 			s.fail(w, 400, "Problems parsing JSON")
+			return
+		}
+		// As GitHub: an issue's body or a comment of more than 65,536
+		// characters is refused.
+		if body.Body != nil && utf8.RuneCountInString(*body.Body) > 65536 {
+			s.fail(w, 422, "Validation Failed: body is too long (maximum is 65536 characters)")
 			return
 		}
 	}

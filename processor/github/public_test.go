@@ -1,0 +1,82 @@
+package github_test
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/github"
+	"github.com/warmaster/warmaster/processor/simulate"
+)
+
+// errAtBattles stops a simulation once its first battles are awaited.
+var errAtBattles = errors.New("at the battles step")
+
+// public is a simulated public campaign of 3,000 players in 3 Alliances,
+// stopped at phase 1's battles step with every result awaited: each
+// awaited result may come from the attacker or any of the defending
+// Alliance's 1,000 players.
+func public(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a 3,000-player campaign: not in -short")
+	}
+	d := filepath.Join(t.TempDir(), "spring")
+	err := simulate.Run(d, simulate.Params{Seed: "public", Players: 3000, Planets: 40, Phases: 2}, func(s simulate.Step) error {
+		if s.Folder.State.Step == processor.StepBattles {
+			return errAtBattles
+		}
+		return nil
+	}, nil)
+	if !errors.Is(err, errAtBattles) {
+		t.Fatalf("simulate: %v", err)
+	}
+	return d
+}
+
+// TestPublicCampaignIssue: at a public campaign's size everything posted
+// stays within the 65,536 characters GitHub takes of an issue's body or a
+// comment (the stand-in refuses more, as GitHub does): the awaited table
+// with fewer rows and, in each, fewer of a defending Alliance's players
+// named; the step comment and the reminders mention as many as fit and
+// count the rest.
+func TestPublicCampaignIssue(t *testing.T) {
+	d := public(t)
+	n := notice(t, d)
+	if l := utf8.RuneCountInString(n.Body); l > github.MaxBody {
+		t.Errorf("issue body %d characters, over %d", l, github.MaxBody)
+	}
+	if !strings.Contains(n.Body, "more of alliance") {
+		t.Errorf("the body does not count the players it leaves out:\n%.3000s", n.Body)
+	}
+	step := n.StepComment("phase-01/operations", []string{"phase 1: 1 Select Operations", "phase 1: 2.1 Reveal Alliance Operations"})
+	if l := utf8.RuneCountInString(step); l > github.MaxBody {
+		t.Errorf("step comment %d characters, over %d", l, github.MaxBody)
+	}
+	// Every player is awaited (each Alliance defends a battle): each is
+	// mentioned or counted.
+	_, turn, _ := strings.Cut(step, "Your turn, by")
+	mentioned, more := strings.Count(turn, "@player-"), 0
+	if _, after, ok := strings.Cut(turn, " and "); ok {
+		fmt.Sscanf(after, "%d more:", &more)
+	}
+	if mentioned+more != 3000 {
+		t.Errorf("the step comment mentions %d and counts %d more of the 3,000 awaited:\n%.2000s", mentioned, more, step)
+	}
+
+	s := server(t)
+	notify(t, s, d, "2027-01-05T13:17:00Z", "phase 1: 1 Select Operations")
+	if len(s.Issues) != 1 || !strings.Contains(s.Issues[0].Body, "<!-- warmaster:stand phase-01/battles -->") {
+		t.Fatalf("issues: %d", len(s.Issues))
+	}
+	// A day before the deadline, the reminder: posted (the stand-in takes
+	// it), within the limit.
+	notify(t, s, d, "2030-01-07T00:00:00Z")
+	if got := comments(s.Issues[0], github.Bot); len(got) != 1 || !strings.Contains(got[0], "warmaster:reminder phase-01/battles/48h") {
+		t.Fatalf("reminders: %d", len(got))
+	}
+}
