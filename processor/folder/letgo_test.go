@@ -15,14 +15,7 @@ import (
 // Digest give what the folder holds, read again — a fault found later is
 // positioned in it.
 func TestTextsLetGo(t *testing.T) {
-	dir := t.TempDir()
-	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
-		t.Fatal(err)
-	}
-	f, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, f := loadExample(t)
 	for _, file := range []string{processor.CampaignFile, processor.MapFile} {
 		if _, held := f.Texts[file]; held {
 			t.Errorf("%s's text is held after the load", file)
@@ -41,6 +34,20 @@ func TestTextsLetGo(t *testing.T) {
 	if f.Text("phases/01/orders/nobody.toml") != nil {
 		t.Error("Text of a file never read is not nil")
 	}
+}
+
+// loadExample loads a copy of the example campaign, and says where it is.
+func loadExample(t *testing.T) (string, *Folder) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, f
 }
 
 // TestTextsKeptWithFaults: a file with a fault found at the load keeps

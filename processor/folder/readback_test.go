@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/schema"
@@ -20,14 +19,7 @@ func TestReadBack(t *testing.T) {
 	defer func(j, s schema.Limits, md int) { JournalLimits, StateLimits, MarkdownLimit = j, s, md }(JournalLimits, StateLimits, MarkdownLimit)
 
 	journal := owntoml.AppendJournal(nil, journalEntries(40))
-	dir := t.TempDir()
-	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
-		t.Fatal(err)
-	}
-	f, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := loadExample(t)
 	state := EncodeState(f.State, owntoml.StateFormat)
 	sheet := []byte("fleet = \"f1\"\n" + strings.Repeat("# a long note\n", 6000))
 	for _, c := range []struct {
