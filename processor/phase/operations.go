@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"slices"
@@ -398,6 +399,7 @@ func (r *run) writeBattleSheets() {
 		}
 		return -1
 	}
+	var buf []byte // a sheet is written here, then copied at its size (~510 bytes a sheet, 100,000 a phase)
 	for _, b := range bs {
 		sheet := folder.BattleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
@@ -418,10 +420,10 @@ func (r *run) writeBattleSheets() {
 			}
 		}
 		r.eventSheet(&sheet, b, order)
-		buf := make([]byte, 0, 640)
-		buf = append(buf, "# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/"+b.ID+".toml.\n"...)
+		buf = append(buf[:0], "# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/"+b.ID+".toml.\n"...)
 		file := path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")
-		r.out[file] = sheet.AppendTOML(buf)
+		buf = sheet.AppendTOML(buf)
+		r.out[file] = bytes.Clone(buf)
 		if r.mode.plan {
 			if r.sheets == nil {
 				r.sheets = make(map[string]folder.BattleSheet, len(bs))
