@@ -40,9 +40,11 @@ type Folder struct {
 	// Correcting, the one the next run applies (nil: none).
 	Corrections []Correction
 	Correcting  *Correction
-	// campaignDoc and mapDoc are campaign.toml (the parts the steps use,
-	// usedOf) and map.toml as decoded.
-	campaignDoc, mapDoc map[string]any
+	// campaignDoc is campaign.toml as decoded, the parts the steps use
+	// (usedOf); mapJSON map.toml as decoded, as its `used` line hashes it
+	// (its document, 12,500 planets' tables at 100,000 players, is not kept).
+	campaignDoc map[string]any
+	mapJSON     []byte
 	// JournalSteps are journal.toml's entries, in order.
 	JournalSteps []owntoml.JournalEntry
 	// appliedAt is when each input step was applied, from the journal.
@@ -202,7 +204,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	// Only these parts of the document are read from here on (cd is not):
 	// the rest, every player and fleet (100,000 of each in a public
 	// campaign), is let go of before the state and the inputs are decoded.
-	f.campaignDoc, f.mapDoc = usedOf(cd), md
+	f.campaignDoc, f.mapJSON = usedOf(cd), canonJSON(md)
 	if !fs.Empty() {
 		return fail()
 	}
@@ -230,7 +232,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	steps, j := ReadJournal(data, ok, c, f.State, fs)
 	f.JournalSteps, f.ConsumedInputs, f.LateNoted, f.appliedAt = steps, j.Consumed, j.late, j.applied
 	if fs.Empty() {
-		f.Correcting = checkUsed(steps, UsedParts(f.campaignDoc, md, c.Phases, Generated(steps)), f.Corrections, fs)
+		f.Correcting = checkUsed(steps, UsedParts(f.campaignDoc, f.mapJSON, c.Phases, Generated(steps)), f.Corrections, fs)
 	}
 	if !fs.Empty() {
 		return fail()
@@ -250,7 +252,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 // Used are the journal's `used` lines for a run that applied the steps
 // run, after those the journal has.
 func (f *Folder) Used(run []owntoml.JournalEntry) []string {
-	return UsedLines(UsedParts(f.campaignDoc, f.mapDoc, f.Campaign.Phases, Generated(slices.Concat(f.JournalSteps, run))))
+	return UsedLines(UsedParts(f.campaignDoc, f.mapJSON, f.Campaign.Phases, Generated(slices.Concat(f.JournalSteps, run))))
 }
 
 // RulesDoc is campaign.toml's [rules] as decoded (as the run sees them).

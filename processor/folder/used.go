@@ -36,12 +36,12 @@ type UsedPart struct {
 // UsedParts are the parts of a campaign's files (decoded) that steps have
 // used, when generated reports which of its phases (1 to phases) had
 // their events generated.
-func UsedParts(campaign, campaignMap map[string]any, phases int, generated func(phase int) bool) []UsedPart {
+func UsedParts(campaign map[string]any, mapJSON []byte, phases int, generated func(phase int) bool) []UsedPart {
 	canon := canonJSON
 	parts := []UsedPart{
 		{"[dice]", processor.CampaignFile, canon(campaign["dice"])},
 		{"[rules]", processor.CampaignFile, canon(rulesOf(campaign))},
-		{"map.toml", processor.MapFile, canon(campaignMap)},
+		{"map.toml", processor.MapFile, mapJSON},
 	}
 	if z, ok := campaign["time_zone"]; ok {
 		// Every time the reports show is in it (and a played without a
