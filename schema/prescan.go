@@ -12,7 +12,7 @@ import (
 // real one. Each fault is positioned where a limit is crossed; none means
 // the file may go to a parser. What is not TOML it leaves to the parser.
 func Prescan(data []byte, lim Limits) []Fault {
-	faults, _ := PrescanFrom(data, lim, nil)
+	faults, _ := prescanFrom(data, lim, nil, false)
 	return faults
 }
 
@@ -34,6 +34,12 @@ type Scanned struct {
 // where this scan ended, when it found nothing and ended at a line's start
 // (nil otherwise).
 func PrescanFrom(data []byte, lim Limits, from *Scanned) ([]Fault, *Scanned) {
+	return prescanFrom(data, lim, from, true)
+}
+
+// prescanFrom is PrescanFrom; without keep it makes no Scanned (Prescan:
+// state.toml's keys at 100,000 battles, a million, copied for nothing).
+func prescanFrom(data []byte, lim Limits, from *Scanned, keep bool) ([]Fault, *Scanned) {
 	if f := TooLarge(data, lim.Bytes); f != nil {
 		return []Fault{*f}, nil
 	}
@@ -53,14 +59,17 @@ func PrescanFrom(data []byte, lim Limits, from *Scanned) ([]Fault, *Scanned) {
 		next = from.next
 		s.i, s.table, s.work, s.keys = from.n, from.table, from.work, maps.Clone(from.keys)
 	} else {
-		// The keys' map is made about the size it grows to (a key and
-		// its value take some 16 bytes), as far as the limit: growing a
-		// step at a time, it took a third of the scan of a file of a
-		// million keys.
-		s.keys = make(map[uint64]bool, min(len(data)/16, lim.Keys+1))
+		// The keys' map is made about the size it grows to, as far as
+		// the limit: growing a step at a time, it took a third of the
+		// scan of a file of a million keys. A different key takes some 70
+		// bytes of a real file (state.toml at 100,000 battles: 19 MB,
+		// 275,000 keys); made for one in 16, as a text of nothing but
+		// keys has, it was 38 MB for that state's 9 (BenchmarkPrescanState
+		// 122 → 82 ms), and such a text grows it twice (+6 %).
+		s.keys = make(map[uint64]bool, min(len(data)/64, lim.Keys+1))
 	}
 	state, next := s.run(next)
-	if len(s.faults) > 0 || s.stop || len(s.stack) > 0 || state != awaitKey || len(data) > 0 && data[len(data)-1] != '\n' {
+	if !keep || len(s.faults) > 0 || s.stop || len(s.stack) > 0 || state != awaitKey || len(data) > 0 && data[len(data)-1] != '\n' {
 		return s.faults, nil
 	}
 	// The keys in a map of their own size: the scan's was made for as

@@ -163,3 +163,33 @@ func BenchmarkPrescanJournal(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkPrescanState prescans a state.toml as a 100,000-battle phase
+// has it (12,500 planets, 100,000 fleets and orders: 19 MB, 275,000
+// different keys), as load and the read-back of what a run writes do.
+func BenchmarkPrescanState(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("format = 2\nphase = 1\nstep = \"battles\"\n\n[points]\n  blue = 0\n  green = 0\n  red = 0\n\n[planets]\n")
+	for i := range 12500 {
+		fmt.Fprintf(&sb, "  [planets.w%d]\n    [planets.w%d.power]\n      blue = 1\n      green = 3\n      red = 2\n\n", i, i)
+		for range 3 {
+			fmt.Fprintf(&sb, "    [[planets.w%d.locations]]\n      status = \"built\"\n      alliance = \"blue\"\n      type = \"stronghold\"\n\n", i)
+		}
+	}
+	sb.WriteString("[fleets]\n")
+	for i := range 100000 {
+		fmt.Fprintf(&sb, "  [fleets.f%d]\n    planet = \"w%d\"\n", i, i%12500)
+	}
+	for i := range 100000 {
+		fmt.Fprintf(&sb, "\n[[orders]]\n  fleet = \"f%d\"\n  operation = \"battle\"\n  attack = \"purge-and-burn\"\n  planet = \"w%d\"\n  defender = \"red\"\n", i, i%12500)
+	}
+	text := []byte(sb.String())
+	lim := Limits{Bytes: 24 << 20, Work: 35 << 18, Keys: 1 << 20} // folder.StateLimits
+	if f := Prescan(text, lim); len(f) > 0 {
+		b.Fatal(f[0].Message)
+	}
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Prescan(text, lim)
+	}
+}
