@@ -25,6 +25,7 @@ func ReadStateLines(data []byte) (StateDoc, int) {
 	tables := min(bytes.Count(data, []byte("]\n")), MaxStateKeys)
 	r := stateReader{seen: make(map[string]bool, tables), elems: map[string]int{}}
 	r.fleets = min(bytes.Count(data, []byte("[fleets.")), tables)
+	r.orders = min(bytes.Count(data, []byte("[[orders]]\n")), tables)
 	r.set = r.root
 	for n := 1; len(data) > 0; n++ {
 		var line []byte
@@ -103,6 +104,7 @@ type stateReader struct {
 	// a table below one ([orders.outcome]) is that element's.
 	elems  map[string]int
 	fleets int // how many [fleets.<id>] tables the file has, about
+	orders int // and [[orders]] elements: 100,000 a phase, grown a step at a time 64 MB for 17
 }
 
 func (r *stateReader) keyValue(line []byte) bool {
@@ -259,6 +261,9 @@ func (r *stateReader) open(path []string, array bool) func(string, tval) bool {
 			return false
 		}
 	case array && n == 1 && path[0] == "orders":
+		if f.Orders == nil {
+			f.Orders = make([]OrderFile, 0, r.orders)
+		}
 		f.Orders = append(f.Orders, OrderFile{})
 		r.order = &f.Orders[len(f.Orders)-1]
 		return r.setOrder
