@@ -141,9 +141,11 @@ func (c *Campaign) DeclaredFleets(l Login) []FleetID {
 func (c *Campaign) checkRoster(fs *Faults) {
 	c.Late = c.lateLogins()
 	playing, ever := map[Login]bool{}, map[Login]bool{}
-	for _, p := range c.Players {
-		playing[p.Login] = !c.Late[p.Login]
-		ever[p.Login] = playing[p.Login]
+	if len(c.RosterChanges) > 0 { // else none to follow: a public campaign's players not copied for nothing
+		for _, p := range c.Players {
+			playing[p.Login] = !c.Late[p.Login]
+			ever[p.Login] = playing[p.Login]
+		}
 	}
 	declared := func(at Src, l Login) bool {
 		if _, ok := c.PlayerOf(l); !ok {

@@ -216,10 +216,10 @@ func rulingPath(phase int, battle string) string {
 func (r checks) validateConfirmations(fs *processor.Faults) {
 	s := r.s
 	bs := r.battles()
-	byID := make(map[string]processor.BattleOp, len(bs))
+	byID := make(map[string]int, len(bs)) // its index: a BattleOp is 512 bytes, 100,000 a phase
 	ids := make([]string, len(bs))
 	for i, b := range bs {
-		byID[b.ID] = b
+		byID[b.ID] = i
 		ids[i] = b.ID
 	}
 	stray := func(file, why string) {
@@ -253,10 +253,11 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 	}
 	for _, id := range slices.Sorted(maps.Keys(r.f.Results[s.Phase])) {
 		res := r.f.Results[s.Phase][id]
-		b, ok := byID[id]
+		i, ok := byID[id]
 		if !ok {
 			continue // validateResults says so
 		}
+		b := bs[i]
 		switch {
 		case res.FiledBy == "":
 			fs.Add(res.Src, "filed_by is missing: write the Alliance filing this result, yours: %s (the attacker) or %s (the defender); a player of the other side then confirms it ([rules] confirm_results)", b.Attacker, b.Defender)
