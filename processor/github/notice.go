@@ -218,11 +218,16 @@ func (n *Notice) table(d *report.Doc, missing bool) {
 // mentions writes logins as @-mentions, each player who opted out
 // (`mentions = false`) as code, which GitHub does not notify.
 func (n *Notice) mentions(logins []processor.Login) string {
+	return strings.Join(n.mentionWords(logins), " ")
+}
+
+// mentionWords are mentions' words, one a login.
+func (n *Notice) mentionWords(logins []processor.Login) []string {
 	out := make([]string, len(logins))
 	for i, l := range logins {
 		out[i] = n.mention(l)
 	}
-	return strings.Join(out, " ")
+	return out
 }
 
 // names writes logins as code, which GitHub does not notify.
@@ -318,10 +323,7 @@ func (n *Notice) StepComment(from string, applied []string) string {
 	if who := n.awaitedLogins(); len(who) > 0 {
 		// As many as GitHub's limit leaves room for (a public campaign
 		// awaits thousands), the rest counted.
-		all := make([]string, len(who))
-		for i, l := range who {
-			all[i] = n.mention(l)
-		}
+		all := n.mentionWords(who)
 		shown := fitWords(all, MaxBody-d.Len()-200)
 		list := strings.Join(all[:shown], " ")
 		if shown < len(all) {
