@@ -121,7 +121,7 @@ type run struct {
 	// sheets are the battle sheets among them, as written (for plan's
 	// one-line descriptions).
 	sheets   map[string]folder.BattleSheet
-	sections map[int][]string // each phase's report sections of the run, in order
+	sections map[int][]*report.Doc // each phase's report sections of the run, in order
 	journal  []owntoml.JournalEntry
 	// correctionReported: the report says the correction the run applies.
 	correctionReported bool
@@ -561,7 +561,7 @@ type checkedStep struct {
 func newRun(f *folder.Folder, now time.Time) *run {
 	r := runOf(&rules{f: f, c: f.Campaign, s: f.State.Clone(), now: now.UTC(), dice: dice.New(f.Campaign.Seed)})
 	r.out = map[string][]byte{}
-	r.sections = map[int][]string{}
+	r.sections = map[int][]*report.Doc{}
 	r.standings = map[int]string{}
 	return r
 }
@@ -685,7 +685,7 @@ func (r *run) nextStep(done processor.Step) error {
 
 func (r *run) begin(phase int, num, title string) {
 	if _, ok := r.sections[phase]; !ok {
-		r.sections[phase] = []string{}
+		r.sections[phase] = []*report.Doc{}
 	}
 	r.sec, r.secPhase = &report.Doc{}, phase
 	if num == "" {
@@ -711,7 +711,8 @@ func (r *run) end() {
 		r.sec.Para("Dice:")
 		r.sec.Table([]string{"label", "dice", "result", "for"}, rows)
 	}
-	r.sections[r.secPhase] = append(r.sections[r.secPhase], r.sec.String())
+	r.sections[r.secPhase] = append(r.sections[r.secPhase], r.sec) // as written: its chunks are the report's
+	r.sec = &report.Doc{}                                          // nothing written after its end is in it, as before
 }
 
 // note adds lines to the current report section.

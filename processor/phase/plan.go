@@ -141,7 +141,11 @@ func (r *run) about(file string, data []byte) string {
 		var phase int
 		fmt.Sscanf(file, "phases/%d/report.md", &phase)
 		var heads []string
-		for _, line := range strings.Split(strings.Join(r.sections[phase], "\n"), "\n") {
+		var text []string
+		for _, s := range r.sections[phase] {
+			text = append(text, s.String())
+		}
+		for _, line := range strings.Split(strings.Join(text, "\n"), "\n") {
 			if h, ok := strings.CutPrefix(line, "## "); ok {
 				heads = append(heads, h)
 			}

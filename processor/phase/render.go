@@ -51,7 +51,7 @@ func (r *run) render() error {
 		var d report.Doc // the sections are its chunks, copied once: into the file's bytes
 		d.Raw(old)
 		for _, s := range secs { // each step's section, as written
-			d.Raw(s)
+			d.RawDoc(s)
 		}
 		if len(secs) == 0 {
 			d.Raw("") // a phase begun and not ended: as its sections were

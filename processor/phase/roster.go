@@ -62,7 +62,7 @@ func (r *run) applyRoster() error {
 		doc.Heading(2, "Roster changes")
 		doc.Para("From %s on (campaign.toml's [[roster_changes]]):", processor.PointText(phase, r.s.Step))
 		doc.List(lines)
-		r.sections[phase] = append(r.sections[phase], doc.String())
+		r.sections[phase] = append(r.sections[phase], &doc)
 		r.applied = append(r.applied, "roster changes from "+processor.PointText(phase, r.s.Step))
 	}
 	return nil

@@ -100,3 +100,33 @@ func BenchmarkDocGrowth(b *testing.B) {
 		_ = d.Bytes()
 	}
 }
+
+// TestRawDocAsRaw: RawDoc writes another document as Raw of its text
+// does, whatever the chunks' size, after whatever came before, and the
+// document after it reads on as it would.
+func TestRawDocAsRaw(t *testing.T) {
+	defer func(c int) { chunk = c }(chunk)
+	for seed := range uint64(40) {
+		for _, c := range []int{1, 7, 100, 4096, 64 << 10} {
+			chunk = c
+			var want, got Doc
+			for _, d := range []*Doc{&want, &got} {
+				if seed%3 > 0 {
+					d.Heading(1, "before %d", seed)
+				}
+			}
+			want.Raw(randomDoc(seed).String())
+			got.RawDoc(randomDoc(seed))
+			want.Para("after")
+			got.Para("after")
+			if w, g := want.String(), got.String(); g != w || got.Len() != len(w) || string(got.Bytes()) != w {
+				t.Fatalf("seed %d, chunks of %d: RawDoc wrote %d bytes, Raw %d", seed, c, len(g), len(w))
+			}
+		}
+	}
+	var empty, d Doc
+	d.RawDoc(&empty)
+	if d.String() != "\n" {
+		t.Fatalf("RawDoc of an empty document: %q, want Raw's %q", d.String(), "\n")
+	}
+}
