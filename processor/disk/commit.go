@@ -28,9 +28,47 @@ const (
 
 // Change is one file a commit writes, or removes.
 type Change struct {
-	Path   string // slash path in the folder
-	Data   []byte
+	Path string // slash path in the folder
+	Data []byte
+	// Parts follow Data in the file, in order: a big file made in pieces
+	// (a phase report's chunks) is written as it was made, not first
+	// copied into one.
+	Parts  []string
 	Remove bool
+}
+
+// partBuffer is the buffer a commit writes and hashes Parts through, a
+// piece at a time.
+const partBuffer = 64 << 10
+
+// each calls use with the change's bytes in order: Data whole, then each
+// part copied through buf (none converted whole).
+func (c *Change) each(buf []byte, use func([]byte) error) error {
+	if len(c.Data) > 0 || c.Parts == nil {
+		if err := use(c.Data); err != nil {
+			return err
+		}
+	}
+	for _, p := range c.Parts {
+		for len(p) > 0 {
+			n := copy(buf, p)
+			if err := use(buf[:n]); err != nil {
+				return err
+			}
+			p = p[n:]
+		}
+	}
+	return nil
+}
+
+// digestOfChange is the SHA-256 of the file a change writes.
+func digestOfChange(c *Change, buf []byte) string {
+	if c.Parts == nil {
+		return digest(c.Data)
+	}
+	h := sha256.New()
+	c.each(buf, func(b []byte) error { h.Write(b); return nil })
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // manifest names every file of a commit. It is written whole and renamed
@@ -106,7 +144,9 @@ func (d *Dir) Commit(changes []Change) error {
 	// which a replay's runs took of the journal each writes and the one
 	// it replaces, longer each run.
 	sums := d.mode != Scratch
-	for i, c := range changes {
+	buf := make([]byte, partBuffer)
+	for i := range changes {
+		c := &changes[i]
 		if err := d.checkTarget(c.Path); err != nil {
 			return fmt.Errorf("commit: %w", err)
 		}
@@ -123,7 +163,7 @@ func (d *Dir) Commit(changes []Change) error {
 			}
 		}
 		if sums && !c.Remove {
-			e.SHA256 = digest(c.Data)
+			e.SHA256 = digestOfChange(c, buf)
 		}
 		m.Files[i] = e
 	}
@@ -138,11 +178,12 @@ func (d *Dir) Commit(changes []Change) error {
 	fo := newFolders(d.root) // new/ opened once, not for each file
 	defer fo.close()
 	var written []string
-	for i, c := range changes {
+	for i := range changes {
+		c := &changes[i]
 		if c.Remove {
 			continue
 		}
-		id, err := fo.create(tempFile(i), c.Data)
+		id, err := fo.create(tempFile(i), c, buf)
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", c.Path, err))
 		}
@@ -157,7 +198,7 @@ func (d *Dir) Commit(changes []Change) error {
 	if err != nil {
 		return fail(err)
 	}
-	if _, err := writeNew(d.root, manifestNew, data); err != nil {
+	if _, err := writeNew(d.root, manifestNew, &Change{Data: data}, nil); err != nil {
 		return fail(err)
 	}
 	if err := d.flush([]string{manifestNew}, nil); err != nil {
@@ -231,7 +272,7 @@ func (d *Dir) prepare() error {
 	if err := d.root.Mkdir(StateDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
-	if _, err := writeNew(d.root, ignoreFile, []byte("# Written by warmaster: a commit in progress, never committed to git.\n*\n")); err != nil && !errors.Is(err, fs.ErrExist) {
+	if _, err := writeNew(d.root, ignoreFile, &Change{Data: []byte("# Written by warmaster: a commit in progress, never committed to git.\n*\n")}, nil); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err // (it exists where the lock file is kept beside it)
 	}
 	return d.root.Mkdir(newDir, 0o755)
@@ -239,12 +280,12 @@ func (d *Dir) prepare() error {
 
 // writeNew creates a file that must not exist (O_EXCL: a link put in its
 // place is not followed) and returns its identity.
-func writeNew(root *os.Root, rel string, data []byte) (string, error) {
+func writeNew(root *os.Root, rel string, c *Change, buf []byte) (string, error) {
 	f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return "", err
 	}
-	_, err = f.Write(data)
+	err = c.each(buf, func(b []byte) error { _, err := f.Write(b); return err })
 	var id string
 	if st, serr := f.Stat(); serr == nil {
 		id = fileID(st)

@@ -491,7 +491,7 @@ func TestFoldersStayInRoot(t *testing.T) {
 	defer root.Close()
 	fo := newFolders(root)
 	defer fo.close()
-	if _, err := fo.create("out/new", []byte("x")); err == nil {
+	if _, err := fo.create("out/new", &Change{Data: []byte("x")}, nil); err == nil {
 		t.Error("a file was created through a link out")
 	}
 	if err := fo.rename("in/a", "out/a"); err == nil {
@@ -500,10 +500,10 @@ func TestFoldersStayInRoot(t *testing.T) {
 	if err := fo.rename("out/victim", "in/victim"); err == nil {
 		t.Error("a file outside was renamed in")
 	}
-	if _, err := fo.create("in/b", []byte("b")); err != nil {
+	if _, err := fo.create("in/b", &Change{Data: []byte("b")}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := fo.create("in/b", []byte("c")); err == nil {
+	if _, err := fo.create("in/b", &Change{Data: []byte("c")}, nil); err == nil {
 		t.Error("a file was created over one that exists")
 	}
 	if err := fo.rename("in/b", "c"); err != nil {
@@ -798,5 +798,46 @@ func TestNoDescriptorLeftOpen(t *testing.T) {
 	}
 	if after := fds(); after > before+2 {
 		t.Errorf("%d descriptors open after 50 folders opened and closed and 20 commits, %d before", after, before)
+	}
+}
+
+// A change written in parts (after its Data) is the parts put together:
+// each part through the commit's buffer, parts longer than it and empty
+// ones too; and its manifest digest is of those bytes, so a commit killed
+// past its commit point is completed with them by the next Open.
+func TestCommitParts(t *testing.T) {
+	parts := []string{"", "a", strings.Repeat("b", partBuffer+3), "", strings.Repeat("c", 2*partBuffer), "d"}
+	want := "head:" + strings.Join(parts, "")
+	for _, kill := range []string{"", "committed 0"} {
+		t.Run("OK"+strings.ReplaceAll(kill, " ", "-"), func(t *testing.T) {
+			dir := folder(t, map[string]string{"report.out": "old", "state.toml": "old"})
+			d, err := Open(dir, Write, writable)
+			if err != nil {
+				t.Fatal(err)
+			}
+			TestHook = func(point string, i int) {
+				if fmt.Sprintf("%s %d", point, i) == kill {
+					panic(errKilled{kill})
+				}
+			}
+			func() {
+				defer func() { _ = recover() }()
+				if err := d.Commit([]Change{{Path: "report.out", Data: []byte("head:"), Parts: parts}, {Path: "state.toml", Parts: []string{"new"}}}); err != nil {
+					t.Fatal(err)
+				}
+			}()
+			TestHook = nil
+			d.Close()
+			if d, err = Open(dir, Write, writable); err != nil { // completes a killed commit
+				t.Fatal(err)
+			}
+			d.Close()
+			if got := read(t, filepath.Join(dir, "report.out")); got != want {
+				t.Errorf("report.out is %d bytes, want the %d of its data and parts", len(got), len(want))
+			}
+			if got := read(t, filepath.Join(dir, "state.toml")); got != "new" {
+				t.Errorf("state.toml = %q, want its one part", got)
+			}
+		})
 	}
 }

@@ -10,8 +10,8 @@ type folders struct{ root *os.Root }
 
 func newFolders(root *os.Root) *folders { return &folders{root: root} }
 
-func (fo *folders) create(rel string, data []byte) (string, error) {
-	return writeNew(fo.root, rel, data)
+func (fo *folders) create(rel string, c *Change, buf []byte) (string, error) {
+	return writeNew(fo.root, rel, c, buf)
 }
 
 func (fo *folders) rename(from, to string) error { return fo.root.Rename(from, to) }

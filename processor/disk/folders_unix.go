@@ -43,7 +43,7 @@ func (fo *folders) fd(dir string) (int, error) {
 
 // create writes a file that must not exist (O_EXCL: a link put in its
 // place is not followed) and returns its identity, as writeNew.
-func (fo *folders) create(rel string, data []byte) (string, error) {
+func (fo *folders) create(rel string, c *Change, buf []byte) (string, error) {
 	dir, err := fo.fd(path.Dir(rel))
 	if err != nil {
 		return "", err
@@ -56,14 +56,17 @@ func (fo *folders) create(rel string, data []byte) (string, error) {
 	if err != nil {
 		return "", &fs.PathError{Op: "open", Path: rel, Err: err}
 	}
-	for len(data) > 0 && err == nil {
-		var n int
-		err = ignoringEINTR(func() (err error) {
-			n, err = unix.Write(f, data)
-			return err
-		})
-		data = data[n:]
-	}
+	err = c.each(buf, func(data []byte) (err error) {
+		for len(data) > 0 && err == nil {
+			var n int
+			err = ignoringEINTR(func() (err error) {
+				n, err = unix.Write(f, data)
+				return err
+			})
+			data = data[n:]
+		}
+		return err
+	})
 	var st unix.Stat_t
 	id := ""
 	if unix.Fstat(f, &st) == nil {

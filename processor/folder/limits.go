@@ -125,10 +125,7 @@ func ReadBack(file string, data []byte) error {
 	case processor.JournalFile:
 		lim, prescan = JournalLimits, prescanJournal
 	default:
-		if n := ReadLimit(file); len(data) > n {
-			return fmt.Errorf("%s as this run would write it is %d bytes, more than the %s Warmaster reads back of it (docs/reference.md, Limits): the campaign has grown past what Warmaster supports; nothing was written", file, len(data), schema.ByteSize(n))
-		}
-		return nil
+		return ReadBackSize(file, len(data))
 	}
 	if f := prescan(data, lim); len(f) > 0 {
 		return fmt.Errorf("%s as this run would write it (%d bytes) passes the limits Warmaster reads it within at %d:%d (%s; docs/reference.md, Limits): the campaign has grown past what Warmaster supports; nothing was written", file, len(data), f[0].Line, f[0].Col, f[0].Message)
@@ -136,15 +133,24 @@ func ReadBack(file string, data []byte) error {
 	return nil
 }
 
-// SizeNotes are notes on the files a run writes (out, by path; paths,
-// its keys in order) that come near a limit, for the Warmaster to hear of
+// ReadBackSize is ReadBack of a file other than state.toml and
+// journal.toml, which only its size can pass: n bytes.
+func ReadBackSize(file string, n int) error {
+	if lim := ReadLimit(file); n > lim {
+		return fmt.Errorf("%s as this run would write it is %d bytes, more than the %s Warmaster reads back of it (docs/reference.md, Limits): the campaign has grown past what Warmaster supports; nothing was written", file, n, schema.ByteSize(lim))
+	}
+	return nil
+}
+
+// SizeNotes are notes on the files a run writes (paths, in order; size,
+// each one's bytes) that come near a limit, for the Warmaster to hear of
 // before a run is refused for it: state.toml or journal.toml past three
 // quarters of the size they are read back within (ReadBack), and any file
 // past the 50 MB GitHub warns of (it refuses one over 100 MB).
-func SizeNotes(paths []string, out map[string][]byte) []processor.Fault {
+func SizeNotes(paths []string, size func(path string) int) []processor.Fault {
 	var notes []processor.Fault
 	for _, p := range paths {
-		n := len(out[p])
+		n := size(p)
 		switch lim := ReadLimit(p); {
 		case (p == processor.StateFile || p == processor.JournalFile) && n > lim/4*3:
 			notes = append(notes, processor.Fault{File: p, Message: fmt.Sprintf("now %d bytes, %d%% of the %s Warmaster reads it back within: a run that would write it past that is refused (docs/organisers.md, A public campaign of thousands)", n, n*100/lim, schema.ByteSize(lim))})

@@ -72,7 +72,8 @@ func TestSizeNotes(t *testing.T) {
 	}
 	paths := []string{processor.ReadmeFile, processor.JournalFile, "phases/01/report.md", processor.StateFile}
 	var got []string
-	for _, n := range SizeNotes(paths, out) {
+	size := func(p string) int { return len(out[p]) }
+	for _, n := range SizeNotes(paths, size) {
 		got = append(got, n.String())
 	}
 	want := []string{
@@ -83,7 +84,7 @@ func TestSizeNotes(t *testing.T) {
 		t.Fatalf("SizeNotes =\n%q\nwant\n%q", got, want)
 	}
 	out[processor.JournalFile] = make([]byte, 3000)
-	if notes := SizeNotes(paths[1:2], out); len(notes) != 0 {
+	if notes := SizeNotes(paths[1:2], size); len(notes) != 0 {
 		t.Fatalf("at three quarters: %v, want no note", notes)
 	}
 }

@@ -16,14 +16,14 @@ import (
 const pointsTrackerLine = "Points Tracker:"
 
 // pointsHistory is each Alliance's Campaign points after step 3 of every
-// phase that has had one, read from the Points Tracker tables of the phase
-// reports up to phase last — as read reads them: written by this run or
-// before it (in the folder) — so that a replay, which writes the same
-// reports, draws the same history; the state keeps only the latest points.
-func pointsHistory(c *processor.Campaign, last int, read func(file string) []byte) (phases []int, points map[processor.AllianceID][]int) {
+// phase that has had one, as the Points Tracker tables of the phase
+// reports up to phase last have them (table: a phase's) — written by this
+// run or before it — so that a replay, which writes the same reports,
+// draws the same history; the state keeps only the latest points.
+func pointsHistory(c *processor.Campaign, last int, table func(phase int) (map[processor.AllianceID]int, bool)) (phases []int, points map[processor.AllianceID][]int) {
 	points = map[processor.AllianceID][]int{}
 	for phase := 1; phase <= last; phase++ {
-		row, ok := pointsTable(read(processor.PhaseDir(phase) + "/report.md"))
+		row, ok := table(phase)
 		if !ok {
 			continue
 		}
@@ -68,11 +68,16 @@ func pointsTable(md []byte) (map[processor.AllianceID]int, bool) {
 // xychart GitHub renders, one line per Alliance in its map colour. Mermaid
 // draws no legend for it, so a sentence below says which line is whose.
 func (r *run) pointsChart(d *report.Doc) {
-	phases, points := pointsHistory(r.c, r.s.Phase, func(file string) []byte {
-		if text, ok := r.out[file]; ok {
-			return text
+	phases, points := pointsHistory(r.c, r.s.Phase, func(phase int) (map[processor.AllianceID]int, bool) {
+		// A phase whose step 3 this run applied: the last Points Tracker of
+		// its report is the one written then (only step 3 writes one; a
+		// player's text cannot make a line of it, Plain keeps no line
+		// breaks). Otherwise the last is in the report as it was before
+		// this run, which the run's sections only follow.
+		if row, ok := r.tracked[phase]; ok {
+			return row, true
 		}
-		return r.writtenReport(file)
+		return pointsTable(r.writtenReport(processor.PhaseDir(phase) + "/report.md"))
 	})
 	if len(phases) == 0 {
 		return

@@ -423,7 +423,7 @@ func (r *run) writeBattleSheets() {
 		buf = append(buf[:0], "# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/"+b.ID+".toml.\n"...)
 		file := path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")
 		buf = sheet.AppendTOML(buf)
-		r.out[file] = bytes.Clone(buf)
+		r.out[file] = output{data: bytes.Clone(buf)}
 		if r.mode.plan {
 			if r.sheets == nil {
 				r.sheets = make(map[string]folder.BattleSheet, len(bs))

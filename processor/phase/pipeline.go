@@ -117,7 +117,7 @@ type run struct {
 	opt  Options
 	mode mode
 
-	out map[string][]byte // files to write, by slash path
+	out map[string]output // files to write, by slash path
 	// sheets are the battle sheets among them, as written (for plan's
 	// one-line descriptions).
 	sheets   map[string]folder.BattleSheet
@@ -130,6 +130,9 @@ type run struct {
 	// standings: each phase report's "where things stand", as of the last
 	// step of that phase applied in this run.
 	standings map[int]string
+	// tracked: the Campaign points of the Points Tracker step 3 wrote, for
+	// each phase whose step 3 the run applied (the README's points chart).
+	tracked map[int]map[processor.AllianceID]int
 	// stepsDone: the run's steps are over (advance returned) and its state
 	// changes no more, so the map part of "where things stand" — the same
 	// in the last phase report and in the README — is written once
@@ -234,9 +237,9 @@ func advanceIn(d *disk.Dir, opt Options, m mode) (*Summary, error) {
 	}
 	changes := make([]disk.Change, 0, len(paths))
 	for _, p := range paths {
-		changes = append(changes, disk.Change{Path: p, Data: r.out[p]})
+		changes = append(changes, r.out[p].change(p))
 	}
-	sum.Written, sum.SizeNotes = paths, folder.SizeNotes(paths, r.out)
+	sum.Written, sum.SizeNotes = paths, folder.SizeNotes(paths, func(p string) int { return r.out[p].size() })
 	if err := d.Commit(changes); err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
@@ -255,15 +258,18 @@ func outputs(r *run) ([]string, error) {
 		}
 	}
 	for p, data := range r.seenOut {
-		r.out[p] = data
+		r.out[p] = output{data: data}
 	}
 	paths := slices.Sorted(maps.Keys(r.out))
 	var back []error
 	for _, p := range paths {
-		if p == processor.StateFile {
+		switch o := r.out[p]; {
+		case p == processor.StateFile:
 			back = append(back, r.stateBack) // checked as render encoded it
-		} else {
-			back = append(back, folder.ReadBack(p, r.out[p]))
+		case o.parts != nil:
+			back = append(back, folder.ReadBackSize(p, o.size())) // a phase report
+		default:
+			back = append(back, folder.ReadBack(p, o.data))
 		}
 	}
 	return paths, errors.Join(back...)
@@ -560,9 +566,10 @@ type checkedStep struct {
 
 func newRun(f *folder.Folder, now time.Time) *run {
 	r := runOf(&rules{f: f, c: f.Campaign, s: f.State.Clone(), now: now.UTC(), dice: dice.New(f.Campaign.Seed)})
-	r.out = map[string][]byte{}
+	r.out = map[string]output{}
 	r.sections = map[int][]*report.Doc{}
 	r.standings = map[int]string{}
+	r.tracked = map[int]map[processor.AllianceID]int{}
 	return r
 }
 

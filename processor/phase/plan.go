@@ -1,7 +1,6 @@
 package phase
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -97,11 +96,11 @@ func planOf(r *run) (*PlanResult, error) {
 		old, err := r.f.ReadFile(file)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			p.Files = append(p.Files, PlannedFile{Path: file, Change: "new", About: r.about(file, data)})
+			p.Files = append(p.Files, PlannedFile{Path: file, Change: "new", About: r.about(file, data.data)})
 		case err != nil:
 			return nil, fmt.Errorf("plan: %w", err)
-		case !bytes.Equal(old, data):
-			p.Files = append(p.Files, PlannedFile{Path: file, Change: "changed", About: r.about(file, data)})
+		case !data.is(old):
+			p.Files = append(p.Files, PlannedFile{Path: file, Change: "changed", About: r.about(file, data.data)})
 		}
 	}
 	return p, nil

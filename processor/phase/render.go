@@ -35,7 +35,7 @@ func (r *run) render() error {
 		r.stateBack = folder.ReadBack(processor.StateFile, data) // before the send: read after the receive
 		state <- data
 	}()
-	defer func() { r.out[processor.StateFile] = <-state }()
+	defer func() { r.out[processor.StateFile] = output{data: <-state} }()
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		secs, ok := r.sections[phase]
 		if !ok {
@@ -48,7 +48,7 @@ func (r *run) render() error {
 			head.Heading(1, "%s — phase %d of %d", r.c.Name, phase, r.c.Phases)
 			old = head.String()
 		}
-		var d report.Doc // the sections are its chunks, copied once: into the file's bytes
+		var d report.Doc // the sections' chunks are its, written as they are
 		d.Raw(old)
 		for _, s := range secs { // each step's section, as written
 			d.RawDoc(s)
@@ -62,12 +62,12 @@ func (r *run) render() error {
 		} else {
 			r.standing(&d, 2, false)
 		}
-		r.out[file] = d.Bytes()
+		r.out[file] = output{parts: d.Chunks()}
 	}
-	r.out[processor.ReadmeFile] = []byte(r.readme())
+	r.out[processor.ReadmeFile] = output{data: []byte(r.readme())}
 	// Last: it records what the README found (sightings).
 	r.mode.completeJournal(r.journal, r.f, r.opt, r.sighted.found)
-	r.out[processor.JournalFile] = owntoml.AppendJournal(r.f.Journal, r.journal)
+	r.out[processor.JournalFile] = output{data: owntoml.AppendJournal(r.f.Journal, r.journal)}
 	return r.readErr
 }
 

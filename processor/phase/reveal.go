@@ -77,7 +77,7 @@ func (r *run) unseal() (stop bool, err error) {
 			r.rejected[login] = &unsealError{file: file, sealed: file, err: err, unbound: true}
 			continue
 		}
-		r.out[plain] = data
+		r.out[plain] = output{data: data}
 		r.f.Texts[plain] = data // for positions and the journal's digest
 		var fs processor.Faults
 		if doc, sf := schema.Decode(schema.Orders, data); len(sf) > 0 {

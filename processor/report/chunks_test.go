@@ -39,7 +39,7 @@ func randomDoc(seed uint64) *Doc {
 }
 
 // TestChunkedDocIsOneString: a document written in chunks reads (String,
-// Bytes, Len, and String again) as the same document written in one piece,
+// Bytes, Len, Chunks, and String again) as the same document written in one piece,
 // whatever the chunks' size and however its writes fall across their edges.
 func TestChunkedDocIsOneString(t *testing.T) {
 	defer func(c int) { chunk = c }(chunk)
@@ -52,8 +52,8 @@ func TestChunkedDocIsOneString(t *testing.T) {
 			if got := d.String(); got != want {
 				t.Fatalf("seed %d, chunks of %d: %d bytes, want %d as written in one piece", seed, c, len(got), len(want))
 			}
-			if d.Len() != len(want) || string(d.Bytes()) != want || d.String() != want {
-				t.Fatalf("seed %d, chunks of %d: Len %d, Bytes or a second String differ from the %d bytes written", seed, c, d.Len(), len(want))
+			if d.Len() != len(want) || string(d.Bytes()) != want || d.String() != want || strings.Join(d.Chunks(), "") != want {
+				t.Fatalf("seed %d, chunks of %d: Len %d, Bytes, Chunks or a second String differ from the %d bytes written", seed, c, d.Len(), len(want))
 			}
 			if c == 100 && len(want) > 1000 && len(d.done) == 0 {
 				t.Fatalf("seed %d: %d bytes in one chunk of 100: nothing was chunked", seed, len(want))

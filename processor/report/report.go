@@ -5,6 +5,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -275,6 +276,16 @@ func (d *Doc) Bytes() []byte {
 		b = append(b, c...)
 	}
 	return append(b, d.b.String()...)
+}
+
+// Chunks is the document so far in the pieces it was written in, none
+// copied (one, for a document of one chunk; none for an empty one): for
+// a writer that takes it a piece at a time.
+func (d *Doc) Chunks() []string {
+	if d.b.Len() == 0 {
+		return slices.Clip(d.done)
+	}
+	return append(slices.Clip(d.done), d.b.String())
 }
 
 // Len is the length of the document so far.
