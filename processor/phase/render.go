@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -42,8 +43,8 @@ func (r *run) render() error {
 			continue
 		}
 		file := processor.PhaseDir(phase) + "/report.md"
-		old := r.previousReport(file)
-		if old == "" {
+		old, ok := r.previousReport(file)
+		if !ok {
 			var head report.Doc
 			head.Heading(1, "%s — phase %d of %d", r.c.Name, phase, r.c.Phases)
 			old = head.String()
@@ -78,17 +79,19 @@ func (r *run) standingText() string {
 	return d.String()
 }
 
-// previousReport is a phase report's step sections as already written.
-func (r *run) previousReport(file string) string {
+// previousReport is a phase report's step sections as already written,
+// without the newlines they end with (Raw's); ok is false when there is
+// none. Cut and trimmed before it is copied into a string: a report after
+// the battles step is 31 MB at 100,000 battles.
+func (r *run) previousReport(file string) (sections string, ok bool) {
 	data := r.writtenReport(file)
 	if data == nil {
-		return ""
+		return "", false
 	}
-	s := string(data)
-	if i := strings.Index(s, StandMarker); i >= 0 {
-		s = s[:i]
+	if i := bytes.Index(data, []byte(StandMarker)); i >= 0 {
+		data = data[:i]
 	}
-	return strings.TrimRight(s, "\n") + "\n"
+	return string(bytes.TrimRight(data, "\n")), true
 }
 
 // writtenReport is a phase report as it is in the folder; nil if it is
