@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -839,5 +840,49 @@ func TestCommitParts(t *testing.T) {
 				t.Errorf("state.toml = %q, want its one part", got)
 			}
 		})
+	}
+}
+
+// countingReader reads text in pieces of at most piece bytes, counting
+// its reads.
+type countingReader struct {
+	text  string
+	piece int
+	reads int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	c.reads++
+	if c.text == "" {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), c.piece)], c.text)
+	c.text = c.text[n:]
+	return n, nil
+}
+
+// readAll reads a file of its size in one read, and reads on to the end
+// of one that is not (grown or shrunk since it was looked at), or that
+// reads short before its size (a signal).
+func TestReadAllReadsToTheEnd(t *testing.T) {
+	for _, c := range []struct {
+		text        string
+		size, piece int
+		reads       int // at most
+	}{
+		{"abc", 3, 100, 1}, {"", 0, 100, 1}, {"abc", 3, 1, 3}, {"abcdef", 3, 100, 3}, {"ab", 3, 100, 2}, {"ab", 3, 1, 3},
+		{strings.Repeat("x", 9000), 9000, 100000, 1},
+	} {
+		r := &countingReader{text: c.text, piece: c.piece}
+		data, err := readAll(r, "f", int64(c.size), 1<<20)
+		if err != nil || string(data) != c.text {
+			t.Errorf("%d bytes of size %d in pieces of %d: read %d bytes, %v", len(c.text), c.size, c.piece, len(data), err)
+		}
+		if r.reads > c.reads {
+			t.Errorf("%d bytes of size %d in pieces of %d: %d reads, want at most %d", len(c.text), c.size, c.piece, r.reads, c.reads)
+		}
+	}
+	if data, err := readAll(&countingReader{text: "abcdef", piece: 100}, "f", 6, 5); !errors.Is(err, ErrTooLarge) || len(data) != 6 {
+		t.Errorf("6 bytes past a limit of 5: %d bytes, %v; want 6 and ErrTooLarge", len(data), err)
 	}
 }
