@@ -631,29 +631,7 @@ func TestCommitLargeFile(t *testing.T) {
 		t.Run("OK"+strings.ReplaceAll(kill, " ", "-"), func(t *testing.T) {
 			dir := folder(t, map[string]string{"report.out": "", "state.toml": "old"})
 			sparse(t, filepath.Join(dir, "report.out"), MaxFileBytes+10)
-			changes := []Change{{Path: "report.out", Data: []byte("new report")}, {Path: "state.toml", Data: []byte("new")}}
-			d, err := Open(dir, Write, writable)
-			if err != nil {
-				t.Fatal(err)
-			}
-			TestHook = func(point string, i int) {
-				if fmt.Sprintf("%s %d", point, i) == kill {
-					panic(errKilled{kill})
-				}
-			}
-			func() {
-				defer func() { _ = recover() }()
-				if err := d.Commit(changes); err != nil {
-					t.Fatal(err)
-				}
-			}()
-			TestHook = nil
-			d.Close()
-			d, err = Open(dir, Write, writable) // completes the commit
-			if err != nil {
-				t.Fatal(err)
-			}
-			d.Close()
+			commitKilledAt(t, dir, kill, []Change{{Path: "report.out", Data: []byte("new report")}, {Path: "state.toml", Data: []byte("new")}})
 			if got := read(t, filepath.Join(dir, "report.out")); got != "new report" {
 				t.Errorf("report.out = %q", got)
 			}
@@ -662,6 +640,34 @@ func TestCommitLargeFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// commitKilledAt commits changes in dir, killed at the hook's point kill
+// ("point i"; "" for none), then opens the folder again, which completes
+// a commit killed past its commit point.
+func commitKilledAt(t *testing.T, dir, kill string, changes []Change) {
+	t.Helper()
+	d, err := Open(dir, Write, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	TestHook = func(point string, i int) {
+		if fmt.Sprintf("%s %d", point, i) == kill {
+			panic(errKilled{kill})
+		}
+	}
+	func() {
+		defer func() { _ = recover() }()
+		if err := d.Commit(changes); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	TestHook = nil
+	d.Close()
+	if d, err = Open(dir, Write, writable); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
 }
 
 // killedAfterCommitPoint leaves in a new folder what a run killed just
@@ -812,27 +818,7 @@ func TestCommitParts(t *testing.T) {
 	for _, kill := range []string{"", "committed 0"} {
 		t.Run("OK"+strings.ReplaceAll(kill, " ", "-"), func(t *testing.T) {
 			dir := folder(t, map[string]string{"report.out": "old", "state.toml": "old"})
-			d, err := Open(dir, Write, writable)
-			if err != nil {
-				t.Fatal(err)
-			}
-			TestHook = func(point string, i int) {
-				if fmt.Sprintf("%s %d", point, i) == kill {
-					panic(errKilled{kill})
-				}
-			}
-			func() {
-				defer func() { _ = recover() }()
-				if err := d.Commit([]Change{{Path: "report.out", Data: []byte("head:"), Parts: parts}, {Path: "state.toml", Parts: []string{"new"}}}); err != nil {
-					t.Fatal(err)
-				}
-			}()
-			TestHook = nil
-			d.Close()
-			if d, err = Open(dir, Write, writable); err != nil { // completes a killed commit
-				t.Fatal(err)
-			}
-			d.Close()
+			commitKilledAt(t, dir, kill, []Change{{Path: "report.out", Data: []byte("head:"), Parts: parts}, {Path: "state.toml", Parts: []string{"new"}}})
 			if got := read(t, filepath.Join(dir, "report.out")); got != want {
 				t.Errorf("report.out is %d bytes, want the %d of its data and parts", len(got), len(want))
 			}
