@@ -67,6 +67,11 @@ func TestCheckAndPlanStoppedIsPlans(t *testing.T) {
 		if cerr == nil {
 			t.Errorf("%s: the check passed", c.name)
 		}
+		// Check alone makes none of the outputs (mode.checkOnly): it says
+		// what the check that makes them all says, fault for fault.
+		if _, err := Check(dir, now); fmt.Sprint(err) != fmt.Sprint(cerr) {
+			t.Errorf("%s: Check says\n%v\nthe check that plans says\n%v", c.name, err, cerr)
+		}
 		got, gerr := plan()
 		want, werr := Plan(dir, now)
 		if g, w := fmt.Sprint(gerr), fmt.Sprint(werr); g != w {

@@ -191,6 +191,39 @@ func TestSinisterOmensSheet(t *testing.T) {
 			testkit.WriteFile(t, dir, file, data)
 		}
 	}
+	// A result for every fleet in each theatre of the map, checked before
+	// the reveal rolls them: Check, which lays out no sheet, refuses what
+	// the check that makes them does, Sinister Omens' theatres among it.
+	before, err := folder.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var theatres []string
+	for _, p := range before.Campaign.Map.Planets {
+		for _, th := range p.Theatres {
+			if !slices.Contains(theatres, th) {
+				theatres = append(theatres, th)
+			}
+		}
+	}
+	omens := false
+	for _, th := range theatres {
+		for _, fl := range before.Campaign.Fleets {
+			testkit.WriteFile(t, dir, processor.InputPath(1, "results", string(fl.ID)), []byte(fmt.Sprintf("winner = \"attacker\"\ntheatre = %q\n", th)))
+		}
+		_, cerr := Check(dir, Options{Now: testkit.AfterDeadline})
+		_, _, perr := CheckAndPlan(dir, Options{Now: testkit.AfterDeadline})
+		if fmt.Sprint(cerr) != fmt.Sprint(perr) {
+			t.Errorf("results in the %s theatre: Check says\n%v\nthe check that plans says\n%v", th, cerr, perr)
+		}
+		omens = omens || strings.Contains(fmt.Sprint(cerr), "Sinister Omens rolled")
+	}
+	if !omens {
+		t.Error("no result was refused for a theatre Sinister Omens rolled otherwise: the comparison did not reach them")
+	}
+	for _, fl := range before.Campaign.Fleets {
+		os.Remove(filepath.Join(dir, filepath.FromSlash(processor.InputPath(1, "results", string(fl.ID)))))
+	}
 	if _, err := Advance(dir, Options{Now: testkit.AfterDeadline}); err != nil {
 		t.Fatal(err)
 	}

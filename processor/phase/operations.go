@@ -420,6 +420,9 @@ func (r *run) writeBattleSheets() {
 			}
 		}
 		r.eventSheet(&sheet, b, order)
+		if r.mode.checkOnly {
+			continue // what the sheet says is decided (eventSheet); nobody reads its text
+		}
 		buf = append(buf[:0], "# Written by warmaster at 2.1 Reveal Alliance Operations, with the map as after 2.2.\n# Do not edit: report the battle in ../results/"+b.ID+".toml.\n"...)
 		file := path.Join(processor.PhaseDir(s.Phase), "battles", b.ID+".toml")
 		buf = sheet.AppendTOML(buf)

@@ -324,6 +324,7 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan fu
 		noReveal:   true, // sealed orders stay sealed: check looks at their name and format only
 		unverified: true, // players check without the secret dice key
 		plan:       forPlan,
+		checkOnly:  !forPlan,
 	}
 	stopped := func(err error) func() (*PlanResult, error) {
 		return func() (*PlanResult, error) { return nil, err }
@@ -476,6 +477,11 @@ type mode struct {
 	// plan: Plan's dry run, which keeps the battle sheets it writes as
 	// values too (run.sheets), to describe them.
 	plan bool
+	// checkOnly: Check's run, whose outputs nobody reads — no file is
+	// written nor planned — so it makes none: its report sections are
+	// Discarding, it lays out no battle sheet and no "where things
+	// stand". It checks and applies every step as any run does.
+	checkOnly bool
 }
 
 // loadOptions are how a run of this mode reads its folder.
@@ -694,7 +700,7 @@ func (r *run) begin(phase int, num, title string) {
 	if _, ok := r.sections[phase]; !ok {
 		r.sections[phase] = []*report.Doc{}
 	}
-	r.sec, r.secPhase = &report.Doc{}, phase
+	r.sec, r.secPhase = r.section(), phase
 	if num == "" {
 		r.sec.Heading(2, "%s", title)
 	} else {
@@ -719,7 +725,16 @@ func (r *run) end() {
 		r.sec.Table([]string{"label", "dice", "result", "for"}, rows)
 	}
 	r.sections[r.secPhase] = append(r.sections[r.secPhase], r.sec) // as written: its chunks are the report's
-	r.sec = &report.Doc{}                                          // nothing written after its end is in it, as before
+	r.sec = r.section()                                            // nothing written after its end is in it, as before
+}
+
+// section is a new report section: Discarding for a run whose outputs
+// nobody reads.
+func (r *run) section() *report.Doc {
+	if r.mode.checkOnly {
+		return report.Discarding()
+	}
+	return &report.Doc{}
 }
 
 // note adds lines to the current report section.

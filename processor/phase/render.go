@@ -72,8 +72,12 @@ func (r *run) render() error {
 	return r.readErr
 }
 
-// standingText is "where things stand" now, as a phase report has it.
+// standingText is "where things stand" now, as a phase report has it;
+// nothing for a run whose outputs nobody reads.
 func (r *run) standingText() string {
+	if r.mode.checkOnly {
+		return ""
+	}
 	var d report.Doc
 	r.standing(&d, 2, false)
 	return d.String()

@@ -130,3 +130,18 @@ func TestRawDocAsRaw(t *testing.T) {
 		t.Fatalf("RawDoc of an empty document: %q, want Raw's %q", d.String(), "\n")
 	}
 }
+
+// A Discarding document keeps nothing of what any writer writes to it.
+func TestDiscarding(t *testing.T) {
+	d := Discarding()
+	d.Heading(2, "h %d", 1)
+	d.Para("p")
+	d.List([]string{"a"})
+	d.Table([]string{"x"}, [][]string{{"1"}})
+	d.Mermaid("graph LR")
+	d.Raw(strings.Repeat("r", 3*chunk))
+	d.RawDoc(randomDoc(3))
+	if d.Len() != 0 || d.String() != "" || len(d.Bytes()) != 0 || len(d.Chunks()) != 0 {
+		t.Fatalf("a Discarding document kept %d bytes", d.Len())
+	}
+}
