@@ -700,7 +700,7 @@ func (r *run) begin(phase int, num, title string) {
 	if _, ok := r.sections[phase]; !ok {
 		r.sections[phase] = []*report.Doc{}
 	}
-	r.sec, r.secPhase = r.section(), phase
+	r.sec, r.secPhase = r.mode.section(), phase
 	if num == "" {
 		r.sec.Heading(2, "%s", title)
 	} else {
@@ -725,13 +725,13 @@ func (r *run) end() {
 		r.sec.Table([]string{"label", "dice", "result", "for"}, rows)
 	}
 	r.sections[r.secPhase] = append(r.sections[r.secPhase], r.sec) // as written: its chunks are the report's
-	r.sec = r.section()                                            // nothing written after its end is in it, as before
+	r.sec = r.mode.section()                                       // nothing written after its end is in it, as before
 }
 
 // section is a new report section: Discarding for a run whose outputs
 // nobody reads.
-func (r *run) section() *report.Doc {
-	if r.mode.checkOnly {
+func (m mode) section() *report.Doc {
+	if m.checkOnly {
 		return report.Discarding()
 	}
 	return &report.Doc{}
