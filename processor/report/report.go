@@ -235,9 +235,7 @@ func (d *Doc) Raw(md string) {
 	if len(md) < chunk {
 		d.write(md)
 	} else {
-		d.next(0)
-		d.done = append(d.done, md)
-		d.n += len(md)
+		d.adopt(md)
 	}
 	d.write("\n")
 }
