@@ -178,6 +178,8 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	}
 	f.early = startEarly(f)
 	defer f.early.end()
+	st := startState(f)
+	defer st.end()
 	f.prefetch([]string{processor.CampaignFile, processor.MapFile}, schema.Campaign, schema.Map)
 	cd, err := f.Decode(processor.CampaignFile, schema.Campaign, fs)
 	if err != nil {
@@ -208,18 +210,22 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	if !fs.Empty() {
 		return fail()
 	}
-	if data, ok, err := f.Read(processor.StateFile); err != nil {
-		return nil, nil, err
-	} else if ok {
-		f.State = decodeState(c, processor.StateFile, data, fs)
+	st.wait()
+	if st.missing {
+		c = c.RosterAt(0) // who plays from the start
+		f.Campaign = c
+		f.State = processor.NewState(c)
+	} else if st.err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", processor.StateFile, st.err)
+	} else {
+		f.Texts[processor.StateFile] = st.data
+		if fs.Merge(st.fs); st.ok {
+			f.State = decodeState(c, processor.StateFile, st.doc, fs)
+		}
 		if f.State != nil {
 			c = f.State.C // the allegiance as the state has it
 			f.Campaign = c
 		}
-	} else {
-		c = c.RosterAt(0) // who plays from the start
-		f.Campaign = c
-		f.State = processor.NewState(c)
 	}
 	if f.State != nil && fs.Empty() {
 		f.checkRosterTiming(fs)

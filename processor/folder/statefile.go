@@ -1,6 +1,9 @@
 package folder
 
 import (
+	"errors"
+	"io/fs"
+	"runtime"
 	"slices"
 
 	"github.com/BurntSushi/toml"
@@ -100,14 +103,66 @@ func encodeChoices(c processor.Choices) *owntoml.OutcomeFile {
 	return of
 }
 
-// decodeState reads state.toml. It is the processor's own file, so any
-// fault means it was edited by hand or damaged.
-func decodeState(c *processor.Campaign, file string, data []byte, fs *processor.Faults) *processor.State {
-	root := processor.Src{File: file}
-	f, ok := readStateDoc(file, data, fs)
-	if !ok {
-		return nil
+// stateAhead is state.toml read and parsed into its lines' values on
+// another CPU, from the load's start: what they mean takes the campaign,
+// but reading them does not, and the biggest file of a big campaign (19
+// MB at 100,000 battles) is then not read only once campaign.toml and
+// map.toml are decoded, one after the other. What is reported, and in
+// what order, is as without: its faults are kept apart until the load
+// reads the state, and left unread if the load stops before.
+type stateAhead struct {
+	done    chan struct{}
+	missing bool // there is no state.toml: a campaign not begun
+	data    []byte
+	err     error
+	doc     owntoml.StateDoc
+	ok      bool // doc is as read; else fs says why not
+	fs      processor.Faults
+	start   func() // the read, when it is made by wait
+}
+
+// startState starts reading state.toml; on one CPU, when it is waited for.
+func startState(f *Folder) *stateAhead {
+	s := &stateAhead{done: make(chan struct{})}
+	read := func() {
+		defer close(s.done)
+		switch s.data, s.err = f.readFile(processor.StateFile); {
+		case errors.Is(s.err, fs.ErrNotExist):
+			s.missing, s.err = true, nil
+		case s.err == nil:
+			s.doc, s.ok = readStateDoc(processor.StateFile, s.data, &s.fs)
+		}
 	}
+	if runtime.GOMAXPROCS(0) < 2 {
+		s.start = read
+	} else {
+		go read()
+	}
+	return s
+}
+
+// wait waits for the read to end, or makes it.
+func (s *stateAhead) wait() {
+	if read := s.start; read != nil {
+		s.start = nil
+		read()
+	}
+	<-s.done
+}
+
+// end waits for a read begun: nothing reads the folder behind the load's
+// back once it is done.
+func (s *stateAhead) end() {
+	if s.start == nil {
+		<-s.done
+	}
+}
+
+// decodeState makes the state of state.toml as read (readStateDoc). It is
+// the processor's own file, so any fault means it was edited by hand or
+// damaged.
+func decodeState(c *processor.Campaign, file string, f owntoml.StateDoc, fs *processor.Faults) *processor.State {
+	root := processor.Src{File: file}
 	bad := func(at processor.Src, format string, args ...any) {
 		fs.Add(at, format+" (state.toml is written by the processor; restore it from git history)", args...)
 	}

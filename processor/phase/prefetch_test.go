@@ -2,6 +2,8 @@ package phase
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -37,5 +39,70 @@ func TestResultsDecodedAheadReportAsInTurn(t *testing.T) {
 		if want := fmt.Sprintf("phases/01/results/f%d.toml:2:", i); !strings.Contains(ahead, want) {
 			t.Errorf("no fault at %s in:\n%s", want, ahead)
 		}
+	}
+}
+
+// state.toml is read and parsed on another CPU while campaign.toml is
+// decoded (folder's stateAhead): what check reports is what it reports
+// reading it after, on one CPU — a state edited by hand (a line not as
+// Warmaster writes it, a value out of range, a planet the map lacks), a
+// state the campaign is not read far enough for (campaign.toml faulty:
+// only its faults), and none at all (the campaign at set-up).
+func TestStateReadAheadReportsAsInTurn(t *testing.T) {
+	now := Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)}
+	check := func(dir string, procs int) string {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		_, err := Check(dir, now)
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	edit := func(t *testing.T, dir, file, old, new string) {
+		t.Helper()
+		data := string(testkit.ReadFile(t, dir, file))
+		if !strings.Contains(data, old) {
+			t.Fatalf("%s has no %q", file, old)
+		}
+		testkit.WriteFile(t, dir, file, []byte(strings.Replace(data, old, new, 1)))
+	}
+	for _, c := range []struct {
+		name  string
+		spoil func(t *testing.T, dir string)
+		want  []string // in what check says
+		not   []string
+	}{
+		{"edited by hand", func(t *testing.T, dir string) {
+			edit(t, dir, processor.StateFile, "  blue = 0\n", "  blue = 0 # mine\n  purple = 3\n")
+			edit(t, dir, processor.StateFile, "[planets.w1]", "[planets.w1nowhere]")
+		}, []string{"state.toml:", `unknown alliance "purple"`, "w1nowhere"}, nil},
+		{"campaign faulty too", func(t *testing.T, dir string) {
+			edit(t, dir, processor.StateFile, "[planets.w1]", "[planets.w1nowhere]")
+			edit(t, dir, processor.CampaignFile, "[rules]", "[rules]\nno_such_rule = 1")
+		}, []string{"campaign.toml:", "no_such_rule"}, []string{"state.toml", "w1nowhere"}},
+		{"no state yet", func(t *testing.T, dir string) {
+			if err := os.Remove(filepath.Join(dir, processor.StateFile)); err != nil {
+				t.Fatal(err)
+			}
+		}, []string{"state.toml is at set-up"}, nil}, // as the journal has it: its last step was not set-up
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := genBattles(t, 20)
+			c.spoil(t, dir)
+			inTurn, ahead := check(dir, 1), check(dir, 2)
+			if ahead != inTurn {
+				t.Errorf("read ahead, check said:\n%s\nread in turn:\n%s", ahead, inTurn)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(ahead, w) {
+					t.Errorf("no %q in:\n%s", w, ahead)
+				}
+			}
+			for _, w := range c.not {
+				if strings.Contains(ahead, w) {
+					t.Errorf("%q in:\n%s", w, ahead)
+				}
+			}
+		})
 	}
 }
