@@ -159,8 +159,9 @@ type run struct {
 	lateReported bool
 
 	// readErr is the first error reading back a report (writtenReport);
-	// stateBack, state.toml's as render wrote it (folder.ReadBack).
+	// stateBack, state.toml's as encodeState encoded it (folder.ReadBack).
 	readErr, stateBack error
+	state              chan []byte // state.toml, from encodeState
 }
 
 // runOf is a run of the rules rl, with its views over them.
@@ -484,6 +485,11 @@ type mode struct {
 	checkOnly bool
 }
 
+// writes: a run of this mode writes its outputs once its steps are done
+// (Advance's, AdvanceAgain's); Check's makes none, Plan's are asked for
+// only if the plan is.
+func (m mode) writes() bool { return !m.checkOnly && !m.plan }
+
 // loadOptions are how a run of this mode reads its folder.
 func (m mode) loadOptions(opt Options) folder.LoadOptions {
 	return folder.LoadOptions{Unchanged: opt.Unchanged, Replay: m.again.Saw != nil, Corrections: m.again.Corrections}
@@ -587,6 +593,9 @@ func (r *run) advance() (err error) {
 	defer func() {
 		if err == nil {
 			r.stepsDone = true
+			if len(r.applied) > 0 && r.mode.writes() {
+				r.state = encodeState(r) // while "where things stand" and the status are made
+			}
 		}
 		if pending > 0 && err == nil {
 			r.standings[pending] = r.standingText()

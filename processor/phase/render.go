@@ -24,19 +24,29 @@ const maxAwaitedRows = 60
 // are applied) from "where things stand" (rewritten each time).
 const StandMarker = "<!-- warmaster: where things stand (rewritten on every advance) -->"
 
+// encodeState encodes state.toml on the other CPU, and checks it reads
+// back (stateBack, set before the send: read it after the receive). The
+// state changes no more once the run's steps are done, and what is made
+// after them — "where things stand", the status, the reports — only
+// reads it: a run that writes starts it then, render otherwise.
+func encodeState(r *run) chan []byte {
+	state := make(chan []byte, 1)
+	go func() {
+		data := folder.EncodeState(r.s, r.mode.stateFormat())
+		r.stateBack = folder.ReadBack(processor.StateFile, data)
+		state <- data
+	}()
+	return state
+}
+
 // render produces every file a run writes; an error when a report it
 // reads back cannot be read. state.toml is checked to read back as it is
 // encoded (stateBack).
 func (r *run) render() error {
-	// state.toml on the other CPU while the reports are written: both only
-	// read the state, which no longer changes.
-	state := make(chan []byte, 1)
-	go func() {
-		data := folder.EncodeState(r.s, r.mode.stateFormat())
-		r.stateBack = folder.ReadBack(processor.StateFile, data) // before the send: read after the receive
-		state <- data
-	}()
-	defer func() { r.out[processor.StateFile] = output{data: <-state} }()
+	if r.state == nil {
+		r.state = encodeState(r)
+	}
+	defer func() { r.out[processor.StateFile] = output{data: <-r.state} }()
 	for phase := 1; phase <= r.c.Phases; phase++ {
 		secs, ok := r.sections[phase]
 		if !ok {
