@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/schema"
@@ -21,8 +22,9 @@ const (
 
 // early reads and schema-decodes the input files of the campaign's last
 // phase folder from the start of a load, on the CPU the load leaves idle
-// while it decodes campaign.toml, then state.toml, on one: a big phase's
-// results are decoded by the time they are checked. Which of them are
+// while it decodes campaign.toml, then state.toml, on one, and on every
+// CPU once the load has come to them: a big phase's results are decoded
+// by the time they are checked. Which of them are
 // used is decided later (the state says whose step is pending); take
 // hands over each asked for, in the folder's order, and drops the rest.
 // Nothing of what is reported changes: a file is decoded as read and
@@ -33,9 +35,14 @@ type early struct {
 	chunks chan []earlyDoc
 	stop   chan struct{}
 	done   chan struct{}
-	cur    []earlyDoc
-	at     int
-	over   bool
+	// wide is set once the load takes from the stream: campaign.toml and
+	// state.toml are decoded, and what is left of the load waits on the
+	// stream, so its chunks are decoded on every CPU, not only the spare
+	// one.
+	wide atomic.Bool
+	cur  []earlyDoc
+	at   int
+	over bool
 }
 
 type earlyDoc struct {
@@ -82,7 +89,11 @@ func startEarly(f *Folder) *early {
 		defer close(e.chunks)
 		for start := 0; start < len(files); start += prefetchChunk {
 			end := min(start+prefetchChunk, len(files))
-			out := decodeAll(f, runtime.GOMAXPROCS(0)-1, files[start:end], kinds[start:end]...)
+			cpus := runtime.GOMAXPROCS(0)
+			if !e.wide.Load() {
+				cpus-- // the load decodes campaign.toml on the other
+			}
+			out := decodeAll(f, cpus, files[start:end], kinds[start:end]...)
 			docs := make([]earlyDoc, len(out))
 			for i := range out {
 				docs[i] = earlyDoc{file: files[start+i], d: out[i]}
@@ -100,6 +111,7 @@ func startEarly(f *Folder) *early {
 // take hands over file as decoded early, if the stream has it: the files
 // before it in the stream that nobody asked for are dropped.
 func (e *early) take(file string) (decoded, bool) {
+	e.wide.Store(true)
 	for !e.over {
 		if e.at == len(e.cur) {
 			c, ok := <-e.chunks
