@@ -57,10 +57,15 @@ type Campaign struct {
 	Alliance map[AllianceID]int
 	player   map[Login]int
 	Fleet    map[FleetID]int
-	// Derived once from the lists above.
-	fleetsOf       map[Login][]FleetID
+	// Derived once from the lists above. fleetsOf and fleetAlliance are by
+	// the position in Players and Fleets a login and a fleet have in
+	// player and Fleet, not maps of their own: at 100,000 players and
+	// fleets two more maps to build and look in. fleetsOfOther holds the
+	// fleets of a login that is not among Players (a player who left).
+	fleetsOf       [][]FleetID
+	fleetsOfOther  map[Login][]FleetID
 	allianceFleets map[AllianceID][]FleetID
-	fleetAlliance  map[FleetID]AllianceID
+	fleetAlliance  []AllianceID
 	commanders     []Login
 	playersOf      map[AllianceID][]Login
 }
@@ -228,10 +233,20 @@ func (c *Campaign) FleetOf(id FleetID) (Fleet, bool) {
 }
 
 // FleetAlliance is the Alliance of the fleet's player.
-func (c *Campaign) FleetAlliance(id FleetID) AllianceID { return c.fleetAlliance[id] }
+func (c *Campaign) FleetAlliance(id FleetID) AllianceID {
+	if i, ok := c.Fleet[id]; ok {
+		return c.fleetAlliance[i]
+	}
+	return ""
+}
 
 // FleetsOf lists a player's fleets in campaign order.
-func (c *Campaign) FleetsOf(l Login) []FleetID { return c.fleetsOf[l] }
+func (c *Campaign) FleetsOf(l Login) []FleetID {
+	if i, ok := c.player[l]; ok {
+		return c.fleetsOf[i]
+	}
+	return c.fleetsOfOther[l]
+}
 
 // AllianceFleets lists an Alliance's fleets in campaign order.
 func (c *Campaign) AllianceFleets(a AllianceID) []FleetID { return c.allianceFleets[a] }
@@ -246,23 +261,36 @@ func (c *Campaign) index() {
 	for i, f := range c.Fleets {
 		c.Fleet[f.ID] = i
 	}
-	c.fleetsOf = make(map[Login][]FleetID, len(c.Players))
+	c.derive()
+}
+
+// derive derives the lookups of player and Fleet, which are made: by index
+// from the lists, or by DecodeCampaign as it reads them.
+func (c *Campaign) derive() {
+	c.fleetsOf, c.fleetsOfOther = make([][]FleetID, len(c.Players)), nil
 	c.allianceFleets = map[AllianceID][]FleetID{}
-	c.fleetAlliance = make(map[FleetID]AllianceID, len(c.Fleets))
-	for _, f := range c.Fleets {
-		p, _ := c.PlayerOf(f.Player)
-		a := p.Alliance
-		if c.origin != nil { // a player who left is in the origin only
-			a = c.origin.fleetAlliance[f.ID] // a Fleet stays with its Alliance
+	c.fleetAlliance = make([]AllianceID, len(c.Fleets))
+	for j, f := range c.Fleets {
+		var a AllianceID
+		if i, ok := c.player[f.Player]; ok {
+			a = c.Players[i].Alliance
+			c.fleetsOf[i] = append(c.fleetsOf[i], f.ID)
+		} else {
+			if c.fleetsOfOther == nil {
+				c.fleetsOfOther = map[Login][]FleetID{}
+			}
+			c.fleetsOfOther[f.Player] = append(c.fleetsOfOther[f.Player], f.ID)
 		}
-		c.fleetsOf[f.Player] = append(c.fleetsOf[f.Player], f.ID)
+		if c.origin != nil { // a player who left is in the origin only
+			a = c.origin.FleetAlliance(f.ID) // a Fleet stays with its Alliance
+		}
 		c.allianceFleets[a] = append(c.allianceFleets[a], f.ID)
-		c.fleetAlliance[f.ID] = a
+		c.fleetAlliance[j] = a
 	}
 	c.commanders = nil
 	c.playersOf = map[AllianceID][]Login{}
-	for _, p := range c.Players {
-		if len(c.fleetsOf[p.Login]) > 0 {
+	for i, p := range c.Players {
+		if len(c.fleetsOf[i]) > 0 {
 			c.commanders = append(c.commanders, p.Login)
 		}
 		c.playersOf[p.Alliance] = append(c.playersOf[p.Alliance], p.Login)
@@ -401,14 +429,14 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 		c.Fleets = append(c.Fleets, fl)
 	}
 	c.Medals = decodeMedalRecords(d)
-	c.index()
+	c.derive() // player and Fleet are made
 	c.decodeRoster(d, fs)
 	// Each player needs at least one Fleet to control (Determine Warmaster,
 	// Alliances and Fleets); one who joins later gets theirs then.
-	for _, p := range c.Players {
+	for i, p := range c.Players {
 		// One mistake, one fault: the fleet meant for a player is at fault,
 		// and the player is not also said to control no fleet.
-		if len(c.FleetsOf(p.Login)) == 0 && !p.Warmaster && !c.Late[p.Login] && !named[p.Login] {
+		if len(c.fleetsOf[i]) == 0 && !p.Warmaster && !c.Late[p.Login] && !named[p.Login] {
 			fs.Add(p.Src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)", p.Login)
 		}
 	}
