@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -40,7 +39,7 @@ type fastNode struct {
 	maxProps      int
 	minProps      int
 	hasMaxProps   bool
-	pattern       *regexp.Regexp
+	pattern       *pattern
 	unique        bool
 	format        string
 	anyOf         []*fastNode
@@ -198,7 +197,7 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 				}
 			case "pattern":
 				s, _ := v.(string)
-				if n.pattern, err = regexp.Compile(s); err != nil {
+				if n.pattern, err = compilePattern(s); err != nil {
 					return nil, err
 				}
 			case "uniqueItems":
