@@ -24,6 +24,11 @@ type fastNode struct {
 	refName       string
 	properties    map[string]*fastNode
 	propNames     []string // properties' names, sorted
+	// constrained are the properties whose schema is not true, sorted:
+	// where nothing else looks at an object's keys, only these are looked
+	// up in it (an if's {properties: {x: true}, required: [x]} then walks
+	// no map).
+	constrained []namedNode
 	required      []string
 	additional    *fastNode // nil: any additional property
 	noAdditional  bool
@@ -46,7 +51,13 @@ type fastNode struct {
 	allOf         []*fastNode
 	// if / then / else
 	cond, then, els *fastNode
+	condExact       bool // cond.exact(), found once compiled
 	keywords        int // constraining keywords compiled
+}
+
+type namedNode struct {
+	name string
+	node *fastNode
 }
 
 // annotations are the keywords that do not constrain a value.
@@ -56,7 +67,7 @@ var annotations = map[string]bool{"description": true, "title": true, "$schema":
 // means a keyword it does not know, and the validator does all the work.
 func compileFast(raw map[string]any) (*fastNode, error) {
 	defs := map[string]*fastNode{}
-	var refs []*fastNode
+	var refs, conds []*fastNode
 	var compile func(m map[string]any) (*fastNode, error)
 	compile = func(m map[string]any) (*fastNode, error) {
 		n := &fastNode{}
@@ -103,6 +114,11 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 					}
 				}
 				n.propNames = slices.Sorted(maps.Keys(n.properties))
+				for _, name := range n.propNames {
+					if p := props[name]; p != true {
+						n.constrained = append(n.constrained, namedNode{name, n.properties[name]})
+					}
+				}
 			case "required":
 				var ok bool
 				if n.required, ok = stringArray(v); !ok {
@@ -132,6 +148,7 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 					n.propertyNames = sub
 				case "if":
 					n.cond = sub
+					conds = append(conds, n)
 				case "then":
 					n.then = sub
 				case "else":
@@ -256,6 +273,9 @@ func compileFast(raw map[string]any) (*fastNode, error) {
 			return nil, fmt.Errorf("$ref to a missing $defs/%s", n.refName)
 		}
 	}
+	for _, n := range conds {
+		n.condExact = n.cond.exact()
+	}
 	return root, nil
 }
 
@@ -276,7 +296,7 @@ func (n *fastNode) valid(v any) bool {
 			if n.then != nil && !n.then.valid(v) {
 				return false
 			}
-		case n.cond.exact():
+		case n.condExact:
 			if n.els != nil && !n.els.valid(v) {
 				return false
 			}
@@ -402,6 +422,16 @@ func (n *fastNode) validObject(m map[string]any) bool {
 		if _, ok := m[k]; !ok {
 			return false
 		}
+	}
+	if n.propertyNames == nil && !n.noAdditional && n.additional == nil {
+		// A key no property names is free, and a true schema takes any
+		// value (none is NaN or null here: finiteCopy, and TOML has none).
+		for _, p := range n.constrained {
+			if v, ok := m[p.name]; ok && !p.node.valid(v) {
+				return false
+			}
+		}
+		return true
 	}
 	for k, v := range m {
 		if n.propertyNames != nil && !n.propertyNames.valid(k) {

@@ -838,10 +838,10 @@ func (r *reporter) nameFault(segs []string, kw string, sch map[string]any, msg s
 func (r *reporter) checkValues() {
 	var typed []fault
 	for _, t := range r.times {
-		sch := resolveSchema(r.c.raw, t.path)
-		if sch == nil || !hasType(sch, "string") || acceptsDate(sch) {
+		if !r.c.stringNotDate(t.path) {
 			continue
 		}
+		sch := resolveSchema(r.c.raw, t.path)
 		v, _ := r.value(t.path)
 		typed = append(typed, r.typeFault(t.path, r.typeFix(t.path, schemaTypes(sch), false, v)))
 	}
@@ -863,6 +863,25 @@ func (r *reporter) checkValues() {
 	r.faults = slices.DeleteFunc(r.faults, func(f fault) bool { return f.replaceable && drop[f.Pointer] })
 	r.faults = append(r.faults, typed...)
 }
+
+// stringNotDate says whether the kind's schema takes a string but no
+// date at a path, where a TOML date is then at fault: found once a path
+// (every result's played), for as many paths as a real file has.
+func (c *compiled) stringNotDate(path []string) bool {
+	key := strings.Join(path, "\x00")
+	if v, ok := c.notDate.Load(key); ok {
+		return v.(bool)
+	}
+	sch := resolveSchema(c.raw, path)
+	bad := sch != nil && hasType(sch, "string") && !acceptsDate(sch)
+	if c.notDates.Add(1) <= notDateMemo {
+		c.notDate.Store(key, bad)
+	}
+	return bad
+}
+
+// notDateMemo is how many paths a kind remembers stringNotDate of.
+const notDateMemo = 1024
 
 func (r *reporter) typeFault(segs []string, msg string) fault {
 	return fault{Fault: Fault{Pointer: joinPointer(segs), Message: prefix(r.path(segs)) + msg}}

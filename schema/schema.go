@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/BurntSushi/toml"
 	gotoml "github.com/pelletier/go-toml/v2"
@@ -92,6 +93,10 @@ type compiled struct {
 	once   sync.Once
 	name   string
 	schema *jsonschema.Schema
+
+	// notDate remembers stringNotDate by path (notDates counts them).
+	notDate  sync.Map
+	notDates atomic.Int64
 }
 
 // compiler holds every schema as a resource; compiling one is guarded, as
