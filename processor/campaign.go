@@ -266,14 +266,21 @@ func (c *Campaign) index() {
 
 // derive derives the lookups of player and Fleet, which are made: by index
 // from the lists, or by DecodeCampaign as it reads them.
+//
+// Each list is made at its size, counted first: appended to a step at a
+// time, the lists of 100,000 players and fleets were most of what a
+// campaign's decode allocated.
 func (c *Campaign) derive() {
 	c.fleetsOf, c.fleetsOfOther = make([][]FleetID, len(c.Players)), nil
-	c.allianceFleets = map[AllianceID][]FleetID{}
 	c.fleetAlliance = make([]AllianceID, len(c.Fleets))
+	fleets, commanders := map[AllianceID]int{}, 0
 	for j, f := range c.Fleets {
 		var a AllianceID
 		if i, ok := c.player[f.Player]; ok {
 			a = c.Players[i].Alliance
+			if c.fleetsOf[i] == nil {
+				commanders++
+			}
 			c.fleetsOf[i] = append(c.fleetsOf[i], f.ID)
 		} else {
 			if c.fleetsOfOther == nil {
@@ -284,11 +291,29 @@ func (c *Campaign) derive() {
 		if c.origin != nil { // a player who left is in the origin only
 			a = c.origin.FleetAlliance(f.ID) // a Fleet stays with its Alliance
 		}
-		c.allianceFleets[a] = append(c.allianceFleets[a], f.ID)
 		c.fleetAlliance[j] = a
+		fleets[a]++
+	}
+	c.allianceFleets = make(map[AllianceID][]FleetID, len(fleets))
+	for a, n := range fleets {
+		c.allianceFleets[a] = make([]FleetID, 0, n)
+	}
+	for j, f := range c.Fleets {
+		a := c.fleetAlliance[j]
+		c.allianceFleets[a] = append(c.allianceFleets[a], f.ID)
+	}
+	players := map[AllianceID]int{}
+	for _, p := range c.Players {
+		players[p.Alliance]++
+	}
+	c.playersOf = make(map[AllianceID][]Login, len(players))
+	for a, n := range players {
+		c.playersOf[a] = make([]Login, 0, n)
 	}
 	c.commanders = nil
-	c.playersOf = map[AllianceID][]Login{}
+	if commanders > 0 {
+		c.commanders = make([]Login, 0, commanders)
+	}
 	for i, p := range c.Players {
 		if len(c.fleetsOf[i]) > 0 {
 			c.commanders = append(c.commanders, p.Login)

@@ -52,8 +52,10 @@ func PointText(phase int, s Step) string {
 // take effect, who plays when.
 func (c *Campaign) decodeRoster(d Obj, fs *Faults) {
 	c.Start = map[FleetID]PlanetID{}
-	for _, o := range d.Objs("fleets") {
-		if o.has("start") {
+	fleets, _ := d.m["fleets"].([]any)
+	for _, v := range fleets { // no Objs: nothing here is at fault, and 100,000 fleets' places are not made
+		m, _ := v.(map[string]any)
+		if o := (Obj{m: m}); o.has("start") {
 			c.Start[FleetID(o.Str("id"))] = PlanetID(o.Str("start"))
 		}
 	}
