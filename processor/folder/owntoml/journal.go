@@ -2,6 +2,7 @@ package owntoml
 
 import (
 	"bytes"
+	"slices"
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
@@ -78,21 +79,21 @@ func AppendJournal(old []byte, entries []JournalEntry) []byte {
 		}
 	}
 	w := &tomlOut{}
-	w.b.Grow(n)
+	w.b = slices.Grow(w.b, n)
 	if len(old) == 0 {
-		w.b.WriteString(JournalHeader)
+		w.b = append(w.b, JournalHeader...)
 	} else {
-		w.b.Write(old)
+		w.b = append(w.b, old...)
 	}
 	for _, e := range entries {
 		w.written = false // each entry begins with its own blank line
-		w.b.WriteString("\n")
+		w.b = append(w.b, "\n"...)
 		w.arrayTable("steps")
 		path := []string{"steps"}
 		w.int(path, "phase", e.Phase)
 		w.str(path, "step", e.Step.String())
 		w.assign(path, "applied")
-		w.b.WriteString(e.Applied.Format(time.RFC3339Nano))
+		w.b = e.Applied.AppendFormat(w.b, time.RFC3339Nano)
 		w.end()
 		w.optInt(path, "format", e.Format)
 		w.optStr(path, "warmaster", e.Warmaster)
@@ -109,7 +110,7 @@ func AppendJournal(old []byte, entries []JournalEntry) []byte {
 			w.optStr(path, "not_applied", in.NotApplied)
 		}
 	}
-	return w.b.Bytes()
+	return w.b
 }
 
 // ReadJournalLines reads a journal in exactly AppendJournal's layout. Any

@@ -1,8 +1,6 @@
 package owntoml
 
 import (
-	"bytes"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,19 +16,26 @@ import (
 // key below the top; a blank line before each top-level table and before
 // each [[array table]]; bare keys where they are [A-Za-z0-9_-]+.
 type tomlOut struct {
-	b       bytes.Buffer
+	b       []byte
 	written bool // something has been written after the header comment
 }
 
 func (w *tomlOut) newline() {
 	if w.written {
-		w.b.WriteByte('\n')
+		w.b = append(w.b, '\n')
 	}
 }
 
+// indents are the indents of the depths a state has, in one piece.
+const indents = "                "
+
 func (w *tomlOut) indent(depth int) {
+	if 2*depth <= len(indents) {
+		w.b = append(w.b, indents[:2*depth]...)
+		return
+	}
 	for range depth {
-		w.b.WriteString("  ")
+		w.b = append(w.b, "  "...)
 	}
 }
 
@@ -50,32 +55,56 @@ func (w *tomlOut) arrayTable(path ...string) {
 
 func (w *tomlOut) header(path []string, open, close string) {
 	w.indent(len(path) - 1)
-	w.b.WriteString(open)
+	w.b = append(w.b, open...)
 	for i, k := range path {
 		if i > 0 {
-			w.b.WriteByte('.')
+			w.b = append(w.b, '.')
 		}
 		w.key(k)
 	}
-	w.b.WriteString(close)
+	w.b = append(w.b, close...)
 	w.written = true
 	w.newline()
 }
 
 func (w *tomlOut) key(k string) {
-	if k != "" && strings.IndexFunc(k, func(r rune) bool {
-		return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-')
-	}) < 0 {
-		w.b.WriteString(k)
+	if bareKey(k) {
+		w.b = append(w.b, k...)
 		return
 	}
 	w.quoted(k)
 }
 
+// bareKey says whether k is written bare: [A-Za-z0-9_-]+.
+func bareKey(k string) bool {
+	for i := range len(k) {
+		if c := k[i]; !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return k != ""
+}
+
 func (w *tomlOut) quoted(s string) {
-	w.b.WriteByte('"')
-	tomlEscaper.WriteString(&w.b, s)
-	w.b.WriteByte('"')
+	w.b = append(w.b, '"')
+	if plain(s) {
+		w.b = append(w.b, s...) // what the escaper writes of it: the text itself
+	} else {
+		w.b = append(w.b, tomlEscaper.Replace(s)...)
+	}
+	w.b = append(w.b, '"')
+}
+
+// plain says whether s holds nothing tomlEscaper replaces: no quote,
+// backslash, DEL or control character (bytes of UTF-8 past ASCII are
+// written as they are).
+func plain(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // tomlEscaper is the encoder's: quotes, backslashes and control characters.
@@ -98,7 +127,7 @@ func hex2(c int) string {
 func (w *tomlOut) assign(path []string, k string) {
 	w.indent(len(path))
 	w.key(k)
-	w.b.WriteString(" = ")
+	w.b = append(w.b, " = "...)
 }
 
 func (w *tomlOut) end() {
@@ -121,7 +150,7 @@ func (w *tomlOut) optStr(path []string, k, v string) {
 
 func (w *tomlOut) int(path []string, k string, v int) {
 	w.assign(path, k)
-	w.b.WriteString(strconv.Itoa(v))
+	w.b = append(w.b, strconv.Itoa(v)...)
 	w.end()
 }
 
@@ -134,7 +163,7 @@ func (w *tomlOut) optInt(path []string, k string, v int) {
 func (w *tomlOut) optBool(path []string, k string, v bool) {
 	if v {
 		w.assign(path, k)
-		w.b.WriteString("true")
+		w.b = append(w.b, "true"...)
 		w.end()
 	}
 }
@@ -147,14 +176,14 @@ func (w *tomlOut) optStrs(path []string, k string, vs []string) {
 
 func (w *tomlOut) array(path []string, k string, vs []string) {
 	w.assign(path, k)
-	w.b.WriteByte('[')
+	w.b = append(w.b, '[')
 	for i, v := range vs {
 		if i > 0 {
-			w.b.WriteString(", ")
+			w.b = append(w.b, ", "...)
 		}
 		w.quoted(v)
 	}
-	w.b.WriteByte(']')
+	w.b = append(w.b, ']')
 	w.end()
 }
 
@@ -163,14 +192,14 @@ func (w *tomlOut) optInts(path []string, k string, vs []int) {
 		return
 	}
 	w.assign(path, k)
-	w.b.WriteByte('[')
+	w.b = append(w.b, '[')
 	for i, v := range vs {
 		if i > 0 {
-			w.b.WriteString(", ")
+			w.b = append(w.b, ", "...)
 		}
-		w.b.WriteString(strconv.Itoa(v))
+		w.b = append(w.b, strconv.Itoa(v)...)
 	}
-	w.b.WriteByte(']')
+	w.b = append(w.b, ']')
 	w.end()
 }
 
@@ -180,7 +209,7 @@ func (w *tomlOut) ints(path []string, m map[string]int) {
 		return
 	}
 	w.table(path...)
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, k := range sortedKeys(m) {
 		w.int(path, k, m[k])
 	}
 }
@@ -191,9 +220,19 @@ func (w *tomlOut) strs(path []string, m map[string]string) {
 		return
 	}
 	w.table(path...)
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, k := range sortedKeys(m) {
 		w.str(path, k, m[k])
 	}
+}
+
+// sortedKeys are m's keys, sorted, in a slice of their number.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func at(path []string, k ...string) []string {
@@ -203,8 +242,8 @@ func at(path []string, k ...string) []string {
 // Write lays out the state file after comment (the fields in StateDoc's order).
 func (f *StateDoc) Write(comment string) []byte {
 	w := &tomlOut{}
-	w.b.Grow(64 + 80*len(f.Fleets) + 120*len(f.Orders) + 200*len(f.Planets))
-	w.b.WriteString(comment)
+	w.b = slices.Grow(w.b, 64+80*len(f.Fleets)+120*len(f.Orders)+200*len(f.Planets))
+	w.b = append(w.b, comment...)
 	w.optInt(nil, "format", f.Format)
 	w.int(nil, "phase", f.Phase)
 	w.str(nil, "step", f.Step.String())
@@ -222,7 +261,7 @@ func (f *StateDoc) Write(comment string) []byte {
 		if len(e.Medals) > 0 {
 			w.table("end", "medals")
 		}
-		for _, m := range slices.Sorted(maps.Keys(e.Medals)) {
+		for _, m := range sortedKeys(e.Medals) {
 			mf, path := e.Medals[m], at(path, "medals", m)
 			w.table(path...)
 			w.optStr(path, "alliance", mf.Alliance)
@@ -235,13 +274,16 @@ func (f *StateDoc) Write(comment string) []byte {
 	}
 	if f.Planets != nil {
 		w.table("planets")
-		for _, id := range slices.Sorted(maps.Keys(f.Planets)) {
-			pf, path := f.Planets[id], []string{"planets", id}
+		for _, id := range sortedKeys(f.Planets) {
+			// The paths of a planet's tables, on the stack: 12,500 planets.
+			paths := [3]string{"planets", id, "power"}
+			pf, path := f.Planets[id], paths[:2]
 			w.table(path...)
 			w.optBool(path, "destroyed", pf.Destroyed)
-			w.ints(at(path, "power"), pf.Power)
+			w.ints(paths[:], pf.Power)
+			paths[2] = "locations"
 			for _, l := range pf.Locations {
-				path := at(path, "locations")
+				path := paths[:]
 				w.arrayTable(path...)
 				w.str(path, "status", l.Status.String())
 				w.optStr(path, "alliance", l.Alliance)
@@ -251,15 +293,17 @@ func (f *StateDoc) Write(comment string) []byte {
 	}
 	if f.Fleets != nil {
 		w.table("fleets")
-		for _, id := range slices.Sorted(maps.Keys(f.Fleets)) {
-			ff, path := f.Fleets[id], []string{"fleets", id}
+		for _, id := range sortedKeys(f.Fleets) {
+			paths := [2]string{"fleets", id} // on the stack: 100,000 fleets
+			ff, path := f.Fleets[id], paths[:]
 			w.table(path...)
 			w.str(path, "planet", ff.Planet)
 			w.optStr(path, "player", ff.Player)
 		}
 	}
+	orders, outcome := []string{"orders"}, []string{"orders", "outcome"}
 	for _, o := range f.Orders {
-		path := []string{"orders"}
+		path := orders
 		w.arrayTable(path...)
 		w.str(path, "fleet", o.Fleet)
 		w.str(path, "operation", o.Operation.String())
@@ -272,7 +316,7 @@ func (f *StateDoc) Write(comment string) []byte {
 		w.optStr(path, "theatre", o.Theatre)
 		w.optStr(path, "source", o.Source)
 		if c := o.Outcome; c != nil {
-			path := at(path, "outcome")
+			path := outcome
 			w.table(path...)
 			// The encoder's omitempty never leaves out an integer.
 			w.int(path, "power_adjust", c.PowerAdjust)
@@ -293,7 +337,7 @@ func (f *StateDoc) Write(comment string) []byte {
 	}
 	if len(f.WarEngines) > 0 {
 		w.table("war_engines")
-		for _, id := range slices.Sorted(maps.Keys(f.WarEngines)) {
+		for _, id := range sortedKeys(f.WarEngines) {
 			e, path := f.WarEngines[id], []string{"war_engines", id}
 			w.table(path...)
 			w.str(path, "profile", e.Profile)
@@ -322,7 +366,7 @@ func (f *StateDoc) Write(comment string) []byte {
 	}
 	if len(f.Players) > 0 {
 		w.table("players")
-		for _, l := range slices.Sorted(maps.Keys(f.Players)) {
+		for _, l := range sortedKeys(f.Players) {
 			path := []string{"players", l}
 			w.table(path...)
 			w.str(path, "alliance", f.Players[l].Alliance)
@@ -342,10 +386,10 @@ func (f *StateDoc) Write(comment string) []byte {
 			w.optStrs(path, "planets", e.Planets)
 			if len(e.Riches) > 0 {
 				w.table(at(path, "riches")...)
-				for _, a := range slices.Sorted(maps.Keys(e.Riches)) {
+				for _, a := range sortedKeys(e.Riches) {
 					path := at(path, "riches", a)
 					w.table(path...)
-					for _, p := range slices.Sorted(maps.Keys(e.Riches[a])) {
+					for _, p := range sortedKeys(e.Riches[a]) {
 						if v := e.Riches[a][p]; v != nil {
 							w.array(path, p, v)
 						}
@@ -357,5 +401,5 @@ func (f *StateDoc) Write(comment string) []byte {
 		}
 	}
 	w.strs([]string{"benefits"}, f.Benefits)
-	return w.b.Bytes()
+	return w.b
 }
