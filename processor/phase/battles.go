@@ -24,6 +24,7 @@ func (r checks) validateResults(fs *processor.Faults) {
 		byID[b.ID] = i
 	}
 	results := r.f.Results[s.Phase]
+	revealed, _ := r.f.AppliedAt(s.Phase, processor.StepOperations)
 	for _, id := range slices.Sorted(maps.Keys(results)) {
 		res := results[id]
 		i, ok := byID[id]
@@ -40,8 +41,7 @@ func (r checks) validateResults(fs *processor.Faults) {
 		}
 		b := bs[i]
 		if res.HasPlayed {
-			revealed, _ := r.f.AppliedAt(s.Phase, processor.StepOperations)
-			r.checkPlayed(res.Src.At("played"), res.Played, res.PlayedDate, revealed, r.c.Deadlines[s.Phase].Battles, "the battle was revealed", fs)
+			r.checkPlayed(res.Src, res.Played, res.PlayedDate, revealed, r.c.Deadlines[s.Phase].Battles, "the battle was revealed", fs)
 		}
 		if res.DefenderPlayer != "" {
 			if p, ok := r.c.PlayerOf(res.DefenderPlayer); ok && p.Alliance != b.Defender {
@@ -83,16 +83,23 @@ func (r checks) validateResults(fs *processor.Faults) {
 // after the later of the run and deadline. A date without a time (date)
 // is compared by its day, in the club's time zone (time_zone; UTC when
 // campaign.toml names none).
-func (r checks) checkPlayed(at processor.Src, played time.Time, date bool, revealed, deadline time.Time, what string, fs *processor.Faults) {
+//
+// file is the result's (or tie-break battle's) place, its played key the
+// fault's: both, and the date as shown, are made only for a fault (100,000
+// results are checked each run).
+func (r checks) checkPlayed(file processor.Src, played time.Time, date bool, revealed, deadline time.Time, what string, fs *processor.Faults) {
 	loc := r.c.Zone
 	if loc == nil {
 		loc = time.UTC
 	}
 	day := func(t time.Time) string { return t.In(loc).Format("2006-01-02") }
-	shown := r.c.When(played)
-	if date {
-		shown = day(played)
+	shown := func() string {
+		if date {
+			return day(played)
+		}
+		return r.c.When(played)
 	}
+	at := func() processor.Src { return file.At("played") }
 	if !revealed.Before(r.now) {
 		revealed = time.Time{} // revealed by this run: a step it applied has its time
 	}
@@ -103,7 +110,7 @@ func (r checks) checkPlayed(at processor.Src, played time.Time, date bool, revea
 		}
 		first, last := r.now.AddDate(-1, 0, 0), last.Add(24*time.Hour)
 		if played.Before(first) || played.After(last) {
-			fs.Add(at, "played %s is not when a battle of phase %d can have been played: give a date from %s to %s (a year before this run, to a day after the later of the run and the phase's deadline)",
+			fs.Add(at(), "played %s is not when a battle of phase %d can have been played: give a date from %s to %s (a year before this run, to a day after the later of the run and the phase's deadline)",
 				played.Format("2006-01-02"), r.s.Phase, first.Format("2006-01-02"), last.Format("2006-01-02"))
 		}
 		return
@@ -114,9 +121,9 @@ func (r checks) checkPlayed(at processor.Src, played time.Time, date bool, revea
 	}
 	switch {
 	case late:
-		fs.Add(at, "played %s is later than now (%s): a result tells of a battle already played; give the day (and time) it was played", shown, r.c.When(r.now))
+		fs.Add(at(), "played %s is later than now (%s): a result tells of a battle already played; give the day (and time) it was played", shown(), r.c.When(r.now))
 	case early:
-		fs.Add(at, "played %s is before %s (%s): give the day (and time) it was played", shown, what, r.c.When(revealed))
+		fs.Add(at(), "played %s is before %s (%s): give the day (and time) it was played", shown(), what, r.c.When(revealed))
 	}
 }
 

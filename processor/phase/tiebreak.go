@@ -33,7 +33,7 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 	for _, b := range t.Battles {
 		if b.HasPlayed {
 			tied, _ := r.f.AppliedAt(r.s.Phase, processor.StepBattles)
-			r.checkPlayed(b.Src.At("played"), b.Played, b.PlayedDate, tied, r.c.Deadlines[r.s.Phase].Tiebreak, "the campaign ended tied", fs)
+			r.checkPlayed(b.Src, b.Played, b.PlayedDate, tied, r.c.Deadlines[r.s.Phase].Tiebreak, "the campaign ended tied", fs)
 		}
 		for i, a := range b.Alliances {
 			if !isTied(a) {
