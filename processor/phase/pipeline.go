@@ -804,22 +804,25 @@ func (r *run) awaited(each func(Await)) []Await {
 			add(Await{File: processor.InputPath(s.Phase, "orders", string(l)), Who: string(l) + " (An Open Tome: first, not sealed)", Present: ok, Logins: []processor.Login{l}})
 		}
 	case processor.StepOperations:
-		grow(len(r.c.Commanders()))
+		cs := r.c.Commanders()
+		grow(len(cs))
 		first := r.openTomeLogins()
-		for _, l := range r.c.Commanders() {
+		for i, l := range cs {
 			if slices.Contains(first, l) {
 				continue // declared first under An Open Tome
 			}
 			_, ok := r.f.Orders[s.Phase][l]
 			_, sealed := r.f.Sealed[s.Phase][l]
-			add(Await{File: processor.InputPath(s.Phase, "orders", string(l)), Who: string(l), Present: ok || sealed, Sealed: sealed, Logins: []processor.Login{l}})
+			add(Await{File: processor.InputPath(s.Phase, "orders", string(l)), Who: string(l), Present: ok || sealed, Sealed: sealed, Logins: one(cs, i)})
 		}
 	case processor.StepBattles:
 		bs := r.battles()
 		grow(len(bs))
-		for _, b := range bs {
+		attackers := make([]processor.Login, len(bs))
+		for i, b := range bs {
 			_, ok := r.f.Results[s.Phase][b.ID]
-			a := Await{File: processor.InputPath(s.Phase, "results", b.ID), Who: string(b.Player) + " (attacker) or alliance " + string(b.Defender), Present: ok, Alliance: b.Defender, Logins: []processor.Login{b.Player}}
+			attackers[i] = b.Player
+			a := Await{File: processor.InputPath(s.Phase, "results", b.ID), Who: string(b.Player) + " (attacker) or alliance " + string(b.Defender), Present: ok, Alliance: b.Defender, Logins: one(attackers, i)}
 			if r.confirming() {
 				a.Who += "; the other side confirms"
 			}
@@ -832,10 +835,11 @@ func (r *run) awaited(each func(Await)) []Await {
 			add(a)
 		}
 	case processor.StepMoves:
-		grow(len(r.c.Commanders()))
-		for _, l := range r.c.Commanders() {
+		cs := r.c.Commanders()
+		grow(len(cs))
+		for i, l := range cs {
 			_, ok := r.f.Moves[s.Phase][l]
-			add(Await{File: processor.InputPath(s.Phase, "moves", string(l)), Who: string(l), Present: ok, Logins: []processor.Login{l}})
+			add(Await{File: processor.InputPath(s.Phase, "moves", string(l)), Who: string(l), Present: ok, Logins: one(cs, i)})
 		}
 	case processor.StepBuilds:
 		for _, a := range r.c.AllianceIDs() {
@@ -852,6 +856,11 @@ func (r *run) awaited(each func(Await)) []Await {
 	}
 	return out
 }
+
+// one is the login at i of ls as a list of its own, sharing ls's array
+// (an Await's Logins, 100,000 of them at a public campaign's moves): no
+// room to append into, and nobody writes into an Await's.
+func one(ls []processor.Login, i int) []processor.Login { return ls[i : i+1 : i+1] }
 
 // ready reports whether the current step can be applied: every input is in,
 // or its deadline has passed. A step without a deadline waits for all.
