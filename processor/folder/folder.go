@@ -79,7 +79,12 @@ type Folder struct {
 	// checked; advance decrypts them at 2.1 Reveal.
 	Sealed map[int]map[processor.Login]string
 
-	Texts map[string][]byte // every file read, by slash path
+	Texts map[string][]byte // every file read, by slash path; SetText replaces one
+	// sums are the SHA-256s of input files read ahead, taken on the CPUs
+	// that read them (decodeAll), of the texts Texts has: 100,000 results'
+	// digests for the journal, and for confirmations at each look at the
+	// step, not taken one after another in the run.
+	sums map[string][sha256.Size]byte
 	// letGo are the files whose text was let go of once decoded
 	// (letGoOfTexts): Text reads them again from the folder.
 	letGo map[string]bool
@@ -300,7 +305,19 @@ func letGoOfTexts(f *Folder, fs *processor.Faults) {
 }
 
 // Digest is the SHA-256 of a file as read.
-func (f *Folder) Digest(file string) string { return Digest(f.Text(file)) }
+func (f *Folder) Digest(file string) string {
+	if sum, ok := f.sums[file]; ok {
+		return hex.EncodeToString(sum[:])
+	}
+	return Digest(f.Text(file))
+}
+
+// SetText makes data the text of file, as if read (sealed orders as
+// decrypted): for positions and its digest.
+func (f *Folder) SetText(file string, data []byte) {
+	f.Texts[file] = data
+	delete(f.sums, file)
+}
 
 func Digest(data []byte) string {
 	sum := sha256.Sum256(data)
@@ -312,6 +329,12 @@ func (f *Folder) Read(file string) ([]byte, bool, error) {
 	var err error
 	if p, ok := f.Pre[file]; ok {
 		data, err = p.data, p.err
+		if p.summed {
+			if f.sums == nil {
+				f.sums = map[string][sha256.Size]byte{}
+			}
+			f.sums[file] = p.sum
+		}
 	} else {
 		data, err = f.readFile(file)
 	}
@@ -427,7 +450,15 @@ type decoded struct {
 	err    error
 	doc    map[string]any
 	faults []schema.Fault
+	// sum is data's SHA-256, taken where it was read, when summed: an
+	// input's (a file of at most summedMax bytes).
+	sum    [sha256.Size]byte
+	summed bool
 }
+
+// summedMax is the most bytes a file read ahead is hashed as it is read:
+// the inputs a step's journal entry lists, not campaign.toml and map.toml.
+const summedMax = 64 << 10
 
 // prefetchChunk is how many input files are decoded ahead at a time.
 const prefetchChunk = 512
@@ -513,6 +544,9 @@ func decodeAll(f *Folder, cpus int, files []string, kinds ...schema.Kind) []deco
 				d.data, d.err = f.readFile(files[i])
 				if d.err == nil {
 					d.doc, d.faults = schema.Decode(d.kind, d.data)
+					if len(d.data) <= summedMax {
+						d.sum, d.summed = sha256.Sum256(d.data), true
+					}
 				}
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/warmaster/warmaster/campaigns"
@@ -62,5 +63,29 @@ func TestTextsKeptWithFaults(t *testing.T) {
 	}
 	if _, held := f.Texts[processor.CampaignFile]; held {
 		t.Error("campaign.toml, without one, was kept")
+	}
+}
+
+// The digests of inputs read ahead, taken where they were read, are the
+// digests of their texts as the folder has them; a text set afresh (sealed
+// orders as decrypted) is digested as it now is.
+func TestDigestsTakenAhead(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // read ahead on two CPUs
+	_, f := loadExample(t)
+	inputs := 0
+	for file := range f.sums {
+		if Classify(file).Phase > 0 {
+			inputs++
+		}
+		if got, want := f.Digest(file), Digest(f.Text(file)); got != want {
+			t.Errorf("%s: digest %s, its text's %s", file, got, want)
+		}
+		f.SetText(file, []byte("replaced = true\n"))
+		if got, want := f.Digest(file), Digest([]byte("replaced = true\n")); got != want {
+			t.Errorf("%s set afresh: digest %s, want %s", file, got, want)
+		}
+	}
+	if inputs == 0 {
+		t.Fatalf("no input's digest was taken as it was read: %d files'", len(f.sums))
 	}
 }
