@@ -84,7 +84,7 @@ type Folder struct {
 	// that read them (decodeAll), of the texts Texts has: 100,000 results'
 	// digests for the journal, and for confirmations at each look at the
 	// step, not taken one after another in the run.
-	sums map[string][sha256.Size]byte
+	sums map[string]string
 	// letGo are the files whose text was let go of once decoded
 	// (letGoOfTexts): Text reads them again from the folder.
 	letGo map[string]bool
@@ -307,7 +307,7 @@ func letGoOfTexts(f *Folder, fs *processor.Faults) {
 // Digest is the SHA-256 of a file as read.
 func (f *Folder) Digest(file string) string {
 	if sum, ok := f.sums[file]; ok {
-		return hex.EncodeToString(sum[:])
+		return sum
 	}
 	return Digest(f.Text(file))
 }
@@ -329,9 +329,9 @@ func (f *Folder) Read(file string) ([]byte, bool, error) {
 	var err error
 	if p, ok := f.Pre[file]; ok {
 		data, err = p.data, p.err
-		if p.summed {
+		if p.sum != "" {
 			if f.sums == nil {
-				f.sums = map[string][sha256.Size]byte{}
+				f.sums = map[string]string{}
 			}
 			f.sums[file] = p.sum
 		}
@@ -450,10 +450,9 @@ type decoded struct {
 	err    error
 	doc    map[string]any
 	faults []schema.Fault
-	// sum is data's SHA-256, taken where it was read, when summed: an
-	// input's (a file of at most summedMax bytes).
-	sum    [sha256.Size]byte
-	summed bool
+	// sum is data's SHA-256 (Digest), taken where it was read: an
+	// input's (a file of at most summedMax bytes); "" for none.
+	sum string
 }
 
 // summedMax is the most bytes a file read ahead is hashed as it is read:
@@ -545,7 +544,7 @@ func decodeAll(f *Folder, cpus int, files []string, kinds ...schema.Kind) []deco
 				if d.err == nil {
 					d.doc, d.faults = schema.Decode(d.kind, d.data)
 					if len(d.data) <= summedMax {
-						d.sum, d.summed = sha256.Sum256(d.data), true
+						d.sum = Digest(d.data)
 					}
 				}
 			}
