@@ -12,6 +12,7 @@ import (
 
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 )
 
@@ -57,11 +58,19 @@ func genBattles(tb testing.TB, n int) string { return genPhase(tb, n, false) }
 // deadlines for the rest of phase 1 passed by 2027-02-02: one advance plays
 // the whole phase, from the orders to the builds.
 func genPhase(tb testing.TB, n int, withOrders bool) string {
+	return genPhaseWith(tb, n, withOrders, *scaleConfirm)
+}
+
+// genPhaseWith is genPhase; with confirm, under the rules as they are by
+// default ([rules] confirm_results): each result says the attacker's
+// Alliance filed it, and the defender's confirms it (a confirmations file
+// naming its SHA-256), so that a phase has twice the files.
+func genPhaseWith(tb testing.TB, n int, withOrders, confirm bool) string {
 	dir := tb.TempDir()
 	planets := max(8, n/8)
 	alliances := []string{"blue", "red", "green"}
 	var c, m strings.Builder
-	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n[rules]\nevents = false\nconfirm_results = false\n")
+	fmt.Fprintf(&c, "name = \"Generated\"\nphases = 6\n[dice]\nseed = \"bench\"\n[rules]\nevents = false\nconfirm_results = %v\n", confirm)
 	if withOrders {
 		c.WriteString("[[deadlines]]\nphase = 1\nevents = 2027-02-01T00:00:00Z\nmoves = 2027-02-01T00:00:00Z\nbuilds = 2027-02-01T00:00:00Z\n")
 	}
@@ -118,8 +127,12 @@ func genPhase(tb testing.TB, n int, withOrders bool) string {
 			s.Orders = append(s.Orders, processor.Order{Fleet: f, Op: processor.Battle, Attack: attack, Planet: target, Defender: defender})
 		}
 		winner := []string{"attacker", "defender", "draw"}[i%3]
-		testkit.WriteFile(tb, dir, processor.InputPath(1, "results", string(f)), []byte(fmt.Sprintf(
-			"played = 2027-01-%02dT%02d:00:00Z\nwinner = %q\n", 1+i%28, i%24, winner)))
+		result := fmt.Sprintf("played = 2027-01-%02dT%02d:00:00Z\nwinner = %q\n", 1+i%28, i%24, winner)
+		if confirm {
+			result += fmt.Sprintf("filed_by = %q\n", alliances[i%3])
+			testkit.WriteFile(tb, dir, processor.InputPath(1, "confirmations", string(f)), []byte(fmt.Sprintf("confirms = %q\n", folder.Digest([]byte(result)))))
+		}
+		testkit.WriteFile(tb, dir, processor.InputPath(1, "results", string(f)), []byte(result))
 	}
 	testkit.WritePrestate(tb, dir, s)
 	return dir

@@ -27,6 +27,7 @@ var (
 	scalePhases  = flag.String("scale-phases", "", "phases of the simulated campaigns of TestScalePhases, e.g. 2,4,8 (empty: skip)")
 	scalePlayers = flag.Int("scale-players", 300, "players of TestScalePhases' simulated campaigns")
 	scaleBin     = flag.String("scale-bin", "", "the warmaster binary TestScalePhase and TestScalePhases time (empty: build this tree's), e.g. one built at an earlier commit for a before-and-after table")
+	scaleConfirm = flag.Bool("scale-confirm", false, "generated phases under the default rules, every result confirmed by the other side (twice the files), for TestScale, TestScalePhase and TestScaleWrite")
 	scaleTries   = flag.Int("scale-tries", 3, "runs of each command in TestScalePhase and TestScalePhases (the best is kept; at most two from 50,000 battles, where one run's noise alone can pass the bar of 2.2 a doubling)")
 )
 
