@@ -24,11 +24,6 @@ type fastNode struct {
 	refName       string
 	properties    map[string]*fastNode
 	propNames     []string // properties' names, sorted
-	// constrained are the properties whose schema is not true, sorted:
-	// where nothing else looks at an object's keys, only these are looked
-	// up in it (an if's {properties: {x: true}, required: [x]} then walks
-	// no map).
-	constrained []namedNode
 	required      []string
 	additional    *fastNode // nil: any additional property
 	noAdditional  bool
@@ -52,7 +47,12 @@ type fastNode struct {
 	// if / then / else
 	cond, then, els *fastNode
 	condExact       bool // cond.exact(), found once compiled
-	keywords        int // constraining keywords compiled
+	// constrained are the properties whose schema is not true, sorted:
+	// where nothing else looks at an object's keys, only these are looked
+	// up in it (an if's {properties: {x: true}, required: [x]} then walks
+	// no map).
+	constrained []namedNode
+	keywords    int // constraining keywords compiled
 }
 
 type namedNode struct {
