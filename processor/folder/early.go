@@ -24,12 +24,11 @@ const (
 // phase folder from the start of a load, on the CPU the load leaves idle
 // while it decodes campaign.toml, then state.toml, on one, and on every
 // CPU once the load has come to them: a big phase's results are decoded
-// by the time they are checked. Which of them are
-// used is decided later (the state says whose step is pending); take
-// hands over each asked for, in the folder's order, and drops the rest.
-// Nothing of what is reported changes: a file is decoded as read and
-// decode would decode it, and one the stream does not have is decoded
-// then.
+// by the time they are checked. Which of them are used is decided later
+// (the state says whose step is pending); take hands over each asked for,
+// in the folder's order, and drops the rest. Nothing of what is reported
+// changes: a file is decoded as read and decode would decode it, and one
+// the stream does not have is decoded then.
 type early struct {
 	phase  int
 	chunks chan []earlyDoc

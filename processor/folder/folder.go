@@ -456,7 +456,8 @@ type decoded struct {
 }
 
 // summedMax is the most bytes a file read ahead is hashed as it is read:
-// the inputs a step's journal entry lists, not campaign.toml and map.toml.
+// an input is (a step's journal entry lists them); a public campaign's
+// campaign.toml and map.toml, megabytes, are hashed only when asked.
 const summedMax = 64 << 10
 
 // prefetchChunk is how many input files are decoded ahead at a time.

@@ -150,7 +150,7 @@ func (w *tomlOut) optStr(path []string, k, v string) {
 
 func (w *tomlOut) int(path []string, k string, v int) {
 	w.assign(path, k)
-	w.b = append(w.b, strconv.Itoa(v)...)
+	w.b = strconv.AppendInt(w.b, int64(v), 10)
 	w.end()
 }
 
@@ -197,7 +197,7 @@ func (w *tomlOut) optInts(path []string, k string, vs []int) {
 		if i > 0 {
 			w.b = append(w.b, ", "...)
 		}
-		w.b = append(w.b, strconv.Itoa(v)...)
+		w.b = strconv.AppendInt(w.b, int64(v), 10)
 	}
 	w.b = append(w.b, ']')
 	w.end()
