@@ -111,19 +111,21 @@ func (r confirms) standingOf(b processor.BattleOp) (resultStanding, bool) {
 func (st resultStanding) settled() bool { return st.kind != unconfirmed && st.kind != disputed }
 
 // words says where a result stands, for status, the plan and the check.
+//
+// Joined, not formatted: every result's, at each look at the battles step.
 func (st resultStanding) words() string {
 	var s string
 	switch st.kind {
 	case confirmed:
-		s = fmt.Sprintf("yes, confirmed by %s", st.other)
+		s = "yes, confirmed by " + string(st.other)
 	case disputed:
-		s = fmt.Sprintf("disputed by %s: waits for the Warmaster's ruling", st.other)
+		s = "disputed by " + string(st.other) + ": waits for the Warmaster's ruling"
 	case upheld:
 		s = "yes, upheld by the Warmaster's ruling"
 	case overturned:
 		s = "overturned by the Warmaster's ruling: not applied"
 	default:
-		s = fmt.Sprintf("yes, awaiting %s's confirmation", st.other)
+		s = "yes, awaiting " + string(st.other) + "'s confirmation"
 		if st.void {
 			s += " (its confirmation was of the result as it was before a change: void)"
 		}
