@@ -79,12 +79,14 @@ type Folder struct {
 	// checked; advance decrypts them at 2.1 Reveal.
 	Sealed map[int]map[processor.Login]string
 
-	Texts map[string][]byte // every file read, by slash path; SetText replaces one
+	Texts map[string][]byte // every file read, by slash path
 	// sums are the SHA-256s of input files read ahead, taken on the CPUs
-	// that read them (decodeAll), of the texts Texts has: 100,000 results'
-	// digests for the journal, and for confirmations at each look at the
-	// step, not taken one after another in the run.
-	sums map[string]string
+	// that read them (decodeAll): 100,000 results' digests for the
+	// journal, and for confirmations at each look at the step, not taken
+	// one after another in the run. Each holds while Texts has the text it
+	// was taken of (sealed orders decrypted at the reveal take a text's
+	// place).
+	sums map[string]readSum
 	// letGo are the files whose text was let go of once decoded
 	// (letGoOfTexts): Text reads them again from the folder.
 	letGo map[string]bool
@@ -306,17 +308,30 @@ func letGoOfTexts(f *Folder, fs *processor.Faults) {
 
 // Digest is the SHA-256 of a file as read.
 func (f *Folder) Digest(file string) string {
-	if sum, ok := f.sums[file]; ok {
-		return sum
+	if s, ok := f.sums[file]; ok && s.of(f.Texts[file]) {
+		return s.sum
 	}
 	return Digest(f.Text(file))
 }
 
-// SetText makes data the text of file, as if read (sealed orders as
-// decrypted): for positions and its digest.
-func (f *Folder) SetText(file string, data []byte) {
-	f.Texts[file] = data
-	delete(f.sums, file)
+// readSum is a text's digest (Digest), and the text it was taken of.
+type readSum struct {
+	sum  string
+	text *byte // the text's first byte: the same text, not an equal one
+	n    int
+}
+
+func sumOf(data []byte, sum string) readSum {
+	s := readSum{sum: sum, n: len(data)}
+	if len(data) > 0 {
+		s.text = &data[0]
+	}
+	return s
+}
+
+// of reports whether the digest was taken of text.
+func (s readSum) of(text []byte) bool {
+	return len(text) == s.n && (s.n == 0 || &text[0] == s.text)
 }
 
 func Digest(data []byte) string {
@@ -331,9 +346,9 @@ func (f *Folder) Read(file string) ([]byte, bool, error) {
 		data, err = p.data, p.err
 		if p.sum != "" {
 			if f.sums == nil {
-				f.sums = map[string]string{}
+				f.sums = map[string]readSum{}
 			}
-			f.sums[file] = p.sum
+			f.sums[file] = sumOf(data, p.sum)
 		}
 	} else {
 		data, err = f.readFile(file)

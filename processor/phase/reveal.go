@@ -78,7 +78,7 @@ func (r *run) unseal() (stop bool, err error) {
 			continue
 		}
 		r.out[plain] = output{data: data}
-		r.f.SetText(plain, data) // for positions and the journal's digest
+		r.f.Texts[plain] = data // for positions and the journal's digest
 		var fs processor.Faults
 		if doc, sf := schema.Decode(schema.Orders, data); len(sf) > 0 {
 			fs.AddSchema(plain, sf)
