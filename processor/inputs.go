@@ -128,6 +128,11 @@ type Result struct {
 	Src     Src
 	// WarEngines: what happened to the war engines (warengines_results.go).
 	WarEngines []EngineEntry
+	// SHA256 is the digest of the file as it was read and decoded (the
+	// folder's Digest): what a confirmation or a ruling names, and
+	// seen.toml records. Kept with the result, for under confirm_results
+	// every look at the battles step asks it of each of 100,000 results.
+	SHA256 string
 }
 
 // Victor is the battle's result: winner as reported; or from VP, the most VP

@@ -930,7 +930,9 @@ func (f *Folder) loadInput(k processor.Checker, phase int, dir string, kind sche
 	case "orders":
 		Ensure(f.Orders, phase)[processor.Login(name)] = k.DecodeOrders(processor.Login(name), d)
 	case "results":
-		Ensure(f.Results, phase)[name] = k.DecodeResult(name, d)
+		res := k.DecodeResult(name, d)
+		res.SHA256 = f.Digest(file) // of the text just decoded: a result's is never replaced
+		Ensure(f.Results, phase)[name] = res
 	case "confirmations":
 		Ensure(f.Confirmations, phase)[name] = k.DecodeConfirmation(name, d)
 	case "rulings":

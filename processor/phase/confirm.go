@@ -77,7 +77,7 @@ func (r confirms) standingOf(b processor.BattleOp) (resultStanding, bool) {
 	if res == nil || !r.confirming() {
 		return resultStanding{}, false
 	}
-	st := resultStanding{file: res.Src.File, digest: r.f.Digest(res.Src.File), filer: res.FiledBy}
+	st := resultStanding{file: res.Src.File, digest: res.SHA256, filer: res.FiledBy}
 	st.other = otherSide(b, res.FiledBy)
 	if s, ok := r.seenOf(b.ID); ok && s.SHA256 == st.digest {
 		st.seen = s.At
@@ -167,7 +167,7 @@ func (r confirms) noteSightings() {
 		if res == nil {
 			continue
 		}
-		d := r.f.Digest(res.Src.File)
+		d := res.SHA256
 		if s, ok := r.seen[b.ID]; !ok || s.SHA256 != d {
 			r.seen[b.ID] = folder.Seen{Battle: b.ID, SHA256: d, At: r.now}
 			r.seenChanged = true

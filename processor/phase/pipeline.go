@@ -899,6 +899,8 @@ func (r *run) inputFiles(step processor.Step) []owntoml.JournalInput {
 			if _, ok := r.out[a.File]; ok {
 				in(a.File)
 			}
+		case a.Digest != "": // a result's, as its standing has it
+			out = append(out, owntoml.JournalInput{Path: a.File, SHA256: a.Digest})
 		case a.Present:
 			in(a.File)
 		}
