@@ -233,12 +233,15 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 		}
 		r.strays[file] = why
 	}
+	// Only the files at fault are sorted (by id, the order faults are
+	// added in): 100,000 confirmations a phase name a battle.
+	stays := func(id string) bool { _, ok := byID[id]; return ok && r.c.Rules.ConfirmResults }
 	for _, kind := range []struct {
 		dir   string
 		files map[string]processor.Src
 	}{
-		{"confirmations", srcs(r.f.Confirmations[s.Phase], func(c *processor.Confirmation) processor.Src { return c.Src })},
-		{"rulings", srcs(r.f.Rulings[s.Phase], func(w *processor.WarmasterRuling) processor.Src { return w.Src })},
+		{"confirmations", srcs(r.f.Confirmations[s.Phase], func(c *processor.Confirmation) processor.Src { return c.Src }, stays)},
+		{"rulings", srcs(r.f.Rulings[s.Phase], func(w *processor.WarmasterRuling) processor.Src { return w.Src }, stays)},
 	} {
 		for _, id := range slices.Sorted(maps.Keys(kind.files)) {
 			at := kind.files[id]
@@ -256,13 +259,15 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 	if !r.c.Rules.ConfirmResults {
 		return
 	}
-	for _, id := range slices.Sorted(maps.Keys(r.f.Results[s.Phase])) {
-		res := r.f.Results[s.Phase][id]
-		i, ok := byID[id]
-		if !ok {
-			continue // validateResults says so
+	var faulty []string // a battle's (validateResults says what names none)
+	for id, res := range r.f.Results[s.Phase] {
+		if i, ok := byID[id]; ok && (res.FiledBy == "" || res.FiledBy != bs[i].Attacker && res.FiledBy != bs[i].Defender) {
+			faulty = append(faulty, id)
 		}
-		b := bs[i]
+	}
+	slices.Sort(faulty)
+	for _, id := range faulty {
+		res, b := r.f.Results[s.Phase][id], bs[byID[id]]
 		switch {
 		case res.FiledBy == "":
 			fs.Add(res.Src, "filed_by is missing: write the Alliance filing this result, yours: %s (the attacker) or %s (the defender); a player of the other side then confirms it ([rules] confirm_results)", b.Attacker, b.Defender)
@@ -272,10 +277,13 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 	}
 }
 
-func srcs[V any](m map[string]V, src func(V) processor.Src) map[string]processor.Src {
-	out := make(map[string]processor.Src, len(m))
+// srcs are the places of m's files, but those that stay.
+func srcs[V any](m map[string]V, src func(V) processor.Src, stays func(id string) bool) map[string]processor.Src {
+	out := map[string]processor.Src{}
 	for k, v := range m {
-		out[k] = src(v)
+		if !stays(k) {
+			out[k] = src(v)
+		}
 	}
 	return out
 }
@@ -283,7 +291,7 @@ func srcs[V any](m map[string]V, src func(V) processor.Src) map[string]processor
 // confirmationInputs are the confirmations and rulings of the phase, as the
 // battles step consumes them (sorted by path).
 func (r confirms) confirmationInputs() []string {
-	var files []string
+	files := make([]string, 0, len(r.f.Confirmations[r.s.Phase])+len(r.f.Rulings[r.s.Phase]))
 	for _, c := range r.f.Confirmations[r.s.Phase] {
 		files = append(files, c.Src.File)
 	}
