@@ -28,6 +28,7 @@ var (
 	scalePlayers = flag.Int("scale-players", 300, "players of TestScalePhases' simulated campaigns")
 	scaleBin     = flag.String("scale-bin", "", "the warmaster binary TestScalePhase and TestScalePhases time (empty: build this tree's), e.g. one built at an earlier commit for a before-and-after table")
 	scaleConfirm = flag.Bool("scale-confirm", false, "generated phases under the default rules, every result confirmed by the other side (twice the files), for TestScale, TestScalePhase and TestScaleWrite")
+	scalePR      = flag.String("scale-pr", "", "battles per generated phase for TestScalePullRequest: check-changes of a pull request adding one file, against check of that file, e.g. 1000,10000,100000 (empty: skip)")
 	scaleTries   = flag.Int("scale-tries", 3, "runs of each command in TestScalePhase and TestScalePhases (the best is kept; at most two from 50,000 battles, where one run's noise alone can pass the bar of 2.2 a doubling)")
 )
 
