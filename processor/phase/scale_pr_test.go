@@ -6,10 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/warmaster/warmaster/processor"
 )
@@ -34,15 +32,8 @@ func TestScalePullRequest(t *testing.T) {
 	bin := buildWarmaster(t)
 	now := "2027-02-02T00:00:00Z"
 	var rows []string
-	for _, s := range strings.Split(*scalePR, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tries := *scaleTries
-		if n >= 50000 {
-			tries = min(tries, 2)
-		}
+	for _, n := range sizesOf(t, *scalePR) {
+		tries := triesAt(n)
 		k := n / 2
 		for _, pr := range []struct {
 			what   string
@@ -54,8 +45,8 @@ func TestScalePullRequest(t *testing.T) {
 		} {
 			repo := pullRequestRepo(t, bin, genPhase(t, n, pr.orders), pr.file)
 			actor := fmt.Sprintf("p%d", k)
-			cc := measureRun(t, tries, bin, "check-changes", "--base", "HEAD^", "--actor", actor, "--now", now, repo)
-			ck := measureRun(t, tries, bin, "check", "--actor", actor, "--now", now, filepath.Join(repo, "campaigns", "big"), pr.file)
+			cc := measureRun(t, tries, true, bin, "check-changes", "--base", "HEAD^", "--actor", actor, "--now", now, repo)
+			ck := measureRun(t, tries, true, bin, "check", "--actor", actor, "--now", now, filepath.Join(repo, "campaigns", "big"), pr.file)
 			ratio := float64(cc.wall) / float64(ck.wall)
 			bar := ""
 			if ratio > 2 {
@@ -122,23 +113,4 @@ func pullRequestRepo(t *testing.T, bin, src, file string) string {
 	git("add", "-A")
 	git("commit", "-q", "-m", "the pull request")
 	return repo
-}
-
-// measureRun runs bin with args tries times and returns the best run; it
-// fails the test when a run fails.
-func measureRun(t *testing.T, tries int, bin string, args ...string) measure {
-	best := measure{wall: 1 << 62}
-	for range tries {
-		cmd := exec.Command(bin, args...)
-		start := time.Now()
-		out, err := cmd.CombinedOutput()
-		d := time.Since(start)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		if d < best.wall {
-			best = measured(d, cmd.ProcessState)
-		}
-	}
-	return best
 }

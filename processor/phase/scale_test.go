@@ -29,7 +29,7 @@ var (
 	scaleBin     = flag.String("scale-bin", "", "the warmaster binary TestScalePhase and TestScalePhases time (empty: build this tree's), e.g. one built at an earlier commit for a before-and-after table")
 	scaleConfirm = flag.Bool("scale-confirm", false, "generated phases under the default rules, every result confirmed by the other side (twice the files), for TestScale, TestScalePhase and TestScaleWrite")
 	scalePR      = flag.String("scale-pr", "", "battles per generated phase for TestScalePullRequest: check-changes of a pull request adding one file, against check of that file, e.g. 1000,10000,100000 (empty: skip)")
-	scaleTries   = flag.Int("scale-tries", 3, "runs of each command in TestScalePhase and TestScalePhases (the best is kept; at most two from 50,000 battles, where one run's noise alone can pass the bar of 2.2 a doubling)")
+	scaleTries   = flag.Int("scale-tries", 3, "runs of each command in TestScalePhase, TestScalePhases and TestScalePullRequest (the best is kept; at most two from 50,000 battles, where one run's noise alone can pass the bar of 2.2 a doubling)")
 )
 
 // TestScale prints the scale table. For a generated phase of n battles (one
@@ -54,11 +54,7 @@ func TestScale(t *testing.T) {
 	}
 	now := "2027-02-02T00:00:00Z"
 	var rows []string
-	for _, s := range strings.Split(*scale, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, n := range sizesOf(t, *scale) {
 		src := genBattles(t, n)
 		inBytes := treeBytes(t, src)
 		tries := 3
@@ -186,15 +182,8 @@ func TestScalePhase(t *testing.T) {
 	cmds := []string{"check", "status", "plan", "advance", "check after", "status after"}
 	var sizes []int
 	var rows [][]measure
-	for _, s := range strings.Split(*scalePhase, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tries := *scaleTries
-		if n >= 50000 {
-			tries = min(tries, 2)
-		}
+	for _, n := range sizesOf(t, *scalePhase) {
+		tries := triesAt(n)
 		// One campaign folder at a time on tmpfs: the phase as the players
 		// left it, then as advance left it. On this machine a process
 		// faults its memory in at half the speed while the guest holds
@@ -252,11 +241,7 @@ func TestScalePhases(t *testing.T) {
 	cmds := []string{"replay", "verify", "check", "status", "plan"}
 	var sizes []int
 	var rows [][]measure
-	for _, s := range strings.Split(*scalePhases, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, n := range sizesOf(t, *scalePhases) {
 		sim := filepath.Join(t.TempDir(), "sim")
 		start := time.Now()
 		if out, err := exec.Command(bin, "simulate", "--seed", "scale", "--phases", fmt.Sprint(n), "--planets", fmt.Sprint(max(8, *scalePlayers/8)),
@@ -335,20 +320,49 @@ func measureCopies(t *testing.T, tries int, src, bin string, args ...string) mea
 // measureIn runs a command that only reads in dir itself (its exit status
 // is not judged: check of a folder with faults exits 1).
 func measureIn(t *testing.T, tries int, dir, bin string, args ...string) measure {
+	return measureRun(t, tries, false, bin, append(args, dir)...)
+}
+
+// measureRun runs bin with args tries times and returns the best run; with
+// mustPass, a run that exits other than 0 fails the test (one that stopped
+// at a fault would time less than the work).
+func measureRun(t *testing.T, tries int, mustPass bool, bin string, args ...string) measure {
 	best := measure{wall: 1 << 62}
 	for range tries {
-		cmd := exec.Command(bin, append(args, dir)...)
+		cmd := exec.Command(bin, args...)
 		start := time.Now()
 		out, err := cmd.CombinedOutput()
 		d := time.Since(start)
-		if cmd.ProcessState == nil {
-			t.Fatalf("%s: %v\n%s", args[0], err, out)
+		if cmd.ProcessState == nil || mustPass && err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 		if d < best.wall {
 			best = measured(d, cmd.ProcessState)
 		}
 	}
 	return best
+}
+
+// sizesOf is a -scale flag's comma-separated sizes.
+func sizesOf(t *testing.T, list string) []int {
+	var sizes []int
+	for _, s := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			t.Fatalf("%q: %v", list, err)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes
+}
+
+// triesAt is the runs of each command at n battles: -scale-tries, at most
+// two from 50,000.
+func triesAt(n int) int {
+	if n >= 50000 {
+		return min(*scaleTries, 2)
+	}
+	return *scaleTries
 }
 
 // growthTable lays out each size's figures, then the ratio per doubling of
