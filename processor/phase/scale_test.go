@@ -26,7 +26,7 @@ var (
 	scalePhase   = flag.String("scale-phase", "", "battles per generated phase for TestScalePhase, played from the orders, e.g. 1000,2000,4000,8000 (empty: skip)")
 	scalePhases  = flag.String("scale-phases", "", "phases of the simulated campaigns of TestScalePhases, e.g. 2,4,8 (empty: skip)")
 	scalePlayers = flag.Int("scale-players", 300, "players of TestScalePhases' simulated campaigns")
-	scaleBin     = flag.String("scale-bin", "", "the warmaster binary TestScalePhase and TestScalePhases time (empty: build this tree's), e.g. one built at an earlier commit for a before-and-after table")
+	scaleBin     = flag.String("scale-bin", "", "the warmaster binary TestScale, TestScalePhase, TestScalePhases and TestScalePullRequest time (empty: build this tree's), e.g. one built at an earlier commit for a before-and-after table")
 	scaleConfirm = flag.Bool("scale-confirm", false, "generated phases under the default rules, every result confirmed by the other side (twice the files), for TestScale, TestScalePhase and TestScaleWrite")
 	scalePR      = flag.String("scale-pr", "", "battles per generated phase for TestScalePullRequest: check-changes of a pull request adding one file, against check of that file, e.g. 1000,10000,100000 (empty: skip)")
 	scaleTries   = flag.Int("scale-tries", 3, "runs of each command in TestScale, TestScalePhase, TestScalePhases and TestScalePullRequest (the best is kept; at most two from 50,000 battles, where one run's noise alone can pass the bar of 2.2 a doubling)")
@@ -49,10 +49,7 @@ func TestScale(t *testing.T) {
 	if *scale == "" {
 		t.Skip("no -scale given")
 	}
-	bin := filepath.Join(t.TempDir(), "warmaster")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/warmaster").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildWarmaster(t)
 	now := "2027-02-02T00:00:00Z"
 	var rows []string
 	for _, n := range sizesOf(t, *scale) {
