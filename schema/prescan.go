@@ -69,7 +69,7 @@ func prescanFrom(data []byte, lim Limits, from *Scanned, keep bool) ([]Fault, *S
 		s.keys = make(map[uint64]bool, min(len(data)/64, lim.Keys+1))
 	}
 	state, next := s.run(next)
-	if !keep || len(s.faults) > 0 || s.stop || len(s.stack) > 0 || state != awaitKey || len(data) > 0 && data[len(data)-1] != '\n' {
+	if !keep || len(s.faults) > 0 || s.stop || s.open || len(s.stack) > 0 || state != awaitKey || len(data) > 0 && data[len(data)-1] != '\n' {
 		return s.faults, nil
 	}
 	// The keys in a map of their own size: the scan's was made for as
@@ -129,6 +129,11 @@ type prescanner struct {
 	work  int
 	keys  map[uint64]bool // the paths of the keys defined so far
 	stop  bool            // a limit of the whole file was passed: the scan ends
+	// open: the text ended inside a multi-line string, where a header's
+	// key can leave the scan awaiting a key at a line's start; the text
+	// after it would go on in the string, so there is nothing to go on
+	// from.
+	open bool
 }
 
 // frame is a table, array or inline table: the depth of the value it is
@@ -421,4 +426,5 @@ func (s *prescanner) skipString() {
 		}
 	}
 	s.i = min(s.i, len(s.data))
+	s.open = true
 }

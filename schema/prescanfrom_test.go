@@ -101,6 +101,10 @@ func TestPrescanFromOnlyAtALineStart(t *testing.T) {
 		"a = \"\"\"\nx\n", // inside a multi-line string
 		"a = '''\nx\n",
 		"a = 1 # ends\n\x01", // not text
+		// A header's key that opens a multi-line string and never closes
+		// it: what follows the cut is in the string (FuzzPrescanFrom).
+		"[\"\"\"\n",
+		"[[x.'''\n\n",
 	} {
 		if _, s := PrescanFrom([]byte(c), big, nil); s != nil {
 			t.Errorf("%q: a scan to go on from, want none", c)
