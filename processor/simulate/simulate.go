@@ -106,8 +106,15 @@ func (p Params) validate() error {
 		return fmt.Errorf("simulate: --phases %d: 1 to 24", p.Phases)
 	}
 	for _, e := range p.Forced {
-		if e.Phase < 1 || e.Phase >= p.Phases {
-			return fmt.Errorf("simulate: --forced-event %s: phase 1 to %d (the last phase generates no events)", e, p.Phases-1)
+		switch {
+		case p.Phases == 1:
+			return fmt.Errorf("simulate: --forced-event %s: a campaign of one phase generates no events (it ends in step 3 of that phase, before any event, RULINGS 13); give --phases 2 or more", e)
+		case e.Phase == p.Phases:
+			return fmt.Errorf("simulate: --forced-event %s: phase %d is the campaign's last, which ends in its step 3 before any event is generated (RULINGS 13); give a phase from 1 to %d", e, e.Phase, p.Phases-1)
+		case e.Phase > p.Phases:
+			return fmt.Errorf("simulate: --forced-event %s: phase %d is past the campaign's last (%d); give a phase from 1 to %d", e, e.Phase, p.Phases, p.Phases-1)
+		case e.Phase < 1:
+			return fmt.Errorf("simulate: --forced-event %s: phases count from 1; give a phase from 1 to %d", e, p.Phases-1)
 		}
 	}
 	return nil

@@ -127,6 +127,26 @@ func TestParseForcedEvent(t *testing.T) {
 	}
 }
 
+// A forced event in a phase that generates none is refused saying which
+// phases can have one (RULINGS 13: the campaign ends in step 3 of its last
+// phase), or, in a campaign of one phase, that none can.
+func TestForcedEventInTheLastPhaseRefused(t *testing.T) {
+	for _, c := range []struct {
+		phases, phase int
+		want          string
+	}{
+		{2, 2, "--forced-event 2:defiant-zeal: phase 2 is the campaign's last, which ends in its step 3 before any event is generated (RULINGS 13); give a phase from 1 to 1"},
+		{6, 7, "--forced-event 7:defiant-zeal: phase 7 is past the campaign's last (6); give a phase from 1 to 5"},
+		{1, 1, "--forced-event 1:defiant-zeal: a campaign of one phase generates no events (it ends in step 3 of that phase, before any event, RULINGS 13); give --phases 2 or more"},
+	} {
+		p := Params{Phases: c.phases, Forced: []ForcedEvent{{Phase: c.phase, Event: processor.DefiantZeal}}}.Defaults()
+		err := Run(t.TempDir(), p, nil, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%d phases, forced in %d: %v, want %q", c.phases, c.phase, err, c.want)
+		}
+	}
+}
+
 func snapshot(t *testing.T, dir string) []byte {
 	var buf bytes.Buffer
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
