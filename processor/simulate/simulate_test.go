@@ -137,6 +137,7 @@ func TestForcedEventInTheLastPhaseRefused(t *testing.T) {
 	}{
 		{2, 2, "--forced-event 2:defiant-zeal: phase 2 is the campaign's last, which ends in its step 3 before any event is generated (RULINGS 13); give a phase from 1 to 1"},
 		{6, 7, "--forced-event 7:defiant-zeal: phase 7 is past the campaign's last (6); give a phase from 1 to 5"},
+		{6, 0, "--forced-event 0:defiant-zeal: phases count from 1; give a phase from 1 to 5"},
 		{1, 1, "--forced-event 1:defiant-zeal: a campaign of one phase generates no events (it ends in step 3 of that phase, before any event, RULINGS 13); give --phases 2 or more"},
 	} {
 		p := Params{Phases: c.phases, Forced: []ForcedEvent{{Phase: c.phase, Event: processor.DefiantZeal}}}.Defaults()
