@@ -188,7 +188,8 @@ func AttackerStrikeRank(D processor.AllianceID) strikeRank {
 // DefenderStrikeRank: Planetary Bombardment — Defender wins may select any
 // undestroyed location; by default the Attacking Alliance's pieces first,
 // then an unoccupied location, then other Alliances' pieces, then the
-// Defending Alliance's own; Strongholds last, the Attacking Alliance's first.
+// Defending Alliance's own; Strongholds last, in the same order (RULINGS
+// 31: the Defender strikes its own Stronghold only when no other is left).
 func DefenderStrikeRank(A, D processor.AllianceID) strikeRank {
 	return func(l processor.Location) int {
 		switch {
@@ -205,7 +206,7 @@ func DefenderStrikeRank(A, D processor.AllianceID) strikeRank {
 			n = 3
 		}
 		if l.Type == processor.Stronghold {
-			n = 4 + min(n, 2)
+			n += 4
 		}
 		return n
 	}
