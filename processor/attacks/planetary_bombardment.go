@@ -67,20 +67,26 @@ func (r Rules) planetaryBombardmentAttackerWins(f Fought, adj int) []string {
 //     planet still possible, RULINGS 9: the first undestroyed connected
 //     planet in map order with a piece of the Attacking Alliance other than
 //     a Stronghold, else the first undestroyed connected planet, struck
-//     twice at 3 or more; a location no longer possible: the first by
+//     twice at 3 or more unless one location was given, RULINGS 31; a
+//     location no longer possible: the first by
 //     strikeRank. A second strike at a location the first destroyed is
 //     lost, RULINGS 22.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
 func (r Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
 	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices()
 	var out []string
-	q, wanted := ch.Planet, ch.Locations
+	// strikes: as many as locations given (one declines the second, which
+	// stays declined when the planet falls back to the default).
+	q, wanted, strikes := ch.Planet, ch.Locations, len(ch.Locations)
 	if q != "" && (s.Destroyed(q) || !s.IsConnected(D, p, q)) {
 		why := fmt.Sprintf("%s is destroyed", q)
 		if !s.IsConnected(D, p, q) {
 			why = fmt.Sprintf("%s is not connected to %s", q, p)
 		}
 		out = append(out, fmt.Sprintf("planet = %q is not possible now (%s)", q, why))
+		if strikes == 1 {
+			out = append(out, "one location was given: one strike, at the planet by default")
+		}
 		q, wanted = "", nil
 	}
 	if q == "" {
@@ -99,7 +105,6 @@ func (r Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
 		}
 		out = append(out, fmt.Sprintf("%s strikes at %s (by default)", D, q))
 	}
-	strikes := len(wanted)
 	if strikes != 1 {
 		ok, why := r.threeOrMore(p, D, adj)
 		switch {
