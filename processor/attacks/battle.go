@@ -460,3 +460,34 @@ func (r Rules) validateLoserPowerAdjust(ch processor.Choices, loser, victor proc
 	}
 	fs.Add(ch.Src.At("loser_power_adjust"), "%s lost to %s, which is not the dominating Alliance of a Coordinated Opposition in force this phase: only that gives the losing side a ±1; leave loser_power_adjust out", loser, victor)
 }
+
+// MostWins is the Alliance that won the most of the battles fought at
+// planet p — Archeotech Riches' "the Alliance that won the most battles at
+// that Planet" (a draw counts for nobody; tied: nobody, RULINGS 20) — ""
+// when none was won, tied when the most are shared; with each Alliance's
+// wins ("blue 2"), in the order of alliances.
+func MostWins(fought []Fought, p processor.PlanetID, alliances []processor.AllianceID) (who processor.AllianceID, tally []string, tied bool) {
+	wins := map[processor.AllianceID]int{}
+	for _, f := range fought {
+		switch {
+		case f.Planet != p || f.Victor == processor.Draw:
+		case f.Victor == processor.Attacker:
+			wins[f.Attacker]++
+		default:
+			wins[f.Defender]++
+		}
+	}
+	best := 0
+	for _, a := range alliances {
+		if wins[a] > 0 {
+			tally = append(tally, fmt.Sprintf("%s %d", a, wins[a]))
+		}
+		switch {
+		case wins[a] > best:
+			best, who, tied = wins[a], a, false
+		case wins[a] == best && best > 0:
+			tied = true
+		}
+	}
+	return who, tally, tied
+}

@@ -39,7 +39,7 @@ func encodeEffect(e processor.Effect) owntoml.EffectFile {
 		for a, m := range e.Riches {
 			ef.Riches[string(a)] = map[string][]string{}
 			for p, list := range m {
-				var ps []string
+				ps := make([]string, 0, len(list)) // an empty list is a choice: no +1s
 				for _, q := range list {
 					ps = append(ps, string(q))
 				}
@@ -98,7 +98,7 @@ func decodeEvents(s *processor.State, f *owntoml.StateDoc, root processor.Src, b
 				for a, m := range ef.Riches {
 					e.Riches[processor.AllianceID(a)] = map[processor.PlanetID][]processor.PlanetID{}
 					for p, list := range m {
-						var ps []processor.PlanetID
+						ps := make([]processor.PlanetID, 0, len(list)) // empty: no +1s, not the defaults
 						for _, q := range list {
 							if !c.Map.Has(processor.PlanetID(q)) {
 								bad(at.At("riches", a, p), "unknown planet %q", q)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/attacks"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/schema"
@@ -168,7 +169,10 @@ func (r choiceRules) archeotechChoices(ev processor.Effect) []string {
 		}
 		var parts []string
 		for _, p := range ev.Planets {
-			if list, ok := ch.Riches[p]; ok {
+			switch list, ok := ch.Riches[p]; {
+			case ok && len(list) == 0:
+				parts = append(parts, fmt.Sprintf("at %s: no +1s", p))
+			case ok:
 				parts = append(parts, fmt.Sprintf("at %s: +1 at %s", p, report.OneOf(list)))
 			}
 		}
@@ -198,32 +202,9 @@ func (r *run) archeotechRiches() {
 		r.sec.Heading(3, "Archeotech Riches (phase %d's event)", e.Phase-1)
 		var notes []string
 		for _, p := range e.Planets {
-			wins := map[processor.AllianceID]int{}
-			for _, f := range r.fought {
-				switch {
-				case f.Planet != p || f.Victor == processor.Draw:
-				case f.Victor == processor.Attacker:
-					wins[f.Attacker]++
-				default:
-					wins[f.Defender]++
-				}
-			}
-			best, who := 0, processor.AllianceID("")
-			tied := false
-			var tally []string
-			for _, a := range r.c.AllianceIDs() {
-				if wins[a] > 0 {
-					tally = append(tally, fmt.Sprintf("%s %d", a, wins[a]))
-				}
-				switch {
-				case wins[a] > best:
-					best, who, tied = wins[a], a, false
-				case wins[a] == best && best > 0:
-					tied = true
-				}
-			}
+			who, tally, tied := attacks.MostWins(r.fought, p, r.c.AllianceIDs())
 			switch {
-			case best == 0:
+			case who == "":
 				notes = append(notes, fmt.Sprintf("%s: no battle was won there this phase: nobody secures the riches", p))
 				continue
 			case tied:
@@ -231,8 +212,16 @@ func (r *run) archeotechRiches() {
 				continue
 			}
 			notes = append(notes, fmt.Sprintf("%s: battles won %s: %s secures the riches", p, report.OneOf(tally), who))
-			chosen := e.Riches[who][p]
-			for i := range 3 {
+			// "they can do the following up to three times": a list given
+			// for this planet has one planet a +1, and may have fewer than
+			// three; with none, the three by default (RULINGS 20, 47).
+			chosen, gave := e.Riches[who][p]
+			n := 3
+			if gave && len(chosen) < n {
+				n = len(chosen)
+				notes = append(notes, fmt.Sprintf("%s's list for %s has %s: it takes %d of its up to three +1s", who, p, report.Plural(n, "planet", "planets"), n))
+			}
+			for i := range n {
 				q := processor.PlanetID("")
 				if i < len(chosen) {
 					q = chosen[i]
