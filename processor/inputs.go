@@ -63,8 +63,11 @@ type Choices struct {
 	// has no piece to take, `extra` the piece built at Power Level 3 or more.
 	// Defender wins: `build` is fortification-line or staging-grounds, at
 	// `planet` (this Planet or a connected one).
+	// NoBuild: Defender wins' `build = "none"`, the Defender's choice to
+	// build nothing ("can build"); HasBuild is false then.
 	Take, Build, Extra          InfraType
 	HasTake, HasBuild, HasExtra bool
+	NoBuild                     bool
 	// Location: Planetary Bombardment — Attacker wins; the location struck
 	// at this Planet, 1-based. Locations: Defender wins; the location of
 	// each strike at `planet` (a second strike at Power Level 3 or more).
@@ -100,7 +103,7 @@ func (c *Choices) orNone() Choices {
 
 func (c Choices) Empty() bool {
 	return c.PowerAdjust == 0 && c.LoserPowerAdjust == 0 && len(c.Transfer) == 0 && c.Reinforce == "" && c.Planet == "" && c.Direction == "" && len(c.Pieces) == 0 &&
-		!c.HasTake && !c.HasBuild && !c.HasExtra && c.Location == 0 && len(c.Locations) == 0 && len(c.Planets) == 0 && c.Fleet == "" && len(c.Moves) == 0
+		!c.HasTake && !c.HasBuild && !c.NoBuild && !c.HasExtra && c.Location == 0 && len(c.Locations) == 0 && len(c.Planets) == 0 && c.Fleet == "" && len(c.Moves) == 0
 }
 
 // Result is a battle's reported result: results/<fleet>.toml.
@@ -274,7 +277,9 @@ func (k Checker) choices(o Obj) Choices {
 		ch.Pieces = append(ch.Pieces, k.infra(o.Src.At("pieces", i), s))
 	}
 	ch.Take, ch.HasTake = k.infra(o.Src.At("take"), o.Str("take")), o.has("take")
-	ch.Build, ch.HasBuild = k.infra(o.Src.At("build"), o.Str("build")), o.has("build")
+	if ch.NoBuild = o.Str("build") == "none"; !ch.NoBuild {
+		ch.Build, ch.HasBuild = k.infra(o.Src.At("build"), o.Str("build")), o.has("build")
+	}
 	ch.Extra, ch.HasExtra = k.infra(o.Src.At("extra"), o.Str("extra")), o.has("extra")
 	ch.Location, ch.Locations = o.int("location"), o.ints("locations")
 	if o.has("planets") {

@@ -166,7 +166,7 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 		{"direction", ch.Direction != ""},
 		{"pieces", len(ch.Pieces) > 0},
 		{"take", ch.HasTake},
-		{"build", ch.HasBuild},
+		{"build", ch.HasBuild || ch.NoBuild},
 		{"extra", ch.HasExtra},
 		{"location", ch.Location != 0},
 		{"locations", len(ch.Locations) > 0},

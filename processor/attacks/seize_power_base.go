@@ -128,11 +128,16 @@ func (r Rules) buildOne(p processor.PlanetID, a processor.AllianceID, want proce
 //     (`build`, default fortification-line; `planet`, default this Planet. A
 //     Staging Grounds below 3, or at the limit, falls back to a
 //     Fortification Line; a planet that can no longer take it, to this
-//     Planet, then the connected planets in map order; RULINGS 9.)
+//     Planet, then the connected planets in map order; RULINGS 9. "can":
+//     `build = "none"` builds nothing.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
 func (r Rules) seizePowerBaseDefenderWins(f Fought, adj int) []string {
 	s, p, D, ch := r.S, f.Planet, f.Defender, f.Choices()
 	var out []string
+	if ch.NoBuild { // "can build": the Defender's choice not to
+		out = append(out, fmt.Sprintf("%s builds nothing (build = \"none\")", D))
+		return append(out, s.Raise(p, D))
+	}
 	t := processor.FortificationLine
 	if ch.HasBuild && ch.Build == processor.StagingGrounds {
 		ok, why := r.threeOrMore(p, D, adj)
@@ -194,6 +199,13 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 		return false
 	}
 	nonStronghold := []processor.InfraType{processor.StagingGrounds, processor.SupportFacility, processor.FortificationLine}
+	switch {
+	case ch.NoBuild && victor == processor.Attacker:
+		fs.Add(ch.Src.At("build"), "Seize Power Base — Attacker wins: the Attacking Alliance builds a piece when there is none to take (\"none\" is the Defender's choice when it wins); name the type built, or leave build out")
+	case ch.NoBuild && ch.Planet != "":
+		fs.Add(ch.Src.At("planet"), "build = \"none\": nothing is built, so there is no planet to build at; leave planet out")
+		return
+	}
 	if victor == processor.Attacker {
 		takeOK := true
 		if ch.HasTake {

@@ -549,9 +549,9 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 		if side == processor.Defender {
 			types := s.WithinLimit(D, processor.FortificationLine, processor.StagingGrounds)
 			if slices.Contains(types, processor.StagingGrounds) {
-				return fmt.Sprintf("build: %s (staging-grounds at Power Level 3 or more)", report.Either(typeNames(types)))
+				return fmt.Sprintf("build: %s (staging-grounds at Power Level 3 or more), or none to build nothing", report.Either(typeNames(types)))
 			}
-			return fmt.Sprintf("build: %s", report.Either(typeNames(types)))
+			return fmt.Sprintf("build: %s, or none to build nothing", report.Either(typeNames(types)))
 		}
 		if s.FirstPiece(p, D) < 0 && (s.FreeLocations(p) == 0 || s.LaurelBar(p, A) != "") {
 			return fmt.Sprintf("build: none: %s has no piece at %s to take, and nothing can be built there (%s)", D, p, s.CanBuild(p, A, processor.FortificationLine))
