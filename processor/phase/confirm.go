@@ -107,6 +107,15 @@ func (r confirms) standingOf(b processor.BattleOp) (resultStanding, bool) {
 	return st, true
 }
 
+// disputeWhy is " The dispute: <why>." when the other side disputed the
+// result (its reasons, for the Warmaster's ruling and the report), else "".
+func (st resultStanding) disputeWhy() string {
+	if st.conf == nil || st.conf.Disputes == "" || st.void {
+		return ""
+	}
+	return " The dispute: " + strings.TrimRight(report.Plain(st.conf.Why), ".") + "."
+}
+
 // settled reports whether a result needs nothing more before its step.
 func (st resultStanding) settled() bool { return st.kind != unconfirmed && st.kind != disputed }
 
@@ -312,7 +321,10 @@ func (r *run) confirmedCell(b processor.BattleOp) (cell, line string) {
 	}
 	switch st.kind {
 	case confirmed:
-		return fmt.Sprintf("yes (%s)", st.other), ""
+		if st.conf.Why != "" { // "a note on your confirmation, for the Warmaster and the report"
+			line = fmt.Sprintf("`%s` was confirmed by %s, with a note: %s", st.file, st.other, report.Plain(st.conf.Why))
+		}
+		return fmt.Sprintf("yes (%s)", st.other), line
 	case upheld:
 		return "upheld by the Warmaster", rulingLine(st)
 	case overturned:
@@ -330,7 +342,7 @@ func rulingLine(st resultStanding) string {
 	if st.kind == overturned {
 		what = "overturns it: not applied, the battle counts as not reported and the attacker is victorious"
 	}
-	line := fmt.Sprintf("`%s` (filed by %s) was disputed; the Warmaster's ruling (`%s`) %s.", st.file, st.filer, st.ruling.Src.File, what)
+	line := fmt.Sprintf("`%s` (filed by %s) was disputed; the Warmaster's ruling (`%s`) %s.%s", st.file, st.filer, st.ruling.Src.File, what, st.disputeWhy())
 	if st.ruling.Why != "" {
 		line += " The ruling: " + report.Plain(st.ruling.Why)
 	}
@@ -360,7 +372,7 @@ func confirmNotes(aw []Await) []string {
 		}
 		cp := folder.Classify(a.File)
 		if strings.HasPrefix(a.Unsettled, "disputed") {
-			out = append(out, fmt.Sprintf("`%s` is %s: the Warmaster commits `%s` holding `upholds = \"%s\"` (applied as filed) or `overturns = \"%s\"` (not applied: the attacker is victorious), with `why`.", a.File, a.Unsettled, rulingPath(cp.Phase, cp.Name), a.Digest, a.Digest))
+			out = append(out, fmt.Sprintf("`%s` is %s: the Warmaster commits `%s` holding `upholds = \"%s\"` (applied as filed) or `overturns = \"%s\"` (not applied: the attacker is victorious), with `why`.%s", a.File, a.Unsettled, rulingPath(cp.Phase, cp.Name), a.Digest, a.Digest, a.Dispute))
 			continue
 		}
 		when := "once a day has passed since advance first sees it"

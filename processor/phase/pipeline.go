@@ -829,7 +829,7 @@ func (r *run) awaited(each func(Await)) []Await {
 			if st, filed := r.standingOf(b); filed {
 				a.Confirm, a.Digest, a.Seen = st.words(), st.digest, st.seen
 				if !st.settled() {
-					a.Unsettled = st.words()
+					a.Unsettled, a.Dispute = st.words(), st.disputeWhy()
 				}
 			}
 			add(a)

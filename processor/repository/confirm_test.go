@@ -249,6 +249,8 @@ func TestConfirmResults(t *testing.T) {
 		}
 		if s := r.step(); !strings.Contains(s, "disputed by green: waits for the Warmaster's ruling") || !strings.Contains(s, "phases/01/rulings/blue-1.toml") {
 			t.Errorf("status does not say blue-1 waits for a ruling:\n%s", s)
+		} else if !strings.Contains(s, "The dispute: the VP were 65 to 80 the other way.") {
+			t.Errorf("status does not give the Warmaster the dispute's reasons:\n%s", s)
 		}
 		if readme := r.read("campaigns/spring/README.md"); !strings.Contains(readme, "A disputed result waits for the Warmaster's ruling") {
 			t.Errorf("the README does not say a disputed result waits:\n%s", readme)
@@ -279,8 +281,8 @@ func TestConfirmResults(t *testing.T) {
 		if !battlesApplied(applied) {
 			t.Fatalf("applied %q: the Warmaster upheld blue-1", applied)
 		}
-		if report := r.read("campaigns/spring/phases/01/report.md"); !strings.Contains(report, "upholds it: applied as filed. The ruling: the photos show 80 to 65") {
-			t.Errorf("the report does not give the ruling:\n%s", report)
+		if report := r.read("campaigns/spring/phases/01/report.md"); !strings.Contains(report, "upholds it: applied as filed. The dispute: the VP were 65 to 80 the other way. The ruling: the photos show 80 to 65") {
+			t.Errorf("the report does not give the dispute and the ruling:\n%s", report)
 		}
 	})
 
