@@ -419,6 +419,10 @@ func (k Checker) DecodeResult(battle string, d Obj) *Result {
 		}
 		r.BattleReady = append(r.BattleReady, side)
 	}
+	if len(r.BattleReady) > 0 && !r.HasVP {
+		// Determine the Victor: Battle Ready's +10 counts only in a VP total.
+		k.Fs.Add(d.Src.At("battle_ready"), "battle_ready adds 10 to a side's victory points, and this result gives none: give attacker_vp and defender_vp, or leave battle_ready out")
+	}
 	// A winner or both VPs, the VPs in pairs, a twist with its theatre:
 	// the schema's (results.schema.json).
 	if r.HasWinner && r.HasVP {
