@@ -190,6 +190,15 @@ func (k Checker) warMachineEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 	if o.has("hit_turns") {
 		b.HitTurns = o.ints("hit_turns")
 	}
+	// Imperial Void Field: "The Imperial player can roll to repair damaged
+	// void fields at the start of each of his turns" — what the turns time.
+	if w := p.WarMachine; w.Field != engines.ImperialVoidField || w.Fields == 0 {
+		for _, key := range []string{"turns", "hit_turns"} {
+			if o.has(key) {
+				k.Fs.Add(o.Src.At(key), "%s has no Imperial Void Fields (engines/%s.toml): %s times only their repair rolls; leave it out", p.Name, p.ID, key)
+			}
+		}
+	}
 	for _, f := range b.Check() {
 		at := o.Src
 		for _, seg := range strings.Split(f.Key, "/") {
