@@ -278,7 +278,8 @@ func (h *behemoth) cripple(z Zone, t Threshold) {
 // possible) the first option neither taken yet nor structural, in the
 // profile's order. "Weapons with the Structural special rule cannot be
 // affected by Crippled results": a result whose options are all
-// structural takes none.
+// structural takes none; so does one whose options earlier results took
+// (RULINGS 56).
 func (h *behemoth) option(t Threshold) string {
 	taken := func(o string) bool {
 		return slices.ContainsFunc(h.c.Crippled, func(c Crippling) bool { return c.Option == o })
@@ -293,13 +294,20 @@ func (h *behemoth) option(t Threshold) string {
 		h.say("Every option of this Crippled result is structural (%s): Crippled results cannot affect them, none is taken", report.Quoted(t.Options))
 		return ""
 	}
+	if !slices.ContainsFunc(open, func(o string) bool { return !taken(o) }) {
+		// What an earlier Crippled result took is gone: it cannot be taken
+		// again (a War Machine's Weapon Destroyed with no weapon left
+		// takes none either).
+		h.say("Every option of this Crippled result (%s) was taken by an earlier one: none is left, none is taken", report.Quoted(t.Options))
+		return ""
+	}
 	fallback := func() string {
 		for _, o := range open {
 			if !taken(o) {
 				return o
 			}
 		}
-		return open[0]
+		return "" // not reached: an option is left (above)
 	}
 	notTaken := "not taken yet"
 	if len(open) < len(t.Options) {

@@ -281,6 +281,48 @@ func TestStructuralOptions(t *testing.T) {
 	}
 }
 
+// RULINGS 56: a Crippled result takes "the first option the result lists
+// that no earlier Crippled result took" — and when every one was taken, none:
+// a weapon destroyed is not destroyed again (as a War Machine's Weapon
+// Destroyed with no weapon left). A pick for that result is not needed.
+func TestCrippledOptionsAllTaken(t *testing.T) {
+	ab := []string{"A", "B"}
+	b := &Behemoth{Spread: 4, Zones: [3]ZoneProfile{
+		{DamagePoints: 10, Thresholds: []Threshold{{Below: 7, Effect: "Reactor breach"}}},
+		{DamagePoints: 8, Thresholds: []Threshold{{Below: 5, Effect: "Leg actuator fails"}}},
+		{DamagePoints: 9, Thresholds: []Threshold{{Below: 8, Effect: "A weapon is destroyed", Options: ab}, {Below: 6, Effect: "A weapon is destroyed", Options: ab}, {Below: 4, Effect: "A weapon is destroyed", Options: ab}}},
+	}}
+	if f := b.Check(); len(f) > 0 {
+		t.Fatal(f)
+	}
+	for _, tc := range []struct {
+		name   string
+		picks  []string
+		events []string
+	}{
+		{"NotRecorded", nil, []string{"Every option of this Crippled result (\"A\", \"B\") was taken by an earlier one: none is left, none is taken"}},
+		{"Picked", []string{"B", "A", "A"}, []string{"Every option of this Crippled result", "Not needed: \"A\""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := DamageZone(b, behemothAt(10, 8, 9), Weapons, 6, Choices{Crippled: tc.picks, Chain: []Zone{Hull, Hull, Hull}}, Rules{}, script(t), "p", 1)
+			var got []string
+			for _, c := range out.Condition.Crippled {
+				if c.Zone == Weapons {
+					got = append(got, c.Option)
+				}
+			}
+			want := []string{"A", "B", ""}
+			if tc.picks != nil {
+				want = []string{"B", "A", ""}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("options taken %q, want %q\n%s", got, want, strings.Join(out.Events, "\n"))
+			}
+			wantEvents(t, out.Events, tc.events...)
+		})
+	}
+}
+
 // A weapon has the Structural special rule or not: marked in one Crippled
 // result's options, it is marked in every one that lists it.
 func TestStructuralMarkedEverywhere(t *testing.T) {
