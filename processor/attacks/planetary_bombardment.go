@@ -68,9 +68,8 @@ func (r Rules) planetaryBombardmentAttackerWins(f Fought, adj int) []string {
 //     planet in map order with a piece of the Attacking Alliance other than
 //     a Stronghold, else the first undestroyed connected planet, struck
 //     twice at 3 or more unless one location was given, RULINGS 31; a
-//     location no longer possible: the first by
-//     strikeRank. A second strike at a location the first destroyed is
-//     lost, RULINGS 22.)
+//     location no longer possible: the first by strikeRank. A second
+//     strike at a location the first destroyed is lost, RULINGS 22.)
 //   - Add 1 to the Defending Alliance's Power Level at this Planet.
 func (r Rules) planetaryBombardmentDefenderWins(f Fought, adj int) []string {
 	s, p, A, D, ch := r.S, f.Planet, f.Attacker, f.Defender, f.Choices()
