@@ -153,6 +153,8 @@ var also = []struct{ item, text string }{
 	{"outcome judged with the levels fought at (RULINGS 9)", "when the battle was fought"},
 	{"Sinister Omens: theatre rolled", "theatre (rolled)"},
 	{"Archeotech Riches secured", "secures the riches"},
+	{"Archeotech Riches: fewer than three +1s", "of its up to three +1s"},
+	{"Seize Power Base: the Defender builds nothing", `builds nothing (build = "none")`},
 	{"Machinations of Fate: defections take effect", "takes effect for phase"},
 	{"Boarding Action: attacking fleet cannot move", "cannot move in this Campaign phase's Move Fleets step"},
 	{"planet destroyed", "every Alliance's Power Level there is 0"},

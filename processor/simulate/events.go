@@ -106,8 +106,8 @@ func (b *bot) eventTable(f *folder.Folder, a processor.AllianceID, ev processor.
 			if len(reach) == 0 || b.chance(3) {
 				continue
 			}
-			var plus []processor.PlanetID
-			for range 1 + b.rng.IntN(3) {
+			var plus []processor.PlanetID // "up to three times": none now and then
+			for range b.rng.IntN(4) {
 				plus = append(plus, pick(b, reach))
 			}
 			add("%s = [%s]", p, report.Quoted(plus))

@@ -345,6 +345,10 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 		if !threeOrMore {
 			ts = slices.DeleteFunc(ts, func(t processor.InfraType) bool { return t == processor.StagingGrounds })
 		}
+		if b.chance(12) { // "can build": now and then the Defender declines
+			add("build = \"none\"")
+			break
+		}
 		if len(ts) > 0 && maybe() {
 			add("build = %q", pick(b, ts))
 		}
