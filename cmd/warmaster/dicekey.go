@@ -15,7 +15,7 @@ func diceKeyCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "dice-key",
 		Usage: "print a new random 256-bit dice key (for the secret WARMASTER_DICE_KEY) and its commitment line (for [dice] in campaign.toml)",
-		Description: "The first line is the key: keep it secret, as the secret WARMASTER_DICE_KEY of the warmaster environment, which only the advance job names, and publish it once the campaign is over (warmaster verify --key). " +
+		Description: "The first line is the key: keep it secret, as the secret WARMASTER_DICE_KEY of the warmaster environment, which only the advance and doctor jobs name (on main), and publish it once the campaign is over (warmaster verify --key). " +
 			"The second line goes under [dice] in campaign.toml, instead of seed.",
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
