@@ -13,6 +13,7 @@
 package simulate
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -361,7 +362,9 @@ func (b *bot) writeCampaign() error {
 	for k := range lanes {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(x, y [2]int) int { return (x[0]-y[0])*10000 + x[1] - y[1] })
+	// By the first planet, then the second: a weighted difference tied
+	// distinct lanes from 10,000 planets up, left in the map's order.
+	slices.SortFunc(keys, func(x, y [2]int) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
 	for _, k := range keys {
 		fmt.Fprintf(&m, "[[lanes]]\nbetween = [%q, %q]\n", planetID(k[0]), planetID(k[1]))
 	}
