@@ -706,7 +706,7 @@ func (r drafts) draftEvent(t *owntoml.Commented, al processor.AllianceID, ev pro
 	case processor.TidesOfWar:
 		var open []processor.PlanetID
 		for _, p := range r.c.Map.IDs() {
-			if r.tidesWhy(s, al, p) == "" {
+			if r.tidesWhy(s, al, p, true) == "" {
 				open = append(open, p)
 			}
 		}

@@ -127,16 +127,18 @@ func (r choiceRules) buildableFor(s *processor.State, a processor.AllianceID, t 
 func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
 	s := r.s.Clone()
 	if b := ch.LullBuild; b != nil {
-		// The build and each alternate: one impossible now is impossible in
-		// the Alliance's turn too; the moves are checked after the first.
+		// Judged in the Alliance's turn (RULINGS 47), when an earlier event
+		// or Alliance may have freed a location: only a planet no turn opens
+		// is refused. The moves are checked after the first build possible now.
 		built := false
 		for _, c := range append([]processor.PieceChoice{*b}, ch.LullAlternates...) {
 			if !r.c.Map.Has(c.Planet) {
 				continue
 			}
-			if why := r.s.CanBuild(c.Planet, a, c.Type); why != "" {
+			switch why := r.s.CanBuild(c.Planet, a, c.Type); {
+			case why != "" && (r.s.Destroyed(c.Planet) || r.s.LaurelBar(c.Planet, a) != ""):
 				fs.Add(c.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, c.Type.Title(), c.Planet, why, report.OneOf(r.buildableFor(r.s, a, c.Type)))
-			} else if !built {
+			case why == "" && !built:
 				s.Build(c.Planet, a, c.Type)
 				built = true
 			}
@@ -151,8 +153,10 @@ func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs
 	}
 }
 
-// tidesWhy says why an Alliance cannot move its Stronghold to p, or "".
-func (r choiceRules) tidesWhy(s *processor.State, a processor.AllianceID, p processor.PlanetID) string {
+// tidesWhy says why an Alliance cannot move its Stronghold to p, or "";
+// inTurn, in its turn (a full planet may be free by then: an Alliance before
+// it moved its Stronghold away, RULINGS 47).
+func (r choiceRules) tidesWhy(s *processor.State, a processor.AllianceID, p processor.PlanetID, inTurn bool) string {
 	from, ok := s.StrongholdAt(a)
 	switch {
 	case !ok:
@@ -163,7 +167,7 @@ func (r choiceRules) tidesWhy(s *processor.State, a processor.AllianceID, p proc
 		return fmt.Sprintf("%s is destroyed", p)
 	case s.LaurelBar(p, a) != "":
 		return s.LaurelBar(p, a) // Laurel of Victory (RULINGS 40): the Stronghold stays
-	case s.FreeLocations(p) == 0:
+	case inTurn && s.FreeLocations(p) == 0:
 		return fmt.Sprintf("%s has no free Infrastructure location (%s)", p, s.DescribeLocations(p))
 	}
 	return ""
@@ -173,10 +177,10 @@ func (r checks) checkTides(a processor.AllianceID, ch *processor.EventChoices, f
 	if !r.c.Map.Has(ch.Tides) {
 		return
 	}
-	if why := r.tidesWhy(r.s, a, ch.Tides); why != "" {
+	if why := r.tidesWhy(r.s, a, ch.Tides, false); why != "" {
 		var open []processor.PlanetID
 		for _, p := range r.c.Map.IDs() {
-			if r.tidesWhy(r.s, a, p) == "" {
+			if r.tidesWhy(r.s, a, p, true) == "" {
 				open = append(open, p)
 			}
 		}
@@ -191,9 +195,11 @@ func (r checks) checkRiches(a processor.AllianceID, ch *processor.EventChoices, 
 			fs.AddKey(at, "no archeotech riches at %s; they were found on %s", p, report.OneOf(ev.Planets))
 			continue
 		}
+		// "connected" when secured, next phase: a Support Facility's 2 lanes
+		// may count then (RULINGS 20); only what never can is refused now.
 		for i, q := range ch.Riches[p] {
-			if r.c.Map.Has(q) && !slices.Contains(r.s.Reachable(a, p), q) {
-				fs.Add(at.At(i), "Archeotech Riches at %s raise a Power Level at that Planet or a connected one, not destroyed: %s", p, report.OneOf(r.s.Reachable(a, p)))
+			if r.c.Map.Has(q) && (r.s.Destroyed(q) || q != p && !slices.Contains(r.c.Map.Neighbours(p), q) && !slices.Contains(r.c.Map.AtDistance(p, 2), q)) {
+				fs.Add(at.At(i), "Archeotech Riches at %s raise a Power Level at that Planet or a connected one, not destroyed (now: %s)", p, report.OneOf(r.s.Reachable(a, p)))
 			}
 		}
 	}

@@ -137,7 +137,7 @@ func (r choiceRules) tidesOfWar(n int) []string {
 			out = append(out, fmt.Sprintf("%s: its Stronghold stays at %s", why, from))
 			continue
 		}
-		if why := r.tidesWhy(s, a, ch.Tides); why != "" {
+		if why := r.tidesWhy(s, a, ch.Tides, true); why != "" {
 			out = append(out, fmt.Sprintf("%s's Stronghold cannot go to %s any more (%s): it stays at %s", a, ch.Tides, why, from))
 			continue
 		}
