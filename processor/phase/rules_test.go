@@ -131,9 +131,10 @@ func runCase(t *testing.T, file string) {
 			}
 		}
 		// advance is idempotent: a second run at the same time does nothing.
-		sum, err := Advance(dir, Options{Now: now})
-		if err != nil || len(sum.Applied) > 0 {
-			t.Errorf("second advance at the same time: applied %v, err %v", sum.Applied, err)
+		if sum, err := Advance(dir, Options{Now: now}); err != nil {
+			t.Errorf("second advance at the same time: %v", err)
+		} else if len(sum.Applied) > 0 {
+			t.Errorf("second advance at the same time applied %v", sum.Applied)
 		}
 	}
 	if *update {
