@@ -385,6 +385,18 @@ func (s *State) Lower(p PlanetID, a AllianceID) string {
 	return fmt.Sprintf("%s's Power Level at %s falls to %d", a, p, ps.Power[a])
 }
 
+// BuildableFor lists the planets, in map order, where Alliance a can build
+// a piece of type t now (CanBuild).
+func BuildableFor(s *State, a AllianceID, t InfraType) []PlanetID {
+	var out []PlanetID
+	for _, p := range s.C.Map.IDs() {
+		if s.CanBuild(p, a, t) == "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // CanBuild says why an Alliance cannot build a piece at a planet, or "" if it can:
 // an undestroyed, unoccupied location (Infrastructure), not another
 // Alliance's Laurel of Victory planet (LaurelBar), and the Alliance's limit

@@ -3,6 +3,7 @@ package attacks
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
@@ -490,4 +491,38 @@ func MostWins(fought []Fought, p processor.PlanetID, alliances []processor.Allia
 		}
 	}
 	return who, tally, tied
+}
+
+// AfterEdifices is the map as 2.2 Edifice Raising Complete may leave it:
+// a copy of s with each Raise Edifices of s.Orders and of orders (by login)
+// built where it can be, fleet by fleet in that order — or s, when none is
+// ordered. The orders' outcome choices are for a battle fought on the map
+// 2.2 leaves (RULINGS 9, 18), and 2.2 only adds pieces: judged on this, a
+// choice a Support Facility or a filled location makes possible is not
+// refused; one the builds' real order (rolled then) makes impossible falls
+// back to its default when the battle is processed.
+func AfterEdifices(s *processor.State, orders map[processor.Login][]processor.Order) *processor.State {
+	raise := slices.DeleteFunc(slices.Clone(s.Orders), func(o processor.Order) bool { return o.Op != processor.RaiseEdifices })
+	taken := map[processor.FleetID]bool{} // An Open Tome's, in s.Orders already
+	for _, o := range s.Orders {
+		taken[o.Fleet] = true
+	}
+	for _, l := range slices.Sorted(maps.Keys(orders)) {
+		for _, o := range orders[l] {
+			if o.Op == processor.RaiseEdifices && !taken[o.Fleet] {
+				raise = append(raise, o)
+			}
+		}
+	}
+	if len(raise) == 0 {
+		return s
+	}
+	c := s.Clone()
+	for _, o := range raise {
+		at, ok := c.Fleets[o.Fleet]
+		if a := s.C.FleetAlliance(o.Fleet); ok && a != "" && c.CanBuild(at, a, o.Infra) == "" {
+			c.Build(at, a, o.Infra)
+		}
+	}
+	return c
 }

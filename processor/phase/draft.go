@@ -678,7 +678,7 @@ func (r drafts) draftEvent(t *owntoml.Commented, al processor.AllianceID, ev pro
 		r.draftPiece(t, al, "build")
 		var open []processor.PieceChoice
 		for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
-			for _, p := range r.buildableFor(r.s, al, typ) {
+			for _, p := range processor.BuildableFor(r.s, al, typ) {
 				open = append(open, processor.PieceChoice{Planet: p, Type: typ})
 			}
 		}
@@ -781,7 +781,7 @@ func (r drafts) draftPiece(t *owntoml.Commented, al processor.AllianceID, key st
 	first := processor.PlanetID("")
 	var where []string
 	for _, typ := range []processor.InfraType{processor.FortificationLine, processor.SupportFacility, processor.StagingGrounds} {
-		ps := r.buildableFor(r.s, al, typ)
+		ps := processor.BuildableFor(r.s, al, typ)
 		if first == "" && len(ps) > 0 {
 			first = ps[0]
 		}

@@ -111,17 +111,6 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 	}
 }
 
-// buildableFor lists the planets where an Alliance can build a type now.
-func (r choiceRules) buildableFor(s *processor.State, a processor.AllianceID, t processor.InfraType) []processor.PlanetID {
-	var out []processor.PlanetID
-	for _, p := range r.c.Map.IDs() {
-		if s.CanBuild(p, a, t) == "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // checkLull: the build first, then the moves, as the text lists them (a
 // Support Facility built first extends the moves' reach, RULINGS 4).
 func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
@@ -137,7 +126,7 @@ func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs
 			}
 			switch why := r.s.CanBuild(c.Planet, a, c.Type); {
 			case why != "" && (r.s.Destroyed(c.Planet) || r.s.LaurelBar(c.Planet, a) != ""):
-				fs.Add(c.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, c.Type.Title(), c.Planet, why, report.OneOf(r.buildableFor(r.s, a, c.Type)))
+				fs.Add(c.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, c.Type.Title(), c.Planet, why, report.OneOf(processor.BuildableFor(r.s, a, c.Type)))
 			case why == "" && !built:
 				s.Build(c.Planet, a, c.Type)
 				built = true
@@ -349,7 +338,7 @@ func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices
 		if b.Type == processor.Stronghold {
 			fs.Add(b.Src.At("type"), "Smuggled Assets: the additional piece is not a Stronghold; build a fortification-line, support-facility or staging-grounds")
 		} else if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
-			fs.Add(b.Src.At("planet"), "Smuggled Assets: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, report.OneOf(r.buildableFor(s, a, b.Type)))
+			fs.Add(b.Src.At("planet"), "Smuggled Assets: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, report.OneOf(processor.BuildableFor(s, a, b.Type)))
 		}
 	}
 }

@@ -569,6 +569,7 @@ func (r choiceRules) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp,
 // orders, checked as any, never sealed.
 func (r checks) validateOpenTome(fs *processor.Faults) {
 	s := r.s
+	defer func() { r.edified = nil }()
 	for _, l := range r.openTomeLogins() {
 		if file, ok := r.f.Sealed[s.Phase][l]; ok {
 			fs.Add(processor.Src{File: file}, "An Open Tome: %s's players declare their operations openly in phase %d, so their orders cannot be sealed; commit %s instead", r.c.PlayerAlliance(l), s.Phase, processor.InputPath(s.Phase, "orders", string(l)))

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/attacks"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/report"
 )
@@ -78,7 +79,7 @@ func (r checks) validateOrders(fs *processor.Faults) {
 	// The Fleets as they stand, looked up by Alliance and planet for every
 	// Boarding Action ordered: found once, not for each.
 	r.places = r.attackRules().FleetPlaces()
-	defer func() { r.places = nil }()
+	defer func() { r.places, r.edified = nil, nil }()
 	orders := r.f.Orders[r.s.Phase]
 	first := r.openTomeLogins() // An Open Tome: their orders were taken first
 	for _, login := range r.c.Commanders() {
@@ -201,7 +202,12 @@ func (r checks) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
 		return // nothing to check, or the defender is already a fault
 	}
 	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: &o}
-	r.attackRules().ValidateOutcome(b, processor.Attacker, o.Choices(), fs, "; orders give the attacker's choices, for a battle that goes unplayed")
+	if r.edified == nil { // judged on the map the battle is fought on, as 2.2 may leave it
+		r.edified = attacks.AfterEdifices(r.s, r.f.Orders[r.s.Phase])
+	}
+	ar := r.attackRules()
+	ar.S = r.edified
+	ar.ValidateOutcome(b, processor.Attacker, o.Choices(), fs, "; orders give the attacker's choices, for a battle that goes unplayed")
 }
 
 // selectOperations is step 1, Select Operations: each Fleet performs the

@@ -79,8 +79,10 @@ type rules struct {
 	// battleList is battles() made once for the orders as they stand.
 	battleList battleList
 	// places are the Fleets by Alliance and planet while validateOrders
-	// checks the orders (the Fleets stand still then), nil otherwise.
-	places attacks.FleetPlaces
+	// checks the orders (the Fleets stand still then), nil otherwise;
+	// edified, the map 2.2 may leave (attacks.AfterEdifices), once found.
+	places  attacks.FleetPlaces
+	edified *processor.State
 }
 
 // The views over rules, each a part of the rules with the parts it builds
