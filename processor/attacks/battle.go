@@ -526,3 +526,20 @@ func AfterEdifices(s *processor.State, orders map[processor.Login][]processor.Or
 	}
 	return c
 }
+
+// ValidateOrderOutcome is ValidateOutcome of the choices an attacker's
+// orders give for a battle left unplayed (RULINGS 18), refused only when
+// impossible both on r.S and on after(), the map 2.2 may leave
+// (AfterEdifices; the battle's map, where others' Raise Edifices may also
+// fill a location): the rest falls back, if need be, when the battle is
+// processed (RULINGS 9). after is called only when r.S refuses them.
+func (r Rules) ValidateOrderOutcome(b processor.BattleOp, ch processor.Choices, after func() *processor.State, fs *processor.Faults) {
+	var now, then processor.Faults
+	if r.ValidateOutcome(b, processor.Attacker, ch, &now, "; orders give the attacker's choices, for a battle that goes unplayed"); now.Empty() {
+		return
+	}
+	r.S = after()
+	if r.ValidateOutcome(b, processor.Attacker, ch, &then, ""); !then.Empty() {
+		fs.Merge(now)
+	}
+}

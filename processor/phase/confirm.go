@@ -113,7 +113,7 @@ func (st resultStanding) disputeWhy() string {
 	if st.conf == nil || st.conf.Disputes == "" || st.void {
 		return ""
 	}
-	return " The dispute: " + strings.TrimRight(report.Plain(st.conf.Why), ".") + "."
+	return " The dispute: " + report.Sentence(report.Plain(st.conf.Why))
 }
 
 // settled reports whether a result needs nothing more before its step.

@@ -116,16 +116,16 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
 	s := r.s.Clone()
 	if b := ch.LullBuild; b != nil {
-		// Judged in the Alliance's turn (RULINGS 47), when an earlier event
-		// or Alliance may have freed a location: only a planet no turn opens
-		// is refused. The moves are checked after the first build possible now.
+		// A full planet is judged in the Alliance's turn, when an earlier
+		// event or Alliance may have freed a location (RULINGS 47). The moves
+		// are checked after the first build possible now.
 		built := false
 		for _, c := range append([]processor.PieceChoice{*b}, ch.LullAlternates...) {
 			if !r.c.Map.Has(c.Planet) {
 				continue
 			}
 			switch why := r.s.CanBuild(c.Planet, a, c.Type); {
-			case why != "" && (r.s.Destroyed(c.Planet) || r.s.LaurelBar(c.Planet, a) != ""):
+			case why != "" && (r.s.FreeLocations(c.Planet) > 0 || r.s.Destroyed(c.Planet) || r.s.LaurelBar(c.Planet, a) != "" || r.s.Count(a, c.Type) >= c.Type.Limit()):
 				fs.Add(c.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, c.Type.Title(), c.Planet, why, report.OneOf(processor.BuildableFor(r.s, a, c.Type)))
 			case why == "" && !built:
 				s.Build(c.Planet, a, c.Type)

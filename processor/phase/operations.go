@@ -202,12 +202,12 @@ func (r checks) validateOrderOutcome(o processor.Order, fs *processor.Faults) {
 		return // nothing to check, or the defender is already a fault
 	}
 	b := processor.BattleOp{ID: string(o.Fleet), Fleet: o.Fleet, Attacker: r.c.FleetAlliance(o.Fleet), Defender: o.Defender, Planet: o.Planet, Attack: o.Attack, Order: &o}
-	if r.edified == nil { // judged on the map the battle is fought on, as 2.2 may leave it
-		r.edified = attacks.AfterEdifices(r.s, r.f.Orders[r.s.Phase])
-	}
-	ar := r.attackRules()
-	ar.S = r.edified
-	ar.ValidateOutcome(b, processor.Attacker, o.Choices(), fs, "; orders give the attacker's choices, for a battle that goes unplayed")
+	r.attackRules().ValidateOrderOutcome(b, o.Choices(), func() *processor.State {
+		if r.edified == nil { // found once
+			r.edified = attacks.AfterEdifices(r.s, r.f.Orders[r.s.Phase])
+		}
+		return r.edified
+	}, fs)
 }
 
 // selectOperations is step 1, Select Operations: each Fleet performs the

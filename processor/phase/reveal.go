@@ -36,6 +36,7 @@ type unsealError struct {
 // those entries' fleets do, and the other operations are used. It reports stop when the run must end here: a dry run
 // (check), which never decrypts.
 func (r *run) unseal() (stop bool, err error) {
+	defer func() { r.edified = nil }() // the orders' outcomes' map (operations.go), as the orders so far leave it
 	s := r.s
 	r.rejected = map[processor.Login]*unsealError{}
 	sealed := r.f.Sealed[s.Phase]

@@ -119,3 +119,13 @@ func UpperFirst(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// Sentence is s, trimmed, ending as a sentence: a full stop added unless it
+// ends in one, a question or an exclamation mark.
+func Sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || !strings.ContainsAny(s[len(s)-1:], ".?!") {
+		s += "."
+	}
+	return s
+}
