@@ -77,3 +77,18 @@ func TestUpperFirst(t *testing.T) {
 		}
 	}
 }
+
+// A player's text quoted in a report line ends as a sentence, once.
+func TestSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"we held the objective":     "we held the objective.",
+		"we held the objective.":    "we held the objective.",
+		"who scored the last turn?": "who scored the last turn?",
+		"never!  ":                  "never!",
+		" ":                         ".",
+	} {
+		if got := Sentence(in); got != want {
+			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
