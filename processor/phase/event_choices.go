@@ -116,9 +116,8 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
 	s := r.s.Clone()
 	if b := ch.LullBuild; b != nil {
-		// A full planet is judged in the Alliance's turn, when an earlier
-		// event or Alliance may have freed a location (RULINGS 47). The moves
-		// are checked after the first build possible now.
+		// A full planet is judged in the Alliance's turn (an earlier event or
+		// Alliance may free it, RULINGS 47); the moves after the first build.
 		built := false
 		for _, c := range append([]processor.PieceChoice{*b}, ch.LullAlternates...) {
 			if !r.c.Map.Has(c.Planet) {

@@ -85,26 +85,29 @@ func (r *run) unseal() (stop bool, err error) {
 			fs.AddSchema(plain, sf)
 		} else {
 			list := processor.Checker{C: r.c, Fs: &fs}.DecodeOrders(login, processor.NewObj(doc, processor.Src{File: plain}))
+			orders := folder.Ensure(r.f.Orders, s.Phase)
+			orders[login], r.edified = list, nil // its own Raise Edifices count for its outcome choices, as when it sealed them
 			if fs.Empty() {
 				r.validatePlayerOrders(login, list, false, &fs)
 			}
 			if fs.Empty() {
-				folder.Ensure(r.f.Orders, s.Phase)[login] = list
 				continue
 			}
+			delete(orders, login)
 			// An operation with a fault is not used, and its fleet performs
 			// Logistical Auxilia (Select Operations' default for a fleet
 			// without one); the others are, once checked in full.
 			if keep, ops, ok := splitOperations(list, fs.List); ok {
 				var more processor.Faults
+				orders[login], r.edified = keep, nil
 				r.validatePlayerOrders(login, keep, false, &more)
 				if more.Empty() {
-					folder.Ensure(r.f.Orders, s.Phase)[login] = keep
 					var inv *processor.InvalidError
 					errors.As(fs.Err(r.f.Text), &inv)
 					r.rejected[login] = &unsealError{file: plain, sealed: file, faults: inv.Faults, ops: ops}
 					continue
 				}
+				delete(orders, login)
 				fs.List = append(fs.List, more.List...)
 			}
 		}
