@@ -98,3 +98,16 @@ func (rec tiebreakRecord) Unbeaten(tied []AllianceID) []AllianceID {
 	}
 	return out
 }
+
+// MostWon is the tied Alliance that won the most final battles, the first
+// in the order of tied on a tie: a victor the file names must have won as
+// many (RULINGS 37).
+func (rec tiebreakRecord) MostWon(tied []AllianceID) AllianceID {
+	var most AllianceID
+	for _, a := range tied {
+		if most == "" || rec.Won[a] > rec.Won[most] {
+			most = a
+		}
+	}
+	return most
+}

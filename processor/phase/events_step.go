@@ -212,9 +212,8 @@ func (r *run) archeotechRiches() {
 				continue
 			}
 			notes = append(notes, fmt.Sprintf("%s: battles won %s: %s secures the riches", p, report.OneOf(tally), who))
-			// "they can do the following up to three times": a list given
-			// for this planet has one planet a +1, and may have fewer than
-			// three; with none, the three by default (RULINGS 20, 47).
+			// "up to three times": one +1 a planet its list for p gives; with
+			// no list, the three by default (RULINGS 20, 47).
 			chosen, gave := e.Riches[who][p]
 			n := 3
 			if gave && len(chosen) < n {

@@ -47,15 +47,15 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 			fs.Add(t.Src.At("battles"), "%s fought no final battle: one player from each tied Alliance (%s) plays; add a [[battles]] entry with a player of %s (%s)", a, report.OneOf(tied), a, report.OneOf(r.c.PlayersOf(a)))
 		}
 	}
-	if t.Victor != "" {
+	if most := rec.MostWon(tied); t.Victor != "" {
 		switch {
 		case !r.c.HasAlliance(t.Victor):
 			return
 		case !isTied(t.Victor):
 			fs.Add(t.Src.At("victor"), "%s is not tied: the victor is one of %s", t.Victor, report.OneOf(tied))
 			return
-		case rec.Won[t.Victor] == 0:
-			fs.Add(t.Src.At("victor"), "%s won no final battle, so the battles do not make it victorious; the victor won at least one", t.Victor)
+		case rec.Won[t.Victor] == 0 || rec.Won[t.Victor] < rec.Won[most]:
+			fs.Add(t.Src.At("victor"), "%s won %s and %s %d, so the battles do not make %s victorious; the victor won at least one, and as many as any other", t.Victor, report.Plural(rec.Won[t.Victor], "final battle", "final battles"), most, rec.Won[most], t.Victor)
 		}
 		for _, a := range tied {
 			if a != t.Victor && rec.Fought[a] > 0 && rec.Lost[a] == 0 {
