@@ -1073,12 +1073,18 @@ func StepInWords(s processor.Step, phase int) string {
 // Open Tome wants first: of a player of the dominating Alliance, in the
 // phase it is in force, as the state on disk has it.
 func (f *Folder) OpenTomeOrders(phase int, file string) bool {
-	if f.State == nil {
+	return f.OpenTomeOrdersIn(f.State, phase, file)
+}
+
+// OpenTomeOrdersIn is OpenTomeOrders with the effects of s, a run's state as
+// its steps leave it (An Open Tome generated in this run's step 3 counts).
+func (f *Folder) OpenTomeOrdersIn(s *processor.State, phase int, file string) bool {
+	if s == nil {
 		return false
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), seal.SealedExt), ".toml")
 	a := f.campaignFor(phase, processor.StepOperations).PlayerAlliance(processor.Login(name))
-	return a != "" && slices.ContainsFunc(f.State.Effects, func(e processor.Effect) bool {
+	return a != "" && slices.ContainsFunc(s.Effects, func(e processor.Effect) bool {
 		return e.Event == processor.AnOpenTome && e.Phase == phase && e.Alliance == a
 	})
 }
