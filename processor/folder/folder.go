@@ -813,7 +813,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 			names, sealed := f.tomlFiles(r.dir, r, inputWho[d.dir], d.dir == "orders")
 			pending := func(file string) bool {
 				step := d.step
-				if d.dir == "orders" && f.OpenTomeOrders(n, file) {
+				if d.dir == "orders" && f.OpenTomeOrders(f.State, n, file) {
 					step = processor.StepOpenTome // An Open Tome: the dominating Alliance's orders come first
 				}
 				switch {
@@ -973,7 +973,7 @@ func (f *Folder) loadSealed(k processor.Checker, r *refusals, phase int, name, f
 		k.Fs.Add(at, "not a sealed orders file: %s", why)
 	case c.Recipient == "":
 		k.Fs.Add(at, "campaign.toml has no [secrecy] recipient, so this campaign does not seal orders: commit %s instead", plain)
-	case f.OpenTomeOrders(phase, file):
+	case f.OpenTomeOrders(f.State, phase, file):
 		k.Fs.Add(at, "An Open Tome: %s's players declare their operations openly in phase %d, so their orders cannot be sealed; commit %s instead", c.PlayerAlliance(processor.Login(name)), phase, plain)
 	case plaintext:
 		k.Fs.Add(at, "%s is here too: one player's orders are either sealed or not; remove one of them", plain)
@@ -999,7 +999,7 @@ func (f *Folder) arrivedAfter(file string) string {
 	if !ok {
 		return "arrived after its step was processed"
 	}
-	if step == processor.StepOperations && f.OpenTomeOrders(cp.Phase, file) {
+	if step == processor.StepOperations && f.OpenTomeOrders(f.State, cp.Phase, file) {
 		step = processor.StepOpenTome
 	}
 	if step == processor.StepEvents {
@@ -1071,14 +1071,9 @@ func StepInWords(s processor.Step, phase int) string {
 
 // OpenTomeOrders reports whether an orders file (plain or sealed) is one An
 // Open Tome wants first: of a player of the dominating Alliance, in the
-// phase it is in force, as the state on disk has it.
-func (f *Folder) OpenTomeOrders(phase int, file string) bool {
-	return f.OpenTomeOrdersIn(f.State, phase, file)
-}
-
-// OpenTomeOrdersIn is OpenTomeOrders with the effects of s, a run's state as
-// its steps leave it (An Open Tome generated in this run's step 3 counts).
-func (f *Folder) OpenTomeOrdersIn(s *processor.State, phase int, file string) bool {
+// phase it is in force, as s has it — the state on disk, or a run's as its
+// steps leave it (An Open Tome generated in this run's step 3 counts).
+func (f *Folder) OpenTomeOrders(s *processor.State, phase int, file string) bool {
 	if s == nil {
 		return false
 	}

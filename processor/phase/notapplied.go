@@ -62,7 +62,7 @@ func (r *rules) pastDeadline(file string) (folder.StepAt, bool) {
 	switch {
 	case !ok || step == processor.StepSetup:
 		return folder.StepAt{}, false
-	case step == processor.StepOperations && r.f.OpenTomeOrdersIn(r.s, cp.Phase, file):
+	case step == processor.StepOperations && r.f.OpenTomeOrders(r.s, cp.Phase, file):
 		step = processor.StepOpenTome
 	}
 	s := r.s
