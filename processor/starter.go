@@ -189,6 +189,9 @@ func StarterCampaignEvery(alliances, playersPer int, cad Cadence) ([]byte, error
 		}
 		p("moves = %s", d.Moves.Format(time.RFC3339))
 		p("builds = %s", d.Builds.Format(time.RFC3339))
+		if phase == starterPhases { // End of the Campaign: a tie's final battles, then a roll-off
+			p("tiebreak = %s      # only if the campaign ends tied: past it, the tied Alliances roll off", d.Builds.Format(time.RFC3339))
+		}
 	}
 	return []byte(b.String()), nil
 }
