@@ -28,7 +28,8 @@ type Await struct {
 	// [rules] confirm_results ("yes, confirmed by red"); Unsettled is set
 	// when it still waits for the other side or the Warmaster's ruling.
 	Confirm, Unsettled string
-	// Dispute is the other side's `why` when it disputes the result.
+	// Dispute gives the other side's `why` when it disputes the result, as
+	// a sentence to follow the note on what to commit (" The dispute: …").
 	Dispute string
 	// Digest is the SHA-256 of a result filed, which a confirmation names;
 	// Seen when advance first saw it so (zero: not yet).

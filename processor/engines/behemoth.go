@@ -294,20 +294,14 @@ func (h *behemoth) option(t Threshold) string {
 		h.say("Every option of this Crippled result is structural (%s): Crippled results cannot affect them, none is taken", report.Quoted(t.Options))
 		return ""
 	}
-	if !slices.ContainsFunc(open, func(o string) bool { return !taken(o) }) {
-		// What an earlier Crippled result took is gone: it cannot be taken
-		// again (a War Machine's Weapon Destroyed with no weapon left
-		// takes none either).
+	// The fallback: the first option neither taken nor structural. With
+	// none, what earlier Crippled results took is gone and is not taken
+	// again (a War Machine's Weapon Destroyed with no weapon left takes
+	// none either).
+	first := slices.IndexFunc(open, func(o string) bool { return !taken(o) })
+	if first < 0 {
 		h.say("Every option of this Crippled result (%s) was taken by an earlier one: none is left, none is taken", report.Quoted(t.Options))
 		return ""
-	}
-	fallback := func() string {
-		for _, o := range open {
-			if !taken(o) {
-				return o
-			}
-		}
-		return "" // not reached: an option is left (above)
 	}
 	notTaken := "not taken yet"
 	if len(open) < len(t.Options) {
@@ -318,7 +312,7 @@ func (h *behemoth) option(t Threshold) string {
 		who = "the opposing player"
 	}
 	if h.used.crippled >= len(h.choices.Crippled) {
-		o := fallback()
+		o := open[first]
 		h.say("No choice recorded for this Crippled result: %q, the first of %s %s", o, report.Quoted(t.Options), notTaken)
 		return o
 	}
@@ -326,15 +320,15 @@ func (h *behemoth) option(t Threshold) string {
 	h.used.crippled++
 	switch {
 	case !slices.Contains(t.Options, want):
-		o := fallback()
+		o := open[first]
 		h.say("%s chose %q, which is not an option of this Crippled result (%s): %q instead", report.UpperFirst(who), want, report.Quoted(t.Options), o)
 		return o
 	case h.b.IsStructural(want):
-		o := fallback()
+		o := open[first]
 		h.say("%s chose %q, which is structural: Crippled results cannot affect it; %q instead", report.UpperFirst(who), want, o)
 		return o
 	case taken(want):
-		o := fallback()
+		o := open[first]
 		h.say("%s chose %q, which an earlier Crippled result took: %q instead", report.UpperFirst(who), want, o)
 		return o
 	}
