@@ -385,6 +385,7 @@ func (c *changes) campaign(dir string, files []string) {
 				jud = unusedDeletions(f, jud, func(file string) bool { return c.exists(path.Join(dir, file)) })
 			}
 			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, jud)))
+			err = processor.WithRefusals(err, c.notedErr(actor, c.defectionChanges(f, dir, actor, jud)))
 			if refused := c.resultDeletions(f, dir, actor, jud); len(refused) > 0 {
 				err = processor.WithRefusals(err, &processor.InvalidError{Faults: c.noted(actor, refused)})
 			}
@@ -784,4 +785,81 @@ func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.
 		refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result, and only its side withdraws it (deleted, the battle would count as not reported, the attacker victorious); dispute it in %s, or file your own result in its place, which %s then confirms", actor, doc.FiledBy, strings.Replace(file, "/results/", "/confirmations/", 1), doc.FiledBy))
 	}
 	return refused
+}
+
+// defectionChanges refuses a change to another player's wish to defect.
+// Machinations of Fate lets each player say whether they defect, and the
+// wishes sit in their Alliance's event choices file, which any of its
+// players changes: without this, a teammate could add a player's
+// defection, change where to, or strike it out. Judged key by key against
+// the base: a key of [machinations_of_fate] added, changed or removed is
+// its player's alone to change (a file deleted removes every key it had).
+func (c *changes) defectionChanges(f *folder.Folder, dir string, actor processor.Login, files []string) error {
+	actor = f.Campaign.Spelling(actor)
+	p, ok := f.Campaign.PlayerOf(actor)
+	if !ok {
+		return nil // Authorize refuses every change of a non-player
+	}
+	key := processor.MachinationsOfFate.Key()
+	table := func(file string) processor.Src { return processor.Src{File: file, Ptr: "/" + key} }
+	var fs processor.Faults
+	for _, file := range files {
+		if cp := folder.Classify(file); cp.Kind != folder.KindEvents || processor.AllianceID(cp.Name) != p.Alliance {
+			continue // another Alliance's file: Authorize refuses it whole
+		}
+		base, _, err := c.git.Show(c.Base, path.Join(dir, file))
+		before, ok1 := defections(base, err)
+		after, ok2 := defections(f.Text(file), nil)
+		if !ok1 || !ok2 {
+			continue // not TOML, or the table is no table: the check says why
+		}
+		ids := slices.AppendSeq(slices.Collect(maps.Keys(before)), maps.Keys(after))
+		slices.Sort(ids)
+		for _, id := range slices.Compact(ids) {
+			was, had := before[id]
+			is, has := after[id]
+			owner := f.Campaign.Spelling(processor.Login(id))
+			if owner == actor || had == has && reflect.DeepEqual(was, is) {
+				continue
+			}
+			what := "changes"
+			switch {
+			case !had:
+				what = "adds"
+			case !has:
+				what = "removes"
+			}
+			msg := processor.PlainFirst(
+				fmt.Sprintf("Whether %s defects is %s's word alone: leave %s's line in [%s] as it was, and change only your own.", owner, owner, owner, key),
+				fmt.Sprintf("%s may not change this file: it %s [%s] %s, %s's wish to defect (Machinations of Fate), which only %s adds, changes or removes", actor, what, key, id, owner, owner))
+			switch {
+			case has:
+				fs.AddKey(table(file).At(id), "%s", msg)
+			case len(after) > 0:
+				fs.AddKey(table(file), "%s", msg)
+			default:
+				fs.List = append(fs.List, refusal(file, f.Text(file) != nil, "%s", msg))
+			}
+		}
+	}
+	return fs.Err(f.Text)
+}
+
+// defections is the [machinations_of_fate] table of an event choices
+// file's text: empty when there is no file or no table, false when the
+// text is no TOML or the table no table.
+func defections(text []byte, err error) (map[string]any, bool) {
+	if err != nil {
+		return nil, false
+	}
+	var doc map[string]any
+	if _, err := toml.Decode(string(text), &doc); err != nil {
+		return nil, false
+	}
+	v, ok := doc[processor.MachinationsOfFate.Key()]
+	if !ok {
+		return map[string]any{}, true
+	}
+	t, ok := v.(map[string]any)
+	return t, ok
 }

@@ -20,6 +20,10 @@ import (
 // moves, their Alliance's set-up, builds and event choices, and the results
 // of battles their Alliance fought; nobody edits what the processor writes,
 // nor an input a processed step consumed (journal.toml holds its SHA-256).
+// Judged from the file as it is; what needs the base's file too — a
+// player's line of [machinations_of_fate] in the Alliance's event choices,
+// a result the other side filed — the pull-request check judges
+// (repository.CheckChanges).
 
 // Authorize checks that actor may make the change a pull request made to
 // each of files: slash paths relative to the campaign folder, as they are
