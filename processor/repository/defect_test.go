@@ -31,7 +31,7 @@ func TestDefectionsAreEachPlayersOwn(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, actor, text string
-		want               []string // file:line:col: …message…, in order
+		want              []string // file:line:col: …message…, in order
 	}{
 		{"OwnLineAdded", "frank", table + "erin = \"red\"\nfrank = \"blue\"\n", nil},
 		{"OwnLineChanged", "erin", table + "erin = \"blue\"\n", nil},
