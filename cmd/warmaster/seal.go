@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/phase"
 	"github.com/warmaster/warmaster/processor/seal"
 )
@@ -43,7 +44,7 @@ func cmdSeal(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if !phase.IsOrdersFile(rel) {
+	if !folder.IsOrdersFile(rel) {
 		return usagef("%s is %s in campaign %s, not an orders file: seal takes phases/NN/orders/<login>.toml", file, rel, dir)
 	}
 	var faults *phase.OrdersFaultsError

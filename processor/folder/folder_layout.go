@@ -2,6 +2,7 @@ package folder
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -65,6 +66,14 @@ var phaseInputKinds = map[string]fileKind{
 	"orders": KindOrders, "results": KindResults, "moves": KindMoves, "builds": KindBuilds, "events": KindEvents,
 	"confirmations": KindConfirmation, "rulings": KindRuling,
 }
+
+// ordersFileRE is a plaintext orders file, relative to its campaign folder.
+var ordersFileRE = regexp.MustCompile(`^phases/[0-9]{2,3}/orders/[^/]+\.toml$`)
+
+// IsOrdersFile reports whether rel, a slash path in a campaign folder, is a
+// plaintext orders file, which `warmaster seal` takes:
+// phases/NN/orders/<login>.toml.
+func IsOrdersFile(rel string) bool { return ordersFileRE.MatchString(rel) }
 
 // Classify says what a slash path relative to the campaign folder is:
 //

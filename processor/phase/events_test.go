@@ -121,6 +121,13 @@ func TestOpenTome(t *testing.T) {
 
 	// Sealed blue orders are refused.
 	testkit.WriteFile(t, dir, testkit.AliceOrders, orders[testkit.AliceOrders])
+	// `warmaster seal` refuses to seal them, and writes nothing.
+	if err := SealOrders(dir, testkit.AliceOrders, Options{Now: testkit.BeforeDeadline}); err == nil || !strings.Contains(err.Error(), "An Open Tome: blue's players declare their operations openly in phase 1, so these orders cannot be sealed") {
+		t.Fatalf("seal of blue orders: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(testkit.AliceSealed))); !os.IsNotExist(err) {
+		t.Fatalf("seal wrote %s: %v", testkit.AliceSealed, err)
+	}
 	testkit.SealFile(t, dir, testkit.AliceOrders, id.Recipient())
 	_, err = Check(dir, Options{Now: testkit.BeforeDeadline})
 	if fs := testkit.FaultsOf(t, err); !testkit.HasFault(fs, testkit.AliceSealed, "An Open Tome", "cannot be sealed") {

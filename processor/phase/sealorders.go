@@ -3,7 +3,6 @@ package phase
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
@@ -22,14 +21,6 @@ import (
 // opens what this seals; trust says who may change what, and sealing asks
 // none of it.
 
-// ordersFileRE is a plaintext orders file, relative to its campaign folder.
-var ordersFileRE = regexp.MustCompile(`^phases/[0-9]{2,3}/orders/[^/]+\.toml$`)
-
-// IsOrdersFile reports whether rel, a slash path in a campaign folder, is a
-// plaintext orders file, which SealOrders takes:
-// phases/NN/orders/<login>.toml.
-func IsOrdersFile(rel string) bool { return ordersFileRE.MatchString(rel) }
-
 // OrdersFaultsError is SealOrders refusing orders that do not pass the
 // check: Err is what Check says of the file (an *InvalidError, faults
 // relative to the campaign folder). Nothing was written.
@@ -38,7 +29,7 @@ type OrdersFaultsError struct{ Err error }
 func (e *OrdersFaultsError) Error() string { return e.Err.Error() }
 func (e *OrdersFaultsError) Unwrap() error { return e.Err }
 
-// SealOrders seals the orders file rel (IsOrdersFile) of the campaign in
+// SealOrders seals the orders file rel (folder.IsOrdersFile) of the campaign in
 // dir to its [secrecy] recipient: checked first exactly as `check DIR
 // FILE` would at opt, then encrypted, bound to rel+seal.SealedExt of this
 // campaign, which replaces rel at once (never both, never neither). A
@@ -67,6 +58,9 @@ func SealOrders(dir, rel string, opt Options) error {
 	}
 	if f.Campaign.Recipient == "" {
 		return fmt.Errorf("seal: %s has no [secrecy] recipient: this campaign does not seal orders (the Warmaster adds one to use them); nothing was written", filepath.Join(dir, processor.CampaignFile))
+	}
+	if cp := folder.Classify(rel); f.OpenTomeOrders(f.State, cp.Phase, rel) { // the check would refuse them sealed
+		return fmt.Errorf("seal: An Open Tome: %s's players declare their operations openly in phase %d, so these orders cannot be sealed: commit %s as it is; nothing was written", f.Campaign.PlayerAlliance(processor.Login(cp.Name)), cp.Phase, rel)
 	}
 	// Bound to this file of this campaign: a copy anywhere else does not open.
 	id, err := folder.CampaignID(dir)
