@@ -144,7 +144,7 @@ func (r *run) setAside(fs *processor.Faults) error {
 						battleIDs[b.ID] = true
 					}
 				}
-				why = r.defaultFor(file, len(inv.Faults), battleIDs)
+				why = r.defaultFor(file, here.Step, len(inv.Faults), battleIDs)
 			}
 			r.setAsideFiles = append(r.setAsideFiles, notApplied{
 				NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults},
@@ -300,12 +300,12 @@ func (r *rules) withdraw(file string) {
 	}
 }
 
-// defaultFor says why a faulty input is not applied and what applies
+// defaultFor says why a faulty input is not applied at step (whose
+// deadline passed: open_tome, for An Open Tome's orders) and what applies
 // instead: the rules' default for a missing input of its kind. battleIDs
 // are the phase's battles (for a result).
-func (r *rules) defaultFor(file string, n int, battleIDs map[string]bool) string {
+func (r *rules) defaultFor(file string, step processor.Step, n int, battleIDs map[string]bool) string {
 	cp := folder.Classify(file)
-	step, _ := cp.Step()
 	why := fmt.Sprintf("%s past the %s deadline, so ", report.Plural(n, "fault", "faults"), deadlineName(step))
 	switch cp.Kind {
 	case folder.KindOrders:
