@@ -49,6 +49,21 @@ func (s Src) At(keys ...any) Src {
 	return s
 }
 
+// OperationEntry is the [[operations]] entry of an orders file that a
+// fault's pointer is in ("/operations/1" of "/operations/1/planet"), or ""
+// when it is in none.
+func OperationEntry(ptr string) string {
+	rest, ok := strings.CutPrefix(ptr, "/operations/")
+	if !ok {
+		return ""
+	}
+	n, _, _ := strings.Cut(rest, "/")
+	if n == "" || strings.Trim(n, "0123456789") != "" {
+		return ""
+	}
+	return "/operations/" + n
+}
+
 // pointerEscape escapes a key for a JSON pointer (RFC 6901).
 var pointerEscape = strings.NewReplacer("~", "~0", "/", "~1")
 

@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -18,6 +19,11 @@ type WarEngine struct {
 	Fleet   FleetID
 	Profile *engines.Profile
 	Src     Src
+}
+
+// Title is the engine for a report: "titan-1 (blue-1's Warhound Scout Titan)".
+func (e WarEngine) Title() string {
+	return fmt.Sprintf("%s (%s's %s)", e.ID, e.Fleet, e.Profile.Name)
 }
 
 // Roster is the campaign's war engines, the profiles they use and the

@@ -437,7 +437,7 @@ func (r choiceRules) openTomeOperations() {
 			if n == 0 {
 				o := processor.Order{Fleet: fl, Op: processor.LogisticalAuxilia, Default: true}
 				s.Orders = append(s.Orders, o)
-				rows = append(rows, []string{string(fl), string(l), string(s.Fleets[fl]), r.describeOrder(o)})
+				rows = append(rows, []string{string(fl), string(l), string(s.Fleets[fl]), r.defaultOperation(fl, l)})
 			}
 		}
 	}

@@ -196,7 +196,7 @@ func (r *run) setAsideOperations(file string, faults []processor.Fault) bool {
 func splitOperations(list []processor.Order, faults []processor.Fault) (keep, ops []processor.Order, ok bool) {
 	bad := map[string]bool{}
 	for _, f := range faults {
-		entry := operationEntry(f.Ptr)
+		entry := processor.OperationEntry(f.Ptr)
 		if entry == "" || !slices.ContainsFunc(list, func(o processor.Order) bool { return o.Src.Ptr == entry }) {
 			return nil, nil, false
 		}
@@ -210,20 +210,6 @@ func splitOperations(list []processor.Order, faults []processor.Fault) (keep, op
 		}
 	}
 	return keep, ops, len(keep) > 0
-}
-
-// operationEntry is the [[operations]] entry a fault's pointer is in
-// ("/operations/1" of "/operations/1/planet"), or "" when it is in none.
-func operationEntry(ptr string) string {
-	rest, ok := strings.CutPrefix(ptr, "/operations/")
-	if !ok {
-		return ""
-	}
-	n, _, _ := strings.Cut(rest, "/")
-	if n == "" || strings.Trim(n, "0123456789") != "" {
-		return ""
-	}
-	return "/operations/" + n
 }
 
 // operationsDefault says which of a file's operations are not applied and

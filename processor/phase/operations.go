@@ -99,6 +99,10 @@ func (r checks) validateOrders(fs *processor.Faults) {
 func (r checks) validatePlayerOrders(login processor.Login, list []processor.Order, all bool, fs *processor.Faults) {
 	file := processor.InputPath(r.s.Phase, "orders", string(login))
 	all = all && !r.sinisterOmens() // Sinister Omens: a fleet may be left out
+	// Past the open_tome deadline a fleet left out performs Logistical
+	// Auxilia (RULINGS 26), as one whose operation is set aside does.
+	_, late := r.pastDeadline(file)
+	all = all && !late
 	var missing []processor.FleetID
 	given := map[processor.FleetID]bool{}
 	for _, o := range list {
@@ -242,19 +246,17 @@ func (r *run) selectOperations() {
 		for _, o := range list {
 			s.Orders = append(s.Orders, o)
 			what := r.describeOrder(o)
-			_, hasFile := r.f.Orders[s.Phase][fl.Player]
 			switch u, rejected := r.rejected[fl.Player]; {
 			case rejected && !ok && u.ops == nil:
 				what = "Logistical Auxilia (sealed orders not used, see below: the default)"
 			case rejected && !ok && slices.ContainsFunc(u.ops, func(o processor.Order) bool { return o.Fleet == fl.ID }):
 				what = "Logistical Auxilia (its sealed operation was not used, see below: the default)"
-			case !ok && r.operationSetAside(fl.ID):
-				what = "Logistical Auxilia (its operation was not applied, see above: the default)"
-			case !ok && hasFile:
-				what = "Logistical Auxilia (left out of its player's orders: the default)"
-			case !ok && r.setAsideHere("orders", string(fl.Player)):
-				what = "Logistical Auxilia (its orders were not applied, see above: the default)"
+			case !ok:
+				what = r.defaultOperation(fl.ID, fl.Player)
 			case early[fl.ID]:
+				if o.Default {
+					what = r.defaultOperation(fl.ID, fl.Player)
+				}
 				what += " (declared first: An Open Tome)"
 			}
 			rows = append(rows, []string{o.ID(), string(fl.Player), string(r.c.FleetAlliance(fl.ID)), string(s.Fleets[fl.ID]), what})
@@ -262,6 +264,21 @@ func (r *run) selectOperations() {
 	}
 	r.sec.Table([]string{"fleet", "player", "alliance", "at", "operation"}, rows)
 	r.reportRejected()
+}
+
+// defaultOperation is the Logistical Auxilia of a fleet without an
+// operation, for the report, saying why it has none.
+func (r choiceRules) defaultOperation(fl processor.FleetID, player processor.Login) string {
+	_, hasFile := r.f.Orders[r.s.Phase][player]
+	switch {
+	case r.operationSetAside(fl):
+		return "Logistical Auxilia (its operation was not applied, see above: the default)"
+	case hasFile:
+		return "Logistical Auxilia (left out of its player's orders: the default)"
+	case r.setAsideHere("orders", string(player)):
+		return "Logistical Auxilia (its orders were not applied, see above: the default)"
+	}
+	return "Logistical Auxilia (no orders by the deadline: the default)"
 }
 
 // operationSetAside reports whether an operation of fleet's was set aside

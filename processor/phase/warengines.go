@@ -18,11 +18,6 @@ func (r reporting) engineLabel(battle string, id processor.EngineID) string {
 	return fmt.Sprintf("phase-%02d/2.4/%s/engines/%s", r.s.Phase, battle, id)
 }
 
-// engineName is an engine for a report: "titan-1 (blue-1's Warhound Scout Titan)".
-func engineName(e processor.WarEngine) string {
-	return fmt.Sprintf("%s (%s's %s)", e.ID, e.Fleet, e.Profile.Name)
-}
-
 // engineStanding writes where the war engines stand, when the campaign has any.
 func (r reporting) engineStanding(d interface {
 	Heading(int, string, ...any)

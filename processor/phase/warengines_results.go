@@ -69,7 +69,7 @@ func (r *rules) engineRepairs() map[processor.EngineID]processor.EngineCondition
 			c.WarMachine, events = out.Condition, out.Events
 		}
 		if len(events) > 0 {
-			r.sec.Para("Repairs between phases (behemoth_repair = %d, war_machine_repair = %d), %s:", rules.BehemothRepair, rules.WarMachineRepair, engineName(e))
+			r.sec.Para("Repairs between phases (behemoth_repair = %d, war_machine_repair = %d), %s:", rules.BehemothRepair, rules.WarMachineRepair, e.Title())
 			r.note(events...)
 		}
 		r.s.Engines[e.ID] = c
@@ -91,7 +91,7 @@ func (r *run) engineBattle(f attacks.Fought) {
 		var events []string
 		if c.Destroyed(e.Profile) {
 			// Destroyed by a battle processed earlier in this 2.4.
-			r.sec.Para("%s:", engineName(e))
+			r.sec.Para("%s:", e.Title())
 			r.note("It was destroyed in an earlier battle this phase: its entry here is ignored")
 			continue
 		}
@@ -130,7 +130,7 @@ func (r *run) engineBattle(f attacks.Fought) {
 		if len(events) == 0 {
 			events = []string{"No damage"}
 		}
-		r.sec.Para("%s:", engineName(e))
+		r.sec.Para("%s:", e.Title())
 		r.note(events...)
 		r.s.Engines[x.Engine] = c
 	}
