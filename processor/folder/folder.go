@@ -813,6 +813,12 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 			names, sealed := f.tomlFiles(r.dir, r, inputWho[d.dir], d.dir == "orders")
 			pending := func(file string) bool {
 				step := d.step
+				if n == k.C.Phases && step > processor.StepBattles {
+					// The last phase ends with its battles (step 3, End of
+					// the Campaign): never applied, and said so.
+					f.LateFaults = append(f.LateFaults, processor.Fault{File: file, Message: "not applied: " + finalPhaseHasNo(n, d.dir)})
+					return false
+				}
 				if d.dir == "orders" && f.OpenTomeOrders(f.State, n, file) {
 					step = processor.StepOpenTome // An Open Tome: the dominating Alliance's orders come first
 				}
@@ -1024,6 +1030,12 @@ func (f *Folder) AppliedAt(phase int, step processor.Step) (time.Time, bool) {
 	return t, ok
 }
 
+// finalPhaseHasNo says why the last phase takes no input of dir
+// (events, moves, builds).
+func finalPhaseHasNo(phase int, dir string) string {
+	return fmt.Sprintf("phase %d is the campaign's last, which ends after its battles (step 3 is the End of the Campaign), so it has no %s", phase, dir)
+}
+
 // Late lists the files that arrived after their step was processed, each
 // as a fault saying so: never applied, no obstacle to advance; check
 // refuses one only when it is named (a pull request's file).
@@ -1035,11 +1047,17 @@ func (f *Folder) RefuseLate(err error, files []string) error {
 	var late []processor.Fault
 	for _, l := range f.LateFaults {
 		if slices.Contains(files, l.File) {
+			cp := Classify(l.File)
 			what := "its step"
-			if step, ok := Classify(l.File).Step(); ok {
-				what = StepInWords(step, Classify(l.File).Phase)
+			step, ok := cp.Step()
+			if ok {
+				what = StepInWords(step, cp.Phase)
 			}
-			l.Message = processor.PlainFirst("This file came after "+what+" was played, so it would never count: close this pull request.", l.Message)
+			plain := "This file came after " + what + " was played, so it would never count: close this pull request."
+			if (cp.Kind == KindEvents || cp.Kind == KindMoves || cp.Kind == KindBuilds) && cp.Phase == f.Campaign.Phases {
+				plain = fmt.Sprintf("Phase %d is the campaign's last and has no %s, so this file would never count: close this pull request.", cp.Phase, cp.Dir)
+			}
+			l.Message = processor.PlainFirst(plain, l.Message)
 			late = append(late, l)
 		}
 	}

@@ -341,7 +341,11 @@ func (r *run) reportSetAside(step processor.Step) {
 	if !r.lateReported {
 		r.lateReported = true
 		if late := r.newLate(); len(late) > 0 {
-			r.sec.Para("**Files that came too late** (never applied; they may be removed):")
+			what := "Files that came too late"
+			if slices.ContainsFunc(late, func(f processor.Fault) bool { return folder.Classify(f.File).Phase == r.c.Phases }) {
+				what = "Files never applied" // the last phase's events, moves or builds: no step takes them
+			}
+			r.sec.Para("**%s** (never applied; they may be removed):", what)
 			lines := make([]string, len(late))
 			for i, f := range late {
 				lines[i] = fmt.Sprintf("`%s`: %s", f.File, f.Message)

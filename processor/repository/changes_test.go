@@ -648,3 +648,16 @@ owner = "me"
 		}
 	})
 }
+
+// The last phase ends with its battles: a moves, builds or events file
+// for it would never count, and a pull request adding one is refused
+// (advance only notes such a file, and its report names it).
+func TestFinalPhaseInputsRefused(t *testing.T) {
+	r := newTestRepo(t)
+	moves := "campaigns/spring/phases/03/moves/bob.toml"
+	rep := r.change("bob", func() { r.write(moves, r.read("campaigns/spring/phases/01/moves/bob.toml")) })
+	wantFaults(t, rep, [2]string{moves, "Phase 3 is the campaign's last and has no moves, so this file would never count: close this pull request."})
+	if msg := rep.Faults[0].Message; !strings.Contains(msg, "not applied: phase 3 is the campaign's last, which ends after its battles") {
+		t.Errorf("the refusal does not say why in full: %s", msg)
+	}
+}
