@@ -668,6 +668,11 @@ func TestActAdvanceAndDoctor(t *testing.T) {
 		// The action saved Go's caches (advance only), and commit-back
 		// printed what advance showed once it had pushed.
 		"| Cache saved with key: warmaster-go-",
+		// It replayed the campaign before applying a step, and kept what
+		// that proved for the next run (docs/organisers.md, "Replaying
+		// before each step").
+		"campaigns/spring: replayed ",
+		"| Cache saved with key: warmaster-verified-",
 		"| commit-back: pushed to main (try 1)",
 		"| applied phase 1: 2.1 Reveal Alliance Operations",
 		// notify, with advance's output.

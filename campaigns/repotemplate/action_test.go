@@ -12,7 +12,8 @@ import (
 
 // fakeWarmaster logs each call, one line of arguments joined by "|", to
 // $FAKE_LOG; `campaigns` prints $FAKE_DECLARED, one a line; advance prints
-// an applied step, plan a Markdown line; a folder named in $FAKE_FAIL fails.
+// an applied step (and, given --verified FILE, adds $FAKE_PROVES to FILE),
+// plan a Markdown line; a folder named in $FAKE_FAIL fails.
 const fakeWarmaster = `#!/usr/bin/env bash
 (IFS='|'; echo "$*") >> "$FAKE_LOG"
 if [ -n "${API_TOKEN:-}" ]; then echo "the token reached warmaster" >&2; exit 9; fi
@@ -23,7 +24,8 @@ fi
 dir=${!#}
 case $1 in
 campaigns) for d in ${FAKE_DECLARED:-}; do echo "$d"; done; exit 0;;
-advance) echo "applied phase 1: 1 Select Operations"; echo "wrote state.toml"; [ "$dir" != "${FAKE_FAIL:-}" ] || echo "$dir/phases/01/orders/bob.toml:1:1: restore it: git checkout abc -- x" >&2;;
+advance) echo "applied phase 1: 1 Select Operations"; echo "wrote state.toml"; [ "$dir" != "${FAKE_FAIL:-}" ] || echo "$dir/phases/01/orders/bob.toml:1:1: restore it: git checkout abc -- x" >&2
+	if [ "$3" = --verified ] && [ -n "${FAKE_PROVES:-}" ]; then echo "$FAKE_PROVES" >> "$4"; fi;;
 plan) echo "## plan of $dir";;
 esac
 [ "$dir" != "${FAKE_FAIL:-}" ]
@@ -345,6 +347,40 @@ func TestAction(t *testing.T) {
 		_, calls = a.action(t, "COMMAND=status", "CAMPAIGNS=campaigns/spr* campaigns/practice")
 		if got, want := strings.Join(calls[1:], "\n"), "status|--|campaigns/spring"; got != want {
 			t.Errorf("status calls: %q, want %q", got, want)
+		}
+	})
+
+	// With VERIFIED_FILE (the action's verified-cache), advance is given
+	// the file of verified digests, made when the cache had none; the
+	// output verified-changed says whether a run added to it (the action
+	// then saves it to the cache), and only then.
+	t.Run("AdvanceVerified", func(t *testing.T) {
+		t.Parallel()
+		a := newActionRepo(t)
+		verified := filepath.Join(a.tmp, "warmaster-verified", "digests.txt")
+		for _, tc := range []struct {
+			proves, output string
+		}{
+			{"", ""},
+			{strings.Repeat("a", 64), "verified-changed=true\n"},
+			{"", ""},
+		} {
+			outputs := filepath.Join(a.tmp, "outputs")
+			os.Remove(outputs)
+			res, calls := a.action(t, "COMMAND=advance", "VERIFIED_FILE="+verified, "FAKE_PROVES="+tc.proves, "GITHUB_OUTPUT="+outputs)
+			if res.code != 0 {
+				t.Fatalf("exit %d:\n%s", res.code, res.out)
+			}
+			if want := "advance|--replay|--verified|" + verified + "|--format|github|--|campaigns/autumn"; calls[1] != want {
+				t.Errorf("call %q, want %q", calls[1], want)
+			}
+			data, _ := os.ReadFile(outputs)
+			if got := strings.Contains(string(data), "verified-changed=true\n"); got != (tc.output != "") {
+				t.Errorf("FAKE_PROVES=%q: outputs %q", tc.proves, data)
+			}
+		}
+		if got := readFile(t, verified); got != strings.Repeat("a", 64)+"\n"+strings.Repeat("a", 64)+"\n" {
+			t.Errorf("verified file %q", got)
 		}
 	})
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -137,6 +138,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.StringFlag{Name: "now", Usage: "the time to process at, RFC 3339 (default: the clock)"},
 					formatFlag(),
 					&cli.BoolFlag{Name: "replay", Usage: "when a step is due, first replay the whole campaign (as replay does, with the secrets advance has) and apply nothing if it differs: the workflow's advance does, so the pull-request check need not replay"},
+					&cli.StringFlag{Name: "verified", Usage: "with --replay: FILE lists the verified digests of campaign folders already proved (one per line); a folder whose digest is listed is not replayed again, and the digest of each folder this run proves — replayed, and as advance leaves it — is added to FILE (the workflow keeps it in the Actions cache)"},
 					releaseFlag(),
 				},
 				Action: cmdAdvance,
@@ -626,14 +628,25 @@ func cmdAdvance(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.String("verified") != "" && !c.Bool("replay") {
+		return usagef("--verified goes with --replay: it says which campaign folders need no replay")
+	}
+	proved := false // the folder was replayed, or vouched for, before this run
 	if c.Bool("replay") {
-		if err := replayFirst(c, dir, opt); err != nil {
+		if proved, err = replayFirst(c, dir, opt); err != nil {
 			return reportFaults(c, format, dir, err, true)
 		}
 	}
 	sum, err := phase.Advance(dir, opt)
 	if err != nil {
 		return reportFaults(c, format, dir, err, true)
+	}
+	if proved && len(sum.Applied) > 0 {
+		// Steps applied by this warmaster to a proved campaign: the folder
+		// it leaves follows from the same files, as a replay would find.
+		if err := vouch(c, dir); err != nil {
+			return err
+		}
 	}
 	printNotes(c.App.ErrWriter, dir, sum.Placeholders)
 	printNotes(c.App.ErrWriter, dir, sum.SizeNotes)
@@ -734,25 +747,102 @@ func cmdDemo(c *cli.Context) error {
 // replayFirst is advance --replay: when a step is due, the campaign's whole
 // history is replayed first (with the secrets the advance job has, which
 // the pull-request check has not), and a difference stops the run before
-// it builds on it. With nothing due it costs a plan.
-func replayFirst(c *cli.Context, dir string, opt phase.Options) error {
+// it builds on it. With nothing due it costs a plan. With --verified, a
+// folder proved before (its verified digest listed) is not replayed again,
+// and one replayed now is listed. proved says the folder is proved.
+func replayFirst(c *cli.Context, dir string, opt phase.Options) (proved bool, err error) {
 	given, err := givenReleases(c)
 	if err != nil {
-		return err
+		return false, err
 	}
 	opt.Release = releaseFinder(given)
+	var listed map[string]bool
+	if file := c.String("verified"); file != "" {
+		if listed, err = readVerified(file); err != nil {
+			return false, err
+		}
+	}
 	p, err := phase.Plan(dir, opt)
 	if err != nil || len(p.Applied) == 0 {
-		return nil // advance itself says what is wrong, or that nothing is due
+		return false, nil // advance itself says what is wrong, or that nothing is due
 	}
-	res, err := trust.Replay(dir, opt)
+	res, err := trust.ReplayUnlessVerified(dir, opt, func(d string) bool { return listed[d] })
 	if err != nil {
-		return err
+		return false, err
 	}
-	if res.Skipped != "" {
+	switch {
+	case res.Skipped != "":
 		fmt.Fprintf(c.App.ErrWriter, "%s: replay before advancing skipped: %s\n", dir, res.Skipped)
-		return nil
+		return false, nil
+	case res.Verified:
+		fmt.Fprintf(c.App.ErrWriter, "%s: not replayed before advancing: its files are those a replay proved (verified digest %.12s…)\n", dir, res.Digest)
+		return true, nil
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%s: replayed %d steps in %d runs before advancing; %d processor-written files match\n", dir, res.Steps, res.Runs, len(res.Checked))
+	return true, addVerified(c, res.Digest)
+}
+
+// maxVerified is how many verified digests --verified keeps: the newest.
+// Each advance that applies steps adds one a campaign; only the last of
+// each is ever looked up.
+const maxVerified = 1000
+
+// verifiedDigestRE is a line of a --verified file.
+var verifiedDigestRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// readVerified reads a --verified file: the digests it lists (a file not
+// there lists none). Anything else in it is refused: the file comes from
+// the Actions cache, and a line that is no digest says it is not the one
+// advance writes.
+func readVerified(file string) (map[string]bool, error) {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--verified: %w", err)
+	}
+	listed := map[string]bool{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" {
+			continue
+		}
+		if !verifiedDigestRE.MatchString(line) {
+			return nil, fmt.Errorf("--verified: %s:%d: not a verified digest (64 lower-case hex digits, one a line, as advance writes them)", file, i+1)
+		}
+		listed[line] = true
+	}
+	return listed, nil
+}
+
+// vouch adds the verified digest of dir as it is now to --verified's file.
+func vouch(c *cli.Context, dir string) error {
+	if c.String("verified") == "" {
+		return nil
+	}
+	d, err := trust.VerifiedDigest(dir)
+	if err != nil {
+		return fmt.Errorf("--verified: %w", err)
+	}
+	return addVerified(c, d)
+}
+
+// addVerified adds a digest to --verified's file (when given), keeping the
+// newest maxVerified.
+func addVerified(c *cli.Context, digest string) error {
+	file := c.String("verified")
+	if file == "" {
+		return nil
+	}
+	data, err := os.ReadFile(file)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("--verified: %w", err)
+	}
+	lines := slices.DeleteFunc(strings.Split(string(data), "\n"), func(l string) bool { return l == "" || l == digest })
+	lines = append(lines, digest)
+	lines = lines[max(0, len(lines)-maxVerified):]
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		return fmt.Errorf("--verified: %w", err)
+	}
 	return nil
 }

@@ -25,3 +25,31 @@ func BenchmarkReplayBigSteps(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReplayProved is the advance job's replay before a step when the
+// folder's verified digest is listed: the folder is loaded and digested,
+// nothing replayed — against BenchmarkReplayBigSteps' full replay of the
+// same simulated campaign, here of 3 phases (`-bench 'Replay(BigSteps|Proved)'`).
+func BenchmarkReplayProved(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		proved bool
+	}{{"full", false}, {"proved", true}} {
+		b.Run(tc.name, func(b *testing.B) {
+			dir := filepath.Join(b.TempDir(), "c")
+			if err := simulate.Run(dir, simulate.Params{Seed: "bench", Players: 30, Fleets: 3000, Phases: 3, Planets: 300}, nil, nil); err != nil {
+				b.Fatal(err)
+			}
+			proved, err := VerifiedDigest(dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				res, err := ReplayUnlessVerified(dir, phase.Options{}, func(d string) bool { return tc.proved && d == proved })
+				if err != nil || res.Verified != tc.proved {
+					b.Fatalf("%+v, %v", res, err)
+				}
+			}
+		})
+	}
+}

@@ -34,6 +34,12 @@ type ReplayResult struct {
 	Runs    int      // advance runs replayed (journal entries grouped by time)
 	Steps   int      // steps replayed
 	Checked []string // processor-written files compared, sorted
+
+	// Digest is the folder's verified digest (VerifiedDigest), when the
+	// replay passed or was not needed; Verified says it was not needed:
+	// the digest was vouched for already (ReplayUnlessVerified).
+	Digest   string
+	Verified bool
 }
 
 // Replay recomputes the campaign from its set-up and the inputs journal.toml
@@ -42,9 +48,23 @@ type ReplayResult struct {
 // Any difference — a hand edit of state, journal, reports or battle sheets,
 // or an input changed after it was consumed — is a fault (*InvalidError).
 func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
-	f, err := folder.Load(dir)
+	return ReplayUnlessVerified(dir, opt, nil)
+}
+
+// ReplayUnlessVerified is Replay, except that a folder whose verified
+// digest verified vouches for (a replay, or an advance on a replayed
+// campaign, proved those very files before) is not replayed again.
+func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest string) bool) (*ReplayResult, error) {
+	f, err := loadHistory(dir)
 	if err != nil {
 		return nil, err
+	}
+	digest, err := verifiedDigest(dir, f)
+	if err != nil {
+		return nil, err
+	}
+	if verified != nil && verified(digest) {
+		return &ReplayResult{Digest: digest, Verified: true}, nil
 	}
 	// The journal as load read and checked it (its limits, every step and
 	// input: an input's path must be one of the campaign folder's input
@@ -232,7 +252,11 @@ func Replay(dir string, opt phase.Options) (*ReplayResult, error) {
 				Message: fmt.Sprintf("differs from the replay of the journal (edited by hand?): the file has %q, the replay %q", got, wantLine)})
 		}
 	}
-	return res, fs.Err(f.Text)
+	if err := fs.Err(f.Text); err != nil {
+		return res, err
+	}
+	res.Digest = digest
+	return res, nil
 }
 
 // processorFiles are the files of a folder that the processor writes.

@@ -34,7 +34,7 @@ type VerifyResult struct {
 // added or changed to a die that cannot fail — `D6 | 4` to `D1 | 1` — is
 // caught). Faults name the report, the line and the label.
 func Verify(dir, key string) (*VerifyResult, error) {
-	f, err := folder.Load(dir)
+	f, err := loadHistory(dir)
 	if err != nil {
 		return nil, err
 	}

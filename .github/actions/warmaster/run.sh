@@ -49,6 +49,12 @@
 #                  command restoring a consumed file) goes to
 #                  APPLIED_FILE.failed too, for the failure issue
 #                  (`warmaster notify --failed`)
+#   VERIFIED_FILE  advance: the verified digests of the campaign folders
+#                  earlier runs proved (advance --replay --verified; the
+#                  action keeps the file in the Actions cache): a campaign
+#                  whose folder is listed is not replayed again, and each
+#                  folder this run proves is added; the output
+#                  verified-changed says whether the file changed
 #   WARMASTER      the binary (default: warmaster on PATH)
 #
 # Every folder and file name goes to warmaster after "--": none is ever an
@@ -187,6 +193,13 @@ if [[ $command == advance ]]; then
 	applied=${APPLIED_FILE:-${RUNNER_TEMP:-/tmp}/warmaster-applied.tsv}
 	touch "$applied"
 	echo "applied-file=$applied" >>"$output"
+	verified=()
+	if [[ -n ${VERIFIED_FILE:-} ]]; then
+		mkdir -p "$(dirname "$VERIFIED_FILE")"
+		touch "$VERIFIED_FILE"
+		verified=(--verified "$VERIFIED_FILE")
+		verified_before=$(cksum <"$VERIFIED_FILE")
+	fi
 fi
 
 # The declared campaigns.
@@ -278,7 +291,7 @@ for dir in "${folders[@]}"; do
 	advance)
 		out=$(mktemp)
 		errs=$(mktemp)
-		"$warmaster" advance --replay --format "$format" "${extra[@]}" -- "$dir" >"$out" 2>"$errs" || rc=$?
+		"$warmaster" advance --replay "${verified[@]}" --format "$format" "${extra[@]}" -- "$dir" >"$out" 2>"$errs" || rc=$?
 		cat "$errs" >&2
 		awk -v dir="$dir" '/^applied / { print dir "\t" $0 }' "$out" >>"$applied"
 		if [[ $rc -eq 0 ]]; then
@@ -331,4 +344,7 @@ for dir in "${folders[@]}"; do
 		fi
 	fi
 done
+if [[ $command == advance && -n ${VERIFIED_FILE:-} && $(cksum <"$VERIFIED_FILE") != "$verified_before" ]]; then
+	echo "verified-changed=true" >>"$output"
+fi
 exit "$status"
