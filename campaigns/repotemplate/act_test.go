@@ -1,7 +1,9 @@
 package repotemplate
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -390,7 +392,8 @@ var firstDeadline = time.Date(2027, 1, 8, 18, 0, 0, 0, time.UTC)
 // deadline is at least five weeks ahead: the workflows run warmaster with
 // the clock (no --now), and what the tests assert — bob's orders on time,
 // advance stopping in phase 2 awaiting results — holds only before the
-// example's deadlines. Until 2026-12-04 it changes nothing.
+// example's deadlines. Until 2026-12-04 it changed nothing; since, it also
+// names each moved result anew in its confirmation (confirm_results).
 func keepAhead(t *testing.T, dir string, now time.Time) {
 	t.Helper()
 	weeks := 0
@@ -401,6 +404,10 @@ func keepAhead(t *testing.T, dir string, now time.Time) {
 		return
 	}
 	date := regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2})((?:T\d{2}:\d{2}:\d{2})?Z?)\b`)
+	// A confirmation names its result by SHA-256: moved, the result's
+	// confirmation must name it as moved, or it would be void.
+	redigested := map[string]string{}
+	digest := func(b []byte) string { sum := sha256.Sum256(b); return hex.EncodeToString(sum[:]) }
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".toml") {
 			return err
@@ -417,10 +424,19 @@ func keepAhead(t *testing.T, dir string, now time.Time) {
 			}
 			return day.AddDate(0, 0, 7*weeks).Format("2006-01-02") + sub[2]
 		})
+		redigested[digest(data)] = digest([]byte(moved))
 		return os.WriteFile(path, []byte(moved), 0o644)
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	confirmations, _ := filepath.Glob(filepath.Join(dir, "phases", "*", "confirmations", "*.toml"))
+	for _, path := range confirmations {
+		text := readFile(t, path)
+		for was, is := range redigested {
+			text = strings.ReplaceAll(text, was, is)
+		}
+		writeFile(t, path, text)
 	}
 }
 
