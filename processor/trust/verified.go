@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
-	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
 )
 
@@ -92,12 +91,7 @@ func verifiedDigest(dir string, f *folder.Folder) (string, error) {
 // advance job (`advance --replay`) on one player's file, the very stall a
 // deadline prevents. Every other fault refuses the folder, as Load does.
 func loadHistory(dir string) (*folder.Folder, error) {
-	d, err := folder.OpenFolder(dir, disk.Read)
-	if err != nil {
-		return nil, err
-	}
-	defer d.Unlock()
-	f, fs, err := folder.LoadFrom(d)
+	f, fs, err := folder.LoadWithFaults(dir)
 	if err != nil {
 		return nil, err
 	}
