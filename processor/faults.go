@@ -49,10 +49,10 @@ func (s Src) At(keys ...any) Src {
 	return s
 }
 
-// OperationEntry is the [[operations]] entry of an orders file that a
+// operationEntry is the [[operations]] entry of an orders file that a
 // fault's pointer is in ("/operations/1" of "/operations/1/planet"), or ""
 // when it is in none.
-func OperationEntry(ptr string) string {
+func operationEntry(ptr string) string {
 	rest, ok := strings.CutPrefix(ptr, "/operations/")
 	if !ok {
 		return ""
@@ -62,6 +62,29 @@ func OperationEntry(ptr string) string {
 		return ""
 	}
 	return "/operations/" + n
+}
+
+// SplitOperations parts an orders file's operations into the operations without faults and
+// those with; ok is false when a fault is in no operation of the list (it
+// is about the file as a whole) or every operation has one (the file is
+// then not used at all, and said so).
+func SplitOperations(list []Order, faults []Fault) (keep, ops []Order, ok bool) {
+	bad := map[string]bool{}
+	for _, f := range faults {
+		entry := operationEntry(f.Ptr)
+		if entry == "" || !slices.ContainsFunc(list, func(o Order) bool { return o.Src.Ptr == entry }) {
+			return nil, nil, false
+		}
+		bad[entry] = true
+	}
+	for _, o := range list {
+		if bad[o.Src.Ptr] {
+			ops = append(ops, o)
+		} else {
+			keep = append(keep, o)
+		}
+	}
+	return keep, ops, len(keep) > 0
 }
 
 // pointerEscape escapes a key for a JSON pointer (RFC 6901).

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -758,15 +761,13 @@ func replayFirst(c *cli.Context, dir string, opt phase.Options) (proved bool, er
 	opt.Release = releaseFinder(given)
 	var listed map[string]bool
 	if file := c.String("verified"); file != "" {
-		if listed, err = readVerified(file); err != nil {
-			return false, err
-		}
+		listed = readVerified(c.App.ErrWriter, file)
 	}
 	p, err := phase.Plan(dir, opt)
 	if err != nil || len(p.Applied) == 0 {
 		return false, nil // advance itself says what is wrong, or that nothing is due
 	}
-	res, err := trust.ReplayUnlessVerified(dir, opt, func(d string) bool { return listed[d] })
+	res, err := trust.ReplayUnlessVerified(dir, opt, func(d string) bool { return listed[provedBy(d)] })
 	if err != nil {
 		return false, err
 	}
@@ -790,29 +791,51 @@ const maxVerified = 1000
 // verifiedDigestRE is a line of a --verified file.
 var verifiedDigestRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
-// readVerified reads a --verified file: the digests it lists (a file not
-// there lists none). Anything else in it is refused: the file comes from
-// the Actions cache, and a line that is no digest says it is not the one
-// advance writes.
-func readVerified(file string) (map[string]bool, error) {
-	data, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+// provedBy is a folder's verified digest as --verified lists it: bound to
+// this warmaster — its version and its executable's SHA-256 — so that
+// what one build proved is not taken as proved by another (a new build
+// replays the campaign once, which proves it anew; an action built from
+// a branch reports no version that tells builds apart).
+func provedBy(digest string) string {
+	sum := sha256.Sum256([]byte(prover() + "\n" + digest + "\n"))
+	return hex.EncodeToString(sum[:])
+}
+
+// prover is this warmaster, for provedBy: its version and its executable's
+// SHA-256 (hashed once a run).
+var prover = sync.OnceValue(func() string {
+	h := sha256.New()
+	if exe, err := os.Executable(); err == nil {
+		if f, err := os.Open(exe); err == nil {
+			_, _ = io.Copy(h, f)
+			f.Close()
+		}
 	}
+	return fmt.Sprintf("warmaster %s %x", version(), h.Sum(nil))
+})
+
+// readVerified reads a --verified file: the digests it lists (a file not
+// there lists none). A line that is no digest is left out, with a note:
+// the file comes from the Actions cache, and one spoilt there must cost a
+// replay, not stop every run after (addVerified writes it anew).
+func readVerified(ew io.Writer, file string) map[string]bool {
+	data, err := os.ReadFile(file)
 	if err != nil {
-		return nil, fmt.Errorf("--verified: %w", err)
+		if !errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(ew, "note: --verified: %v: every campaign with a step due is replayed in full\n", err)
+		}
+		return nil
 	}
 	listed := map[string]bool{}
 	for i, line := range strings.Split(string(data), "\n") {
-		if line == "" {
-			continue
+		switch {
+		case verifiedDigestRE.MatchString(line):
+			listed[line] = true
+		case line != "":
+			fmt.Fprintf(ew, "note: --verified: %s:%d: not a verified digest (64 lower-case hex digits, one a line, as advance writes them): left out, and dropped when the file is written again\n", file, i+1)
 		}
-		if !verifiedDigestRE.MatchString(line) {
-			return nil, fmt.Errorf("--verified: %s:%d: not a verified digest (64 lower-case hex digits, one a line, as advance writes them)", file, i+1)
-		}
-		listed[line] = true
 	}
-	return listed, nil
+	return listed
 }
 
 // vouch adds the verified digest of dir as it is now to --verified's file.
@@ -822,7 +845,9 @@ func vouch(c *cli.Context, dir string) error {
 	}
 	d, err := trust.VerifiedDigest(dir)
 	if err != nil {
-		return fmt.Errorf("--verified: %w", err)
+		// The steps are applied; the next run replays in full.
+		fmt.Fprintf(c.App.ErrWriter, "note: --verified: %s: the folder advance left is not vouched for: %v\n", dir, err)
+		return nil
 	}
 	return addVerified(c, d)
 }
@@ -838,7 +863,8 @@ func addVerified(c *cli.Context, digest string) error {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("--verified: %w", err)
 	}
-	lines := slices.DeleteFunc(strings.Split(string(data), "\n"), func(l string) bool { return l == "" || l == digest })
+	digest = provedBy(digest)
+	lines := slices.DeleteFunc(strings.Split(string(data), "\n"), func(l string) bool { return l == digest || !verifiedDigestRE.MatchString(l) })
 	lines = append(lines, digest)
 	lines = lines[max(0, len(lines)-maxVerified):]
 	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {

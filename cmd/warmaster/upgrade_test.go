@@ -130,6 +130,24 @@ func TestUpgradeMidCampaign(t *testing.T) {
 	if out, err := run(newer, withOld, "replay", camp); err == nil || !strings.Contains(out, "phases/01/report.md:") {
 		t.Fatalf("replay after editing what v1.0.0 wrote: %v\n%s", err, out)
 	}
+
+	// What v1.0.0 proved (advance --replay --verified) is proved for
+	// v1.0.0 alone: v1.1.0 replays the campaign before its first step.
+	proved := filepath.Join(tmp, "verified.txt")
+	for _, bin := range []string{old, newer} {
+		c := filepath.Join(tmp, "proved-"+filepath.Base(bin), "camp")
+		if err := campaigns.CopyTo(campaigns.Example, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Remove(filepath.Join(c, "phases/01/moves/frank.toml")); err != nil {
+			t.Fatal(err)
+		}
+		must(old, nil, "advance", "--replay", "--verified", proved, "--now", "2027-01-08T18:00:00Z", c)
+		out := must(bin, withOld, "advance", "--replay", "--verified", proved, "--now", "2027-02-10T12:00:00Z", c)
+		if want := map[string]string{old: "camp: not replayed before advancing", newer: "camp: replayed "}[bin]; !strings.Contains(out, want) {
+			t.Errorf("%s after v1.0.0 proved the folder: want %q:\n%s", filepath.Base(bin), want, out)
+		}
+	}
 }
 
 func readText(t *testing.T, dir, file string) string {

@@ -174,7 +174,7 @@ func (r *run) setAsideOperations(file string, faults []processor.Fault) bool {
 	if cp.Kind != folder.KindOrders || strings.HasSuffix(file, seal.SealedExt) || !ok {
 		return false
 	}
-	keep, ops, ok := splitOperations(list, faults)
+	keep, ops, ok := processor.SplitOperations(list, faults)
 	if !ok {
 		return false
 	}
@@ -187,29 +187,6 @@ func (r *run) setAsideOperations(file string, faults []processor.Fault) bool {
 		phase:      cp.Phase, step: r.s.Step, ops: ops, kept: list,
 	})
 	return true
-}
-
-// splitOperations parts orders into the operations without faults and
-// those with; ok is false when a fault is in no operation of the list (it
-// is about the file as a whole) or every operation has one (the file is
-// then not used at all, and said so).
-func splitOperations(list []processor.Order, faults []processor.Fault) (keep, ops []processor.Order, ok bool) {
-	bad := map[string]bool{}
-	for _, f := range faults {
-		entry := processor.OperationEntry(f.Ptr)
-		if entry == "" || !slices.ContainsFunc(list, func(o processor.Order) bool { return o.Src.Ptr == entry }) {
-			return nil, nil, false
-		}
-		bad[entry] = true
-	}
-	for _, o := range list {
-		if bad[o.Src.Ptr] {
-			ops = append(ops, o)
-		} else {
-			keep = append(keep, o)
-		}
-	}
-	return keep, ops, len(keep) > 0
 }
 
 // operationsDefault says which of a file's operations are not applied and

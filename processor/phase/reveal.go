@@ -97,7 +97,7 @@ func (r *run) unseal() (stop bool, err error) {
 			// An operation with a fault is not used, and its fleet performs
 			// Logistical Auxilia (Select Operations' default for a fleet
 			// without one); the others are, once checked in full.
-			if keep, ops, ok := splitOperations(list, fs.List); ok {
+			if keep, ops, ok := processor.SplitOperations(list, fs.List); ok {
 				var more processor.Faults
 				orders[login], r.edified = keep, nil
 				r.validatePlayerOrders(login, keep, false, &more)

@@ -53,8 +53,9 @@
 #                  earlier runs proved (advance --replay --verified; the
 #                  action keeps the file in the Actions cache): a campaign
 #                  whose folder is listed is not replayed again, and each
-#                  folder this run proves is added; the output
-#                  verified-changed says whether the file changed
+#                  folder this run proves is added; the step output
+#                  verified-changed says whether the file changed (the
+#                  action then saves it)
 #   WARMASTER      the binary (default: warmaster on PATH)
 #
 # Every folder and file name goes to warmaster after "--": none is ever an
