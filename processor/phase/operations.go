@@ -2,6 +2,7 @@ package phase
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -374,9 +375,11 @@ func (r *run) revealOperations() {
 	}
 	var rows [][]string
 	choose := r.theatreChoosers()
+	r.revealed = make(map[string]processor.Side, len(bs))
 	for _, b := range bs {
 		who := "attacker"
-		if chooser, la := choose(b); chooser == processor.Defender {
+		chooser, la := choose(b)
+		if r.revealed[b.ID] = chooser; chooser == processor.Defender {
 			who = fmt.Sprintf("defender (Logistical Auxilia: %s's fleet %s at %s)", b.Defender, la, r.s.Fleets[la])
 		}
 		if r.sinisterOmens() {
@@ -422,7 +425,8 @@ func (r *run) writeBattleSheets() {
 		}
 		return -1
 	}
-	var buf []byte // a sheet is written here, then copied at its size (~510 bytes a sheet, 100,000 a phase)
+	var changed []string // battles whose Theatre chooser 2.2 changed
+	var buf []byte       // a sheet is written here, then copied at its size (~510 bytes a sheet, 100,000 a phase)
 	for _, b := range bs {
 		sheet := folder.BattleSheet{
 			Battle: b.ID, Phase: s.Phase, Attack: b.Attack, Planet: string(b.Planet),
@@ -440,6 +444,9 @@ func (r *run) writeBattleSheets() {
 			sheet.Theatres, sheet.TheatreChosenBy = r.c.Map.Planet(b.Planet).Theatres, chooser.String()
 			if chooser == processor.Defender {
 				sheet.TheatreWhy = fmt.Sprintf("Logistical Auxilia: %s's fleet %s at %s", b.Defender, la, s.Fleets[la])
+			}
+			if was, ok := r.revealed[b.ID]; ok && was != chooser && !r.sinisterOmens() { // 2.2 changed who reaches it
+				changed = append(changed, fmt.Sprintf("%s: the %s chooses the Theatre, not the %s as revealed (%s)", b.ID, chooser, was, cmp.Or(sheet.TheatreWhy, "no Logistical Auxilia reaches it now")))
 			}
 		}
 		r.eventSheet(&sheet, b, order)
@@ -461,6 +468,10 @@ func (r *run) writeBattleSheets() {
 	}
 	r.sec.Para("The battles as they will be fought (battle sheets written):")
 	r.sec.Table([]string{"battle", "planet", "Power Levels (att / def)", "Staging Grounds ±1, mission rules (att / def)", "Stronghold ±1, outcomes (att / def)"}, rows)
+	if len(changed) > 0 {
+		r.sec.Para("The Theatre's chooser as 2.2 left the map (the battle sheets have it):")
+		r.sec.List(changed)
+	}
 }
 
 func yes(b bool) string {

@@ -122,7 +122,10 @@ type run struct {
 	out map[string]output // files to write, by slash path
 	// sheets are the battle sheets among them, as written (for plan's
 	// one-line descriptions).
-	sheets   map[string]folder.BattleSheet
+	sheets map[string]folder.BattleSheet
+	// revealed: who 2.1's table said chooses each battle's Theatre, for
+	// the sheets to say where 2.2 changed it (a Support Facility raised).
+	revealed map[string]processor.Side
 	sections map[int][]*report.Doc // each phase's report sections of the run, in order
 	journal  []owntoml.JournalEntry
 	// correctionReported: the report says the correction the run applies.
