@@ -759,15 +759,16 @@ func replayFirst(c *cli.Context, dir string, opt phase.Options) (proved bool, er
 		return false, err
 	}
 	opt.Release = releaseFinder(given)
-	var listed map[string]bool
+	var listed func(digest string) bool // with --verified: is it proved
 	if file := c.String("verified"); file != "" {
-		listed = readVerified(c.App.ErrWriter, file)
+		digests := readVerified(c.App.ErrWriter, file)
+		listed = func(d string) bool { return digests[provedBy(d)] }
 	}
 	p, err := phase.Plan(dir, opt)
 	if err != nil || len(p.Applied) == 0 {
 		return false, nil // advance itself says what is wrong, or that nothing is due
 	}
-	res, err := trust.ReplayUnlessVerified(dir, opt, func(d string) bool { return listed[provedBy(d)] })
+	res, err := trust.ReplayUnlessVerified(dir, opt, listed)
 	if err != nil {
 		return false, err
 	}

@@ -35,9 +35,10 @@ type ReplayResult struct {
 	Steps   int      // steps replayed
 	Checked []string // processor-written files compared, sorted
 
-	// Digest is the folder's verified digest (VerifiedDigest), when the
-	// replay passed or was not needed; Verified says it was not needed:
-	// the digest was vouched for already (ReplayUnlessVerified).
+	// Digest is the folder's verified digest (VerifiedDigest), when
+	// ReplayUnlessVerified was asked about it and the replay passed or was
+	// not needed; Verified says it was not needed: the digest was vouched
+	// for already.
 	Digest   string
 	Verified bool
 }
@@ -59,12 +60,14 @@ func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest st
 	if err != nil {
 		return nil, err
 	}
-	digest, err := verifiedDigest(dir, f)
-	if err != nil {
-		return nil, err
-	}
-	if verified != nil && verified(digest) {
-		return &ReplayResult{Digest: digest, Verified: true}, nil
+	var digest string // only asked for: a replay reads every file once more to make it
+	if verified != nil {
+		if digest, err = verifiedDigest(dir, f); err != nil {
+			return nil, err
+		}
+		if verified(digest) {
+			return &ReplayResult{Digest: digest, Verified: true}, nil
+		}
 	}
 	// The journal as load read and checked it (its limits, every step and
 	// input: an input's path must be one of the campaign folder's input
