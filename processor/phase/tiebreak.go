@@ -55,7 +55,14 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 			fs.Add(t.Src.At("victor"), "%s is not tied: the victor is one of %s", t.Victor, report.OneOf(tied))
 			return
 		case rec.Won[t.Victor] == 0 || rec.Won[t.Victor] < rec.Won[most]:
-			fs.Add(t.Src.At("victor"), "%s won %s and %s %d, so the battles do not make %s victorious; the victor won at least one, and as many as any other", t.Victor, report.Plural(rec.Won[t.Victor], "final battle", "final battles"), most, rec.Won[most], t.Victor)
+			won, other := report.Plural(rec.Won[t.Victor], "final battle", "final battles"), ""
+			if rec.Won[t.Victor] == 0 {
+				won = "no final battle"
+			}
+			if most != t.Victor && rec.Won[most] > 0 { // (most is the first tied when none won)
+				other = fmt.Sprintf(" and %s %d", most, rec.Won[most])
+			}
+			fs.Add(t.Src.At("victor"), "%s won %s%s, so the battles do not make %s victorious; the victor won at least one, and as many as any other", t.Victor, won, other, t.Victor)
 		}
 		for _, a := range tied {
 			if a != t.Victor && rec.Fought[a] > 0 && rec.Lost[a] == 0 {
