@@ -222,3 +222,10 @@ func ReassignFleets(c *Campaign, players map[Login]AllianceID) map[FleetID]Login
 	}
 	return fleets
 }
+
+// Leading is the Alliances with the highest key: the only ones a roll-off
+// for the first place is between (a forced event's, RULINGS 44).
+func Leading(as []AllianceID, key func(AllianceID) int) []AllianceID {
+	best := slices.MaxFunc(as, func(x, y AllianceID) int { return key(x) - key(y) })
+	return slices.DeleteFunc(slices.Clone(as), func(a AllianceID) bool { return key(a) != key(best) })
+}

@@ -202,13 +202,6 @@ func (r eventRules) rollFortunes(prefix string) (processor.EventKind, string) {
 	}
 }
 
-// atMost is the Alliances with the highest key: the only ones a roll-off
-// for the first place is between (RULINGS 44: "a roll-off on a tie").
-func atMost(as []processor.AllianceID, key func(processor.AllianceID) int) []processor.AllianceID {
-	best := slices.MaxFunc(as, func(x, y processor.AllianceID) int { return key(x) - key(y) })
-	return slices.DeleteFunc(slices.Clone(as), func(a processor.AllianceID) bool { return key(a) != key(best) })
-}
-
 // forcedEvents are campaign.toml's [[forced_events]] for this phase, in
 // file order, instead of the generated ones. A Perils of Power Event with
 // no dominating Alliance is about the Alliance with the most Campaign points
@@ -232,7 +225,7 @@ func (r eventRules) forcedEvents(forced []processor.EventKind) []processor.Effec
 				line += fmt.Sprintf(", against the dominating Alliance, %s", a)
 			} else {
 				most := func(a processor.AllianceID) int { return s.Points[a] }
-				ev.Alliance = r.orderAlliances(atMost(r.c.AllianceIDs(), most), r.eventLabel(fmt.Sprintf("forced-%d", i+1), "most-points"), "most Campaign points", most)[0]
+				ev.Alliance = r.orderAlliances(processor.Leading(r.c.AllianceIDs(), most), r.eventLabel(fmt.Sprintf("forced-%d", i+1), "most-points"), "most Campaign points", most)[0]
 				line += fmt.Sprintf(": no Alliance dominates, so it is against the one with the most Campaign points, %s", ev.Alliance)
 			}
 		case k.Desperate():
@@ -241,7 +234,7 @@ func (r eventRules) forcedEvents(forced []processor.EventKind) []processor.Effec
 				line += fmt.Sprintf(", for the trailing Alliance, %s", a)
 			} else {
 				fewest := func(a processor.AllianceID) int { return -s.Points[a] }
-				ev.Alliance = r.orderAlliances(atMost(r.c.AllianceIDs(), fewest), r.eventLabel(fmt.Sprintf("forced-%d", i+1), "fewest-points"), "fewest Campaign points", fewest)[0]
+				ev.Alliance = r.orderAlliances(processor.Leading(r.c.AllianceIDs(), fewest), r.eventLabel(fmt.Sprintf("forced-%d", i+1), "fewest-points"), "fewest Campaign points", fewest)[0]
 				line += fmt.Sprintf(": no Alliance trails, so it is for the one with the fewest Campaign points, %s", ev.Alliance)
 			}
 		}
