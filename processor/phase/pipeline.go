@@ -567,6 +567,9 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options,
 	r.validateEarlyBuilds(fs) // judged now what no step before theirs can change
 	r.deferFaults(fs)
 	if err := fs.Err(f.Text); err != nil {
+		if m.checkOnly {
+			return r, err // with the files past their deadline, which check lists too
+		}
 		return nil, err
 	}
 	if err := r.advance(); err != nil {
