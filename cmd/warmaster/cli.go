@@ -119,7 +119,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Usage:     "validate a campaign folder (or only the named files in it) without writing anything",
 				ArgsUsage: "DIR [FILE...]",
 				Description: "With FILEs (paths relative to DIR, or through it), only their faults are shown, and those of campaign.toml, map.toml and the war-engine profiles, which every file depends on. " +
-					"With --actor, FILEs that LOGIN may not change are refused too (a FILE that is not there was deleted). " +
+					"With --actor, FILEs that LOGIN may not change are refused too (a FILE that is not there was deleted); without, a FILE that is not there is a fault (a misspelt name checks nothing). " +
 					"A player's file still faulty past its step's deadline is shown with its faults, saying that advance will not apply it; " +
 					"a file that arrived after its step was applied is refused when named, else noted on stderr.",
 				Flags: []cli.Flag{
@@ -493,6 +493,25 @@ func cmdCheck(c *cli.Context) error {
 			if len(files) == 0 || slices.Contains(files, n.File) {
 				printNotes(c.App.ErrWriter, dir, []processor.Fault{n})
 			}
+		}
+	}
+	// A FILE that is not there: a misspelt name checks nothing, and "ok"
+	// would say it passed. (With --actor a file deleted is a change, which
+	// is judged below.)
+	if actor == "" && f != nil {
+		var missing []processor.Fault
+		var hints processor.Faults // bounds the did-you-mean work
+		for _, file := range files {
+			if !f.Disk.IsFile(file) {
+				msg := "no such file in the campaign folder, so nothing is checked: give the path of a file that is there (check --actor LOGIN also checks a file's deletion)"
+				if near := processor.Closest(&hints, file, f.Files()); len(near) > 0 {
+					msg = fmt.Sprintf("no such file in the campaign folder, so nothing is checked: did you mean %s?", near[0])
+				}
+				missing = append(missing, processor.Fault{File: file, Message: msg})
+			}
+		}
+		if len(missing) > 0 {
+			err = processor.WithRefusals(err, &processor.InvalidError{Faults: missing})
 		}
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
