@@ -107,8 +107,8 @@ twice is a usage error. Every command also takes ` + "`--help`" + `.
 
 	b.WriteString("\n## Exit status\n\n| status | meaning |\n|---|---|\n")
 	fmt.Fprintf(&b, "| %d | done, or waiting for input |\n", exitOK)
-	fmt.Fprintf(&b, "| %d | the campaign's files are invalid (every fault is printed, and nothing is written), or a file could not be read or written |\n", exitInvalid)
-	fmt.Fprintf(&b, "| %d | the command was used wrongly: an unknown command or flag, a missing folder (these point at --help); or an argument was refused: a draft of a file that is not awaited |\n", exitUsage)
+	fmt.Fprintf(&b, "| %d | the campaign's files are invalid (every fault is printed, and nothing is written), or a file could not be read or written (a campaign folder that is not there among them) |\n", exitInvalid)
+	fmt.Fprintf(&b, "| %d | the command was used wrongly: an unknown command or flag, no campaign folder given (these point at --help); or an argument was refused: a draft of a file that is not awaited |\n", exitUsage)
 
 	b.WriteString(`
 ## Faults
