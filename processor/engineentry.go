@@ -125,8 +125,17 @@ func (k Checker) behemothEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 		}
 		return x.strs("crippled")
 	}
+	// A chain reaction of landing or stomp damage has no targeting player:
+	// with behemoth_untargeted_chain = "random" its Zone is rolled, and a
+	// chain list there would be read and never used.
+	untargeted := func(x Obj) {
+		if x.has("chain") && k.C.Engines.Rules.UntargetedChain == engines.ChainRandom {
+			k.Fs.AddKey(x.Src.At("chain"), "chain is never used here: this campaign rolls the Zone of a chain reaction from landing or stomp damage ([rules] behemoth_untargeted_chain = \"random\"); remove it (with behemoth_untargeted_chain = \"opponent\" the opposing player's chain is used)")
+		}
+	}
 	if o.has("landing") {
 		l := o.Obj("landing")
+		untargeted(l)
 		e.Landing = &engines.Landing{Impassable: l.int("impassable"), Tough: l.int("tough"), EnemyNear: l.int("enemy_within_3"), Units: l.int("units"), AntiAircraft: l.int("anti_aircraft")}
 		e.LandingSrc = l.Src
 		e.LandingTaken = engines.Choices{Crippled: crippled(l), Chain: k.zones(l.Src.At("chain"), l.strs("chain"))}
@@ -134,6 +143,9 @@ func (k Checker) behemothEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 	for _, x := range o.Objs("damage") {
 		dm := EngineDamage{Src: x.Src, Stomp: x.int("stomp"), Points: x.int("points")}
 		hasZone, hasPoints, hasStomp := x.has("zone"), x.has("points"), x.has("stomp")
+		if hasStomp {
+			untargeted(x)
+		}
 		// zone with points, or stomp: the schema's (anyOf,
 		// if/then); not both is checked here.
 		if hasStomp && (hasZone || hasPoints) {
