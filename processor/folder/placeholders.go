@@ -61,6 +61,15 @@ func (f *Folder) CampaignNotes() []processor.Fault {
 	var fs processor.Faults
 	at := processor.Src{File: processor.CampaignFile, Ptr: "/phases"}
 	var none []string // phases without a [[deadlines]] table
+	// The latest deadline of a step still to come in an earlier phase: a
+	// phase's before it says a year or a month mistyped (campaign.toml
+	// refuses a phase's own out of order; across phases only the steps to
+	// come count, as a processed phase's deadlines may since have moved).
+	var last struct {
+		t     time.Time
+		name  string
+		phase int
+	}
 	for phase := max(s.Phase, 1); phase <= c.Phases; phase++ {
 		d, ok := c.Deadlines[phase]
 		if !ok {
@@ -68,20 +77,32 @@ func (f *Folder) CampaignNotes() []processor.Fault {
 			continue
 		}
 		var missing []string
+		early := false
 		for _, k := range []struct {
 			name string
 			t    time.Time
 			need bool
+			step processor.Step
 		}{
-			{"operations", d.Operations, true},
-			{"battles", d.Battles, true},
+			{"operations", d.Operations, true, processor.StepOperations},
+			{"battles", d.Battles, true, processor.StepBattles},
 			// The last phase ends with its step 3 (End of the Campaign).
-			{"events", d.Events, c.Rules.Events && phase < c.Phases},
-			{"moves", d.Moves, phase < c.Phases},
-			{"builds", d.Builds, phase < c.Phases},
+			{"events", d.Events, c.Rules.Events && phase < c.Phases, processor.StepEvents},
+			{"moves", d.Moves, phase < c.Phases, processor.StepMoves},
+			{"builds", d.Builds, phase < c.Phases, processor.StepBuilds},
 		} {
 			if k.need && k.t.IsZero() {
 				missing = append(missing, k.name)
+			}
+			if k.t.IsZero() || phase == s.Phase && s.Step != processor.StepSetup && k.step < s.Step {
+				continue // none, or its step is processed
+			}
+			if last.phase != 0 && last.phase != phase && k.t.Before(last.t) && !early {
+				early = true
+				fs.Add(at, "phase %d's %s deadline (%s) is before phase %d's %s deadline (%s): the phases run one after the other, so its steps would wait for phase %d's and then apply at once; is its year or month mistyped?", phase, k.name, k.t.Format(time.RFC3339), last.phase, last.name, last.t.Format(time.RFC3339), last.phase)
+			}
+			if !k.t.Before(last.t) {
+				last.t, last.name, last.phase = k.t, k.name, phase
 			}
 		}
 		if len(missing) > 0 {
