@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -85,6 +86,19 @@ func SplitOperations(list []Order, faults []Fault) (keep, ops []Order, ok bool) 
 		}
 	}
 	return keep, ops, len(keep) > 0
+}
+
+// FaultLines are faults as a report lists them: "`file:line:col`: message".
+func FaultLines(fs []Fault) []string {
+	lines := make([]string, len(fs))
+	for i, f := range fs {
+		where := f.File
+		if f.Line > 0 {
+			where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
+		}
+		lines[i] = fmt.Sprintf("`%s`: %s", where, report.Plain(f.Message)) // it may quote a player's text
+	}
+	return lines
 }
 
 // pointerEscape escapes a key for a JSON pointer (RFC 6901).

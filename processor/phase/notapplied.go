@@ -339,21 +339,8 @@ func (r *run) reportSetAside(step processor.Step) {
 		} else {
 			r.sec.Para("**`%s` is not applied**: %s:", n.File, n.Why)
 		}
-		r.sec.List(faultLines(n.Faults))
+		r.sec.List(processor.FaultLines(n.Faults))
 	}
-}
-
-// faultLines are faults as a report lists them: "`file:line:col`: message".
-func faultLines(fs []processor.Fault) []string {
-	lines := make([]string, len(fs))
-	for i, f := range fs {
-		where := f.File
-		if f.Line > 0 {
-			where = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
-		}
-		lines[i] = fmt.Sprintf("`%s`: %s", where, report.Plain(f.Message)) // it may quote a player's text
-	}
-	return lines
 }
 
 // newLate are the late files no report has named yet.

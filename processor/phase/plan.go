@@ -198,7 +198,7 @@ func (p *PlanResult) Markdown(dir string) string {
 	switch {
 	case len(p.Faults) > 0:
 		d.Para("advance would refuse to run, applying no step and writing nothing, until %s fixed:", report.Plural(len(p.Faults), "fault is", "faults are"))
-		d.List(faultLines(p.Faults))
+		d.List(processor.FaultLines(p.Faults))
 	case len(p.Applied) == 0 && len(p.Files) > 0:
 		d.Para("advance would apply no step yet, and record the results it sees for the first time:")
 		rows := make([][]string, len(p.Files))

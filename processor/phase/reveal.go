@@ -144,11 +144,11 @@ func (r *run) reportRejected() {
 		if u.ops != nil {
 			r.sec.Para("**%s's sealed orders are used in part**: `%s` (decrypted from `%s`) has %s, so %s:",
 				login, u.file, strings.TrimPrefix(u.sealed, processor.PhaseDir(r.s.Phase)+"/orders/"), report.Plural(len(u.faults), "fault", "faults"), r.operationsDefault(r.s.Phase, login, u.ops))
-			r.sec.List(faultLines(u.faults))
+			r.sec.List(processor.FaultLines(u.faults))
 			continue
 		}
 		r.sec.Para("**%s's sealed orders are not used**: `%s` (decrypted from `%s`) is invalid, so %s's fleets (%s) perform Logistical Auxilia:",
 			login, u.file, strings.TrimPrefix(u.sealed, processor.PhaseDir(r.s.Phase)+"/orders/"), login, fleets)
-		r.sec.List(faultLines(u.faults))
+		r.sec.List(processor.FaultLines(u.faults))
 	}
 }

@@ -3,9 +3,9 @@ package phase
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // validateSetup checks the set-up files against each other: Strongholds
@@ -51,7 +51,7 @@ func (r *rules) setup() {
 		}
 		s.Planet(sc.Stronghold).Power[a] = 4
 		s.Build(sc.Stronghold, a, processor.Stronghold)
-		rows = append(rows, []string{string(a), string(sc.Stronghold), planetList(sc.Power3), planetList(sc.Power2)})
+		rows = append(rows, []string{string(a), string(sc.Stronghold), report.Joined(sc.Power3), report.Joined(sc.Power2)})
 	}
 	r.sec.Para("Strongholds and starting Power Levels (1 everywhere else):")
 	r.sec.Table([]string{"alliance", "Stronghold (4)", "Power Level 3", "Power Level 2"}, rows)
@@ -176,12 +176,4 @@ func (r *rules) setupChoice(pc processor.SetupPiece, try int) (processor.PlanetI
 		return "", "no planet has a free Infrastructure location"
 	}
 	return best, ""
-}
-
-func planetList(ps []processor.PlanetID) string {
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = string(p)
-	}
-	return strings.Join(s, ", ")
 }

@@ -75,7 +75,7 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 	}
 	if faulty {
 		d.Para("%s", faultyNote)
-		d.List(faultLines(slices.DeleteFunc(slices.Clone(faults), func(f processor.Fault) bool { return !isAwaited(aw, f.File) })))
+		d.List(processor.FaultLines(slices.DeleteFunc(slices.Clone(faults), func(f processor.Fault) bool { return !isAwaited(aw, f.File) })))
 	}
 	if more > 0 {
 		d.Para("… and %d more awaited files: `warmaster status` lists them all.", more)

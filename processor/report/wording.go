@@ -40,6 +40,9 @@ func Either[T ~string](vs []T) string {
 	return joinLast(strs(vs), " or ")
 }
 
+// Joined lists them with commas: "a, b, c"; "" when empty.
+func Joined[T ~string](vs []T) string { return strings.Join(strs(vs), ", ") }
+
 // And joins all of them: "a", "a and b", "a, b and c"; "" when empty.
 func And[T ~string](vs []T) string {
 	return joinLast(strs(vs), " and ")
