@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/report"
@@ -69,7 +70,13 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			fs.Add(ch.Src, "no Vespator Front Event asks %s for choices in phase %d (they ask %s); remove this file", a, s.Phase, report.OneOf(r.eventAlliances()))
 			continue
 		}
-		for _, k := range slices.Sorted(maps.Keys(ch.Given)) {
+		// In the events' order (RULINGS 45), each judged on the map the
+		// Alliance's earlier choices leave: its Smuggled Assets' pieces
+		// moved before its Lull in the Fighting or Tides of War (RULINGS 47).
+		base := r.s
+		for _, k := range slices.SortedFunc(maps.Keys(ch.Given), func(x, y processor.EventKind) int {
+			return cmp.Or(eventIndex(s, x)-eventIndex(s, y), strings.Compare(x.Key(), y.Key()))
+		}) {
 			at := ch.Given[k]
 			ev, pending := r.pendingEvent(k)
 			switch {
@@ -89,9 +96,9 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			}
 			switch k {
 			case processor.LullInTheFighting:
-				r.checkLull(a, ch, fs)
+				r.checkLull(base, a, ch, fs)
 			case processor.TidesOfWar:
-				r.checkTides(a, ch, fs)
+				r.checkTides(base, a, ch, fs)
 			case processor.ArcheotechRiches:
 				r.checkRiches(a, ch, ev, fs)
 			case processor.XenobeastMigration:
@@ -105,7 +112,7 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 					fs.Add(ch.Bargain.Src.At("planet"), "%s", why)
 				}
 			case processor.SmuggledAssets:
-				r.checkSmuggled(a, ch, fs)
+				base = r.checkSmuggled(a, ch, fs)
 			}
 		}
 	}
@@ -113,8 +120,8 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 
 // checkLull: the build first, then the moves, as the text lists them (a
 // Support Facility built first extends the moves' reach, RULINGS 4).
-func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
-	s := r.s.Clone()
+func (r checks) checkLull(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+	s := base.Clone()
 	if b := ch.LullBuild; b != nil {
 		// A full planet is judged in the Alliance's turn (an earlier event or
 		// Alliance may free it, RULINGS 47); the moves after the first build.
@@ -123,9 +130,9 @@ func (r checks) checkLull(a processor.AllianceID, ch *processor.EventChoices, fs
 			if !r.c.Map.Has(c.Planet) {
 				continue
 			}
-			switch why := r.s.CanBuild(c.Planet, a, c.Type); {
-			case why != "" && (r.s.FreeLocations(c.Planet) > 0 || r.s.Destroyed(c.Planet) || r.s.LaurelBar(c.Planet, a) != "" || r.s.Count(a, c.Type) >= c.Type.Limit()):
-				fs.Add(c.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, c.Type.Title(), c.Planet, why, report.OneOf(processor.BuildableFor(r.s, a, c.Type)))
+			switch why := base.CanBuild(c.Planet, a, c.Type); {
+			case why != "" && (base.FreeLocations(c.Planet) > 0 || base.Destroyed(c.Planet) || base.LaurelBar(c.Planet, a) != "" || base.Count(a, c.Type) >= c.Type.Limit()):
+				fs.Add(c.Src.At("planet"), "Lull in the Fighting: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, c.Type.Title(), c.Planet, why, report.OneOf(processor.BuildableFor(base, a, c.Type)))
 			case why == "" && !built:
 				s.Build(c.Planet, a, c.Type)
 				built = true
@@ -161,14 +168,14 @@ func (r choiceRules) tidesWhy(s *processor.State, a processor.AllianceID, p proc
 	return ""
 }
 
-func (r checks) checkTides(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+func (r checks) checkTides(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
 	if !r.c.Map.Has(ch.Tides) {
 		return
 	}
-	if why := r.tidesWhy(r.s, a, ch.Tides, false); why != "" {
+	if why := r.tidesWhy(base, a, ch.Tides, false); why != "" {
 		var open []processor.PlanetID
 		for _, p := range r.c.Map.IDs() {
-			if r.tidesWhy(r.s, a, p, true) == "" {
+			if r.tidesWhy(base, a, p, true) == "" {
 				open = append(open, p)
 			}
 		}
@@ -309,7 +316,7 @@ func (r choiceRules) piecesOf(s *processor.State, a processor.AllianceID) string
 	return report.OneOf(out)
 }
 
-func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) *processor.State {
 	s := r.s.Clone()
 	moved := map[processor.Relocation]int{}
 	for _, m := range ch.Relocations {
@@ -338,6 +345,18 @@ func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices
 			fs.Add(b.Src.At("type"), "Smuggled Assets: the additional piece is not a Stronghold; build a fortification-line, support-facility or staging-grounds")
 		} else if why := s.CanBuild(b.Planet, a, b.Type); why != "" {
 			fs.Add(b.Src.At("planet"), "Smuggled Assets: %s cannot build a %s at %s: %s; planets it can build one on: %s", a, b.Type.Title(), b.Planet, why, report.OneOf(processor.BuildableFor(s, a, b.Type)))
+		} else {
+			s.Build(b.Planet, a, b.Type)
 		}
 	}
+	return s // the map its later events' choices are judged on
+}
+
+// eventIndex is where an event is among the phase's (its order of taking
+// effect), or after them all.
+func eventIndex(s *processor.State, k processor.EventKind) int {
+	if i := slices.IndexFunc(s.Events, func(e processor.Effect) bool { return e.Event == k }); i >= 0 {
+		return i
+	}
+	return len(s.Events)
 }
