@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -87,6 +88,11 @@ type Rules struct {
 	// Fleet of the defending Alliance at the target Planet; a win then moves
 	// no Fleet (RULINGS 15 option).
 	BoardingActionWithoutFleet bool
+	// TwoAllianceSetupPieces: the pieces of Infrastructure each of two
+	// Alliances builds at set-up, 4 as the rules recommend ("we recommend
+	// that each Alliance secretly builds 4 pieces of Infrastructure,
+	// instead of 3") or 3, as with more.
+	TwoAllianceSetupPieces int
 	// XenobeastLanesOnly: Xenobeast Migration's "not connected to that
 	// Planet" counts lanes only, a Support Facility ignored (RULINGS 21
 	// option; the default counts it, as every "connected" does, RULINGS 4).
@@ -352,10 +358,11 @@ func (c *Campaign) AllianceIDs() []AllianceID {
 }
 
 // SetupPieces is how many pieces of Infrastructure each Alliance builds at
-// set-up: 3, or 4 when playing with only 2 Alliances (Alliances Decide on Infrastructure).
+// set-up: 3, or with only 2 Alliances 4, as the rules recommend (Alliances
+// Decide on Infrastructure), unless [rules] two_alliance_setup_pieces = 3.
 func (c *Campaign) SetupPieces() int {
 	if len(c.Alliances) == 2 {
-		return 4
+		return cmp.Or(c.Rules.TwoAllianceSetupPieces, 4)
 	}
 	return 3
 }
@@ -392,6 +399,10 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	c.Rules.SeizePowerBaseKeepsPiece = rules.bool("seize_power_base_keeps_piece")
 	c.Rules.BoardingActionWithoutFleet = rules.bool("boarding_action_without_fleet")
 	c.Rules.XenobeastLanesOnly = rules.bool("xenobeast_lanes_only")
+	c.Rules.TwoAllianceSetupPieces = 4
+	if rules.has("two_alliance_setup_pieces") {
+		c.Rules.TwoAllianceSetupPieces = rules.int("two_alliance_setup_pieces") // the schema's enum
+	}
 	c.Rules.ConfirmResults = !rules.has("confirm_results") || rules.bool("confirm_results")
 	c.Rules.OutcomePowerLevels = OutcomeLevelsBattle
 	if rules.has("outcome_power_levels") {

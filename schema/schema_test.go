@@ -358,7 +358,7 @@ func TestFaultsCampaign(t *testing.T) {
 		{"deadline phase", Campaign, edit(Campaign, "phase = 1", "phase = 0"), []string{
 			`38:9 /deadlines/0/phase | phase of the 1st deadline: 0 is too small; at least 1`}},
 		{"quoted key in path", Campaign, edit(Campaign, "events = true", `"odd key" = { a = 1 }`), []string{
-			`9:1 /rules/odd key | unknown key "odd key" in [rules]; valid keys: behemoth_landing_enemy_dice, behemoth_repair, behemoth_untargeted_chain, boarding_action_without_fleet, confirm_results, events, laurel_of_victory_builds, orbital_invasion_defender_power, outcome_power_levels, seize_power_base_keeps_piece, volcano_cannon_pick, war_machine_catastrophic_3, war_machine_keep_engines_damaged, war_machine_repair, xenobeast_lanes_only`}},
+			`9:1 /rules/odd key | unknown key "odd key" in [rules]; valid keys: behemoth_landing_enemy_dice, behemoth_repair, behemoth_untargeted_chain, boarding_action_without_fleet, confirm_results, events, laurel_of_victory_builds, orbital_invasion_defender_power, outcome_power_levels, seize_power_base_keeps_piece, two_alliance_setup_pieces, volcano_cannon_pick, war_machine_catastrophic_3, war_machine_keep_engines_damaged, war_machine_repair, xenobeast_lanes_only`}},
 	})
 }
 
