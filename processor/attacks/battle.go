@@ -151,7 +151,8 @@ var outcomeKeys = map[processor.AttackType][2][]string{
 // ValidateOutcome checks a victor's Campaign Outcome choices: only the keys
 // the attack type's result takes, and planets and pieces that fit the map
 // now (a choice impossible now is a fault saying what would be valid;
-// RULINGS 9). why, if any, ends the message of a key the result does not take.
+// RULINGS 9). why, if any, ends the message of a key the result does not take:
+// an orders file's (whose outcome takes no loser_power_adjust).
 func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults, why string) {
 	s := r.S
 	type key struct {
@@ -185,7 +186,11 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 			continue
 		}
 		if k.set && !slices.Contains(takes, k.name) {
-			fs.AddKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)%s", result, k.name, cmp.Or(report.QuotedAnd(takes), "no choices"), why)
+			listed := takes
+			if why != "" { // orders' (the only why): they take no loser_power_adjust (RULINGS 8)
+				listed = slices.DeleteFunc(slices.Clone(takes), func(k string) bool { return k == "loser_power_adjust" })
+			}
+			fs.AddKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)%s", result, k.name, cmp.Or(report.QuotedAnd(listed), "no choices"), why)
 		}
 	}
 	if !r.C.Map.Has(b.Planet) || victor == processor.Draw {
