@@ -620,7 +620,7 @@ func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) 
 		}
 		if r.listed() {
 			if to, ok := meantTOML(name); ok && !e.IsDir() && has(to) {
-				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "a copy of %s under another name (an editor's backup?): remove it; %s holds only <%s>.toml files", path.Join(rel, to), rel, what)
+				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "%s is here too, and this name is never read (an editor's backup, or an ending Windows or a phone added?): keep the one you mean, named %s, and remove the other; %s holds only <%s>.toml files", path.Join(rel, to), path.Join(rel, to), rel, what)
 				continue
 			} else if ok && !e.IsDir() {
 				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "this file's name should end in .toml: rename it %s (an editor, Windows or a phone added the ending); %s holds only <%s>.toml files", path.Join(rel, to), rel, what)
