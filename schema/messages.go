@@ -425,6 +425,9 @@ func (f *failure) unknownKeys(r *reporter) {
 	root, rootValid := r.absentTables(segs)
 	for _, k := range r.unknownOf(obj, props) {
 		home := r.home(sch, k, valid)
+		if isTables(obj[k]) && DidYouMean(k, valid) != "" {
+			home = "" // a heading misspelt ([[operation]]): no key under another
+		}
 		if home == "" && len(rootValid) > 0 && DidYouMean(k, valid) == "" {
 			if h := r.home(root, k, rootValid); h != "" && r.valueFits(root, h, k, obj[k]) {
 				home = "/" + h
@@ -438,7 +441,15 @@ func (f *failure) unknownKeys(r *reporter) {
 			continue
 		}
 		ks := append(segs[:len(segs):len(segs)], k)
-		r.atKey(ks, fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid)))
+		msg := fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid))
+		if m := Closest(k, valid); isTables(obj[k]) && len(m) == 1 {
+			open, shut := "[", "]"
+			if _, many := obj[k].([]any); many {
+				open, shut = "[[", "]]"
+			}
+			msg = fmt.Sprintf("unknown table %s%s%s%s; did you mean %s%s%s?", open, tomlPath(append(segs[:len(segs):len(segs)], k)), shut, where, open, tomlPath(append(segs[:len(segs):len(segs)], m[0])), shut)
+		}
+		r.atKey(ks, msg)
 		if m := Closest(k, valid); len(m) == 1 {
 			if _, taken := obj[m[0]]; !taken {
 				// one sure fix: the key meant, which the table lacks
@@ -454,6 +465,21 @@ func (f *failure) unknownKeys(r *reporter) {
 		}
 		r.misplaced(segs, segs, sch, home, homes[home])
 	}
+}
+
+// isTables says whether v is a table or an array of tables: what a
+// heading gives.
+func isTables(v any) bool {
+	switch t := v.(type) {
+	case map[string]any:
+		return true
+	case []any:
+		if len(t) > 0 {
+			_, ok := t[0].(map[string]any)
+			return ok
+		}
+	}
+	return false
 }
 
 // allowedKeys is what an unknown key fault says may be written instead of

@@ -275,6 +275,8 @@ func TestFaultsOrders(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"unknown key", Orders, op + "atack = \"purge-and-burn\"\n", []string{
 			`4:1 /operations/0/atack | unknown key "atack" in the 1st operation; did you mean "attack"?`}},
+		{"misspelt heading", Orders, "[[operation]]\nfleet = \"iron-fist\"\noperation = \"logistical-auxilia\"\n", []string{
+			`1:1 /operation | unknown table [[operation]]; did you mean [[operations]]?`}},
 		{"two unknown keys", Orders, op + "atack = 1\n[operations.outcome]\nplanetz = [\"a\"]\n", []string{
 			`4:1 /operations/0/atack | unknown key "atack" in the 1st operation; did you mean "attack"?`,
 			`6:1 /operations/0/outcome/planetz | unknown key "planetz" in [operations.outcome] of the 1st operation; did you mean "planet" or "planets"?`}},
@@ -462,7 +464,7 @@ func TestFaultsMovesBuilds(t *testing.T) {
 		{"moves not a table", Moves, "moves = [\"nor\"]\n", []string{
 			`1:9 /moves | moves: write a table: a [name] heading with its keys on the lines below, not a list`}},
 		{"unknown", Moves, "[move]\niron-fist = \"nor\"\n", []string{
-			`1:1 /move | unknown key "move"; did you mean "moves"?`}},
+			`1:1 /move | unknown table [move]; did you mean [moves]?`}},
 		{"planet pattern", Builds, "planet = \"Nor\"\ninfrastructure = \"staging-grounds\"\n", []string{
 			`1:10 /planet | planet: "Nor" is not valid; did you mean "nor"?`}},
 		{"infrastructure enum", Builds, "planet = \"nor\"\ninfrastructure = \"wall\"\n", []string{
@@ -530,7 +532,7 @@ func TestFaultsEvents(t *testing.T) {
 		{"bargain without alliance", Events, edit(Events, "alliance = \"chaos\"\n", ""), []string{
 			`17:1 /a_costly_bargain | [a_costly_bargain]: missing key "alliance"`}},
 		{"unknown event", Events, "[lull]\n", []string{
-			`1:1 /lull | unknown key "lull"; did you mean "lull_in_the_fighting"?`}},
+			`1:1 /lull | unknown table [lull]; did you mean [lull_in_the_fighting]?`}},
 	})
 }
 
