@@ -390,9 +390,35 @@ func (f *failure) requiredLeaf(r *reporter) {
 		return
 	}
 	for _, name := range missing {
-		r.at(f.segs, f.p+"missing key "+name)
+		if sub := f.underTable(unquoteAll([]string{name})[0]); sub != "" {
+			// Written below a [heading]: TOML reads it as that table's.
+			ks := append(f.segs[:len(f.segs):len(f.segs)], sub, unquoteAll([]string{name})[0])
+			table := r.table(append(f.segs[:len(f.segs):len(f.segs)], sub))
+			where := "to the top of the file, above its first [heading]"
+			if len(f.segs) > 0 {
+				where = "above " + table
+			}
+			r.atKey(ks, fmt.Sprintf("%smissing key %s: it is written below %s, so it is read as one of %s's keys; move it %s", f.p, name, table, table, where))
+		} else {
+			r.at(f.segs, f.p+"missing key "+name)
+		}
 		r.keyFault(f.segs, unquoteAll([]string{name}), "")
 	}
+}
+
+// underTable is the sub-table of the value holding a key of this name —
+// one the file wrote after that table's heading, where it belongs above
+// it — or "".
+func (f *failure) underTable(name string) string {
+	obj, _ := f.v.(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if t, ok := obj[k].(map[string]any); ok {
+			if _, has := t[name]; has {
+				return k
+			}
+		}
+	}
+	return ""
 }
 
 // missingKeys is the required keys the value lacks, quoted, leaving out

@@ -393,6 +393,8 @@ func TestFaultsSetup(t *testing.T) {
 			`2:10 /power3 | power3: needs exactly 3 planets, has 2`}},
 		{"power2 unique", Setup, edit(Setup, `power2 = ["a", "b", "c", "d"]`, `power2 = ["a", "b", "a", "d"]`), []string{
 			`3:21 /power2/2 | power2: "a" is listed more than once; list each planet only once`}},
+		{"key below a heading", Setup, strings.Replace(validExamples[Setup], "stronghold = \"nor\"\n", "", 1) + "stronghold = \"nor\"\n", []string{
+			`16:1 /fleets/stronghold | missing key "stronghold": it is written below [fleets], so it is read as one of [fleets]'s keys; move it to the top of the file, above its first [heading]`}},
 		{"fleet id", Setup, edit(Setup, `iron-fist = "nor"`, `"Iron Fist" = "nor"`), []string{
 			`15:1 /fleets/Iron Fist | key "Iron Fist" in [fleets] is not valid; did you mean "iron-fist"?`}},
 		{"fleet planet", Setup, edit(Setup, `iron-fist = "nor"`, `iron-fist = 1`), []string{
