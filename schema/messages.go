@@ -468,6 +468,12 @@ func (f *failure) unknownKeys(r *reporter) {
 		}
 		ks := append(segs[:len(segs):len(segs)], k)
 		msg := fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid))
+		if rootProps, _ := root["properties"].(map[string]any); len(segs) == 1 && rootProps[k] != nil {
+			if _, there := r.doc[k]; !there {
+				// A top-level key written below a [heading].
+				msg = fmt.Sprintf("%s = … is a key of the file's top level, not of %s: move it above %s (a key below a [heading] is read as that table's)", keyText(k), r.table(segs), r.table(segs))
+			}
+		}
 		if m := Closest(k, valid); isTables(obj[k]) && len(m) == 1 {
 			open, shut := "[", "]"
 			if _, many := obj[k].([]any); many {

@@ -419,6 +419,8 @@ func TestFaultsSetup(t *testing.T) {
 func TestFaultsResults(t *testing.T) {
 	played := "played: must be a date-time such as 2027-01-10T19:00:00Z or a date such as 2027-01-10"
 	runFaultCases(t, []faultCase{
+		{"top-level key below a heading", Results, "played = 2027-01-10\nwinner = \"attacker\"\n[outcome]\nplanet = \"nor\"\ndefender_player = \"bob\"\n", []string{
+			`5:1 /outcome/defender_player | defender_player = … is a key of the file's top level, not of [outcome]: move it above [outcome] (a key below a [heading] is read as that table's)`}},
 		{"played string", Results, "played = \"yesterday\"\nwinner = \"draw\"\n", []string{
 			`1:10 /played | ` + played}},
 		{"played time", Results, "played = 19:00:00\nwinner = \"draw\"\n", []string{
