@@ -806,10 +806,10 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 			if i < 0 || !se.IsDir() {
 				if phase.listed() {
 					if d, ok := meantInputDir(se.Name()); ok && se.IsDir() {
-						k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "this folder should be %s: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, events/, moves/ and builds/", path.Join(rel, d))
+						k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "this folder should be %s: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)", path.Join(rel, d))
 						continue
 					}
-					k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, events/, moves/ and builds/", kindOf(se))
+					k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)", kindOf(se))
 				}
 				continue
 			}

@@ -419,9 +419,9 @@ func TestMisnamedFiles(t *testing.T) {
 		{"ErrPhaseWithoutZero", "phases/01/orders/bob.toml", "phases/1/orders/bob.toml",
 			"phases/1: this folder should be phases/01: move its files there (phase folders have two digits)"},
 		{"ErrCapitalised", "phases/01/orders/bob.toml", "phases/01/Orders/bob.toml",
-			"phases/01/Orders: this folder should be phases/01/orders: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, events/, moves/ and builds/"},
+			"phases/01/Orders: this folder should be phases/01/orders: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)"},
 		{"ErrSingular", "phases/01/orders/bob.toml", "phases/01/order/bob.toml",
-			"phases/01/order: this folder should be phases/01/orders: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, events/, moves/ and builds/"},
+			"phases/01/order: this folder should be phases/01/orders: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
