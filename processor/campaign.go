@@ -426,7 +426,6 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	players, fleets := d.Objs("players"), d.Objs("fleets")
 	c.Players, c.player = make([]Player, 0, len(players)), make(map[Login]int, len(players))
 	c.Fleets, c.Fleet = make([]Fleet, 0, len(fleets)), make(map[FleetID]int, len(fleets))
-	warmasters := 0
 	for _, p := range players {
 		pl := Player{Login: Login(p.Str("login")), Alliance: AllianceID(p.Str("alliance")), Warmaster: p.bool("warmaster"), NoMentions: p.has("mentions") && !p.bool("mentions"), Src: p.Src}
 		if _, dup := c.player[pl.Login]; dup {
@@ -437,9 +436,8 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 			fs.Add(p.Src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, Hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+report.OneOf(c.AllianceIDs())))
 		}
 		if pl.Warmaster {
-			warmasters++
-			if warmasters > 1 {
-				fs.Add(p.Src.At("warmaster"), "only one player can be the Warmaster")
+			if first, ok := c.Warmaster(); ok {
+				fs.Add(p.Src.At("warmaster"), "only one player can be the Warmaster, and %s is: remove warmaster = true from one of the two", first)
 			}
 		}
 		c.player[pl.Login] = len(c.Players)
