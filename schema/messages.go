@@ -375,6 +375,14 @@ func (f *failure) requiredLeaf(r *reporter) {
 		}
 	}
 	missing := f.missingKeys(r)
+	if obj, _ := f.v.(map[string]any); len(f.segs) == 0 && len(obj) == 0 && len(missing) > 0 {
+		// Nothing in it (or comments only): one fault for the file.
+		r.at(f.segs, fmt.Sprintf("the file is empty (or comments only): it needs %s", report.And(missing)))
+		for _, name := range missing {
+			r.keyFault(f.segs, unquoteAll([]string{name}), "")
+		}
+		return
+	}
 	if f.underThen() && len(missing) > 0 {
 		// A requirement that holds in some cases: one fault, saying
 		// which case.
