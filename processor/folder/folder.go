@@ -619,6 +619,12 @@ func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) 
 			continue
 		}
 		if r.listed() {
+			if strings.HasPrefix(name, ".") && !e.IsDir() {
+				// .alice.toml.swp: an editor's swap or lock file, never a
+				// misnamed input.
+				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "a hidden file (an editor's swap or lock file?) is never read: remove it; %s holds only <%s>.toml files", rel, what)
+				continue
+			}
 			if to, ok := meantTOML(name); ok && !e.IsDir() && has(to) {
 				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "%s is here too, and this name is never read (an editor's backup, or an ending Windows or a phone added?): keep the one you mean, named %s, and remove the other; %s holds only <%s>.toml files", path.Join(rel, to), path.Join(rel, to), rel, what)
 				continue

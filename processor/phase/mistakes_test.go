@@ -416,6 +416,8 @@ func TestMisnamedFiles(t *testing.T) {
 			"phases/01/orders/bob.TOML: this file's name should end in .toml: rename it phases/01/orders/bob.toml (an editor, Windows or a phone added the ending); phases/01/orders holds only <login>.toml files"},
 		{"ErrBackup", "phases/01/orders/bob.toml", "phases/01/orders/alice.toml~",
 			"phases/01/orders/alice.toml~: phases/01/orders/alice.toml is here too, and this name is never read (an editor's backup, or an ending Windows or a phone added?): keep the one you mean, named phases/01/orders/alice.toml, and remove the other; phases/01/orders holds only <login>.toml files"},
+		{"ErrSwapFile", "phases/01/orders/bob.toml", "phases/01/orders/.bob.toml.swp",
+			"phases/01/orders/.bob.toml.swp: a hidden file (an editor's swap or lock file?) is never read: remove it; phases/01/orders holds only <login>.toml files"},
 		{"ErrPhaseWithoutZero", "phases/01/orders/bob.toml", "phases/1/orders/bob.toml",
 			"phases/1: this folder should be phases/01: move its files there (phase folders have two digits)"},
 		{"ErrCapitalised", "phases/01/orders/bob.toml", "phases/01/Orders/bob.toml",
