@@ -361,12 +361,33 @@ func parseFault(data []byte, err error, c *compiled) Fault {
 	if words, at := (syntax{data: data, off: off, msg: pe.Message, c: c}).word(); words != "" {
 		msg, off = words, at
 	}
+	if cr := loneCR(data); cr >= 0 && (cr <= off+1 || strings.Contains(pe.Message, "0x0d")) {
+		// A line ended by a carriage return alone (an old Mac's, or an
+		// editor set so): TOML reads it as a control character.
+		msg, off = "the file's lines end in a carriage return alone (CR): save it with LF (or CRLF) line endings", cr
+	}
 	line, col := lineCol(data, off)
 	curly := strings.HasPrefix(msg, "curly quotes ")
 	if curly {
 		msg += curlyElsewhere(data, line)
 	}
 	return Fault{Line: max(line, 1), Col: max(col, 1), Message: "invalid TOML: " + msg, Curly: curly}
+}
+
+// loneCR is the offset of the first carriage return not followed by a
+// line feed, or -1.
+func loneCR(data []byte) int {
+	for i := bytes.IndexByte(data, '\r'); i >= 0; {
+		if i+1 >= len(data) || data[i+1] != '\n' {
+			return i
+		}
+		j := bytes.IndexByte(data[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return -1
 }
 
 // curlyElsewhere says which other lines of the file have curly quotes in
