@@ -398,7 +398,7 @@ func (f *failure) requiredLeaf(r *reporter) {
 		return
 	}
 	for _, name := range missing {
-		if sub := f.underTable(unquoteAll([]string{name})[0]); sub != "" {
+		if sub := f.underTable(r, unquoteAll([]string{name})[0]); sub != "" {
 			// Written below a [heading]: TOML reads it as that table's.
 			ks := append(f.segs[:len(f.segs):len(f.segs)], sub, unquoteAll([]string{name})[0])
 			table := r.table(append(f.segs[:len(f.segs):len(f.segs)], sub))
@@ -417,14 +417,20 @@ func (f *failure) requiredLeaf(r *reporter) {
 // underTable is the sub-table of the value holding a key of this name —
 // one the file wrote after that table's heading, where it belongs above
 // it — or "".
-func (f *failure) underTable(name string) string {
+func (f *failure) underTable(r *reporter, name string) string {
 	obj, _ := f.v.(map[string]any)
+	props, _ := f.sch["properties"].(map[string]any)
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
-		if t, ok := obj[k].(map[string]any); ok {
-			if _, has := t[name]; has {
-				return k
-			}
+		t, ok := obj[k].(map[string]any)
+		if _, has := t[name]; !ok || !has {
+			continue
 		}
+		// Not a key the sub-table has of its own ([operations.outcome]
+		// fleet is a Boarding Action's): that one is where it belongs.
+		if subProps, _ := deref(r.c.raw, props[k])["properties"].(map[string]any); subProps[name] != nil {
+			continue
+		}
+		return k
 	}
 	return ""
 }

@@ -275,6 +275,8 @@ func TestFaultsOrders(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"unknown key", Orders, op + "atack = \"purge-and-burn\"\n", []string{
 			`4:1 /operations/0/atack | unknown key "atack" in the 1st operation; did you mean "attack"?`}},
+		{"missing key its sub-table has too", Orders, "[[operations]]\noperation = \"battle\"\nattack = \"boarding-action\"\nplanet = \"nor\"\ndefender = \"chaos\"\n[operations.outcome]\nfleet = \"iron-fist\"\n", []string{
+			`1:1 /operations/0 | the 1st operation: missing key "fleet"`}},
 		{"lone CR line ends", Orders, "[[operations]]\rfleet = \"iron-fist\"\roperation = \"logistical-auxilia\"\r", []string{
 			`1:15  | invalid TOML: the file's lines end in a carriage return alone (CR): save it with LF (or CRLF) line endings`}},
 		{"misspelt heading", Orders, "[[operation]]\nfleet = \"iron-fist\"\noperation = \"logistical-auxilia\"\n", []string{

@@ -881,14 +881,17 @@ func addVerified(c *cli.Context, digest string) error {
 	}
 	data, err := os.ReadFile(file)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("--verified: %w", err)
+		// What is proved goes unlisted, and the next run replays in full:
+		// never a reason to stop this one.
+		fmt.Fprintf(c.App.ErrWriter, "note: --verified: %v: this run's proof is not kept\n", err)
+		return nil
 	}
 	digest = provedBy(digest)
 	lines := slices.DeleteFunc(strings.Split(string(data), "\n"), func(l string) bool { return l == digest || !verifiedDigestRE.MatchString(l) })
 	lines = append(lines, digest)
 	lines = lines[max(0, len(lines)-maxVerified):]
 	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		return fmt.Errorf("--verified: %w", err)
+		fmt.Fprintf(c.App.ErrWriter, "note: --verified: %v: this run's proof is not kept\n", err)
 	}
 	return nil
 }

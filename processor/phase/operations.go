@@ -10,6 +10,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/attacks"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
@@ -255,8 +256,8 @@ func (r *run) selectOperations() {
 			case !ok:
 				what = r.defaultOperation(fl.ID, fl.Player)
 			case early[fl.ID]:
-				if o.Default {
-					what = r.defaultOperation(fl.ID, fl.Player)
+				if o.Default && slices.ContainsFunc(r.journal, func(e owntoml.JournalEntry) bool { return e.Step == processor.StepOpenTome }) {
+					what = r.defaultOperation(fl.ID, fl.Player) // why, known in the run that took them
 				}
 				what += " (declared first: An Open Tome)"
 			}

@@ -819,8 +819,8 @@ func (c *changes) defectionChanges(f *folder.Folder, dir string, actor processor
 			was, had := before[id]
 			is, has := after[id]
 			owner := f.Campaign.Spelling(processor.Login(id))
-			if owner == actor || had == has && reflect.DeepEqual(was, is) {
-				continue
+			if _, player := f.Campaign.PlayerOf(owner); !player || owner == actor || had == has && reflect.DeepEqual(was, is) {
+				continue // no player's (a misspelt login: the check names it), the actor's own, or as it was
 			}
 			what := "changes"
 			switch {

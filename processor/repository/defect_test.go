@@ -65,6 +65,14 @@ func TestDefectionsAreEachPlayersOwn(t *testing.T) {
 			}
 		})
 	}
+	// A key that is no player's (frank's own line, misspelt) is the
+	// check's to name, not another's wish.
+	t.Run("OwnLineMisspelt", func(t *testing.T) {
+		t.Parallel()
+		r := defectRepo(t)
+		rep := r.change("frank", func() { r.write(events, table+"erin = \"red\"\nfrnak = \"blue\"\n") })
+		wantFaults(t, rep, [2]string{events, `unknown player "frnak"; did you mean "frank"?`})
+	})
 	// Another Alliance's file is refused whole, once.
 	t.Run("ErrOtherAlliance", func(t *testing.T) {
 		t.Parallel()
