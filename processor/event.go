@@ -208,3 +208,12 @@ func (e Effect) clone() Effect {
 	}
 	return e
 }
+
+// EventIndex is where an event is among a phase's (its order of taking
+// effect, RULINGS 45), or after them all.
+func EventIndex(events []Effect, k EventKind) int {
+	if i := slices.IndexFunc(events, func(e Effect) bool { return e.Event == k }); i >= 0 {
+		return i
+	}
+	return len(events)
+}

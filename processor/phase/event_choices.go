@@ -75,7 +75,7 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 		// moved before its Lull in the Fighting or Tides of War (RULINGS 47).
 		base := r.s
 		for _, k := range slices.SortedFunc(maps.Keys(ch.Given), func(x, y processor.EventKind) int {
-			return cmp.Or(eventIndex(s, x)-eventIndex(s, y), strings.Compare(x.Key(), y.Key()))
+			return cmp.Or(processor.EventIndex(s.Events, x)-processor.EventIndex(s.Events, y), strings.Compare(x.Key(), y.Key()))
 		}) {
 			at := ch.Given[k]
 			ev, pending := r.pendingEvent(k)
@@ -350,13 +350,4 @@ func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices
 		}
 	}
 	return s // the map its later events' choices are judged on
-}
-
-// eventIndex is where an event is among the phase's (its order of taking
-// effect), or after them all.
-func eventIndex(s *processor.State, k processor.EventKind) int {
-	if i := slices.IndexFunc(s.Events, func(e processor.Effect) bool { return e.Event == k }); i >= 0 {
-		return i
-	}
-	return len(s.Events)
 }

@@ -319,7 +319,10 @@ func (r *run) reportSetAside(step processor.Step) {
 		r.lateReported = true
 		if late := r.newLate(); len(late) > 0 {
 			what := "Files that came too late"
-			if slices.ContainsFunc(late, func(f processor.Fault) bool { return folder.Classify(f.File).Phase == r.c.Phases }) {
+			if slices.ContainsFunc(late, func(f processor.Fault) bool {
+				cp := folder.Classify(f.File)
+				return cp.Phase == r.c.Phases && (cp.Kind == folder.KindEvents || cp.Kind == folder.KindMoves || cp.Kind == folder.KindBuilds)
+			}) {
 				what = "Files never applied" // the last phase's events, moves or builds: no step takes them
 			}
 			r.sec.Para("**%s** (never applied; they may be removed):", what)
