@@ -380,9 +380,17 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan fu
 		r.deferFaults(&ahead)
 		fs.List = append(fs.List, ahead.List...)
 	}
+	byFile := map[string][]processor.Fault{} // an orders file's, to tell whether its operations alone are set aside
+	for _, f := range r.deferred.List {
+		byFile[f.File] = append(byFile[f.File], f)
+	}
 	for _, f := range r.deferred.List {
 		if at, ok := r.pastDeadline(f.File); ok {
-			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply this file)", deadlineName(at.Step))
+			what, cp := "this file", folder.Classify(f.File)
+			if _, _, part := processor.SplitOperations(r.f.Orders[cp.Phase][processor.Login(cp.Name)], byFile[f.File]); part && cp.Kind == folder.KindOrders {
+				what = "this operation"
+			}
+			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply %s)", deadlineName(at.Step), what)
 		} else if r.strays[f.File] != "" {
 			f.Message += " (advance sets this file aside: it has no use at its step)"
 		}
