@@ -124,7 +124,7 @@ var phaseDirRE = regexp.MustCompile(`^[0-9]{2,3}$`)
 // read again (the journal holds their digests). A fault in any file read is
 // returned as an *InvalidError.
 func Load(dir string) (*Folder, error) {
-	f, fs, err := LoadWithFaults(dir)
+	f, fs, err := LoadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -132,17 +132,6 @@ func Load(dir string) (*Folder, error) {
 		return nil, err
 	}
 	return f, nil
-}
-
-// LoadWithFaults reads a campaign folder as Load does, returning its
-// faults for the caller to judge (LoadFrom's folder and faults).
-func LoadWithFaults(dir string) (*Folder, *processor.Faults, error) {
-	d, err := OpenFolder(dir, disk.Read)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer d.Unlock()
-	return LoadFrom(d)
 }
 
 // LoadFrom reads a campaign folder and collects its faults. The folder is nil

@@ -91,7 +91,7 @@ func verifiedDigest(dir string, f *folder.Folder) (string, error) {
 // advance job (`advance --replay`) on one player's file, the very stall a
 // deadline prevents. Every other fault refuses the folder, as Load does.
 func loadHistory(dir string) (*folder.Folder, error) {
-	f, fs, err := folder.LoadWithFaults(dir)
+	f, fs, err := folder.LoadDir(dir)
 	if err != nil {
 		return nil, err
 	}
