@@ -666,9 +666,7 @@ func cmdAdvance(c *cli.Context) error {
 	if proved && len(sum.Applied) > 0 {
 		// Steps applied by this warmaster to a proved campaign: the folder
 		// it leaves follows from the same files, as a replay would find.
-		if err := vouch(c, dir); err != nil {
-			return err
-		}
+		vouch(c, dir)
 	}
 	printNotes(c.App.ErrWriter, dir, sum.Placeholders)
 	printNotes(c.App.ErrWriter, dir, sum.SizeNotes)
@@ -800,7 +798,8 @@ func replayFirst(c *cli.Context, dir string, opt phase.Options) (proved bool, er
 		return true, nil
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%s: replayed %d steps in %d runs before advancing; %d processor-written files match\n", dir, res.Steps, res.Runs, len(res.Checked))
-	return true, addVerified(c, res.Digest)
+	addVerified(c, res.Digest)
+	return true, nil
 }
 
 // maxVerified is how many verified digests --verified keeps: the newest.
@@ -858,33 +857,35 @@ func readVerified(ew io.Writer, file string) map[string]bool {
 	return listed
 }
 
-// vouch adds the verified digest of dir as it is now to --verified's file.
-func vouch(c *cli.Context, dir string) error {
+// vouch adds the verified digest of dir as it is now to --verified's
+// file. Like addVerified, it never fails the run: what goes unlisted is
+// replayed in full next time.
+func vouch(c *cli.Context, dir string) {
 	if c.String("verified") == "" {
-		return nil
+		return
 	}
 	d, err := trust.VerifiedDigest(dir)
 	if err != nil {
 		// The steps are applied; the next run replays in full.
 		fmt.Fprintf(c.App.ErrWriter, "note: --verified: %s: the folder advance left is not vouched for: %v\n", dir, err)
-		return nil
+		return
 	}
-	return addVerified(c, d)
+	addVerified(c, d)
 }
 
 // addVerified adds a digest to --verified's file (when given), keeping the
-// newest maxVerified.
-func addVerified(c *cli.Context, digest string) error {
+// newest maxVerified; a file it cannot read or write is a note.
+func addVerified(c *cli.Context, digest string) {
 	file := c.String("verified")
 	if file == "" {
-		return nil
+		return
 	}
 	data, err := os.ReadFile(file)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		// What is proved goes unlisted, and the next run replays in full:
 		// never a reason to stop this one.
 		fmt.Fprintf(c.App.ErrWriter, "note: --verified: %v: this run's proof is not kept\n", err)
-		return nil
+		return
 	}
 	digest = provedBy(digest)
 	lines := slices.DeleteFunc(strings.Split(string(data), "\n"), func(l string) bool { return l == digest || !verifiedDigestRE.MatchString(l) })
@@ -893,5 +894,4 @@ func addVerified(c *cli.Context, digest string) error {
 	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		fmt.Fprintf(c.App.ErrWriter, "note: --verified: %v: this run's proof is not kept\n", err)
 	}
-	return nil
 }
