@@ -325,7 +325,7 @@ func (r *run) resultsAndEvents() {
 		}
 		rows = append(rows, []string{string(a), fmt.Sprint(s.TotalPower(a)), sh, fmt.Sprint(s.Points[a])})
 	}
-	r.sec.Para(pointsTrackerLine)
+	r.sec.Para(processor.PointsTrackerLine)
 	r.sec.Table([]string{"alliance", "total Power Level", "Stronghold", "Campaign points"}, rows)
 	r.tracked[s.Phase] = maps.Clone(s.Points) // as the table has them, for the points chart
 	if s.Phase < r.c.Phases {

@@ -218,7 +218,7 @@ func TestPointsChart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			row, ok := pointsTable(rep)
+			row, ok := processor.PointsTable(rep, StandMarker)
 			if !ok || fmt.Sprint(row[a]) != v {
 				t.Errorf("phase %d: %s has %s on the chart, %d in the report", p+1, a, v, row[a])
 			}
@@ -241,7 +241,7 @@ func TestPointsTable(t *testing.T) {
 		{"ErrNotANumber", strings.Replace(step3, "| 30 |", "| thirty |", 1), nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok := pointsTable([]byte(c.report))
+			got, ok := processor.PointsTable([]byte(c.report), StandMarker)
 			if ok != (c.want != nil) || fmt.Sprint(got) != fmt.Sprint(c.want) && c.want != nil {
 				t.Errorf("got %v (%v), want %v", got, ok, c.want)
 			}
