@@ -150,8 +150,13 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Name:      "status",
 				Usage:     "show the phase, the step and what is awaited from whom by when",
 				ArgsUsage: "DIR",
-				Description: "An awaited file that has faults, as it is or against the map as it stands now (a file sent early that the steps since have made invalid), is in: faulty, its faults listed below the table; every fault in the folder is also printed on stderr as check prints it (exit 1), with check's notes on init's placeholders. " +
-					"It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals.",
+				Description: "An awaited file that has faults, as it is or against the map as it stands now (a file sent early that the steps since have made invalid), is in: faulty, its faults listed below the table; its faults, and those of every file's name, place and layout, are also printed on stderr as check prints them (exit 1), with check's notes on init's placeholders. " +
+					"A file of a later step (a result sent before the battles are revealed) is judged against its step's rules by check, which plays the steps before it in memory; status does not. " +
+					"It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals. " +
+					"Files are judged as advance would judge them at --now: a result played later than that, a confirmation's day still running.",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "now", Usage: "judge the files as advance would at this time, RFC 3339 (default: the clock)"},
+				},
 				Action: cmdStatus,
 			},
 			{
@@ -702,14 +707,18 @@ func cmdStatus(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return status(c.App.Writer, c.App.ErrWriter, dir)
+	now, err := parseNow(c)
+	if err != nil {
+		return err
+	}
+	return status(c.App.Writer, c.App.ErrWriter, dir, now)
 }
 
 // status prints where the campaign stands, each awaited file with faults
 // marked and its faults listed below the table; then, as check, the notes
 // on init's placeholders and every fault of the folder (exit 1).
-func status(w, ew io.Writer, dir string) error {
-	f, text, err := phase.Status(dir)
+func status(w, ew io.Writer, dir string, now time.Time) error {
+	f, text, err := phase.Status(dir, now)
 	fmt.Fprint(w, text)
 	if f != nil {
 		printNotes(ew, dir, f.CampaignNotes())

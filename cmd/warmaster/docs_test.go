@@ -601,7 +601,7 @@ func (g *guideRun) example(file, text string) {
 		g.errorf("example %s: the example campaign does not advance to its step: %v", file, err)
 		return
 	}
-	_, status, err := phase.Status(dir)
+	_, status, err := phase.Status(dir, guideNow)
 	if err != nil {
 		g.t.Fatal(err)
 	}

@@ -224,10 +224,6 @@ func advanceIn(d *disk.Dir, opt Options, m mode) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A run never comes before one it follows: its steps would go into the
-	// journal out of order (a clock set back, or a journal redated). A dry
-	// run may look at a rehearsal's future from today.
-	folder.CheckJournalTime(f.JournalSteps, opt.Now, fs)
 	r, err := runLoaded(d, f, fs, opt, m)
 	if err != nil {
 		return nil, err
@@ -551,6 +547,10 @@ func runLoaded(d *disk.Dir, f *folder.Folder, fs *processor.Faults, opt Options,
 			return nil, err
 		}
 	}
+	// A run never comes before one it follows: its steps would go into the
+	// journal out of order (a clock set back, or a journal redated). A check
+	// or plan at that time says so too: it says what advance would do.
+	folder.CheckJournalTime(f.JournalSteps, opt.Now, fs)
 	roller, standIn, err := runDice(f, opt, m)
 	if err != nil {
 		return nil, err

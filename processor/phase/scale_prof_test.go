@@ -32,7 +32,7 @@ func TestScaleProfile(t *testing.T) {
 	}{
 		{"plan", func() error { _, err := Plan(dir, Options{Now: now}); return err }},
 		{"check", func() error { _, err := Check(dir, Options{Now: now}); return err }},
-		{"status", func() error { _, _, err := Status(dir); return err }},
+		{"status", func() error { _, _, err := Status(dir, now); return err }},
 		{"advance", func() error { _, err := Advance(dir, Options{Now: now}); return err }},
 	} {
 		if cmds := os.Getenv("WARMASTER_PROFILE_COMMANDS"); cmds == "" && step.name == "advance" ||

@@ -19,7 +19,8 @@ import (
 // — is marked faulty, and every fault in the folder comes back as an
 // *InvalidError beside the text. The folder is returned when it could be
 // read at all (for its Placeholders); the text is empty when it could not.
-func Status(dir string) (*folder.Folder, string, error) {
+// Files are judged at now, as advance would judge them then.
+func Status(dir string, now time.Time) (*folder.Folder, string, error) {
 	d, err := folder.OpenFolder(dir, disk.Read)
 	if err != nil {
 		return nil, "", err
@@ -29,7 +30,8 @@ func Status(dir string) (*folder.Folder, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	r := newRun(f, time.Time{})
+	folder.CheckJournalTime(f.JournalSteps, now, fs)
+	r := newRun(f, now)
 	r.validate(r.s.Step, fs)
 	r.validateEarlyBuilds(fs)
 	list := fs.Resolved(f.Text)

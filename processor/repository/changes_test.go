@@ -19,6 +19,7 @@ import (
 type testRepo struct {
 	t   *testing.T
 	dir string
+	at  time.Time // the time of the last advance (testRepo.advance)
 }
 
 const registry = `warmasters = ["alice"]

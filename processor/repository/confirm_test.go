@@ -93,13 +93,14 @@ func (r *testRepo) advance(at time.Time) []string {
 	if err != nil {
 		r.t.Fatal(err)
 	}
+	r.at = at
 	r.commit("warmaster: advance")
 	return sum.Applied
 }
 
 func (r *testRepo) step() string {
 	r.t.Helper()
-	_, status, err := phase.Status(r.path(spring))
+	_, status, err := phase.Status(r.path(spring), r.at)
 	if err != nil {
 		r.t.Fatal(err)
 	}

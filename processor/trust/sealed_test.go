@@ -52,7 +52,7 @@ func TestSealedRoundTrip(t *testing.T) {
 	if sum.State.Step != processor.StepOperations {
 		t.Fatalf("step %s, want operations (waiting for bob)", sum.State.Step)
 	}
-	_, status, err := phase.Status(dir)
+	_, status, err := phase.Status(dir, testkit.BeforeDeadline)
 	if err != nil {
 		t.Fatal(err)
 	}
