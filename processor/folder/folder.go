@@ -1055,7 +1055,7 @@ func (f *Folder) RefuseLate(err error, files []string) error {
 				what = StepInWords(step, cp.Phase)
 			}
 			plain := "This file came after " + what + " was played, so it would never count: close this pull request."
-			if (cp.Kind == KindEvents || cp.Kind == KindMoves || cp.Kind == KindBuilds) && cp.Phase == f.Campaign.Phases {
+			if cp.NoSuchStep(f.Campaign.Phases) {
 				plain = fmt.Sprintf("Phase %d is the campaign's last and has no %s, so this file would never count: close this pull request.", cp.Phase, cp.Dir)
 			}
 			l.Message = processor.PlainFirst(plain, l.Message)

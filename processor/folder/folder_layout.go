@@ -200,3 +200,11 @@ func (p CampaignPath) Step() (processor.Step, bool) {
 	}
 	return 0, false
 }
+
+// NoSuchStep reports whether p is an input of a step its phase never has:
+// the events, moves or builds of the last of a campaign's phases, which
+// ends after its battles. No state makes such a file due, nor its step
+// processed: it is late whenever it comes (Folder.RefuseLate says so).
+func (p CampaignPath) NoSuchStep(phases int) bool {
+	return (p.Kind == KindEvents || p.Kind == KindMoves || p.Kind == KindBuilds) && p.Phase == phases
+}

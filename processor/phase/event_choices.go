@@ -71,8 +71,9 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			continue
 		}
 		// In the events' order (RULINGS 45), each judged on the map the
-		// Alliance's earlier choices leave: its Smuggled Assets' pieces
-		// moved before its Lull in the Fighting or Tides of War (RULINGS 47).
+		// Alliance's earlier choices leave (RULINGS 47): its Smuggled Assets'
+		// pieces moved before its Lull in the Fighting or Tides of War, or
+		// its Lull's piece and Tides' Stronghold before its Smuggled Assets.
 		base := r.s
 		for _, k := range slices.SortedFunc(maps.Keys(ch.Given), func(x, y processor.EventKind) int {
 			return cmp.Or(processor.EventIndex(s.Events, x)-processor.EventIndex(s.Events, y), strings.Compare(x.Key(), y.Key()))
@@ -96,9 +97,9 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			}
 			switch k {
 			case processor.LullInTheFighting:
-				r.checkLull(base, a, ch, fs)
+				base = r.checkLull(base, a, ch, fs)
 			case processor.TidesOfWar:
-				r.checkTides(base, a, ch, fs)
+				base = r.checkTides(base, a, ch, fs)
 			case processor.ArcheotechRiches:
 				r.checkRiches(a, ch, ev, fs)
 			case processor.XenobeastMigration:
@@ -112,15 +113,16 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 					fs.Add(ch.Bargain.Src.At("planet"), "%s", why)
 				}
 			case processor.SmuggledAssets:
-				base = r.checkSmuggled(a, ch, fs)
+				base = r.checkSmuggled(base, a, ch, fs)
 			}
 		}
 	}
 }
 
 // checkLull: the build first, then the moves, as the text lists them (a
-// Support Facility built first extends the moves' reach, RULINGS 4).
-func (r checks) checkLull(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+// Support Facility built first extends the moves' reach, RULINGS 4). It
+// returns the map with the piece built (the fleets are not moved).
+func (r checks) checkLull(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) *processor.State {
 	s := base.Clone()
 	if b := ch.LullBuild; b != nil {
 		// A full planet is judged in the Alliance's turn (an earlier event or
@@ -146,6 +148,7 @@ func (r checks) checkLull(base *processor.State, a processor.AllianceID, ch *pro
 		}
 		fs.Add(m.Src, "Lull in the Fighting: no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, report.OneOf(s.Connected(a, at)))
 	}
+	return s
 }
 
 // tidesWhy says why an Alliance cannot move its Stronghold to p, or "";
@@ -168,9 +171,10 @@ func (r choiceRules) tidesWhy(s *processor.State, a processor.AllianceID, p proc
 	return ""
 }
 
-func (r checks) checkTides(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) {
+// checkTides returns the map with the Stronghold moved, if it can be now.
+func (r checks) checkTides(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) *processor.State {
 	if !r.c.Map.Has(ch.Tides) {
-		return
+		return base
 	}
 	if why := r.tidesWhy(base, a, ch.Tides, false); why != "" {
 		var open []processor.PlanetID
@@ -181,6 +185,12 @@ func (r checks) checkTides(base *processor.State, a processor.AllianceID, ch *pr
 		}
 		fs.Add(ch.TidesSrc, "Tides of War: %s cannot build its Stronghold at %s: %s; planets it can: %s", a, ch.Tides, why, report.OneOf(open))
 	}
+	s := base.Clone()
+	if from, ok := s.StrongholdAt(a); ok && r.tidesWhy(s, a, ch.Tides, true) == "" {
+		s.RemovePiece(from, a, processor.Stronghold)
+		s.Build(ch.Tides, a, processor.Stronghold)
+	}
+	return s
 }
 
 func (r checks) checkRiches(a processor.AllianceID, ch *processor.EventChoices, ev processor.Effect, fs *processor.Faults) {
@@ -316,11 +326,13 @@ func (r choiceRules) piecesOf(s *processor.State, a processor.AllianceID) string
 	return report.OneOf(out)
 }
 
-func (r checks) checkSmuggled(a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) *processor.State {
-	s := r.s.Clone()
+// checkSmuggled judges Smuggled Assets on base, the map the Alliance's
+// earlier events leave (its pieces "at the start" are base's, RULINGS 53).
+func (r checks) checkSmuggled(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) *processor.State {
+	s := base.Clone()
 	moved := map[processor.Relocation]int{}
 	for _, m := range ch.Relocations {
-		if why := r.relocationWhy(s, r.s, a, m, moved); why != "" {
+		if why := r.relocationWhy(s, base, a, m, moved); why != "" {
 			if r.c.Map.Has(m.To) && s.Pieces(m.From, a, m.Type) > 0 && (m.To == m.From || s.FreeLocations(m.To) == 0 || s.LaurelBar(m.To, a) != "") {
 				// The piece is there; where it goes is the problem (a destroyed planet has no free location).
 				var to []processor.PlanetID

@@ -652,13 +652,63 @@ owner = "me"
 
 // The last phase ends with its battles: a moves, builds or events file
 // for it would never count, and a pull request adding one is refused
-// (advance only notes such a file, and its report names it).
+// (advance only notes such a file, and its report names it) — once, in
+// those words, whatever the state: before the last phase, while it runs,
+// and once the campaign has ended (where its "moves step" was said to
+// have been played, and the refusal named phase 3's step 4 Move Fleets as
+// processed: a step the last phase never has).
 func TestFinalPhaseInputsRefused(t *testing.T) {
-	r := newTestRepo(t)
-	moves := "campaigns/spring/phases/03/moves/bob.toml"
-	rep := r.change("bob", func() { r.write(moves, r.read("campaigns/spring/phases/01/moves/bob.toml")) })
-	wantFaults(t, rep, [2]string{moves, "Phase 3 is the campaign's last and has no moves, so this file would never count: close this pull request."})
-	if msg := rep.Faults[0].Message; !strings.Contains(msg, "not applied: phase 3 is the campaign's last, which ends after its battles") {
-		t.Errorf("the refusal does not say why in full: %s", msg)
+	t.Run("AtSetup", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		moves := "campaigns/spring/phases/03/moves/bob.toml"
+		rep := r.change("bob", func() { r.write(moves, r.read("campaigns/spring/phases/01/moves/bob.toml")) })
+		wantFaults(t, rep, [2]string{moves, "Phase 3 is the campaign's last and has no moves, so this file would never count: close this pull request."})
+		if msg := rep.Faults[0].Message; !strings.Contains(msg, "not applied: phase 3 is the campaign's last, which ends after its battles") {
+			t.Errorf("the refusal does not say why in full: %s", msg)
+		}
+	})
+	// Each file as its own pull request, by its owner (bob, of blue), by
+	// a player of another Alliance (carol: the file is not hers, but no
+	// file of hers would count either) and by the Warmaster (alice).
+	refusedOnce := func(t *testing.T, r *testRepo, at time.Time) {
+		t.Helper()
+		for _, in := range []struct{ dir, name string }{{"moves", "bob"}, {"builds", "blue"}, {"events", "blue"}} {
+			file := "campaigns/spring/phases/03/" + in.dir + "/" + in.name + ".toml"
+			for _, actor := range []string{"bob", "carol", "alice"} {
+				rep := r.changeAt(at, actor, "", func() { r.write(file, r.read("campaigns/spring/phases/01/"+in.dir+"/"+in.name+".toml")) })
+				wantFaults(t, rep, [2]string{file, "Phase 3 is the campaign's last and has no " + in.dir + ", so this file would never count: close this pull request. Why: not applied: phase 3 is the campaign's last, which ends after its battles (step 3 is the End of the Campaign), so it has no " + in.dir})
+				if len(rep.Campaigns) != 1 || rep.Campaigns[0].Faults != 1 || rep.Campaigns[0].Plan != "" {
+					t.Errorf("%s, by %s: the pull request is not refused: %+v", file, actor, rep.Campaigns)
+				}
+				r.git("reset", "--quiet", "--hard", "HEAD^1")
+			}
+		}
 	}
+	t.Run("PhaseRunning", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		for _, sub := range []string{"results", "confirmations", "rulings"} {
+			if err := os.RemoveAll(r.path("campaigns/spring/phases/03/" + sub)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r.commit("phase 3's battles not played yet")
+		at := time.Date(2027, 5, 10, 12, 0, 0, 0, time.UTC) // past phase 3's orders, before its battles' deadline
+		r.advance(at)
+		if s := r.step(); !strings.Contains(s, "phase 3 of 3, step: battles") {
+			t.Fatalf("not at phase 3's battles:\n%s", s)
+		}
+		refusedOnce(t, r, at)
+	})
+	t.Run("Ended", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		at := time.Date(2027, 6, 10, 12, 0, 0, 0, time.UTC)
+		r.advance(at)
+		if s := r.step(); !strings.Contains(s, "the campaign is over") {
+			t.Fatalf("the campaign has not ended:\n%s", s)
+		}
+		refusedOnce(t, r, at.Add(time.Hour))
+	})
 }

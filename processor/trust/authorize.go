@@ -28,7 +28,9 @@ import (
 // Authorize checks that actor may make the change a pull request made to
 // each of files: slash paths relative to the campaign folder, as they are
 // on disk now (a file that is not there was deleted). Each refused file is
-// a fault saying why; nil when every change is allowed.
+// a fault saying why; nil when every change is allowed. A player's file of
+// a step its phase never has (the last phase's events, moves or builds) is
+// the check's to refuse, as late, whoever sent it (folder.RefuseLate).
 //
 // A refusal is read by a player in a browser first: it opens with one
 // sentence in their words — what happened and what to do, the file to use
@@ -117,6 +119,14 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string) refusal {
 		}
 		return refusal{"Players do not write a file here: the campaign's README names the file that is yours to write now" + nextFor(f, p, "; ") + "; " + closePR + ".",
 			"it is not a file players write: setup/<alliance>.toml, and in phases/NN/ orders/<login>.toml, results/<battle>.toml, confirmations/<battle>.toml, moves/<login>.toml, builds/<alliance>.toml, events/<alliance>.toml, and the final phase's tiebreak.toml"}
+	}
+	if cp.NoSuchStep(c.Phases) && slices.ContainsFunc(f.LateFaults, func(l processor.Fault) bool { return l.File == file }) {
+		// The last phase's events, moves or builds: no step of theirs was
+		// processed, nor is one to come, and whose file it is changes
+		// nothing. The check refuses it as late, whoever sends it, in its
+		// words ("Phase 3 is the campaign's last and has no moves";
+		// folder.RefuseLate), which a refusal here would replace.
+		return refusal{}
 	}
 	if r := authProcessed(f, file, cp, p); r.why != "" {
 		return r
