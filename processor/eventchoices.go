@@ -106,6 +106,9 @@ func (k Checker) DecodeEventChoices(a AllianceID, d Obj) *EventChoices {
 		for _, o := range t.Objs("alternates") {
 			ch.LullAlternates = append(ch.LullAlternates, *piece(o))
 		}
+		if ch.LullBuild != nil { // alternates without a build: the schema's fault
+			ch.LullAlternates = k.distinctAlternates(*ch.LullBuild, ch.LullAlternates, " under [lull_in_the_fighting]", "type")
+		}
 		ch.LullMoves = fleetMoves(t.Obj("moves"))
 	}
 	if t := d.Obj(TidesOfWar.Key()); t.m != nil {

@@ -199,6 +199,33 @@ func TestMistakes(t *testing.T) {
 		{name: "ErrPlanetFirstWord", file: "phases/01/builds/blue.toml",
 			old: `planet = "tarkad-vindix"`, new: `planet = "tarkad"`, now: "2027-02-05T12:00:00Z",
 			want: []string{`phases/01/builds/blue.toml:1:10: unknown planet "tarkad"; did you mean "tarkad-vindix"?`}},
+		// An alternate that repeats the first choice, or an earlier
+		// alternate, could never be used: were that choice impossible, so
+		// is the same choice again. Refused at the repeat, as a set-up
+		// piece's alternates listed twice always were (the schema's
+		// uniqueItems).
+		{name: "ErrBuildAlternateIsTheBuild", file: "phases/01/builds/blue.toml",
+			old: `infrastructure = "fortification-line"`, now: "2027-02-05T12:00:00Z",
+			new:  "infrastructure = \"fortification-line\"\n\n[[alternates]]\nplanet = \"tarkad-vindix\"\ninfrastructure = \"fortification-line\"",
+			want: []string{`phases/01/builds/blue.toml:4:1: the 1st alternate is the build itself, a Fortification Line at tarkad-vindix: it could never be built instead (were the build impossible, so is the same build again); give another planet or infrastructure, or remove this alternate`}},
+		{name: "ErrBuildAlternateRepeated", file: "phases/01/builds/blue.toml",
+			old: `infrastructure = "fortification-line"`, now: "2027-02-05T12:00:00Z",
+			new:  "infrastructure = \"fortification-line\"\n\n[[alternates]]\nplanet = \"tarkad-vindix\"\ninfrastructure = \"staging-grounds\"\n\n[[alternates]]\nplanet = \"tarkad-vindix\"\ninfrastructure = \"staging-grounds\"",
+			want: []string{`phases/01/builds/blue.toml:8:1: the 2nd alternate is the 1st again, a Staging Grounds at tarkad-vindix: it could never be built instead (were the 1st impossible, so is the same build again); give another planet or infrastructure, or remove this alternate`}},
+		{name: "ErrLullAlternateIsTheBuild", file: "phases/01/events/blue.toml", now: "2027-02-01T20:00:00Z",
+			old:  `build = { planet = "tarkad-vindix", type = "staging-grounds" }`,
+			new:  "build = { planet = \"tarkad-vindix\", type = \"staging-grounds\" }\nalternates = [{ planet = \"tarkad-vindix\", type = \"staging-grounds\" }]",
+			want: []string{`phases/01/events/blue.toml:5:15: the 1st alternate under [lull_in_the_fighting] is the build itself, a Staging Grounds at tarkad-vindix: it could never be built instead (were the build impossible, so is the same build again); give another planet or type, or remove this alternate`}},
+		{name: "ErrLullAlternateRepeated", file: "phases/01/events/blue.toml", now: "2027-02-01T20:00:00Z",
+			old:  `build = { planet = "tarkad-vindix", type = "staging-grounds" }`,
+			new:  "build = { planet = \"tarkad-vindix\", type = \"staging-grounds\" }\nalternates = [{ planet = \"tarkad-vindix\", type = \"fortification-line\" }, { planet = \"tarkad-vindix\", type = \"fortification-line\" }]",
+			want: []string{`phases/01/events/blue.toml:5:74: the 2nd alternate under [lull_in_the_fighting] is the 1st again, a Fortification Line at tarkad-vindix: it could never be built instead (were the 1st impossible, so is the same build again); give another planet or type, or remove this alternate`}},
+		{name: "ErrSetupAlternateIsThePiece", file: "setup/red.toml",
+			old: `alternates = ["tarkad-vindix"]`, new: `alternates = ["jawardet"]`,
+			want: []string{`setup/red.toml:17:15: alternates of the 3rd piece in infrastructure: "jawardet" is the piece's planet itself, so it could never be used instead (should the piece not go there, it cannot go there as an alternate either); list only other planets`}},
+		{name: "ErrSetupAlternateRepeated", file: "setup/red.toml",
+			old: `alternates = ["tarkad-vindix"]`, new: `alternates = ["tarkad-vindix", "tarkad-vindix"]`,
+			want: []string{`setup/red.toml:17:32: alternates of the 3rd piece in infrastructure: "tarkad-vindix" is listed more than once; list each planet only once`}},
 		{name: "ErrFileNameTypo", file: "phases/01/orders/eirn.toml",
 			new:  "[[operations]]\nfleet = \"green-1\"\noperation = \"logistical-auxilia\"\n",
 			want: []string{`phases/01/orders/eirn.toml: no player "eirn" in campaign.toml; did you mean "erin"?`}},
