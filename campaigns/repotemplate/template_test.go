@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -401,5 +402,46 @@ func TestTaploConfig(t *testing.T) {
 		if !kinds[name] {
 			t.Errorf("no file of the example campaign exercises %s", name)
 		}
+	}
+}
+
+// readmeRef is a workflow comment's pointer into the README init-repo
+// writes: (README.md, SECTION) or (README.md, "SECTION"), with ", step N"
+// or ", steps N and M" after it.
+var readmeRef = regexp.MustCompile(`README\.md,\s+"?([A-Z][^",)]*)"?(?:, steps? (\d+)(?: and (\d+))?)?\)`)
+
+// TestWorkflowsPointIntoTheReadme: every section and step a workflow's
+// comments send the Warmaster to is one the README has (a user found
+// three that it did not).
+func TestWorkflowsPointIntoTheReadme(t *testing.T) {
+	files, _, err := Files(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := fileOf(t, files, "README.md")
+	refs := 0
+	for _, f := range files {
+		if !strings.HasPrefix(f.Path, ".github/workflows/") {
+			continue
+		}
+		text := strings.ReplaceAll(string(f.Data), "\n# ", " ")
+		for _, m := range readmeRef.FindAllStringSubmatch(text, -1) {
+			refs++
+			head := strings.Join(strings.Fields(m[1]), " ")
+			i := strings.Index(readme, "\n## "+head+"\n")
+			if i < 0 {
+				t.Errorf("%s points to README.md, %q: the README has no such section", f.Path, head)
+				continue
+			}
+			section, _, _ := strings.Cut(readme[i+1:], "\n## ")
+			for _, step := range m[2:] {
+				if step != "" && !strings.Contains(section, "\n"+step+". **") {
+					t.Errorf("%s points to README.md, %s, step %s: the section has no step %s", f.Path, head, step, step)
+				}
+			}
+		}
+	}
+	if refs < 5 {
+		t.Errorf("found %d pointers into the README in the workflows, want at least 5: is readmeRef still their form?", refs)
 	}
 }
