@@ -222,8 +222,20 @@ func TestFaultsCommon(t *testing.T) {
 			`2:1  | invalid TOML: unexpected '=': key name appears blank`}},
 		{"syntax duplicate key", Builds, "planet = \"a\"\nplanet = \"b\"\n", []string{
 			`2:1  | invalid TOML: planet is written twice in this table; keep one`}},
+		// At the bad byte, its column counted in characters as every
+		// fault's: not where the text, key or comment holding it starts.
 		{"invalid UTF-8", Builds, "planet = \"\xff\"\n", []string{
-			`1:10  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+			`1:11  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"invalid UTF-8 after a character of two bytes", Builds, "planet = \"é\xff\"\n", []string{
+			`1:12  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"invalid UTF-8 at a line's start", Builds, "planet = \"é\"\n\xff = 1\n", []string{
+			`2:1  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"invalid UTF-8 in a key", Builds, "pl\xff = 1\n", []string{
+			`1:3  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"invalid UTF-8 in a comment", Builds, "# é\xc3\x28\n", []string{
+			`1:4  | invalid TOML: invalid UTF-8 byte: 0xc3`}},
+		{"invalid UTF-8 on a text's second line", Builds, "planet = \"\"\"é\né\xff\"\"\"\n", []string{
+			`2:2  | invalid TOML: invalid UTF-8 byte: 0xff`}},
 		{"UTF-16", Builds, "\xff\xfep\x00=\x001\x00", []string{
 			`1:1  | invalid TOML: the file is saved as UTF-16; save it as UTF-8`}},
 		{"NUL", Builds, "\x00", []string{
