@@ -51,6 +51,10 @@ type fault struct {
 	// belongs: the sub-table of table that keys written above its heading
 	// belong in (see misplaced); its own missing-key fault follows from it.
 	belongs string
+	// above: the top-level key, written below table's heading, that the
+	// fault says to move above it; the top level's missing-key fault for
+	// it follows from it.
+	above string
 }
 
 // keyFault marks the last fault as one about keys of the table at segs:
@@ -121,10 +125,15 @@ func (r *reporter) sorted() []Fault {
 // one of the missing key's values (and no other unknown key's is). The
 // fault is said at the unknown key, with the fix.
 func (r *reporter) pairKeys() {
-	homes := map[string]bool{} // table pointer + "/" + sub-table
+	// A missing key another fault says is written elsewhere: table
+	// pointer + "/" + key.
+	homes := map[string]bool{}
 	for _, f := range r.faults {
 		if f.belongs != "" {
 			homes[f.table+"/"+f.belongs] = true
+		}
+		if f.above != "" {
+			homes["/"+f.above] = true // the top level's
 		}
 	}
 	if len(homes) > 0 {
@@ -482,10 +491,12 @@ func (f *failure) unknownKeys(r *reporter) {
 		}
 		ks := append(segs[:len(segs):len(segs)], k)
 		msg := fmt.Sprintf("unknown key %s%s%s", strconv.Quote(k), where, allowedKeys(k, valid))
+		above := ""
 		if rootProps, _ := root["properties"].(map[string]any); len(segs) == 1 && rootProps[k] != nil {
 			if _, there := r.doc[k]; !there {
 				// A top-level key written below a [heading].
 				msg = fmt.Sprintf("%s = … is a key of the file's top level, not of %s: move it above %s (a key below a [heading] is read as that table's)", keyText(k), r.table(segs), r.table(segs))
+				above = k
 			}
 		}
 		if m := Closest(k, valid); isTables(obj[k]) && len(m) == 1 {
@@ -494,6 +505,7 @@ func (f *failure) unknownKeys(r *reporter) {
 				open, shut = "[[", "]]"
 			}
 			msg = fmt.Sprintf("unknown table %s%s%s%s; did you mean %s%s%s?", open, tomlPath(append(segs[:len(segs):len(segs)], k)), shut, where, open, tomlPath(append(segs[:len(segs):len(segs)], m[0])), shut)
+			above = ""
 		}
 		r.atKey(ks, msg)
 		if m := Closest(k, valid); len(m) == 1 {
@@ -503,6 +515,7 @@ func (f *failure) unknownKeys(r *reporter) {
 			}
 		}
 		r.keyFault(segs, nil, k)
+		r.faults[len(r.faults)-1].above = above
 	}
 	for _, home := range order {
 		if top, ok := strings.CutPrefix(home, "/"); ok {

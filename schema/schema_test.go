@@ -222,8 +222,20 @@ func TestFaultsCommon(t *testing.T) {
 			`2:1  | invalid TOML: unexpected '=': key name appears blank`}},
 		{"syntax duplicate key", Builds, "planet = \"a\"\nplanet = \"b\"\n", []string{
 			`2:1  | invalid TOML: planet is written twice in this table; keep one`}},
+		// At the bad byte, its column counted in characters as every
+		// fault's: not where the text, key or comment holding it starts.
 		{"invalid UTF-8", Builds, "planet = \"\xff\"\n", []string{
-			`1:10  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+			`1:11  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"invalid UTF-8 after a character of two bytes", Builds, "planet = \"é\xff\"\n", []string{
+			`1:12  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"invalid UTF-8 at a line's start", Builds, "planet = \"é\"\n\xff = 1\n", []string{
+			`2:1  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"invalid UTF-8 in a key", Builds, "pl\xff = 1\n", []string{
+			`1:3  | invalid TOML: invalid UTF-8 byte: 0xff`}},
+		{"invalid UTF-8 in a comment", Builds, "# é\xc3\x28\n", []string{
+			`1:4  | invalid TOML: invalid UTF-8 byte: 0xc3`}},
+		{"invalid UTF-8 on a text's second line", Builds, "planet = \"\"\"é\né\xff\"\"\"\n", []string{
+			`2:2  | invalid TOML: invalid UTF-8 byte: 0xff`}},
 		{"UTF-16", Builds, "\xff\xfep\x00=\x001\x00", []string{
 			`1:1  | invalid TOML: the file is saved as UTF-16; save it as UTF-8`}},
 		{"NUL", Builds, "\x00", []string{
@@ -334,6 +346,8 @@ func TestFaultsCampaign(t *testing.T) {
 			`3:10 /phases | phases: 25 is too large; at most 24`}},
 		{"empty name", Campaign, edit(Campaign, `name = "The Nemesis Crusade"`, `name = ""`), []string{
 			`2:8 /name | name: must not be empty`}},
+		{"required key below a heading", Campaign, edit(Campaign, "phases = 6\n\n[dice]\nseed = \"blood for the blood god\"\n", "\n[dice]\nseed = \"blood for the blood god\"\nphases = 6\n"), []string{
+			`6:1 /dice/phases | phases = … is a key of the file's top level, not of [dice]: move it above [dice] (a key below a [heading] is read as that table's)`}},
 		{"misspelt seed", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `sede = "x"`), []string{
 			`6:1 /dice/sede | unknown key "sede" in [dice]; did you mean "seed"?`}},
 		{"bad commitment", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `commitment = "md5:abc"`), []string{
@@ -420,6 +434,13 @@ func TestFaultsResults(t *testing.T) {
 	runFaultCases(t, []faultCase{
 		{"top-level key below a heading", Results, "played = 2027-01-10\nwinner = \"attacker\"\n[outcome]\nplanet = \"nor\"\ndefender_player = \"bob\"\n", []string{
 			`5:1 /outcome/defender_player | defender_player = … is a key of the file's top level, not of [outcome]: move it above [outcome] (a key below a [heading] is read as that table's)`}},
+		// The key's move-up fault says the key the top level misses is
+		// there, below the heading: no "missing key" beside it.
+		{"required key below a heading", Results, "played = 2027-01-10\n[outcome]\nplanet = \"nor\"\nwinner = \"attacker\"\n", []string{
+			`4:1 /outcome/winner | winner = … is a key of the file's top level, not of [outcome]: move it above [outcome] (a key below a [heading] is read as that table's)`}},
+		{"required key missing, another below a heading", Results, "played = 2027-01-10\n[outcome]\nplanet = \"nor\"\ndefender_player = \"bob\"\n", []string{
+			`1:1  | missing key "winner": give winner, or both attacker_vp and defender_vp`,
+			`4:1 /outcome/defender_player | defender_player = … is a key of the file's top level, not of [outcome]: move it above [outcome] (a key below a [heading] is read as that table's)`}},
 		{"played string", Results, "played = \"yesterday\"\nwinner = \"draw\"\n", []string{
 			`1:10 /played | ` + played}},
 		{"played time", Results, "played = 19:00:00\nwinner = \"draw\"\n", []string{

@@ -357,6 +357,14 @@ func parseFault(data []byte, err error, c *compiled) Fault {
 	if off < 0 || off > len(data) {
 		off = len(data)
 	}
+	if strings.HasPrefix(pe.Message, "invalid UTF-8 byte") {
+		// Its Start is where the text, key or comment holding the byte
+		// starts: the byte is the file's first that is not UTF-8, as the
+		// library reads the file in order.
+		if i := notUTF8(data); i >= 0 {
+			off = i
+		}
+	}
 	msg := oneLine(pe.Message)
 	if words, at := (syntax{data: data, off: off, msg: pe.Message, c: c}).word(); words != "" {
 		msg, off = words, at
@@ -372,6 +380,19 @@ func parseFault(data []byte, err error, c *compiled) Fault {
 		msg += curlyElsewhere(data, line)
 	}
 	return Fault{Line: max(line, 1), Col: max(col, 1), Message: "invalid TOML: " + msg, Curly: curly}
+}
+
+// notUTF8 is the offset of the first byte of data that is not UTF-8, or
+// -1.
+func notUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 // loneCR is the offset of the first carriage return not followed by a
