@@ -495,7 +495,7 @@ func (f *failure) unknownKeys(r *reporter) {
 		if rootProps, _ := root["properties"].(map[string]any); len(segs) == 1 && rootProps[k] != nil {
 			if _, there := r.doc[k]; !there {
 				// A top-level key written below a [heading].
-				msg = fmt.Sprintf("%s = … is a key of the file's top level, not of %s: move it above %s (a key below a [heading] is read as that table's)", keyText(k), r.table(segs), r.table(segs))
+				msg = fmt.Sprintf("%s = … is a key of the file's top level, not of %s: move it to the top of the file, above its first [heading] (a key below a [heading] is read as that table's)", keyText(k), r.table(segs))
 				above = k
 			}
 		}

@@ -347,7 +347,7 @@ func TestFaultsCampaign(t *testing.T) {
 		{"empty name", Campaign, edit(Campaign, `name = "The Nemesis Crusade"`, `name = ""`), []string{
 			`2:8 /name | name: must not be empty`}},
 		{"required key below a heading", Campaign, edit(Campaign, "phases = 6\n\n[dice]\nseed = \"blood for the blood god\"\n", "\n[dice]\nseed = \"blood for the blood god\"\nphases = 6\n"), []string{
-			`6:1 /dice/phases | phases = … is a key of the file's top level, not of [dice]: move it above [dice] (a key below a [heading] is read as that table's)`}},
+			`6:1 /dice/phases | phases = … is a key of the file's top level, not of [dice]: move it to the top of the file, above its first [heading] (a key below a [heading] is read as that table's)`}},
 		{"misspelt seed", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `sede = "x"`), []string{
 			`6:1 /dice/sede | unknown key "sede" in [dice]; did you mean "seed"?`}},
 		{"bad commitment", Campaign, edit(Campaign, `seed = "blood for the blood god"`, `commitment = "md5:abc"`), []string{
@@ -433,14 +433,14 @@ func TestFaultsResults(t *testing.T) {
 	played := "played: must be a date-time such as 2027-01-10T19:00:00Z or a date such as 2027-01-10"
 	runFaultCases(t, []faultCase{
 		{"top-level key below a heading", Results, "played = 2027-01-10\nwinner = \"attacker\"\n[outcome]\nplanet = \"nor\"\ndefender_player = \"bob\"\n", []string{
-			`5:1 /outcome/defender_player | defender_player = … is a key of the file's top level, not of [outcome]: move it above [outcome] (a key below a [heading] is read as that table's)`}},
+			`5:1 /outcome/defender_player | defender_player = … is a key of the file's top level, not of [outcome]: move it to the top of the file, above its first [heading] (a key below a [heading] is read as that table's)`}},
 		// The key's move-up fault says the key the top level misses is
 		// there, below the heading: no "missing key" beside it.
 		{"required key below a heading", Results, "played = 2027-01-10\n[outcome]\nplanet = \"nor\"\nwinner = \"attacker\"\n", []string{
-			`4:1 /outcome/winner | winner = … is a key of the file's top level, not of [outcome]: move it above [outcome] (a key below a [heading] is read as that table's)`}},
+			`4:1 /outcome/winner | winner = … is a key of the file's top level, not of [outcome]: move it to the top of the file, above its first [heading] (a key below a [heading] is read as that table's)`}},
 		{"required key missing, another below a heading", Results, "played = 2027-01-10\n[outcome]\nplanet = \"nor\"\ndefender_player = \"bob\"\n", []string{
 			`1:1  | missing key "winner": give winner, or both attacker_vp and defender_vp`,
-			`4:1 /outcome/defender_player | defender_player = … is a key of the file's top level, not of [outcome]: move it above [outcome] (a key below a [heading] is read as that table's)`}},
+			`4:1 /outcome/defender_player | defender_player = … is a key of the file's top level, not of [outcome]: move it to the top of the file, above its first [heading] (a key below a [heading] is read as that table's)`}},
 		{"played string", Results, "played = \"yesterday\"\nwinner = \"draw\"\n", []string{
 			`1:10 /played | ` + played}},
 		{"played time", Results, "played = 19:00:00\nwinner = \"draw\"\n", []string{
