@@ -111,3 +111,29 @@ func (rec tiebreakRecord) MostWon(tied []AllianceID) AllianceID {
 	}
 	return most
 }
+
+// OneFinalBattle: two tied Alliances play "one final battle with one
+// another (or multiple battles, if there are more than two tied
+// Alliances)", and its winner is victorious. It refuses a second battle
+// between them — one side could add a rematch it won, then name itself —
+// and a victor the battle does not make; false when there is neither.
+func (t *Tiebreak) OneFinalBattle(isTied func(AllianceID) bool, fs *Faults) bool {
+	var final *TiebreakBattle
+	refused := false
+	for i := range t.Battles {
+		b := &t.Battles[i]
+		switch {
+		case len(b.Alliances) != 2 || b.Alliances[0] == b.Alliances[1] || !isTied(b.Alliances[0]) || !isTied(b.Alliances[1]):
+		case final == nil:
+			final = b
+		default:
+			fs.Add(b.Src, "two tied Alliances play one final battle with one another, and the first here decided it: remove this one (a drawn battle is played again, and the file records the one that was won)")
+			refused = true
+		}
+	}
+	if final != nil && t.Victor != "" && isTied(t.Victor) && t.Victor != final.Winner && isTied(final.Winner) {
+		fs.Add(t.Src.At("victor"), "%s won the final battle, so %s is victorious: remove victor, or make it %q", final.Winner, final.Winner, final.Winner)
+		refused = true
+	}
+	return refused
+}

@@ -859,7 +859,7 @@ func (r drafts) draftTiebreak(t *owntoml.Commented, a Await) []string {
 		t.TOML("# victor = %q  # optional when exactly one tied Alliance won a battle and lost none: %s", tied[0], report.Either(tied))
 	}
 	t.Blank()
-	t.TOML("[[battles]]  # one per battle played")
+	t.TOML("[[battles]]  # one per battle played (two tied Alliances play one)")
 	t.TOML(`players = ["", ""]  # one player of each of two tied Alliances`)
 	t.TOML(`winner = ""  # the Alliance whose player won: %s`, report.Either(tied))
 	t.TOML("# played = 2027-07-10  # optional: a date or date-time")

@@ -47,6 +47,9 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 			fs.Add(t.Src.At("battles"), "%s fought no final battle: one player from each tied Alliance (%s) plays; add a [[battles]] entry with a player of %s (%s)", a, report.OneOf(tied), a, report.OneOf(r.c.PlayersOf(a)))
 		}
 	}
+	if len(tied) == 2 && t.OneFinalBattle(isTied, fs) {
+		return
+	}
 	if most := rec.MostWon(tied); t.Victor != "" {
 		switch {
 		case !r.c.HasAlliance(t.Victor):
