@@ -262,12 +262,17 @@ func (r *run) processBattleResults() {
 // fleetArrival is 2.5 Fleet Arrival: each Fleet that selected Void Leap moves
 // to the selected Planet. It was not destroyed when selected; should it be
 // destroyed since, the fleet still arrives (Fleets can be moved to a
-// destroyed Planet).
+// destroyed Planet). "Any Planet" includes the fleet's own: a fleet a
+// Boarding Action drove off in 2.4 comes back; one still there stays.
 func (r *rules) fleetArrival() {
 	var notes []string
 	for _, o := range r.s.Orders {
 		if o.Op == processor.VoidLeap {
-			notes = append(notes, fmt.Sprintf("%s leaps from %s to %s", o.Fleet, r.s.Fleets[o.Fleet], o.Planet))
+			from := r.s.Fleets[o.Fleet]
+			notes = append(notes, fmt.Sprintf("%s leaps from %s to %s", o.Fleet, from, o.Planet))
+			if from == o.Planet {
+				notes[len(notes)-1] = fmt.Sprintf("%s leaps to %s, where it is: it stays", o.Fleet, o.Planet)
+			}
 			r.s.Fleets[o.Fleet] = o.Planet
 		}
 	}

@@ -261,7 +261,7 @@ func (r drafts) draftOrders(t *owntoml.Commented, l processor.Login, a Await) []
 	t.Blank()
 	t.Help("Operations and their keys:")
 	t.Help("battle: attack, planet (the fleet's planet or a connected one), defender; optional [operations.outcome]")
-	t.Help("void-leap: planet (any other planet not destroyed)")
+	t.Help("void-leap: planet (any planet not destroyed, the fleet's own too)")
 	t.Help("raise-edifices: infrastructure (built on the fleet's own planet)")
 	t.Help("logistical-auxilia: no keys (the Defender chooses the theatre of an attack on its Alliance at the fleet's planet or a connected one)")
 	t.Help("deploy-kill-teams: planet (the fleet's planet or a connected one)")
@@ -317,9 +317,9 @@ func (r drafts) draftOrders(t *owntoml.Commented, l processor.Login, a Await) []
 		case piracy:
 			t.Help("void-leap: not in this phase (Void Piracy)")
 		case len(destroyed) > 0:
-			t.Help("void-leap: planet = any but %s and the destroyed %s", at, report.OneOf(destroyed))
+			t.Help("void-leap: planet = any but the destroyed %s", report.OneOf(destroyed))
 		default:
-			t.Help("void-leap: planet = any but %s", at)
+			t.Help("void-leap: planet = any")
 		}
 		if types := r.buildable(at, al); len(types) > 0 {
 			t.Help("raise-edifices: infrastructure = %s", report.Either(typeNames(types)))

@@ -187,8 +187,6 @@ func (r checks) validateOrder(o processor.Order, fs *processor.Faults) {
 		case !r.c.Map.Has(o.Planet):
 		case s.Destroyed(o.Planet):
 			fs.Add(o.Src.At("planet"), "%s is destroyed: a Void Leap goes to any planet that is not destroyed", o.Planet)
-		case o.Planet == at:
-			fs.Add(o.Src.At("planet"), "%s is already at %s; a Void Leap goes to another planet", o.Fleet, at)
 		}
 	case processor.RaiseEdifices:
 		if o.Infra == processor.Stronghold {
