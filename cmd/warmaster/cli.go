@@ -477,6 +477,20 @@ func cmdCheck(c *cli.Context) error {
 	if len(files) > 0 && f != nil {
 		err = processor.OnlyFiles(err, files)
 	}
+	// With --actor, the FILEs LOGIN may not change are refused, whatever
+	// else is wrong with them (added to err below); and a note on one is
+	// left out, as its faults are: its refusal says it all (a confirmation
+	// naming another text of the result is both).
+	var refused error
+	if actor != "" && f != nil {
+		refused = authorize(dir, actor, f, files)
+	}
+	isRefused := map[string]bool{}
+	if inv := (*processor.InvalidError)(nil); errors.As(refused, &inv) {
+		for _, r := range inv.Faults {
+			isRefused[r.File] = true
+		}
+	}
 	// A file that arrived after its step was processed does not stop the
 	// campaign: named (a pull request's file), it is refused; else noted.
 	if f != nil {
@@ -495,7 +509,7 @@ func cmdCheck(c *cli.Context) error {
 		// file that leaves a fleet out: it performs Logistical Auxilia):
 		// accepted, and said.
 		for _, n := range f.Notes {
-			if len(files) == 0 || slices.Contains(files, n.File) {
+			if (len(files) == 0 || slices.Contains(files, n.File)) && !isRefused[n.File] {
 				printNotes(c.App.ErrWriter, dir, []processor.Fault{n})
 			}
 		}
@@ -519,10 +533,8 @@ func cmdCheck(c *cli.Context) error {
 			err = processor.WithRefusals(err, &processor.InvalidError{Faults: missing})
 		}
 	}
-	// With --actor, the FILEs LOGIN may not change are refused, whatever
-	// else is wrong with them.
-	if actor != "" && f != nil {
-		err = processor.WithRefusals(err, authorize(dir, actor, f, files))
+	if refused != nil {
+		err = processor.WithRefusals(err, refused)
 	}
 	if err != nil {
 		return reportFaults(c, format, dir, err, false)

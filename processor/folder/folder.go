@@ -90,6 +90,9 @@ type Folder struct {
 	// letGo are the files whose text was let go of once decoded
 	// (letGoOfTexts): Text reads them again from the folder.
 	letGo map[string]bool
+	// bySum are the files read by SHA-256 (fileWithSum), once a
+	// confirmation or ruling names a SHA-256 not its result's.
+	bySum map[string]string
 	Pre   map[string]*decoded // files read and decoded ahead of their turn
 	early *early              // the last phase folder's, decoded from the load's start
 }

@@ -51,12 +51,14 @@ type resultStanding struct {
 	digest string // its SHA-256 as it is
 	filer  processor.AllianceID
 	other  processor.AllianceID // the side that confirms
-	// void: a confirmation or dispute (or ruling) of another text of the
-	// result, which counts for nothing now.
-	void, voidRuling bool
-	conf             *processor.Confirmation
-	ruling           *processor.WarmasterRuling
-	seen             time.Time // when advance first saw the result as it is (zero: not yet)
+	// void: a confirmation or dispute of another text of the result, which
+	// counts for nothing; voidWords, status's word on it and on a ruling of
+	// another text (folder.VoidWords).
+	void      bool
+	voidWords string
+	conf      *processor.Confirmation
+	ruling    *processor.WarmasterRuling
+	seen      time.Time // when advance first saw the result as it is (zero: not yet)
 }
 
 // confirming reports whether results need the other side's confirmation.
@@ -96,14 +98,13 @@ func (r confirms) standingOf(b processor.BattleOp) (resultStanding, bool) {
 	if w := r.f.Rulings[r.s.Phase][b.ID]; w != nil {
 		st.ruling = w
 		switch {
-		case w.Digest() != st.digest:
-			st.voidRuling = true
-		case w.Upholds != "":
+		case w.Digest() == st.digest && w.Upholds != "":
 			st.kind = upheld
-		default:
+		case w.Digest() == st.digest:
 			st.kind = overturned
 		}
 	}
+	st.voidWords = folder.VoidWords(r.f, r.s.Phase, b.ID, st.digest, st.conf, st.ruling)
 	return st, true
 }
 
@@ -135,11 +136,8 @@ func (st resultStanding) words() string {
 		s = "overturned by the Warmaster's ruling: not applied"
 	default:
 		s = "yes, awaiting " + string(st.other) + "'s confirmation"
-		if st.void {
-			s += " (its confirmation was of the result as it was before a change: void)"
-		}
 	}
-	return s
+	return s + st.voidWords
 }
 
 // seenOf is when this run (or an earlier one) first saw battle's result.
@@ -265,6 +263,7 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 			}
 		}
 	}
+	folder.NoteVoid(r.f, s.Phase, stays) // void: no fault, but said
 	// filed_by is needed only to confirm, and always one of the two sides.
 	var faulty []string // a battle's (validateResults says what names none)
 	for id, res := range r.f.Results[s.Phase] {
@@ -330,7 +329,7 @@ func (r *run) confirmedCell(b processor.BattleOp) (cell, line string) {
 	}
 	why := fmt.Sprintf("%s neither confirmed nor disputed it by the deadline", st.other)
 	if st.void {
-		why = fmt.Sprintf("%s confirmed it as it was before a change, which voids the confirmation, and did not confirm it again by the deadline", st.other)
+		why = folder.VoidReport(st.conf, st.other)
 	}
 	return "not confirmed", fmt.Sprintf("`%s` (filed by %s) is not confirmed: %s; it is applied as filed.", st.file, st.filer, why)
 }

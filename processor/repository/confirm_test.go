@@ -211,7 +211,7 @@ func TestConfirmResults(t *testing.T) {
 		changed := strings.Replace(res[blue1], "attacker_vp = 80", "attacker_vp = 95", 1)
 		rep := r.change("alice", func() { r.write(blue1, changed) })
 		wantFaults(t, rep)
-		if plan := rep.Campaigns[0].Plan; !strings.Contains(plan, "awaiting green's confirmation (its confirmation was of the result as it was before a change: void)") {
+		if plan := rep.Campaigns[0].Plan; !strings.Contains(plan, "awaiting green's confirmation (its confirmation is void: it names another text of blue-1's result than the one filed now, whether the result changed since or the SHA-256 was mistyped or pasted)") {
 			t.Errorf("the check does not say green's confirmation is void:\n%s", plan)
 		}
 		// A comment is a change too.
@@ -228,7 +228,7 @@ func TestConfirmResults(t *testing.T) {
 		if !battlesApplied(applied) {
 			t.Fatalf("applied %q at the deadline: seen over a day ago, it is applied as filed", applied)
 		}
-		if report := r.read("campaigns/spring/phases/01/report.md"); !strings.Contains(report, "`phases/01/results/blue-1.toml` (filed by blue) is not confirmed: green confirmed it as it was before a change") {
+		if report := r.read("campaigns/spring/phases/01/report.md"); !strings.Contains(report, "`phases/01/results/blue-1.toml` (filed by blue) is not confirmed: green's confirmation names another text of the result than the one filed, whether it changed since or the SHA-256 was mistyped or pasted, which voids it") {
 			t.Errorf("the report does not say blue-1 is not confirmed:\n%s", report)
 		}
 	})

@@ -537,7 +537,7 @@ func authConfirmationRefusal(f *folder.Folder, p processor.Player, file string, 
 			fmt.Sprintf("%s is filed by %s, %s's own side: a result is confirmed (or disputed) by a player of the other side, %s — filing it was %s's word", resultFile, res.FiledBy, p.Login, other, res.FiledBy)}
 	}
 	if c := f.Confirmations[cp.Phase][cp.Name]; c != nil && c.Digest() != folder.Digest(data) {
-		return refusal{fmt.Sprintf("This confirms another text of the result than the one filed now: copy the line `warmaster status` gives for %s.", resultFile),
+		return refusal{folder.VoidRefusal(f, cp.Phase, cp.Name, resultFile, c),
 			fmt.Sprintf("it names sha256 %.12s…, and %s as filed now is %s: confirm (or dispute) the result as it stands", c.Digest(), resultFile, folder.Digest(data))}
 	}
 	return refusal{}
