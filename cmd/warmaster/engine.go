@@ -39,7 +39,7 @@ var engineFlags = []cli.Flag{
 	&cli.StringFlag{Name: "hits", Usage: "hits: the hits in order, comma-separated: glancing, penetrating, close-combat-glancing, close-combat-penetrating, volcano-glancing, volcano-penetrating"},
 	&cli.StringSliceFlag{Name: "weapon-lost", Usage: "hits: the opponent's pick for each Weapon Destroyed, in order (repeat the flag)"},
 	&cli.BoolFlag{Name: "titan-weapon", Usage: "hits: the close-combat hits were scored by a Titan close combat weapon (a result's close_combat_by): each adds D3 structure points"},
-	&cli.IntFlag{Name: "turns", Usage: fmt.Sprintf("hits: the owner's turns played (1 to %d), as a result's turns: Imperial Void Fields down are rolled for at the start of each (LABEL/void-fields, LABEL/void-fields/2…), as the campaign rolls them", engines.MaxTurns)},
+	&cli.IntFlag{Name: "turns", Usage: fmt.Sprintf("hits: the owner's turns played (1 to %d), as a result's turns: Imperial Void Fields down are rolled for at the start of each (LABEL/void-fields, LABEL/void-fields/2…), as the campaign rolls them; without it, once at the start of the battle, as the campaign does for a result without turns", engines.MaxTurns)},
 	&cli.StringFlag{Name: "volcano-pick", Usage: "hits: which of a Volcano Cannon's 2D6 the attacking player uses, higher or lower, as [rules] volcano_cannon_pick (default: the campaign's with --campaign, otherwise higher)"},
 	&cli.StringFlag{Name: "hit-turns", Usage: "hits, with --turns: the owner's turn of each hit, comma-separated, as a result's hit_turns (default: all in the first)"},
 }
@@ -237,7 +237,7 @@ func engineBattle(c *cli.Context, req *engines.Request) error {
 		}
 		return usagef("--hit-turns: %s", strings.Join(msgs, "; "))
 	}
-	req.Battle, req.Fight = battle, c.IsSet("turns")
+	req.Battle = battle
 	return nil
 }
 

@@ -14,7 +14,7 @@ import (
 const (
 	ProcLanding = "landing" // Behemoth: a Drop-harness landing
 	ProcDamage  = "damage"  // Behemoth: a weapon's damage to a zone, or a stomp's failed hits
-	ProcHits    = "hits"    // War Machine: hits, or with Fight the whole battle
+	ProcHits    = "hits"    // War Machine: hits, in the battle as the campaign resolves it
 	ProcDestroy = "destroy" // either: the destruction roll
 )
 
@@ -42,11 +42,10 @@ type Request struct {
 	Stomp  int
 	Entry  int
 
-	// hits: the hits and picks; with Fight the battle as the campaign
-	// resolves it (Battle.Turns with their Void Field repairs), otherwise
-	// the hits alone.
+	// hits: the hits and picks, resolved as the campaign resolves a battle
+	// (Fight: the Void Field repairs at the start of each of Battle.Turns,
+	// once at the start of the battle without them).
 	Battle Battle
-	Fight  bool
 }
 
 // Resolution is what the procedure did: what happened in words, every die
@@ -117,11 +116,7 @@ func Resolve(r Request) (Resolution, error) {
 		}
 		return Resolution{}, ErrDamageTarget
 	case ProcHits:
-		if r.Fight {
-			// The battle as the campaign resolves it: the repairs at the start of each turn, the hits in their turns.
-			return warMachineResolution(w, Fight(w, r.WarMachine, r.Battle, r.Rules, r.Roll, r.Label)), nil
-		}
-		return warMachineResolution(w, Hits(w, r.WarMachine, r.Battle.Hits, r.Battle.WeaponsLost, r.Rules, r.Roll, r.Label)), nil
+		return warMachineResolution(w, Fight(w, r.WarMachine, r.Battle, r.Rules, r.Roll, r.Label)), nil
 	}
 	if b != nil {
 		return behemothResolution(b, Destroy(b, r.Behemoth, r.Roll, r.Label)), nil

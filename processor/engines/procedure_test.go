@@ -46,3 +46,27 @@ func TestResolveChooses(t *testing.T) {
 	}
 	wantEvents(t, res.Events, "3 hits failed to damage the scenery", "the Hull zone")
 }
+
+// A War Machine's hits are the battle as the campaign resolves it, turns
+// given or not (RULINGS 63: without the result's turns, the Imperial Void
+// Fields down are rolled for once, at the start of the battle): a tool at
+// the table that skipped that roll reached another outcome than the
+// campaign from the same flags.
+func TestResolveHitsAsTheCampaign(t *testing.T) {
+	w := &Profile{Name: "Warhound", WarMachine: warhound()}
+	one := WarMachineCondition{StructurePoints: 3, Fields: 1} // one of two fields down
+	for _, turns := range []int{0, 1} {
+		d := script(t, 6)
+		res, err := Resolve(Request{Procedure: ProcHits, Profile: w, WarMachine: one, Battle: Battle{Hits: []Hit{{}}, Turns: turns}, Roll: d, Label: "p/engines/w"})
+		d.done()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.labels) == 0 || d.labels[0] != "p/engines/w/void-fields" {
+			t.Errorf("turns %d: labels %v, want the repair at the start of the battle first", turns, d.labels)
+		}
+		if want := (WarMachineCondition{StructurePoints: 3, Fields: 1}).Describe(w.WarMachine); res.After != want {
+			t.Errorf("turns %d: after %q, want %q (the field back on line, then one taken down)", turns, res.After, want)
+		}
+	}
+}
