@@ -168,6 +168,9 @@ type Deadlines struct {
 	// Tiebreak: the final phase's deadline for the final battle(s) of a tie
 	// (End of the Campaign); past it, a roll-off decides.
 	Tiebreak time.Time
+	// Src is the [[deadlines]] table's place in campaign.toml (none when
+	// the deadlines are a journal's: SetSaw).
+	Src Src
 }
 
 // openTomeLead is how much earlier than the operations deadline the
@@ -488,7 +491,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 			fs.Add(dl.Src.At("phase"), "deadlines for phase %d are given twice", ph)
 			continue
 		}
-		var x Deadlines
+		x := Deadlines{Src: dl.Src}
 		x.Operations, _ = dl.time("operations") // a deadline always has its zone: the schema's date-time
 		x.Battles, _ = dl.time("battles")
 		x.Moves, _ = dl.time("moves")

@@ -65,7 +65,11 @@ func StarterCampaign(alliances, playersPer int) ([]byte, error) {
 // orders 4 days after its start; battles a week before the next phase
 // starts (most of the phase is for playing them); the event choices a day
 // after the battles, the moves 3 days after, the builds 6 (the day before
-// the next phase starts).
+// the next phase starts). The last phase has no event choices, moves or
+// builds: the campaign ends at its step 3 (End of the Campaign). Its
+// tiebreak, the final battles of a tie, is due when the builds would be:
+// the campaign still ends within its last phase's span, as with any
+// other phase, and a tie has the same 6 days to arrange its battles.
 type Cadence struct {
 	Start time.Time
 	Every time.Duration
@@ -78,12 +82,16 @@ var DefaultCadence = Cadence{Start: time.Date(2027, 1, 4, 0, 0, 0, 0, time.UTC),
 // between the orders and the week that ends the phase.
 const MinCadence = 12 * 24 * time.Hour
 
-// deadlines are phase's deadlines under the cadence.
-func (cad Cadence) deadlines(phase int) Deadlines {
+// deadlines are phase's deadlines under the cadence, last the campaign's
+// last phase.
+func (cad Cadence) deadlines(phase, last int) Deadlines {
 	day := 24 * time.Hour
 	y, m, d := cad.Start.UTC().Date()
 	start := time.Date(y, m, d, 18, 0, 0, 0, time.UTC).Add(time.Duration(phase-1) * cad.Every)
 	battles := start.Add(cad.Every - 7*day)
+	if phase == last {
+		return Deadlines{Operations: start.Add(4 * day), Battles: battles, Tiebreak: battles.Add(6 * day)}
+	}
 	return Deadlines{Operations: start.Add(4 * day), Battles: battles, Events: battles.Add(day), Moves: battles.Add(3 * day), Builds: battles.Add(6 * day)}
 }
 
@@ -174,14 +182,22 @@ func StarterCampaignEvery(alliances, playersPer int, cad Cadence) ([]byte, error
 	p("# and to files that still have mistakes. A step without a deadline waits")
 	p("# for every file, however long. Move any of them as the campaign goes.")
 	for phase := 1; phase <= starterPhases; phase++ {
-		d := cad.deadlines(phase)
+		d := cad.deadlines(phase, starterPhases)
 		if phase > 1 {
 			p("")
+		}
+		if phase == starterPhases {
+			p("# The last phase ends at its step 3 (End of the Campaign): it has no event")
+			p("# choices, moves or builds; a tie's final battles are due by tiebreak.")
 		}
 		p("[[deadlines]]")
 		p("phase = %d", phase)
 		p("operations = %s", d.Operations.Format(time.RFC3339))
 		p("battles = %s", d.Battles.Format(time.RFC3339))
+		if phase == starterPhases { // End of the Campaign, at step 3: a tie's final battles, then a roll-off
+			p("tiebreak = %s      # only if the campaign ends tied: past it, the tied Alliances roll off", d.Tiebreak.Format(time.RFC3339))
+			continue
+		}
 		if phase == 1 {
 			p("events = %s        # an event's choices; without it an event that asks waits for every Alliance", d.Events.Format(time.RFC3339))
 		} else {
@@ -189,9 +205,6 @@ func StarterCampaignEvery(alliances, playersPer int, cad Cadence) ([]byte, error
 		}
 		p("moves = %s", d.Moves.Format(time.RFC3339))
 		p("builds = %s", d.Builds.Format(time.RFC3339))
-		if phase == starterPhases { // End of the Campaign: a tie's final battles, then a roll-off
-			p("tiebreak = %s      # only if the campaign ends tied: past it, the tied Alliances roll off", d.Builds.Format(time.RFC3339))
-		}
 	}
 	return []byte(b.String()), nil
 }

@@ -109,7 +109,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.IntFlag{Name: "alliances", Value: 3, Usage: "the number of Alliances: 2 or 3 (add more to campaign.toml by hand)"},
 					&cli.IntFlag{Name: "players", Value: 2, Usage: "the number of players in each Alliance (placeholder logins to replace)"},
 					&cli.StringFlag{Name: "medals-from", Usage: "record in DIR's campaign.toml the Campaign Medals each player won in the ended campaign OLD"},
-					&cli.StringFlag{Name: "start", Value: processor.DefaultCadence.Start.Format("2006-01-02"), Usage: "the day phase 1 starts, YYYY-MM-DD: every phase's deadlines follow from it and --every (orders 4 days in, battles until a week before the next phase, then event choices, moves and builds)"},
+					&cli.StringFlag{Name: "start", Value: processor.DefaultCadence.Start.Format("2006-01-02"), Usage: "the day phase 1 starts, YYYY-MM-DD: every phase's deadlines follow from it and --every (orders 4 days in, battles until a week before the next phase, then event choices, moves and builds; the last phase, which ends with its battles, a tiebreak 6 days after them)"},
 					&cli.StringFlag{Name: "every", Value: "5w", Usage: "how long a phase lasts: weeks (4w) or days (30d), at least 12 days"},
 				},
 				Action: cmdInit,

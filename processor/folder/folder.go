@@ -378,6 +378,10 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 		return nil, err
 	}
 	if !ok {
+		if meant := meantBy(f.Disk, file); meant != "" {
+			fs.Add(processor.Src{File: file}, "missing: every campaign folder has %s (warmaster init makes one); %s is there: rename it %s", file, meant, file)
+			return nil, nil
+		}
 		fs.Add(processor.Src{File: file}, "missing: every campaign folder has %s (warmaster init makes one)", file)
 		return nil, nil
 	}
@@ -649,8 +653,9 @@ func meantTOML(name string) (string, bool) {
 // MeantPath is the path of a player's file that file (a slash path in the
 // campaign folder, one Classify does not know) was likely meant to have:
 // phases/01/orders/bob.toml for phases/01/orders/bob.toml.txt,
-// phases/2/orders/bob.toml or phases/01/Orders/bob.toml; false when none
-// is likely.
+// phases/2/orders/bob.toml, phases/01/Orders/bob.toml or
+// phase/01/orders/bob.toml, and setup/blue.toml for setups/blue.toml;
+// false when none is likely.
 func MeantPath(file string) (string, bool) {
 	parts := strings.Split(file, "/")
 	if n := len(parts); n > 0 {
@@ -658,8 +663,12 @@ func MeantPath(file string) (string, bool) {
 			parts[n-1] = to
 		}
 	}
-	if len(parts) >= 3 && strings.EqualFold(parts[0], "phases") {
-		parts[0] = "phases"
+	if len(parts) > 1 {
+		if top, ok := meantTop(parts[0], true); ok {
+			parts[0] = top // setups/, Setup/, phase/
+		}
+	}
+	if len(parts) >= 3 && parts[0] == "phases" {
 		if n, err := strconv.Atoi(parts[1]); err == nil && n >= 1 && n < 1000 {
 			parts[1] = fmt.Sprintf("%02d", n)
 		}
@@ -668,8 +677,6 @@ func MeantPath(file string) (string, bool) {
 				parts[2] = d
 			}
 		}
-	} else if len(parts) == 2 && strings.EqualFold(parts[0], "setup") {
-		parts[0] = "setup"
 	}
 	meant := strings.Join(parts, "/")
 	if meant == file || Classify(meant).Kind == KindOther {
@@ -677,6 +684,52 @@ func MeantPath(file string) (string, bool) {
 	}
 	k := Classify(meant).Kind
 	return meant, k >= KindSetup && k <= KindTiebreak
+}
+
+// meantTop is the name a top-level entry of a campaign folder that
+// Warmaster does not read was likely meant to have, by the near-miss a
+// misspelt id's "did you mean" names (processor.Closest: another case, a
+// slip of a letter or two): a folder's engines, setup or phases (setups,
+// Setup, phase); a file's campaign.toml or map.toml (campaign.tml, and
+// Notepad's map.toml.txt, Map.TOML as meantTOML reads them; not map.md,
+// which may be notes). Not the files Warmaster writes: a copy of one is
+// no one's to rename. False when the name is one Warmaster reads, or none
+// or several are close.
+func meantTop(name string, dir bool) (string, bool) {
+	known := topFolders
+	if !dir {
+		known = []string{processor.CampaignFile, processor.MapFile}
+		if to, ok := meantTOML(name); ok && to != name && strings.Contains(strings.ToLower(name), ".toml") && slices.Contains(known, to) {
+			return to, true
+		}
+	}
+	if slices.Contains(known, name) {
+		return "", false
+	}
+	if m := processor.Closest(nil, name, known); len(m) == 1 {
+		return m[0], true
+	}
+	return "", false
+}
+
+// meantBy is the one top-level file of d likely meant to be file
+// (campaign.toml or map.toml, missing): campaign.tml, Map.toml; "" when
+// none or several are.
+func meantBy(d *disk.Dir, file string) string {
+	if strings.Contains(file, "/") {
+		return ""
+	}
+	top, _ := d.List(".")
+	var meant []string
+	for _, e := range top {
+		if to, ok := meantTop(e.Name(), false); ok && !e.IsDir() && to == file {
+			meant = append(meant, e.Name())
+		}
+	}
+	if len(meant) != 1 {
+		return ""
+	}
+	return meant[0]
 }
 
 // meantInputDir is the input folder a phase folder's sub-folder was likely

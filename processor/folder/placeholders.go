@@ -112,6 +112,9 @@ func (f *Folder) CampaignNotes() []processor.Fault {
 			}
 			fs.Add(at, "phase %d's [[deadlines]] has no %s: %s will wait for every file, however long", phase, report.QuotedAnd(missing), those)
 		}
+		if phase == c.Phases {
+			lastPhaseSteps(&fs, phase, d, at)
+		}
 	}
 	switch len(none) {
 	case 0:
@@ -125,4 +128,31 @@ func (f *Folder) CampaignNotes() []processor.Fault {
 		notes = append(notes, more.Faults...)
 	}
 	return notes
+}
+
+// lastPhaseSteps notes the deadlines of the last phase's table for steps it
+// never has: the campaign ends at its step 3 (End of the Campaign), so its
+// events, moves and builds deadlines (an older init wrote them) are never
+// used. Accepted, as they always were, and said once, at the first.
+func lastPhaseSteps(fs *processor.Faults, phase int, d processor.Deadlines, at processor.Src) {
+	var keys []string
+	for _, k := range []struct {
+		name string
+		t    time.Time
+	}{{"events", d.Events}, {"moves", d.Moves}, {"builds", d.Builds}} {
+		if !k.t.IsZero() {
+			keys = append(keys, k.name)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	if d.Src.File != "" {
+		at = d.Src.At(keys[0])
+	}
+	what, those := "a step the last phase does not have", "that deadline is never used; remove its line"
+	if len(keys) > 1 {
+		what, those = "steps the last phase does not have", "those deadlines are never used; remove their lines"
+	}
+	fs.Add(at, "phase %d's [[deadlines]] has %s, %s: the campaign ends at its step 3 (End of the Campaign; a tie's final battles are due by tiebreak), so %s", phase, report.QuotedAnd(keys), what, those)
 }

@@ -156,6 +156,20 @@ func (f *Folder) belongs(file string) string {
 		phase = max(f.State.Phase, 1)
 	}
 	parts := strings.Split(file, "/")
+	if meant, ok := meantTop(parts[0], len(parts) > 1); ok {
+		if len(parts) == 1 {
+			return fmt.Sprintf("did you mean %s? Warmaster reads that file, never this one: put what you meant in %s, and remove this one", meant, meant)
+		}
+		// A file in a folder misnamed: where it goes, if Warmaster reads
+		// someone's file there (else what the rest of its path says).
+		to := meant + strings.TrimPrefix(file, parts[0])
+		if m, ok := MeantPath(to); ok {
+			to = m
+		}
+		if k := Classify(to).Kind; k == KindWarmaster || k >= KindSetup && k != KindSeen {
+			return fmt.Sprintf("did you mean %s? The folder is %s/, not %s/: move the file there", to, meant, parts[0])
+		}
+	}
 	base := parts[len(parts)-1]
 	stem := strings.TrimSuffix(strings.TrimSuffix(base, seal.SealedExt), ".toml")
 	for _, d := range inputDirs {

@@ -427,7 +427,7 @@ func TestHintBudget(t *testing.T) {
 // TestMisnamedFiles: a file in a wrong place or with a wrong name gets the
 // path it was likely meant to have, first, in plain words: Notepad's or a
 // phone's .txt, a phase folder without its leading zero, a folder name
-// capitalised or singular.
+// capitalised or singular, a slip of a top-level folder's or file's name.
 func TestMisnamedFiles(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -451,6 +451,17 @@ func TestMisnamedFiles(t *testing.T) {
 			"phases/01/Orders: this folder should be phases/01/orders: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)"},
 		{"ErrSingular", "phases/01/orders/bob.toml", "phases/01/order/bob.toml",
 			"phases/01/order: this folder should be phases/01/orders: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)"},
+		// A top-level folder or file: the near-miss a "did you mean" names.
+		{"ErrSetupFolderPlural", "setup/red.toml", "setups/red.toml",
+			"setups/red.toml: Warmaster reads no file here: did you mean setup/red.toml? The folder is setup/, not setups/: move the file there"},
+		{"ErrPhasesFolderSingular", "phases/01/orders/bob.toml", "phase/01/orders/bob.toml",
+			"phase/01/orders/bob.toml: Warmaster reads no file here: did you mean phases/01/orders/bob.toml? The folder is phases/, not phase/: move the file there"},
+		{"ErrSetupFolderCapitalised", "setup/red.toml", "Setup/red.toml",
+			"Setup/red.toml: Warmaster reads no file here: did you mean setup/red.toml? The folder is setup/, not Setup/: move the file there"},
+		{"ErrCampaignFileMisspelt", "campaign.toml", "campaign.tml",
+			"campaign.toml: missing: every campaign folder has campaign.toml (warmaster init makes one); campaign.tml is there: rename it campaign.toml"},
+		{"ErrMapFileTxt", "map.toml", "map.toml.txt",
+			"map.toml: missing: every campaign folder has map.toml (warmaster init makes one); map.toml.txt is there: rename it map.toml"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -171,11 +171,24 @@ func TestStarterDeadlines(t *testing.T) {
 				t.Errorf("phase 1 deadline %s, want %s", w.got.Format(time.RFC3339), w.want)
 			}
 		}
-		for p := 2; p <= c.Phases; p++ {
+		for p := 2; p < c.Phases; p++ {
 			prev, d := c.Deadlines[p-1], c.Deadlines[p]
 			if d.Operations.IsZero() || d.Builds.IsZero() || !prev.Builds.Before(d.Operations) {
 				t.Errorf("phase %d's deadlines %+v do not follow phase %d's", p, d, p-1)
 			}
+		}
+		// The last phase ends at its step 3 (End of the Campaign): no event
+		// choices, moves or builds; a tie's final battles are due where
+		// the builds of every other phase are, 6 days after the battles.
+		last, prev := c.Deadlines[c.Phases], c.Deadlines[c.Phases-1]
+		if !last.Events.IsZero() || !last.Moves.IsZero() || !last.Builds.IsZero() {
+			t.Errorf("phase %d, the last, has events, moves or builds deadlines: %+v", c.Phases, last)
+		}
+		if last.Operations.IsZero() || !prev.Builds.Before(last.Operations) || !last.Tiebreak.Equal(last.Battles.Add(6*24*time.Hour)) {
+			t.Errorf("phase %d's deadlines %+v: want operations after phase %d's builds, and tiebreak 6 days after battles", c.Phases, last, c.Phases-1)
+		}
+		if got, want := last.Tiebreak, at("2027-08-01T18:00:00Z"); !got.Equal(want) {
+			t.Errorf("phase 6's tiebreak deadline %s, want %s", got.Format(time.RFC3339), want.Format(time.RFC3339))
 		}
 	})
 	t.Run("OKEvery4Weeks", func(t *testing.T) {
@@ -187,8 +200,11 @@ func TestStarterDeadlines(t *testing.T) {
 		if got, want := c.Deadlines[2].Operations, at("2027-04-02T18:00:00Z"); !got.Equal(want) {
 			t.Errorf("phase 2's operations deadline %s, want %s", got.Format(time.RFC3339), want.Format(time.RFC3339))
 		}
-		if got, want := c.Deadlines[6].Builds, at("2027-08-15T18:00:00Z"); !got.Equal(want) {
-			t.Errorf("phase 6's builds deadline %s, want %s", got.Format(time.RFC3339), want.Format(time.RFC3339))
+		if got, want := c.Deadlines[5].Builds, at("2027-07-18T18:00:00Z"); !got.Equal(want) {
+			t.Errorf("phase 5's builds deadline %s, want %s", got.Format(time.RFC3339), want.Format(time.RFC3339))
+		}
+		if got, want := c.Deadlines[6].Tiebreak, at("2027-08-15T18:00:00Z"); !got.Equal(want) || !c.Deadlines[6].Builds.IsZero() {
+			t.Errorf("phase 6's tiebreak deadline %s (builds %s), want %s and no builds", got.Format(time.RFC3339), c.Deadlines[6].Builds.Format(time.RFC3339), want.Format(time.RFC3339))
 		}
 	})
 	t.Run("ErrTooShort", func(t *testing.T) {
