@@ -602,6 +602,7 @@ func (f *failure) enumLeaf(r *reporter) {
 			opts = append(opts, plain(o))
 		}
 	}
+	defer r.valued(segs, v) // whichever way it is worded: NotOneOf words it anew
 	if v == "" {
 		// a draft's blank: what to fill in
 		r.at(segs, fmt.Sprintf("%s is empty: write one of %s", r.path(segs), strings.Join(opts, ", ")))
@@ -619,6 +620,32 @@ func (f *failure) enumLeaf(r *reporter) {
 		msg += "; " + describe(f.sch)
 	}
 	r.at(segs, msg)
+}
+
+// valued marks the last fault as one about the value v at segs being
+// none of the schema's values, or out of its bounds (Fault.Path, Value).
+func (r *reporter) valued(segs []string, v any) {
+	f := &r.faults[len(r.faults)-1]
+	f.Path, f.Value = r.path(segs), r.text(segs, v)
+}
+
+// NotOneOf words anew f, the fault of a value that is none of the
+// schema's values for it (Value set), with opts, the values valid in its
+// place: what to fill in a blank, a near miss among them, or the list —
+// followed by whose, if any, the outcome or rule they are the values of.
+func NotOneOf(f Fault, opts []string, whose string) string {
+	if whose != "" {
+		whose = " (" + whose + ")"
+	}
+	if f.Value == `""` {
+		return fmt.Sprintf("%s is empty: write one of %s%s", f.Path, strings.Join(opts, ", "), whose)
+	}
+	if str, err := strconv.Unquote(f.Value); err == nil {
+		if hint := nearMiss(str, opts); hint != "" {
+			return fmt.Sprintf("%s%s %s", prefix(f.Path), f.Value, hint)
+		}
+	}
+	return fmt.Sprintf("%s%s is not one of %s%s", prefix(f.Path), f.Value, strings.Join(opts, ", "), whose)
 }
 
 // patternLeaf words text not of the spelling asked for: what to fill in a
@@ -657,6 +684,7 @@ func (f *failure) boundLeaf(r *reporter) {
 		how = "is too large; must be less than"
 	}
 	r.at(f.segs, fmt.Sprintf("%s%s %s %s", f.p, r.text(f.segs, f.v), how, plain(f.sch[f.kw])))
+	r.valued(f.segs, f.v)
 }
 
 // lengthLeaf words text too short (or empty) or too long.

@@ -70,6 +70,13 @@ type Fault struct {
 	// Curly is set on the fault of a file whose TOML has curly quotes
 	// (one fault for the file, naming every line that has them).
 	Curly bool
+	// Path and Value are set on the fault of a value that is none of the
+	// schema's values for it (enum) or out of its bounds: where it is, in
+	// words ("build under [outcome]"), and the value as written
+	// ("\"castle\"", 11), for a caller that knows the values valid in
+	// that place, fewer than the schema's, to word it with those
+	// (NotOneOf).
+	Path, Value string
 }
 
 //go:embed *.schema.json

@@ -1,7 +1,6 @@
 package attacks
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -125,27 +124,12 @@ func (r Rules) judged() *processor.State {
 	return r.AtBattle
 }
 
-// OutcomeKeys are the `[outcome]` keys each attack type's result takes.
-// power_adjust, the Stronghold's ±1 (RULINGS 8), goes with every result
-// whose outcome compares or tests the victor's Power Level;
-// loser_power_adjust, Coordinated Opposition's ±1 for the losing side, with
-// every result whose outcome compares the loser's.
+// OutcomeKeys are the `[outcome]` keys each attack type's result takes:
+// processor.OutcomeKeys, whose table a new attack type's case goes in (a
+// file's faults in its outcome are worded with them as it is read, before
+// any rule: processor.Checker.WordOutcomes).
 func OutcomeKeys(a processor.AttackType, victor processor.Side) []string {
-	if victor == processor.Draw {
-		return nil
-	}
-	return slices.Clip(outcomeKeys[a][victor])
-}
-
-// outcomeKeys are OutcomeKeys by attack type, Attacker wins then Defender
-// wins: made once, not at each of the calls a battle makes.
-var outcomeKeys = map[processor.AttackType][2][]string{
-	processor.SeizePowerBase:       {{"power_adjust", "take", "build", "extra"}, {"power_adjust", "planet", "build"}},
-	processor.PurgeAndBurn:         {{"power_adjust", "loser_power_adjust"}, {"transfer", "reinforce"}},
-	processor.OrbitalInvasion:      {{"power_adjust", "loser_power_adjust"}, {"planet", "direction", "pieces"}},
-	processor.PlanetaryBombardment: {{"power_adjust", "location"}, {"power_adjust", "planet", "locations"}},
-	processor.SupplyBaseRaid:       {{"power_adjust", "planets"}, {"power_adjust", "planet"}},
-	processor.BoardingAction:       {{"fleet", "moves"}, {"fleet", "moves"}},
+	return processor.OutcomeKeys(a, victor)
 }
 
 // ValidateOutcome checks a victor's Campaign Outcome choices: only the keys
@@ -177,20 +161,12 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 		{"moves", len(ch.Moves) > 0},
 	}
 	takes := OutcomeKeys(b.Attack, victor)
-	result := fmt.Sprintf("%s — %s", b.Attack.Title(), ResultTitle(victor))
 	for _, k := range keys {
-		if k.set && k.name == "loser_power_adjust" && victor != processor.Draw && !slices.Contains(takes, k.name) {
-			// Coordinated Opposition's ±1 for the loser counts only where the
-			// outcome compares the loser's level (RULINGS 8).
-			fs.AddKey(ch.Src.At(k.name), "%s compares no Power Level of the losing side: loser_power_adjust counts only in Purge and Burn and Orbital Invasion — Attacker wins; leave it out", result)
+		if !k.set {
 			continue
 		}
-		if k.set && !slices.Contains(takes, k.name) {
-			listed := takes
-			if why != "" { // orders' (the only why): they take no loser_power_adjust (RULINGS 8)
-				listed = slices.DeleteFunc(slices.Clone(takes), func(k string) bool { return k == "loser_power_adjust" })
-			}
-			fs.AddKey(ch.Src.At(k.name), "%s has no %q choice (it takes %s)%s", result, k.name, cmp.Or(report.QuotedAnd(listed), "no choices"), why)
+		if msg := processor.NoOutcomeChoice(b.Attack, victor, k.name, why); msg != "" {
+			fs.AddKey(ch.Src.At(k.name), "%s", msg)
 		}
 	}
 	if !r.C.Map.Has(b.Planet) || victor == processor.Draw {
@@ -357,10 +333,6 @@ func (r Rules) validateRoom(b processor.BattleOp, ch processor.Choices, to proce
 		}
 	}
 	fs.Add(ch.Src.At("pieces", free), "%s; connected planets of %s with room for %s: %s", has, b.Planet, report.Plural(len(ch.Pieces), "piece", "pieces"), report.OneOf(room))
-}
-
-func ResultTitle(v processor.Side) string {
-	return [...]string{"Attacker wins", "Defender wins", "Draw"}[v]
 }
 
 // Apply applies one battle's Campaign Outcome and says what happened.
@@ -540,7 +512,7 @@ func AfterEdifices(s *processor.State, orders map[processor.Login][]processor.Or
 // processed (RULINGS 9). after is called only when r.S refuses them.
 func (r Rules) ValidateOrderOutcome(b processor.BattleOp, ch processor.Choices, after func() *processor.State, fs *processor.Faults) {
 	var now, then processor.Faults
-	if r.ValidateOutcome(b, processor.Attacker, ch, &now, "; orders give the attacker's choices, for a battle that goes unplayed"); now.Empty() {
+	if r.ValidateOutcome(b, processor.Attacker, ch, &now, processor.OrderOutcomeWhy); now.Empty() {
 		return
 	}
 	r.S = after()

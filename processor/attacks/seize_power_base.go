@@ -185,12 +185,14 @@ func (r Rules) seizePowerBaseDefenderWins(f Fought, adj int) []string {
 // validateSeizePowerBase checks Seize Power Base choices against the map now.
 func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Side, ch processor.Choices, fs *processor.Faults) {
 	s, p, A, D := r.S, b.Planet, b.Attacker, b.Defender
-	// typ reports whether a type is allowed and within the limit, else adds the fault.
+	// typ reports whether a type is allowed and within the limit, else adds
+	// the fault: with the values the key takes, as when the schema refuses
+	// one (processor.WordOutcomes).
 	typ := func(key string, t processor.InfraType, a processor.AllianceID, allowed ...processor.InfraType) bool {
 		at := ch.Src.At(key)
 		switch {
 		case !slices.Contains(allowed, t):
-			fs.Add(at, "%s cannot be %s: valid: %s", key, t, report.OneOf(infraIDs(allowed)))
+			fs.Add(at, "%s cannot be %s: valid: %s", key, t, report.OneOf(processor.OutcomeValues(processor.SeizePowerBase, victor, key)))
 		case s.Count(a, t) >= t.Limit():
 			fs.Add(at, "%s already has %d %s pieces, the limit; it can build %s", a, t.Limit(), t.Title(), report.OneOf(infraIDs(s.WithinLimit(a, allowed...))))
 		default:

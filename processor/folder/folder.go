@@ -95,6 +95,9 @@ type Folder struct {
 	bySum map[string]string
 	Pre   map[string]*decoded // files read and decoded ahead of their turn
 	early *early              // the last phase folder's, decoded from the load's start
+	// revealed is the state's Battle Operations by id (their index in
+	// State.Orders), made when a result's faults first ask (resultBattle).
+	revealed map[string]int
 }
 
 // Note records a note on an input, once.
@@ -408,6 +411,7 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 		}
 		if k != nil {
 			k.WordBlanks(file, kind, sf)
+			sf = k.WordOutcomes(kind, data, doc, sf, resultBattle(f, *k, file, kind))
 		}
 		fs.AddSchema(file, sf)
 		return nil, nil

@@ -176,7 +176,7 @@ func (r *run) resolveBattles() {
 			}
 		}
 		out = append(out, f)
-		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), players, played, attacks.ResultTitle(f.Victor), score, theatre, cell})
+		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), players, played, processor.ResultTitle(f.Victor), score, theatre, cell})
 	}
 	if len(rows) == 0 {
 		r.sec.Para("No battles this phase.")
@@ -250,7 +250,7 @@ func (r *run) processBattleResults() {
 	}
 	for i, k := range order {
 		f := k.f
-		r.sec.Heading(3, "%d. %s: %s at %s — %s", i+1, f.ID, f.Attack.Title(), f.Planet, attacks.ResultTitle(f.Victor))
+		r.sec.Heading(3, "%d. %s: %s at %s — %s", i+1, f.ID, f.Attack.Title(), f.Planet, processor.ResultTitle(f.Victor))
 		r.note(ar.Apply(*f)...)
 		r.engineBattle(*f)
 	}

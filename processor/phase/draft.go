@@ -502,7 +502,7 @@ func (r drafts) draftResult(t *owntoml.Commented, id string, a Await) []string {
 		if side == processor.Defender {
 			victor = b.Defender
 		}
-		t.Help("%s — %s (%s chooses):", b.Attack.Title(), attacks.ResultTitle(side), victor)
+		t.Help("%s — %s (%s chooses):", b.Attack.Title(), processor.ResultTitle(side), victor)
 		for _, k := range keys {
 			if h := r.outcomeHint(b, side, k); h != "" {
 				t.Help("  %s", h)
