@@ -117,7 +117,7 @@ func (k Checker) WordOutcomes(kind schema.Kind, data []byte, doc map[string]any,
 		// wins) or of the connected planet chosen (Defender wins).
 		p := b.Planet
 		if key == "locations" {
-			s, _ := docAt(doc, table+"/planet").(string)
+			s, _ := schema.WalkJSON(doc, strings.Split(table+"/planet", "/")[1:]).(string)
 			p = PlanetID(s)
 		}
 		if n, err := strconv.Atoi(f.Value); err == nil && (key == "location" || key == "locations") && k.C.Map.Has(p) && n > k.C.Map.Planet(p).Locations {
@@ -148,7 +148,7 @@ func outcomeOf(kind schema.Kind, doc map[string]any, ptr string, battle *Order) 
 		table, b = "/outcome", *battle
 	case kind == schema.Orders && len(segs) >= 5 && segs[1] == "operations" && segs[3] == "outcome":
 		// An order's outcome: its battle's, the attacker's choices.
-		op, _ := docAt(doc, strings.Join(segs[:3], "/")).(map[string]any)
+		op, _ := schema.WalkJSON(doc, segs[1:3]).(map[string]any)
 		attack, _ := op["attack"].(string)
 		planet, _ := op["planet"].(string)
 		if op["operation"] != "battle" || b.Attack.UnmarshalText([]byte(attack)) != nil {
@@ -197,25 +197,4 @@ func resultVictor(doc map[string]any) (v Side, ok bool) {
 		}
 	}
 	return r.Victor(), true
-}
-
-// docAt is the value at a JSON pointer into a decoded document; nil if
-// there is none.
-func docAt(doc map[string]any, ptr string) any {
-	var v any = doc
-	for _, s := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		switch t := v.(type) {
-		case map[string]any:
-			v = t[s]
-		case []any:
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 0 || n >= len(t) {
-				return nil
-			}
-			v = t[n]
-		default:
-			return nil
-		}
-	}
-	return v
 }

@@ -1002,10 +1002,12 @@ func (r *reporter) typeFault(segs []string, msg string) fault {
 
 // schemaAt returns the raw schema value at a pointer into the kind's schema.
 func (r *reporter) schemaAt(segs []string) any {
-	return walkJSON(r.c.raw, segs)
+	return WalkJSON(r.c.raw, segs)
 }
 
-func walkJSON(v any, segs []string) any {
+// WalkJSON is the value at segs (a JSON pointer's segments) in a decoded
+// JSON or TOML document; nil if there is none.
+func WalkJSON(v any, segs []string) any {
 	for _, s := range segs {
 		switch t := v.(type) {
 		case map[string]any:
@@ -1597,7 +1599,7 @@ func nounOf(v any, root map[string]any) string {
 		if !strings.HasPrefix(ref, "#") {
 			return ""
 		}
-		v = walkJSON(root, fragmentSegments(ref))
+		v = WalkJSON(root, fragmentSegments(ref))
 	}
 	return ""
 }
@@ -1692,7 +1694,7 @@ func deref(root map[string]any, v any) map[string]any {
 		if !ok || !strings.HasPrefix(ref, "#") {
 			return m
 		}
-		v = walkJSON(root, fragmentSegments(ref))
+		v = WalkJSON(root, fragmentSegments(ref))
 	}
 	return nil
 }
