@@ -240,6 +240,16 @@ type SetupPiece struct {
 type Checker struct {
 	C  *Campaign
 	Fs *Faults
+	// Note, if set, takes what a check says of an input without refusing
+	// it (the folder's notes): a choice that can never be used, left out.
+	Note func(at Src, msg string)
+}
+
+// note says msg of at through Note, when the checker has one.
+func (k Checker) note(at Src, format string, args ...any) {
+	if k.Note != nil {
+		k.Note(at, fmt.Sprintf(format, args...))
+	}
 }
 
 func (k Checker) planet(at Src, id string) PlanetID {
@@ -548,13 +558,13 @@ func (k Checker) DecodeBuild(a AllianceID, d Obj) BuildChoice {
 	return b
 }
 
-// distinctAlternates faults, at the repeat, each alternate that is the
-// build itself again or an earlier alternate again: it could never be
-// built instead, since were the choice it repeats impossible, so is the
-// same build again (a set-up piece's alternates listed twice are the
-// schema's fault, uniqueItems). It returns the alternates without the
-// repeats, so that no check after says again what is wrong with the
-// choice repeated: one mistake, one fault. under says where the list is
+// distinctAlternates leaves out, with a note at the repeat, each
+// alternate that is the build itself again or an earlier alternate again:
+// it could never be built instead, since were the choice it repeats
+// impossible, so is the same build again. A note, not a fault: the repeat
+// is harmless, and a fault would set the whole file aside past its
+// deadline, the build with it (a set-up piece's alternates listed twice
+// are the schema's fault, uniqueItems). under says where the list is
 // ("" or " under [lull_in_the_fighting]"), key the type's key.
 func (k Checker) distinctAlternates(build PieceChoice, alts []PieceChoice, under, key string) []PieceChoice {
 	var out []PieceChoice
@@ -564,10 +574,10 @@ func (k Checker) distinctAlternates(build PieceChoice, alts []PieceChoice, under
 		switch {
 		case !k.C.Map.Has(a.Planet) || a.Type == Stronghold: // its own fault already
 		case same(build):
-			k.Fs.Add(a.Src, "the %s alternate%s is the build itself, a %s at %s: it could never be built instead (were the build impossible, so is the same build again); give another planet or %s, or remove this alternate", schema.Ordinal(i+1), under, a.Type.Title(), a.Planet, key)
+			k.note(a.Src, "the %s alternate%s is the build itself, a %s at %s: it could never be built instead (were the build impossible, so is the same build again), so it is left out; give another planet or %s, or remove it", schema.Ordinal(i+1), under, a.Type.Title(), a.Planet, key)
 			continue
 		case j >= 0:
-			k.Fs.Add(a.Src, "the %[1]s alternate%[2]s is the %[3]s again, a %[4]s at %[5]s: it could never be built instead (were the %[3]s impossible, so is the same build again); give another planet or %[6]s, or remove this alternate", schema.Ordinal(i+1), under, schema.Ordinal(j+1), a.Type.Title(), a.Planet, key)
+			k.note(a.Src, "the %[1]s alternate%[2]s is the %[3]s again, a %[4]s at %[5]s: it could never be built instead (were the %[3]s impossible, so is the same build again), so it is left out; give another planet or %[6]s, or remove it", schema.Ordinal(i+1), under, schema.Ordinal(j+1), a.Type.Title(), a.Planet, key)
 			continue
 		}
 		out = append(out, a)
@@ -619,10 +629,11 @@ func (k Checker) DecodeSetup(a AllianceID, d Obj) *SetupChoice {
 	for n, o := range pieces {
 		pc := SetupPiece{Alliance: a, Planet: k.planet(o.Src.At("planet"), o.Str("planet")), Type: k.infra(o.Src.At("type"), o.Str("type")), Src: o.Src}
 		pc.Alternates = k.planets(o.Src.At("alternates"), o.strs("alternates"))
-		// The piece's own planet as an alternate could never be used (one
-		// listed twice is the schema's fault, uniqueItems).
+		// The piece's own planet as an alternate could never be used: a
+		// note (harmless: tried after the piece's planet, it is as full;
+		// one listed twice is the schema's fault, uniqueItems).
 		if i := slices.Index(pc.Alternates, pc.Planet); i >= 0 && k.C.Map.Has(pc.Planet) {
-			k.Fs.Add(o.Src.At("alternates", i), "alternates of the %s piece in infrastructure: %q is the piece's planet itself, so it could never be used instead (should the piece not go there, it cannot go there as an alternate either); list only other planets", schema.Ordinal(n+1), pc.Planet)
+			k.note(o.Src.At("alternates", i), "alternates of the %s piece in infrastructure: %q is the piece's planet itself, so it could never be used instead (should the piece not go there, it cannot go there as an alternate either); list only other planets", schema.Ordinal(n+1), pc.Planet)
 		}
 		// A Stronghold is no starting piece: stronghold names it (the
 		// schema's enum, setup.schema.json).

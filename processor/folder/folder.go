@@ -100,6 +100,18 @@ type Folder struct {
 	revealed map[string]int
 }
 
+// noteAt makes a checker's notes the folder's, each at its line and
+// column.
+func noteAt(f *Folder) func(processor.Src, string) {
+	return func(at processor.Src, msg string) {
+		var n processor.Faults
+		n.Add(at, "%s", msg)
+		for _, r := range n.Resolved(f.Text) {
+			f.Note(r)
+		}
+	}
+}
+
 // Note records a note on an input, once.
 func (f *Folder) Note(n processor.Fault) {
 	if !slices.Contains(f.Notes, n) {
@@ -251,7 +263,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	if !fs.Empty() {
 		return fail()
 	}
-	k := processor.Checker{C: c, Fs: fs}
+	k := processor.Checker{C: c, Fs: fs, Note: noteAt(f)}
 	if err := f.loadSetup(k); err != nil {
 		return nil, nil, err
 	}
@@ -852,7 +864,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 				}
 				continue
 			case processor.TiebreakFile:
-				if err := f.loadTiebreak(processor.Checker{C: f.campaignFor(n, processor.StepTiebreak), Fs: fs}, n); err != nil {
+				if err := f.loadTiebreak(processor.Checker{C: f.campaignFor(n, processor.StepTiebreak), Fs: fs, Note: k.Note}, n); err != nil {
 					return err
 				}
 				continue
@@ -869,7 +881,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 				continue
 			}
 			d := inputDirs[i]
-			k := processor.Checker{C: f.campaignFor(n, d.step), Fs: fs} // who plays, and for whom, at that step
+			k := processor.Checker{C: f.campaignFor(n, d.step), Fs: fs, Note: k.Note} // who plays, and for whom, at that step
 			r := &refusals{fs: k.Fs, dir: path.Join(rel, d.dir)}
 			names, sealed := f.tomlFiles(r.dir, r, inputWho[d.dir], d.dir == "orders")
 			pending := func(file string) bool {
