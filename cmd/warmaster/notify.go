@@ -147,7 +147,7 @@ func cmdNotify(c *cli.Context) error {
 	}
 	var failed []string
 	for _, dir := range reg.Campaigns {
-		st, err := phase.Stand(filepath.Join(root, filepath.FromSlash(dir)), &processor.GitHub{Repository: repo, Branch: branch, Path: dir})
+		st, err := phase.Stand(filepath.Join(root, filepath.FromSlash(dir)), &processor.GitHub{Repository: repo, Branch: branch, Path: dir}, now)
 		if err != nil {
 			fmt.Fprintf(c.App.ErrWriter, "%s: %v\n", dir, err)
 			failed = append(failed, dir)

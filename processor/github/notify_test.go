@@ -63,10 +63,10 @@ func server(t *testing.T) *standin.Server {
 	return s
 }
 
-func notice(t *testing.T, d string) *github.Notice {
+func notice(t *testing.T, d string, now time.Time) *github.Notice {
 	t.Helper()
 	target := &processor.GitHub{Repository: repo, Branch: "main", Path: dir}
-	st, err := phase.Stand(d, target)
+	st, err := phase.Stand(d, target, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func notify(t *testing.T, s *standin.Server, d, now string, applied ...string) s
 	}
 	var out bytes.Buffer
 	p := &github.Poster{Client: c, Out: &out}
-	if err := p.Campaign(context.Background(), notice(t, d), at(t, now), applied); err != nil {
+	if err := p.Campaign(context.Background(), notice(t, d, at(t, now)), at(t, now), applied); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	return out.String()
@@ -167,8 +167,10 @@ func TestCampaignIssue(t *testing.T) {
 	// title and body say the new step.
 	advance(t, d, "2027-01-08T18:30:00Z")
 	applied := []string{"phase 1: 1 Select Operations", "phase 1: 2.1 Reveal Alliance Operations"}
-	notify(t, s, d, "2027-01-08T19:17:00Z", applied...)
-	notify(t, s, d, "2027-01-08T20:17:00Z", applied...)
+	// The issue judges the files at its time, as status does: the
+	// example's phase 2 results, played in March, are told once played.
+	notify(t, s, d, "2027-03-21T19:17:00Z", applied...)
+	notify(t, s, d, "2027-03-21T20:17:00Z", applied...)
 	got = comments(is, github.Bot)
 	if len(got) != 3 {
 		t.Fatalf("comments after the step %d: %q", len(got), got)
@@ -264,7 +266,7 @@ func TestDryRun(t *testing.T) {
 	run := func() string {
 		var out bytes.Buffer
 		p := &github.Poster{DryRun: true, Out: &out}
-		if err := p.Campaign(context.Background(), notice(t, d), at(t, "2027-01-07T10:00:00Z"), nil); err != nil {
+		if err := p.Campaign(context.Background(), notice(t, d, at(t, "2027-01-07T10:00:00Z")), at(t, "2027-01-07T10:00:00Z"), nil); err != nil {
 			t.Fatal(err)
 		}
 		return out.String()
@@ -340,7 +342,7 @@ func TestRefusedToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	err = (&github.Poster{Client: c, Out: &out}).Campaign(context.Background(), notice(t, club(t)), at(t, "2027-01-05T13:00:00Z"), nil)
+	err = (&github.Poster{Client: c, Out: &out}).Campaign(context.Background(), notice(t, club(t), at(t, "2027-01-05T13:00:00Z")), at(t, "2027-01-05T13:00:00Z"), nil)
 	if err == nil || !strings.Contains(err.Error(), "issues: write") {
 		t.Fatalf("err %v", err)
 	}

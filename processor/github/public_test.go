@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/warmaster/warmaster/processor"
@@ -20,14 +21,16 @@ var errAtBattles = errors.New("at the battles step")
 // stopped at phase 1's battles step with every result awaited: each
 // awaited result may come from the attacker or any of the defending
 // Alliance's 1,000 players.
-func public(t *testing.T) string {
+func public(t *testing.T) (string, time.Time) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("a 3,000-player campaign: not in -short")
 	}
 	d := filepath.Join(t.TempDir(), "spring")
+	var when time.Time // of the advance that reached the battles step
 	err := simulate.Run(d, simulate.Params{Seed: "public", Players: 3000, Planets: 40, Phases: 2}, func(s simulate.Step) error {
 		if s.Folder.State.Step == processor.StepBattles {
+			when = s.Now
 			return errAtBattles
 		}
 		return nil
@@ -35,7 +38,7 @@ func public(t *testing.T) string {
 	if !errors.Is(err, errAtBattles) {
 		t.Fatalf("simulate: %v", err)
 	}
-	return d
+	return d, when
 }
 
 // TestPublicCampaignIssue: at a public campaign's size everything posted
@@ -45,8 +48,8 @@ func public(t *testing.T) string {
 // named; the step comment and the reminders mention as many as fit and
 // count the rest.
 func TestPublicCampaignIssue(t *testing.T) {
-	d := public(t)
-	n := notice(t, d)
+	d, when := public(t)
+	n := notice(t, d, when)
 	if l := utf8.RuneCountInString(n.Body); l > github.MaxBody {
 		t.Errorf("issue body %d characters, over %d", l, github.MaxBody)
 	}

@@ -4,8 +4,6 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
-	"github.com/warmaster/warmaster/processor/disk"
-	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // Standing is where a campaign stands, as its GitHub issue tells it
@@ -39,21 +37,13 @@ type Standing struct {
 // Faults in the players' files are no error here: they mark their files
 // faulty (status lists them). An error only when the folder cannot be
 // read at all.
-func Stand(dir string, fallback *processor.GitHub) (*Standing, error) {
-	d, err := folder.OpenFolder(dir, disk.Read)
-	if err != nil {
+func Stand(dir string, fallback *processor.GitHub, now time.Time) (*Standing, error) {
+	r, list, err := judged(dir, now)
+	if r == nil {
 		return nil, err
 	}
-	defer d.Unlock()
-	f, fs, err := folder.LoadFrom(d)
-	if err != nil {
-		return nil, err
-	}
-	r := newRun(f, time.Time{})
-	r.validate(r.s.Step, fs)
-	r.validateEarlyBuilds(fs)
 	aw := r.awaited(nil)
-	markFaulty(aw, fs.Resolved(f.Text))
+	markFaulty(aw, list)
 	g := r.c.GitHub
 	if g == nil {
 		g = fallback

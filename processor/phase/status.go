@@ -21,21 +21,33 @@ import (
 // read at all (for its Placeholders); the text is empty when it could not.
 // Files are judged at now, as advance would judge them then.
 func Status(dir string, now time.Time) (*folder.Folder, string, error) {
+	r, list, err := judged(dir, now)
+	if r == nil {
+		return nil, "", err
+	}
+	return r.f, r.status(0, list), err
+}
+
+// judged reads the folder dir and judges, at now as advance would, the
+// files of the step it awaits (and those sent early that no step before
+// theirs can change): the run, the faults resolved and as an error. Status
+// and Stand (the campaign's issue) say the same of a folder. The run is
+// nil when the folder cannot be read at all.
+func judged(dir string, now time.Time) (*run, []processor.Fault, error) {
 	d, err := folder.OpenFolder(dir, disk.Read)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	defer d.Unlock()
 	f, fs, err := folder.LoadFrom(d)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	folder.CheckJournalTime(f.JournalSteps, now, fs)
 	r := newRun(f, now)
 	r.validate(r.s.Step, fs)
 	r.validateEarlyBuilds(fs)
-	list := fs.Resolved(f.Text)
-	return f, r.status(0, list), fs.Err(f.Text)
+	return r, fs.Resolved(f.Text), fs.Err(f.Text)
 }
 
 // status says where the run's state stands, each awaited file with a fault
