@@ -250,9 +250,8 @@ func (e *InvalidError) RestoreFrom(how func(file, digest string) string) {
 }
 
 // OnlyFiles keeps the faults of the named files (slash paths relative to
-// the campaign folder) and of the folders holding them (a misnamed
-// phases/01/result), and of the Warmaster's files every input depends on
-// (campaign.toml, map.toml, war-engine profiles); nil if none is left.
+// the campaign folder), and of the Warmaster's files every input depends
+// on (campaign.toml, map.toml, war-engine profiles); nil if none is left.
 // An error that is not an *InvalidError is returned as it is.
 func OnlyFiles(err error, files []string) error {
 	var e *InvalidError
@@ -261,8 +260,7 @@ func OnlyFiles(err error, files []string) error {
 	}
 	var keep []Fault
 	for _, f := range e.Faults {
-		inFolder := func(file string) bool { return strings.HasPrefix(file, f.File+"/") }
-		if slices.Contains(files, f.File) || slices.ContainsFunc(files, inFolder) || f.File == CampaignFile || f.File == MapFile || strings.HasPrefix(f.File, "engines/") {
+		if slices.Contains(files, f.File) || f.File == CampaignFile || f.File == MapFile || strings.HasPrefix(f.File, "engines/") {
 			keep = append(keep, f)
 		}
 	}

@@ -475,7 +475,7 @@ func cmdCheck(c *cli.Context) error {
 	// A folder that cannot be read at all (a link in it, a refused name)
 	// shows every fault: none is about the FILEs alone.
 	if len(files) > 0 && f != nil {
-		err = processor.OnlyFiles(err, files)
+		err = processor.OnlyFiles(err, folder.Holding(files))
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them (added to err below); and a note on one is

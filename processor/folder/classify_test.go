@@ -2,6 +2,7 @@ package folder
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -113,6 +114,24 @@ func BenchmarkClassify(b *testing.B) {
 	for b.Loop() {
 		for _, p := range paths {
 			Classify(p)
+		}
+	}
+}
+
+// A check of named files shows the faults of the folders above one that
+// Warmaster reads nothing at (a misnamed folder says where it belongs),
+// and not those of a file's folder it does read, which are about the
+// other files there (the count of entries refused past the first 100).
+func TestHolding(t *testing.T) {
+	for _, tc := range []struct {
+		files, want []string
+	}{
+		{[]string{"phases/03/orders/alice.toml"}, []string{"phases/03/orders/alice.toml"}},
+		{[]string{"setup/red.toml", "phases/01/result/x.toml"}, []string{"setup/red.toml", "phases/01/result/x.toml", "phases/01/result", "phases/01", "phases"}},
+		{[]string{"setups/red.toml"}, []string{"setups/red.toml", "setups"}},
+	} {
+		if got := Holding(tc.files); !slices.Equal(got, tc.want) {
+			t.Errorf("Holding(%q) = %q, want %q", tc.files, got, tc.want)
 		}
 	}
 }

@@ -54,6 +54,24 @@ const (
 	KindSeen                         // phases/NN/seen.toml: when advance first saw each result (written by warmaster, never replayed)
 )
 
+// Holding is files and, for each that Warmaster reads nothing at (one in a
+// misnamed folder: phases/01/result/x.toml), the folders above it, whose
+// faults say where it belongs: what a check of the named files alone
+// shows (processor.OnlyFiles). A file Warmaster reads is not blamed for
+// its folder's faults, which are about the other files there.
+func Holding(files []string) []string {
+	out := slices.Clone(files)
+	for _, f := range files {
+		if Classify(f).Kind != KindOther {
+			continue
+		}
+		for d := path.Dir(f); d != "." && d != "/"; d = path.Dir(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // CampaignPath is a path of a campaign folder, classified.
 type CampaignPath struct {
 	Kind  fileKind
