@@ -47,15 +47,16 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 			fs.Add(t.Src.At("battles"), "%s fought no final battle: one player from each tied Alliance (%s) plays; add a [[battles]] entry with a player of %s (%s)", a, report.OneOf(tied), a, report.OneOf(r.c.PlayersOf(a)))
 		}
 	}
+	if t.Victor != "" && r.c.HasAlliance(t.Victor) && !isTied(t.Victor) {
+		fs.Add(t.Src.At("victor"), "%s is not tied: the victor is one of %s", t.Victor, report.OneOf(tied))
+		return
+	}
 	if len(tied) == 2 && t.OneFinalBattle(isTied, fs) {
 		return
 	}
 	if most := rec.MostWon(tied); t.Victor != "" {
 		switch {
 		case !r.c.HasAlliance(t.Victor):
-			return
-		case !isTied(t.Victor):
-			fs.Add(t.Src.At("victor"), "%s is not tied: the victor is one of %s", t.Victor, report.OneOf(tied))
 			return
 		case rec.Won[t.Victor] == 0 || rec.Won[t.Victor] < rec.Won[most]:
 			won, other := report.Plural(rec.Won[t.Victor], "final battle", "final battles"), ""
