@@ -44,6 +44,16 @@ func fileWithSum(f *Folder, sum string) string {
 	return f.bySum[sum]
 }
 
+// voids says whether a battle's confirmation c and the Warmaster's ruling
+// w (either nil) name another text than its result as filed now, whose
+// SHA-256 is digest: a void confirmation is not said while a ruling stands
+// for the result as it is (it is settled).
+func voids(c *processor.Confirmation, w *processor.WarmasterRuling, digest string) (conf, ruling bool) {
+	ruling = w != nil && w.Digest() != digest
+	conf = c != nil && c.Digest() != digest && (w == nil || ruling)
+	return conf, ruling
+}
+
 // confirmationWords are a confirmation's name and key: confirms or disputes.
 func confirmationWords(c *processor.Confirmation) (noun, verb, key string) {
 	if c.Confirms == "" {
@@ -59,11 +69,12 @@ func confirmationWords(c *processor.Confirmation) (noun, verb, key string) {
 // said while a ruling stands for the result as it is: it is settled.
 func VoidWords(f *Folder, phase int, battle, digest string, c *processor.Confirmation, w *processor.WarmasterRuling) string {
 	var s string
-	if c != nil && c.Digest() != digest && (w == nil || w.Digest() != digest) {
+	confVoid, rulingVoid := voids(c, w, digest)
+	if confVoid {
 		noun, _, _ := confirmationWords(c)
 		s += fmt.Sprintf(" (its %s is void: it names %s)", noun, OtherText(f, phase, battle, c.Digest()))
 	}
-	if w != nil && w.Digest() != digest {
+	if rulingVoid {
 		s += fmt.Sprintf(" (the Warmaster's ruling is void: it names %s)", OtherText(f, phase, battle, w.Digest()))
 	}
 	return s
@@ -78,8 +89,8 @@ func VoidWords(f *Folder, phase int, battle, digest string, c *processor.Confirm
 func NoteVoid(f *Folder, phase int, counts func(battle string) bool) {
 	var ids []string
 	for id, res := range f.Results[phase] {
-		c, w := f.Confirmations[phase][id], f.Rulings[phase][id]
-		if (c != nil && c.Digest() != res.SHA256 || w != nil && w.Digest() != res.SHA256) && counts(id) {
+		confVoid, rulingVoid := voids(f.Confirmations[phase][id], f.Rulings[phase][id], res.SHA256)
+		if (confVoid || rulingVoid) && counts(id) {
 			ids = append(ids, id)
 		}
 	}
@@ -87,11 +98,12 @@ func NoteVoid(f *Folder, phase int, counts func(battle string) bool) {
 	for _, id := range ids {
 		res, c, w := f.Results[phase][id], f.Confirmations[phase][id], f.Rulings[phase][id]
 		d, result := res.SHA256, processor.InputPath(phase, "results", id)
-		if c != nil && c.Digest() != d && (w == nil || w.Digest() != d) {
+		confVoid, rulingVoid := voids(c, w, d)
+		if confVoid {
 			noun, verb, key := confirmationWords(c)
 			f.Note(processor.Fault{File: c.Src.File, Message: fmt.Sprintf("this %s is void, so %s is neither confirmed nor disputed, and at the deadline is applied as filed: it names %s. To %s the result as filed now, write %s = %q (the SHA-256 `warmaster status` gives for it)", noun, result, OtherText(f, phase, id, c.Digest()), verb, key, d)})
 		}
-		if w != nil && w.Digest() != d {
+		if rulingVoid {
 			f.Note(processor.Fault{File: w.Src.File, Message: fmt.Sprintf("this ruling is void, so %s has no ruling: it names %s. To rule on the result as filed now, write upholds = %q or overturns = %q (the SHA-256 `warmaster status` gives for it)", result, OtherText(f, phase, id, w.Digest()), d, d)})
 		}
 	}
