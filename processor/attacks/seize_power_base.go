@@ -188,8 +188,20 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 	// typ reports whether a type is allowed and within the limit, else adds
 	// the fault: with the values the key takes, as when the schema refuses
 	// one (processor.WordOutcomes).
-	typ := func(key string, t processor.InfraType, a processor.AllianceID, allowed ...processor.InfraType) bool {
-		at := ch.Src.At(key)
+	// allowed are the types key takes (processor.OutcomeValues: the one
+	// list the schema's fault and this one word, and this one checks).
+	allowed := func(key string) []processor.InfraType {
+		var out []processor.InfraType
+		for _, v := range processor.OutcomeValues(processor.SeizePowerBase, victor, key) {
+			var t processor.InfraType
+			if t.UnmarshalText([]byte(v)) == nil { // not "none"
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	typ := func(key string, t processor.InfraType, a processor.AllianceID) bool {
+		at, allowed := ch.Src.At(key), allowed(key)
 		switch {
 		case !slices.Contains(allowed, t):
 			fs.Add(at, "%s cannot be %s: valid: %s", key, t, report.OneOf(processor.OutcomeValues(processor.SeizePowerBase, victor, key)))
@@ -200,7 +212,6 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 		}
 		return false
 	}
-	nonStronghold := []processor.InfraType{processor.StagingGrounds, processor.SupportFacility, processor.FortificationLine}
 	switch {
 	case ch.NoBuild && victor == processor.Attacker:
 		fs.Add(ch.Src.At("build"), "Seize Power Base — Attacker wins: the Attacking Alliance builds a piece when there is none to take (\"none\" is the Defender's choice when it wins); name the type built, or leave build out")
@@ -232,11 +243,11 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 			}
 		}
 		// The piece built when there is none to take needs a free location.
-		if ch.HasBuild && typ("build", ch.Build, A, nonStronghold...) && s.FirstPiece(p, D) < 0 && (s.FreeLocations(p) == 0 || s.LaurelBar(p, A) != "") {
+		if ch.HasBuild && typ("build", ch.Build, A) && s.FirstPiece(p, D) < 0 && (s.FreeLocations(p) == 0 || s.LaurelBar(p, A) != "") {
 			fs.Add(ch.Src.At("build"), "%s has no piece at %s to take (a Stronghold excluded), and nothing can be built instead: %s; leave build out", D, p, s.CanBuild(p, A, ch.Build))
 		}
 		// The further piece goes on the map as the first part leaves it (RULINGS 29).
-		if ch.HasExtra && typ("extra", ch.Extra, A, nonStronghold...) && takeOK {
+		if ch.HasExtra && typ("extra", ch.Extra, A) && takeOK {
 			first := "the take"
 			if s.FirstPiece(p, D) < 0 {
 				first = "the build (nothing to take)"
@@ -259,12 +270,12 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 			case after.FreeLocations(p) == 0:
 				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has no free Infrastructure location (%s); leave extra out", first, p, after.DescribeLocations(p))
 			case after.Count(A, ch.Extra) >= ch.Extra.Limit():
-				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has %d %s pieces, the limit; it can build %s", first, A, ch.Extra.Limit(), ch.Extra.Title(), report.OneOf(infraIDs(after.WithinLimit(A, nonStronghold...))))
+				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has %d %s pieces, the limit; it can build %s", first, A, ch.Extra.Limit(), ch.Extra.Title(), report.OneOf(infraIDs(after.WithinLimit(A, allowed("extra")...))))
 			}
 		}
 		return
 	}
-	if ch.HasBuild && typ("build", ch.Build, D, processor.FortificationLine, processor.StagingGrounds) && ch.Build == processor.StagingGrounds {
+	if ch.HasBuild && typ("build", ch.Build, D) && ch.Build == processor.StagingGrounds {
 		// Seize Power Base — Defender wins: "If the Defending Alliance's
 		// Power Level at this Planet is 3 or more, they can build one
 		// Staging Grounds instead."
