@@ -124,14 +124,6 @@ func (r Rules) judged() *processor.State {
 	return r.AtBattle
 }
 
-// OutcomeKeys are the `[outcome]` keys each attack type's result takes:
-// processor.OutcomeKeys, whose table a new attack type's case goes in (a
-// file's faults in its outcome are worded with them as it is read, before
-// any rule: processor.Checker.WordOutcomes).
-func OutcomeKeys(a processor.AttackType, victor processor.Side) []string {
-	return processor.OutcomeKeys(a, victor)
-}
-
 // ValidateOutcome checks a victor's Campaign Outcome choices: only the keys
 // the attack type's result takes, and planets and pieces that fit the map
 // now (a choice impossible now is a fault saying what would be valid;
@@ -160,7 +152,7 @@ func (r Rules) ValidateOutcome(b processor.BattleOp, victor processor.Side, ch p
 		{"fleet", ch.Fleet != ""},
 		{"moves", len(ch.Moves) > 0},
 	}
-	takes := OutcomeKeys(b.Attack, victor)
+	takes := processor.OutcomeKeys(b.Attack, victor)
 	for _, k := range keys {
 		if !k.set {
 			continue
@@ -355,7 +347,7 @@ func (r Rules) Apply(f Fought) []string {
 		applies = "did not apply when the battle was fought"
 	}
 	adj := f.Choices().PowerAdjust
-	if !slices.Contains(OutcomeKeys(f.Attack, f.Victor), "power_adjust") {
+	if !slices.Contains(processor.OutcomeKeys(f.Attack, f.Victor), "power_adjust") {
 		adj = 0 // refused at check time; a Draw or an outcome without a threshold
 	}
 	if adj != 0 && !j.AppliesAt(victor, processor.Stronghold, p) && !j.CoordinatedOpposition(victor, loser) {
@@ -363,7 +355,7 @@ func (r Rules) Apply(f Fought) []string {
 		adj = 0
 	}
 	ladj := f.Choices().LoserPowerAdjust
-	if !slices.Contains(OutcomeKeys(f.Attack, f.Victor), "loser_power_adjust") {
+	if !slices.Contains(processor.OutcomeKeys(f.Attack, f.Victor), "loser_power_adjust") {
 		ladj = 0 // refused at check time: the outcome compares no level of the loser
 	}
 	if ladj != 0 && !j.CoordinatedOpposition(loser, victor) {

@@ -652,7 +652,7 @@ func TestHits(t *testing.T) {
 				pre = wm{StructurePoints: 3}
 			}
 			d := script(t, tc.dice...)
-			out := Hits(w, pre, tc.hits, tc.lost, tc.rules, d, "phase-01/2.4/blue-1/engines/titan-1")
+			out := hitsOnly(w, pre, tc.hits, tc.lost, tc.rules, d, "phase-01/2.4/blue-1/engines/titan-1")
 			d.done()
 			if !reflect.DeepEqual(out.Condition, tc.want) {
 				t.Errorf("condition\n got %+v\nwant %+v\n%s", out.Condition, tc.want, strings.Join(out.Events, "\n"))
@@ -666,7 +666,7 @@ func TestHits(t *testing.T) {
 // labels are: phase-01/2.4/blue-1/engines/titan-1/glancing/1.
 func TestHitLabels(t *testing.T) {
 	d := script(t, 1, 2, 1)
-	Hits(plain(warhound()), WarMachineCondition{StructurePoints: 3}, []Hit{glancing, penetrating}, nil, Rules{}, d, "phase-01/2.4/blue-1/engines/titan-1")
+	hitsOnly(plain(warhound()), WarMachineCondition{StructurePoints: 3}, []Hit{glancing, penetrating}, nil, Rules{}, d, "phase-01/2.4/blue-1/engines/titan-1")
 	want := []string{"phase-01/2.4/blue-1/engines/titan-1/glancing/1", "phase-01/2.4/blue-1/engines/titan-1/penetrating/2", "phase-01/2.4/blue-1/engines/titan-1/penetrating/2"}
 	if !reflect.DeepEqual(d.labels, want) {
 		t.Errorf("labels %v, want %v", d.labels, want)
@@ -811,4 +811,20 @@ func TestParseHit(t *testing.T) {
 	if _, ok := ParseHit("grazing"); ok {
 		t.Error("grazing parsed")
 	}
+}
+
+// hitsOnly resolves glancing and penetrating hits on a War Machine in the order
+// they were suffered: fields first ("Fields"), then the War Machine Damage
+// Tables, then a Titan close combat weapon's extra D3 structure points.
+// weaponsLost are the opponent's choices for each Weapon Destroyed result.
+// Each hit rolls from its own stream: <base>/<hit>/<n>, n its place in hits.
+// It rolls no Void Field repairs (Fight, what the campaign resolves,
+// does): the damage tables alone, under test.
+func hitsOnly(w *WarMachine, c WarMachineCondition, hits []Hit, weaponsLost []string, rules Rules, roll Roller, base string) Outcome[WarMachineCondition] {
+	m := newWarMachine(w, c, rules, roll)
+	m.lost = weaponsLost
+	for i, h := range hits {
+		m.resolve(i, h, base)
+	}
+	return m.outcome()
 }

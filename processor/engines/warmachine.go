@@ -148,25 +148,13 @@ func (m *warMachine) outcome() Outcome[WarMachineCondition] {
 	return Outcome[WarMachineCondition]{Condition: m.c, Events: m.events, Rolls: m.rolls}
 }
 
-// Hits resolves glancing and penetrating hits on a War Machine in the order
-// they were suffered: fields first ("Fields"), then the War Machine Damage
-// Tables, then a Titan close combat weapon's extra D3 structure points.
-// weaponsLost are the opponent's choices for each Weapon Destroyed result.
-// Each hit rolls from its own stream: <base>/<hit>/<n>, n its place in hits.
-// It rolls no Void Field repairs: Fight resolves a whole battle.
-func Hits(w *WarMachine, c WarMachineCondition, hits []Hit, weaponsLost []string, rules Rules, roll Roller, base string) Outcome[WarMachineCondition] {
-	m := newWarMachine(w, c, rules, roll)
-	m.lost = weaponsLost
-	for i, h := range hits {
-		m.resolve(i, h, base)
-	}
-	return m.outcome()
-}
-
 // Fight resolves a War Machine's battle: at the start of each of its
 // owner's turns the Imperial Void Fields down are rolled for, and the hits
-// come in order, each in its turn (Hits). b should pass Check; a hit whose
-// turn is out of order comes at the first turn after it.
+// come in order, each in its turn — on fields first ("Fields"), then the
+// War Machine Damage Tables, then a Titan close combat weapon's extra D3
+// structure points; b.WeaponsLost are the opponent's choices for each
+// Weapon Destroyed result. b should pass Check; a hit whose turn is out of
+// order comes at the first turn after it.
 // Dice streams: <base>/void-fields at the start of the battle (the first
 // turn), <base>/void-fields/<turn> at the start of each later turn, and
 // <base>/<hit>/<n> for each hit.

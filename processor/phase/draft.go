@@ -494,7 +494,7 @@ func (r drafts) draftResult(t *owntoml.Commented, id string, a Await) []string {
 	t.Blank()
 	t.TOML("# [outcome]  # the victor's Campaign Outcome choices; a key left out takes its default")
 	for _, side := range []processor.Side{processor.Attacker, processor.Defender} {
-		keys := attacks.OutcomeKeys(b.Attack, side)
+		keys := processor.OutcomeKeys(b.Attack, side)
 		if len(keys) == 0 {
 			continue
 		}
