@@ -79,6 +79,11 @@ func demoSummary(w io.Writer, f *folder.Folder, sum *phase.Summary, now time.Tim
 		files = append(files, path.Join(shown, p))
 	}
 	fmt.Fprintf(w, "The full reports are in %s: %s.\n", shown, strings.Join(files, ", "))
+	// Played at now, which may be ahead of the clock: check, status and
+	// plan judge as advance would at their time, and refuse a journal
+	// with steps after it.
+	at := now.UTC().Format(time.RFC3339)
+	fmt.Fprintf(w, "It was played as at %s: look at it at that time, e.g. warmaster status --now %s %s (check and plan take --now too).\n", at, at, shown)
 	return nil
 }
 

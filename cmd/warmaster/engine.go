@@ -60,7 +60,7 @@ func engineCommand() *cli.Command {
 		Subcommands: []*cli.Command{
 			proc("landing", "Behemoth: a Drop-harness landing (--impassable, --tough, --enemy-within-3, --units, --anti-aircraft)"),
 			proc("damage", "Behemoth: one weapon's damage to a zone (--zone, --points) or a stomp's failed hits (--stomp)"),
-			proc("hits", "War Machine: glancing and penetrating hits (--hits glancing,penetrating,...); with --turns, the whole battle with its Void Field repairs"),
+			proc("hits", "War Machine: glancing and penetrating hits (--hits glancing,penetrating,...), in the battle as the campaign resolves it: its Void Field repairs at the start of each of --turns (once, at the start of the battle, without it)"),
 			proc("destroy", "the destruction roll: a Behemoth's explosion or singularity; a War Machine's Catastrophic Damage Table"),
 		},
 		Action: func(c *cli.Context) error {
