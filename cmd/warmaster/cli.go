@@ -475,7 +475,11 @@ func cmdCheck(c *cli.Context) error {
 	// A folder that cannot be read at all (a link in it, a refused name)
 	// shows every fault: none is about the FILEs alone.
 	if len(files) > 0 && f != nil {
-		err = processor.OnlyFiles(err, folder.Holding(files))
+		phases := 0 // a campaign.toml unread: every phase folder's faults may be the file's
+		if f.Campaign != nil {
+			phases = f.Campaign.Phases
+		}
+		err = processor.OnlyFiles(err, folder.Holding(files, phases))
 	}
 	// With --actor, the FILEs LOGIN may not change are refused, whatever
 	// else is wrong with them (added to err below); and a note on one is

@@ -129,8 +129,11 @@ func TestHolding(t *testing.T) {
 		{[]string{"phases/03/orders/alice.toml"}, []string{"phases/03/orders/alice.toml"}},
 		{[]string{"setup/red.toml", "phases/01/result/x.toml"}, []string{"setup/red.toml", "phases/01/result/x.toml", "phases/01/result", "phases/01", "phases"}},
 		{[]string{"setups/red.toml"}, []string{"setups/red.toml", "setups"}},
+		// A phase the campaign of 3 phases does not have.
+		{[]string{"phases/04/results/blue-1.toml"}, []string{"phases/04/results/blue-1.toml", "phases/04/results", "phases/04", "phases"}},
+		{[]string{"phases/00/orders/bob.toml"}, []string{"phases/00/orders/bob.toml", "phases/00/orders", "phases/00", "phases"}},
 	} {
-		if got := Holding(tc.files); !slices.Equal(got, tc.want) {
+		if got := Holding(tc.files, 3); !slices.Equal(got, tc.want) {
 			t.Errorf("Holding(%q) = %q, want %q", tc.files, got, tc.want)
 		}
 	}

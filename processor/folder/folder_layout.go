@@ -55,14 +55,15 @@ const (
 )
 
 // Holding is files and, for each that Warmaster reads nothing at (one in a
-// misnamed folder: phases/01/result/x.toml), the folders above it, whose
-// faults say where it belongs: what a check of the named files alone
-// shows (processor.OnlyFiles). A file Warmaster reads is not blamed for
-// its folder's faults, which are about the other files there.
-func Holding(files []string) []string {
+// misnamed folder, phases/01/result/x.toml, or in a phase the campaign of
+// phases phases does not have), the folders above it, whose faults say
+// where it belongs: what a check of the named files alone shows
+// (processor.OnlyFiles). A file Warmaster reads is not blamed for its
+// folder's faults, which are about the other files there.
+func Holding(files []string, phases int) []string {
 	out := slices.Clone(files)
 	for _, f := range files {
-		if Classify(f).Kind != KindOther {
+		if cp := Classify(f); cp.Kind != KindOther && (cp.Phase == 0 && !strings.HasPrefix(f, "phases/") || cp.Phase >= 1 && cp.Phase <= phases) {
 			continue
 		}
 		for d := path.Dir(f); d != "." && d != "/"; d = path.Dir(d) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -167,8 +168,19 @@ func TestCampaignIssue(t *testing.T) {
 	// title and body say the new step.
 	advance(t, d, "2027-01-08T18:30:00Z")
 	applied := []string{"phase 1: 1 Select Operations", "phase 1: 2.1 Reveal Alliance Operations"}
-	// The issue judges the files at its time, as status does: the
-	// example's phase 2 results, played in March, are told once played.
+	// The issue judges the files at its time, as status does: in January
+	// the example's phase 2 results, played in March, are faulty (later
+	// than now); once played, they are in.
+	for when, faulty := range map[string]bool{"2027-01-08T19:17:00Z": true, "2027-03-21T19:17:00Z": false} {
+		st, err := phase.Stand(d, &processor.GitHub{Repository: repo, Branch: "main", Path: dir}, at(t, when))
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(st.Awaited, func(a phase.Await) bool { return a.File == "phases/02/results/red-1.toml" })
+		if i < 0 || st.Awaited[i].Faulty != faulty {
+			t.Errorf("at %s the issue's awaited red-1 result (%d): faulty should be %v: %+v", when, i, faulty, st.Awaited)
+		}
+	}
 	notify(t, s, d, "2027-03-21T19:17:00Z", applied...)
 	notify(t, s, d, "2027-03-21T20:17:00Z", applied...)
 	got = comments(is, github.Bot)

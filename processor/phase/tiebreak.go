@@ -47,11 +47,11 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 			fs.Add(t.Src.At("battles"), "%s fought no final battle: one player from each tied Alliance (%s) plays; add a [[battles]] entry with a player of %s (%s)", a, report.OneOf(tied), a, report.OneOf(r.c.PlayersOf(a)))
 		}
 	}
-	if t.Victor != "" && r.c.HasAlliance(t.Victor) && !isTied(t.Victor) {
+	notTied := t.Victor != "" && r.c.HasAlliance(t.Victor) && !isTied(t.Victor)
+	if notTied {
 		fs.Add(t.Src.At("victor"), "%s is not tied: the victor is one of %s", t.Victor, report.OneOf(tied))
-		return
 	}
-	if len(tied) == 2 && t.OneFinalBattle(isTied, fs) {
+	if len(tied) == 2 && t.OneFinalBattle(isTied, fs) || notTied {
 		return
 	}
 	if most := rec.MostWon(tied); t.Victor != "" {
