@@ -80,6 +80,12 @@ func reportFaults(c *cli.Context, format, dir string, err error, wrote bool) err
 // ::error file=F,line=L,col=C,title=warmaster::message. A fault without a
 // position has no line and col.
 func writeAnnotations(w io.Writer, faults []processor.Fault) {
+	writeLevel(w, "error", faults)
+}
+
+// writeLevel writes faults as workflow commands of a level: error, or
+// notice for what refuses nothing.
+func writeLevel(w io.Writer, level string, faults []processor.Fault) {
 	for _, f := range faults {
 		props := []string{"file=" + escapeProperty(f.File)}
 		if f.Line > 0 {
@@ -89,7 +95,7 @@ func writeAnnotations(w io.Writer, faults []processor.Fault) {
 			}
 		}
 		props = append(props, "title=warmaster")
-		fmt.Fprintf(w, "::error %s::%s\n", strings.Join(props, ","), escapeData(f.Message))
+		fmt.Fprintf(w, "::%s %s::%s\n", level, strings.Join(props, ","), escapeData(f.Message))
 	}
 }
 

@@ -62,6 +62,7 @@ func checkChangesCommand() *cli.Command {
 		ArgsUsage: "[ROOT]",
 		Description: "ROOT (default .) is a git work tree holding --head. It judges every file changed between --base and the head with LOGIN's rights, reading who the Warmasters are and which campaigns are played from --base's .github/warmaster.toml, never from the changes; " +
 			"then checks each declared campaign the changes touch as check --actor does, over exactly its changed files (deleted ones too), and, when it has no fault, shows its plan — replaying it first when the changes touch a file Warmaster wrote or one of the Warmaster's (advance replays the whole campaign before it applies a step). " +
+			"What check notes of a changed file without refusing it (a fleet left out, a void confirmation, an alternate that could never be used) is printed as a note (with --format github, a notice on the file's line). " +
 			"File names come from git, never from the command line.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "base", Usage: "the revision the changes are made to: a pull request's base (HEAD^1 of its merge commit), a merge queue's base; the registry is read from it (required)"},
@@ -131,6 +132,14 @@ func cmdCheckChanges(c *cli.Context) error {
 			status = report.Plural(cr.Faults, "problem", "problems")
 		}
 		fmt.Fprintf(w, "%s: %s (%s)\n", cr.Dir, status, report.Plural(len(cr.Files), "changed file", "changed files"))
+		// Notes refuse nothing: what a player should know of their file.
+		if format == formatGitHub {
+			writeLevel(workflowCommands(w), "notice", cr.Notes)
+		}
+		for _, n := range cr.Notes {
+			fmt.Fprintf(c.App.ErrWriter, "note: %s\n", n.String())
+			fmt.Fprintf(&md, "- note: `%s`: %s\n", report.Plain(n.File), report.Plain(n.Message))
+		}
 		if cr.Replay != "" {
 			fmt.Fprintf(w, "%s: %s\n", cr.Dir, cr.Replay)
 		}

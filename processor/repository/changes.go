@@ -73,6 +73,11 @@ type CampaignReport struct {
 	// not touch (paths from the repository's root): the campaign's, not the
 	// pull request's, which they never fail.
 	Campaign []processor.Fault
+	// Notes are what the check says of the changed files without refusing
+	// them (a fleet left out, a void confirmation, an alternate that could
+	// never be used), but of a file it refuses, whose faults say it all;
+	// paths from the repository's root.
+	Notes []processor.Fault
 }
 
 // codeownersFiles are where GitHub looks for CODEOWNERS.
@@ -396,6 +401,16 @@ func (c *changes) campaign(dir string, files []string) {
 	}
 	if err == nil {
 		err = c.campaignsOwn(dir, files, c.replayAndPlan(full, files, plan, &cr), &cr)
+	}
+	if f != nil {
+		var inv *processor.InvalidError
+		errors.As(err, &inv)
+		for _, n := range f.Notes {
+			if slices.Contains(files, n.File) && (inv == nil || !slices.ContainsFunc(inv.Faults, func(x processor.Fault) bool { return x.File == n.File })) {
+				n.File = path.Join(dir, n.File)
+				cr.Notes = append(cr.Notes, n)
+			}
+		}
 	}
 	c.add(dir, err)
 }

@@ -712,3 +712,22 @@ func TestFinalPhaseInputsRefused(t *testing.T) {
 		refusedOnce(t, r, at.Add(time.Hour))
 	})
 }
+
+// The pull-request check says what check says of a changed file without
+// refusing it: an alternate that could never be built passes, with its
+// note, where the player sees it.
+func TestNotesOfChangedFiles(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	rep := r.change("alice", func() {
+		r.write("campaigns/spring/phases/01/builds/blue.toml", r.read("campaigns/spring/phases/01/builds/blue.toml")+"\n[[alternates]]\nplanet = \"tarkad-vindix\"\ninfrastructure = \"fortification-line\"\n")
+	})
+	wantFaults(t, rep)
+	if len(rep.Campaigns) != 1 {
+		t.Fatalf("campaigns %+v", rep.Campaigns)
+	}
+	notes := rep.Campaigns[0].Notes
+	if len(notes) != 1 || notes[0].File != "campaigns/spring/phases/01/builds/blue.toml" || notes[0].Line != 4 || !strings.Contains(notes[0].Message, "the 1st alternate is the build itself") {
+		t.Errorf("notes %+v, want the one on the repeated alternate at 4:1", notes)
+	}
+}
