@@ -457,7 +457,10 @@ func (k Checker) DecodeResult(battle string, d Obj) *Result {
 	}
 	if d.has("filed_by") {
 		r.FiledBy = AllianceID(d.Str("filed_by"))
-		if !k.C.HasAlliance(r.FiledBy) {
+		if p, ok := k.C.PlayerOf(Login(r.FiledBy)); ok && !k.C.HasAlliance(r.FiledBy) {
+			// A login where the side goes: the slip a player makes.
+			k.Fs.Add(d.Src.At("filed_by"), "filed_by names the Alliance filing the result, not a player: %s plays for %s, so write filed_by = %q", p.Login, p.Alliance, p.Alliance)
+		} else if !k.C.HasAlliance(r.FiledBy) {
 			k.Fs.Add(d.Src.At("filed_by"), "unknown alliance %q; %s", r.FiledBy, Hint(k.Fs, string(r.FiledBy), k.C.AllianceIDs(), "filed_by is your Alliance: "+report.OneOf(k.C.AllianceIDs())))
 		}
 	}

@@ -267,7 +267,7 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 	// filed_by is needed only to confirm, and always one of the two sides.
 	var faulty []string // a battle's (validateResults says what names none)
 	for id, res := range r.f.Results[s.Phase] {
-		if i, ok := byID[id]; ok && (res.FiledBy == "" && r.c.Rules.ConfirmResults || res.FiledBy != "" && res.FiledBy != bs[i].Attacker && res.FiledBy != bs[i].Defender) {
+		if i, ok := byID[id]; ok && (res.FiledBy == "" && r.c.Rules.ConfirmResults || r.c.HasAlliance(res.FiledBy) && res.FiledBy != bs[i].Attacker && res.FiledBy != bs[i].Defender) {
 			faulty = append(faulty, id)
 		}
 	}

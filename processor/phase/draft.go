@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -456,12 +457,17 @@ func (r drafts) draftResult(t *owntoml.Commented, id string, a Await) []string {
 	t.TOML("# attacker_vp = 0")
 	t.TOML("# defender_vp = 0")
 	t.TOML(`# battle_ready = ["attacker", "defender"]`)
-	played := "2027-01-10"
-	if !a.Deadline.IsZero() {
-		played = a.Deadline.Format("2006-01-02")
-		if r.c.Zone != nil {
-			played = a.Deadline.In(r.c.Zone).Format("2006-01-02") // the club's day
-		}
+	// The example day: the battle's reveal, a day it can have been played
+	// and is past (the deadline, which a result must not be after now, was
+	// written here and refused when uncommented).
+	played, when := "2027-01-10", a.Deadline
+	if revealed, ok := r.f.AppliedAt(r.s.Phase, processor.StepOperations); ok {
+		when = revealed
+	} else if !r.now.IsZero() {
+		when = r.now // revealed by this run, at its time (the journal will say so)
+	}
+	if !when.IsZero() {
+		played = when.In(cmp.Or(r.c.Zone, time.UTC)).Format("2006-01-02") // the club's day
 	}
 	if r.c.Zone != nil {
 		t.TOML("# played = %s  # when it was played: a date, or a date-time such as %sT19:00:00 (%s time)", played, played, r.c.Zone)

@@ -230,6 +230,10 @@ func TestMistakes(t *testing.T) {
 		{name: "ErrSetupAlternateRepeated", file: "setup/red.toml",
 			old: `alternates = ["tarkad-vindix"]`, new: `alternates = ["tarkad-vindix", "tarkad-vindix"]`,
 			want: []string{`setup/red.toml:17:32: alternates of the 3rd piece in infrastructure: "tarkad-vindix" is listed more than once; list each planet only once`}},
+		// A login where the side goes: one fault, naming the side.
+		{name: "ErrFiledByLogin", file: "phases/01/results/blue-1.toml", now: "2027-01-20T12:00:00Z",
+			old: `filed_by = "blue"`, new: `filed_by = "alice"`,
+			want: []string{`phases/01/results/blue-1.toml:2:12: filed_by names the Alliance filing the result, not a player: alice plays for blue, so write filed_by = "blue"`}},
 		{name: "ErrFileNameTypo", file: "phases/01/orders/eirn.toml",
 			new:  "[[operations]]\nfleet = \"green-1\"\noperation = \"logistical-auxilia\"\n",
 			want: []string{`phases/01/orders/eirn.toml: no player "eirn" in campaign.toml; did you mean "erin"?`}},
