@@ -134,6 +134,30 @@ func (k Checker) WordOutcomes(kind schema.Kind, data []byte, doc map[string]any,
 	return sf
 }
 
+// WordNames words anew the schema's fault of a value that is an
+// Alliance's name where its id goes (defender = "Nekrosor Dynasty"): the
+// schema would have it spelt as an id ("nekrosor-dynasty"), which no
+// campaign knows; the id is what to write.
+func (k Checker) WordNames(sf []schema.Fault) []schema.Fault {
+	if k.C == nil {
+		return sf
+	}
+	for i, f := range sf {
+		v, err := strconv.Unquote(f.Value)
+		if err != nil || v == "" {
+			continue
+		}
+		for _, a := range k.C.AllianceIDs() {
+			name := k.C.AllianceName(a)
+			if strings.EqualFold(v, name) || strings.EqualFold(strings.ReplaceAll(v, "-", " "), name) {
+				sf[i].Message = fmt.Sprintf("%s: %q is the name of an Alliance, not its id; did you mean %q?", f.Path, v, a)
+				break
+			}
+		}
+	}
+	return sf
+}
+
 // outcomeOf is the outcome whose key a fault's pointer is at or under: the
 // outcome table's pointer, the battle, its victor, and what ends the fault
 // of a key it does not take; table is "" when the pointer is under no

@@ -423,7 +423,7 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 		}
 		if k != nil {
 			k.WordBlanks(file, kind, sf)
-			sf = k.WordOutcomes(kind, data, doc, sf, resultBattle(f, *k, file, kind))
+			sf = k.WordNames(k.WordOutcomes(kind, data, doc, sf, resultBattle(f, *k, file, kind)))
 		}
 		fs.AddSchema(file, sf)
 		return nil, nil

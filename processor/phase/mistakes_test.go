@@ -230,6 +230,11 @@ func TestMistakes(t *testing.T) {
 		{name: "ErrSetupAlternateRepeated", file: "setup/red.toml",
 			old: `alternates = ["tarkad-vindix"]`, new: `alternates = ["tarkad-vindix", "tarkad-vindix"]`,
 			want: []string{`setup/red.toml:17:32: alternates of the 3rd piece in infrastructure: "tarkad-vindix" is listed more than once; list each planet only once`}},
+		// An Alliance's name where its id goes: the id, not the name
+		// spelt as an id, which no campaign knows.
+		{name: "ErrAllianceName", file: "phases/01/orders/alice.toml",
+			old: `defender = "green"`, new: `defender = "Reborn Kin"`,
+			want: []string{`phases/01/orders/alice.toml:6:12: defender of the 1st operation: "Reborn Kin" is the name of an Alliance, not its id; did you mean "green"?`}},
 		// A login where the side goes: one fault, naming the side.
 		{name: "ErrFiledByLogin", file: "phases/01/results/blue-1.toml", now: "2027-01-20T12:00:00Z",
 			old: `filed_by = "blue"`, new: `filed_by = "alice"`,
