@@ -43,6 +43,9 @@ type NotAwaitedError struct {
 	// for a later step of this phase, whose draft comes when that step is
 	// awaited (its legal choices depend on the steps before it).
 	Early []EarlyFile
+	// Lines are what to write in a refused confirmation, which has no
+	// draft: the one line of the result it confirms, by file.
+	Lines []string
 }
 
 // EarlyFile is a player's input that may be written before its step.
@@ -62,6 +65,9 @@ func (e *NotAwaitedError) Error() string {
 	msg := fmt.Sprintf("%s %s not awaited (%s); awaited: %s", strings.Join(e.Files, ", "), agree(len(e.Files), "is", "are"), e.Step, what)
 	for _, x := range e.Early {
 		msg += fmt.Sprintf("\n%s: its draft comes when step %s awaits it, as its choices depend on the steps before; until then you may write it by hand (it is checked against the map when its step comes)", x.File, x.Step)
+	}
+	for _, l := range e.Lines {
+		msg += "\n" + l
 	}
 	return msg
 }
@@ -108,6 +114,10 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 		for _, file := range refused {
 			if step, ok := r.comesLater(file); ok {
 				e.Early = append(e.Early, EarlyFile{File: file, Step: step.Title()})
+			}
+			if cp := folder.Classify(file); cp.Kind == folder.KindConfirmation && f.Results[cp.Phase][cp.Name] != nil {
+				res := f.Results[cp.Phase][cp.Name]
+				e.Lines = append(e.Lines, fmt.Sprintf("%s: a confirmation has no draft, it is one line: to confirm %s as filed now, commit this file holding confirms = %q; to dispute it, disputes = %q and why = \"…\"", file, res.Src.File, res.SHA256, res.SHA256))
 			}
 		}
 		return nil, e
