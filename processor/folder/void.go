@@ -109,6 +109,26 @@ func NoteVoid(f *Folder, phase int, counts func(battle string) bool) {
 	}
 }
 
+// NoteUnfiled notes each confirmation or dispute of phase for a battle
+// that is fought (fought) but whose result is not in: it counts for nothing
+// yet, and the SHA-256 it names says, when it is another file's, which
+// result it was meant for (a confirmation named after the player's own
+// fleet, not the battle's).
+func NoteUnfiled(f *Folder, phase int, fought func(battle string) bool) {
+	for _, id := range slices.Sorted(maps.Keys(f.Confirmations[phase])) {
+		c := f.Confirmations[phase][id]
+		if f.Results[phase][id] != nil || !fought(id) {
+			continue
+		}
+		noun, _, _ := confirmationWords(c)
+		meant := ""
+		if file := fileWithSum(f, c.Digest()); file != "" {
+			meant = fmt.Sprintf(": it names the SHA-256 of %s", file)
+		}
+		f.Note(processor.Fault{File: c.Src.File, Message: fmt.Sprintf("no result of battle %s is in, so this %s counts for nothing yet%s; a %s is named after the battle of the result it answers", id, noun, meant, noun)})
+	}
+}
+
 // VoidRefusal is the pull-request check's word on a confirmation c of
 // battle that names another text than its result as filed now (result):
 // the same as status's, to be copied right.

@@ -264,6 +264,7 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 		}
 	}
 	folder.NoteVoid(r.f, s.Phase, stays) // void: no fault, but said
+	folder.NoteUnfiled(r.f, s.Phase, func(id string) bool { _, ok := byID[id]; return ok && stays(id) })
 	// filed_by is needed only to confirm, and always one of the two sides.
 	var faulty []string // a battle's (validateResults says what names none)
 	for id, res := range r.f.Results[s.Phase] {
