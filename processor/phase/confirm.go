@@ -243,6 +243,7 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 	// Only the files at fault are sorted (by id, the order faults are
 	// added in): 100,000 confirmations a phase name a battle.
 	stays := func(id string) bool { _, ok := byID[id]; return ok && r.c.Rules.ConfirmResults }
+	var answers []string
 	for _, kind := range []struct {
 		dir   string
 		files map[string]processor.Src
@@ -258,7 +259,12 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 				continue
 			}
 			if _, ok := byID[id]; !ok {
-				fs.Add(at, "no battle %q in phase %d; %s", id, s.Phase, processor.Hint(fs, id, ids, kind.dir+" are named after the attacking fleet of a battle: "+report.OneOf(ids)))
+				if answers == nil { // the battles whose result is in: those it can answer; once
+					if answers = slices.DeleteFunc(slices.Clone(ids), func(b string) bool { return r.f.Results[s.Phase][b] == nil }); len(answers) == 0 {
+						answers = ids
+					}
+				}
+				fs.Add(at, "no battle %q in phase %d; %s", id, s.Phase, processor.Hint(fs, id, answers, kind.dir+" are named after the attacking fleet of a battle whose result they answer: "+report.OneOf(answers)))
 				stray(at.File, fmt.Sprintf("%s fights no battle in phase %d, so this file has no use", id, s.Phase))
 			}
 		}
