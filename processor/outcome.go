@@ -144,8 +144,8 @@ func (k Checker) WordNames(sf []schema.Fault) []schema.Fault {
 	}
 	for i, f := range sf {
 		v, err := strconv.Unquote(f.Value)
-		if err != nil || v == "" {
-			continue
+		if !f.Spelling || err != nil || v == "" {
+			continue // not where an id goes: winner = "Reborn Kin" is none of attacker, defender, draw
 		}
 		for _, a := range k.C.AllianceIDs() {
 			name := k.C.AllianceName(a)

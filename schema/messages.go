@@ -669,6 +669,7 @@ func (f *failure) patternLeaf(r *reporter) {
 	}
 	r.at(segs, msg)
 	r.valued(segs, v) // a name where an id goes: the campaign knows whose (processor.Checker.WordNames)
+	r.faults[len(r.faults)-1].Spelling = true
 }
 
 // boundLeaf words a number out of bounds: the bound it passes.

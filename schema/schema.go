@@ -77,6 +77,10 @@ type Fault struct {
 	// that place, fewer than the schema's, to word it with those
 	// (NotOneOf).
 	Path, Value string
+	// Spelling is set on the fault of text not of the spelling asked for
+	// (a pattern: an id), Path and Value with it, for a caller that knows
+	// what it names (processor.Checker.WordNames).
+	Spelling bool
 }
 
 //go:embed *.schema.json

@@ -235,6 +235,10 @@ func TestMistakes(t *testing.T) {
 		{name: "ErrAllianceName", file: "phases/01/orders/alice.toml",
 			old: `defender = "green"`, new: `defender = "Reborn Kin"`,
 			want: []string{`phases/01/orders/alice.toml:6:12: defender of the 1st operation: "Reborn Kin" is the name of an Alliance, not its id; did you mean "green"?`}},
+		// Where no id goes, a name is told the values, not an Alliance.
+		{name: "ErrAllianceNameAsWinner", file: "phases/01/results/red-1.toml", now: "2027-01-20T12:00:00Z",
+			old: `winner = "defender"`, new: `winner = "Reborn Kin"`,
+			want: []string{`phases/01/results/red-1.toml:4:10: winner: "Reborn Kin" is not one of attacker, defender, draw`}},
 		// A login where the side goes: one fault, naming the side.
 		{name: "ErrFiledByLogin", file: "phases/01/results/blue-1.toml", now: "2027-01-20T12:00:00Z",
 			old: `filed_by = "blue"`, new: `filed_by = "alice"`,
