@@ -757,9 +757,13 @@ func (c *changes) finish() {
 // that filed it (its filed_by on the base): deleting the other side's
 // result would leave the battle unreported, which the attacker wins at
 // the deadline — one side deciding it alone. The other side disputes a
-// result, or files its own (which the first side then confirms). The
-// repository's Warmasters may delete any unused input (unusedDeletions
-// took those out of files).
+// result, or files its own (which the first side then confirms). Nor
+// does the filer's side delete it once the other side took part: filed
+// a version of it (the base alone would let a side file its own in the
+// other's place, then delete it) or answered it (confirmed or disputed
+// it, even a version since changed, which voids the answer but not the
+// part taken). The repository's Warmasters may delete any unused input
+// (unusedDeletions took those out of files).
 func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.Login, files []string) []processor.Fault {
 	if !f.Campaign.Rules.ConfirmResults {
 		return nil
@@ -774,32 +778,51 @@ func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.
 			continue
 		}
 		data, ok, err := c.git.Show(c.Base, path.Join(dir, file))
-		if err != nil || !ok {
+		filer := filedBy(data)
+		if err != nil || !ok || filer == "" {
 			continue
 		}
-		var doc struct {
-			FiledBy string `toml:"filed_by"`
-		}
-		if _, err := toml.Decode(string(data), &doc); err != nil || doc.FiledBy == "" {
+		conf := strings.Replace(file, "/results/", "/confirmations/", 1)
+		if filer != p.Alliance {
+			refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result, and only its side withdraws it (deleted, the battle would count as not reported, the attacker victorious); dispute it in %s, or file your own result in its place, which %s then confirms", actor, filer, conf, filer))
 			continue
 		}
-		if processor.AllianceID(doc.FiledBy) == p.Alliance {
-			// Its own side withdraws it — unless the other side confirmed
-			// it: the attacker's side deleting a confirmed "defender wins"
-			// before the deadline would make it the attacker's.
-			conf := strings.Replace(file, "/results/", "/confirmations/", 1)
-			cdata, ok, err := c.git.Show(c.Base, path.Join(dir, conf))
-			var cdoc struct{ Confirms string }
-			if err == nil && ok {
-				if _, err := toml.Decode(string(cdata), &cdoc); err == nil && cdoc.Confirms == folder.Digest(data) {
-					refused = append(refused, refusal(file, false, "%s may not change this file: the other side confirmed this result (%s), so it stays as both sides stand behind it; change it instead (which voids the confirmation, for the other side to confirm again), or have them withdraw their confirmation first", actor, conf))
+		// Its own side withdraws it — unless the other side took part: the
+		// attacker's side deleting a "defender wins" the defender filed,
+		// confirmed or disputed would make it the attacker's.
+		cdata, answered, err := c.git.Show(c.Base, path.Join(dir, conf))
+		var cdoc struct{ Confirms string }
+		switch {
+		case err == nil && answered && toml.Unmarshal(cdata, &cdoc) == nil && cdoc.Confirms == folder.Digest(data):
+			refused = append(refused, refusal(file, false, "%s may not change this file: the other side confirmed this result (%s), so it stays as both sides stand behind it; change it instead (which voids the confirmation, for the other side to confirm again), or have them withdraw their confirmation first", actor, conf))
+		case err == nil && answered:
+			refused = append(refused, refusal(file, false, "%s may not change this file: the other side answered this result (%s), so it is theirs too and stays; change it instead, for them to confirm or dispute, or have them withdraw their file first", actor, conf))
+		default:
+			var other processor.AllianceID
+			var when string
+			c.git.versions(c.Base, path.Join(dir, file), func(commit string, data []byte) bool {
+				if a := filedBy(data); a != "" && a != p.Alliance {
+					other, when = a, commit
 				}
+				return other != ""
+			})
+			if other != "" {
+				refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result before (commit %.12s), and a side withdraws only what it alone filed (deleted, the battle would count as not reported, the attacker victorious); change it instead, for %s to confirm or dispute", actor, other, when, other))
 			}
-			continue
 		}
-		refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result, and only its side withdraws it (deleted, the battle would count as not reported, the attacker victorious); dispute it in %s, or file your own result in its place, which %s then confirms", actor, doc.FiledBy, strings.Replace(file, "/results/", "/confirmations/", 1), doc.FiledBy))
 	}
 	return refused
+}
+
+// filedBy is a result text's filed_by, "" when it has none or is no TOML.
+func filedBy(data []byte) processor.AllianceID {
+	var doc struct {
+		FiledBy string `toml:"filed_by"`
+	}
+	if _, err := toml.Decode(string(data), &doc); err != nil {
+		return ""
+	}
+	return processor.AllianceID(doc.FiledBy)
 }
 
 // defectionChanges refuses a change to another player's wish to defect.

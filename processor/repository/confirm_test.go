@@ -349,6 +349,48 @@ func TestConfirmResults(t *testing.T) {
 		wantFaults(t, rep, [2]string{red1, "bob may not change this file: the other side confirmed this result"})
 	})
 
+	// A deletion is judged against the result's history, not only the
+	// base: two pull requests that each pass must not erase what the
+	// other side filed or answered (an attacker found each of these).
+	t.Run("ErrWithdrawAfterTheOtherSideTookPart", func(t *testing.T) {
+		t.Parallel()
+		r, res := battlesRepo(t)
+		// bob (blue, the defender) files red-1 "defender wins"; carol
+		// (red, the attacker) files hers in its place, then deletes it.
+		r.merged("bob", func() { r.write(red1, res[red1]) })
+		r.merged("carol", func() { r.write(red1, strings.Replace(res[red1], `filed_by = "blue"`, `filed_by = "red"`, 1)) })
+		rep := r.change("carol", func() { os.Remove(r.path(red1)) })
+		wantFaults(t, rep, [2]string{red1, "carol may not change this file: blue filed this result before (commit "})
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+
+		// alice (blue) files blue-1; frank (green) disputes it: the
+		// dispute waits for the Warmaster, and her side (bob: alice is
+		// the Warmaster too) may not delete the result from under it.
+		r.merged("alice", func() { r.write(blue1, res[blue1]) })
+		r.merged("frank", func() {
+			r.write(confB1, "disputes = \""+digest(res[blue1])+"\"\nwhy = \"we won\"\n")
+		})
+		rep = r.change("bob", func() { os.Remove(r.path(blue1)) })
+		wantFaults(t, rep, [2]string{blue1, "bob may not change this file: the other side answered this result (phases/01/confirmations/blue-1.toml)"})
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		// A confirmation voided by a change to the result still stands
+		// for the deletion: the filer commented it, then deletes it.
+		r.merged("frank", func() { r.write(confB1, confirmation(res[blue1])) })
+		r.merged("bob", func() { r.write(blue1, res[blue1]+"# a comment\n") })
+		rep = r.change("bob", func() { os.Remove(r.path(blue1)) })
+		wantFaults(t, rep, [2]string{blue1, "bob may not change this file: the other side answered this result (phases/01/confirmations/blue-1.toml)"})
+	})
+
+	// The filer's side alone, with no answer from the other: its own to
+	// withdraw, however often it changed it.
+	t.Run("OKWithdrawOwnResult", func(t *testing.T) {
+		t.Parallel()
+		r, res := battlesRepo(t)
+		r.merged("alice", func() { r.write(blue1, res[blue1]) })
+		r.merged("bob", func() { r.write(blue1, res[blue1]+"# a comment\n") })
+		wantFaults(t, r.change("bob", func() { os.Remove(r.path(blue1)) }))
+	})
+
 	// A result with no filed_by: the check says what to write.
 	t.Run("ErrNoFiledBy", func(t *testing.T) {
 		t.Parallel()

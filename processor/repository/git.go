@@ -122,10 +122,25 @@ func (g Git) Show(commit, file string) ([]byte, bool, error) {
 // file (a slash path from the repository's root) has the given SHA-256:
 // `git checkout COMMIT -- file` brings that content back. False when the
 // history at hand (a shallow clone's) has none.
-func (g Git) RestoreCommit(file, digest string) (string, bool) {
-	out, err := g.output("rev-list", fmt.Sprintf("--max-count=%d", maxRestoreCommits), "HEAD", "--", file)
+func (g Git) RestoreCommit(file, digest string) (found string, ok bool) {
+	g.versions("HEAD", file, func(commit string, data []byte) bool {
+		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) == digest {
+			found, ok = commit, true
+		}
+		return ok
+	})
+	return found, ok
+}
+
+// versions calls each with every version file (a slash path from the
+// repository's root) had in the history reachable from rev, newest first,
+// each text once, and the newest commit that has it, until each returns
+// true; the history at hand (a shallow clone's), at most
+// maxRestoreCommits commits of it.
+func (g Git) versions(rev, file string, each func(commit string, data []byte) bool) {
+	out, err := g.output("rev-list", fmt.Sprintf("--max-count=%d", maxRestoreCommits), "--end-of-options", rev, "--", file)
 	if err != nil {
-		return "", false
+		return
 	}
 	seen := map[string]bool{}
 	for _, commit := range strings.Fields(string(out)) {
@@ -135,15 +150,10 @@ func (g Git) RestoreCommit(file, digest string) (string, bool) {
 		}
 		seen[id] = true
 		data, err := g.output("cat-file", "blob", id)
-		if err != nil {
-			continue
-		}
-		sum := sha256.Sum256(data)
-		if hex.EncodeToString(sum[:]) == digest {
-			return commit, true
+		if err == nil && each(commit, data) {
+			return
 		}
 	}
-	return "", false
 }
 
 // restoreAdvice is the advice of a fault about a consumed input that was
