@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
 	"runtime"
@@ -214,7 +215,11 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	}
 	f.Corrections = corrections(cd)
 	if o.Replay && o.Corrections < len(f.Corrections) {
-		cd["rules"] = f.Corrections[o.Corrections].Was // as the run saw them
+		// As the run saw them, in a copy: the document may be one
+		// schema.Decode remembers for the next run (a replay's), which
+		// must see campaign.toml as it is.
+		cd = maps.Clone(cd)
+		cd["rules"] = f.Corrections[o.Corrections].Was
 	}
 	c := processor.DecodeCampaign(processor.NewObj(cd, processor.Src{File: processor.CampaignFile}), fs)
 	c.Map = processor.DecodeMap(processor.NewObj(md, processor.Src{File: processor.MapFile}), fs)

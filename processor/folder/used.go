@@ -180,7 +180,7 @@ func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, corrections []Cor
 				correcting = &c
 				continue
 			}
-			fs.Add(processor.Src{File: processor.CampaignFile}.At("corrections", next, "was"), "this correction's was is not the [rules] the steps so far used (the journal records their digest, %.12s…): give them exactly as they were (git log -p campaign.toml shows them)", sum)
+			fs.Add(processor.Src{File: processor.CampaignFile}.At("corrections", next, "was"), "this correction's was is not the [rules] the steps so far used (the journal records their digest, %.12s…): give them exactly as they were, every key written then (one at its default too) and no other (git log -p campaign.toml shows them)", sum)
 			continue
 		}
 		fix := "restore it as it was (git log -p " + files[name] + " shows the change)"

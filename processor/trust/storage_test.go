@@ -14,6 +14,7 @@ import (
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // example is a copy of the bundled example campaign.
@@ -558,6 +559,15 @@ func TestCorrection(t *testing.T) {
 		}
 		if _, err := Replay(dir, phase.Options{}); err != nil {
 			t.Fatalf("replay after the correction: %v", err)
+		}
+		// As warmaster replay runs it, remembering what it decoded: the
+		// runs before the correction, played with its was, once changed
+		// the remembered campaign.toml, and the correcting run replayed
+		// with the old rules too (found by an organiser's look).
+		schema.Remember(32 << 20)
+		defer schema.Remember(0)
+		if _, err := Replay(dir, phase.Options{}); err != nil {
+			t.Fatalf("replay after the correction, remembering documents: %v", err)
 		}
 		// Applied once: the next change of [rules] needs a correction of its own.
 		edit(t, dir, processor.CampaignFile, "orbital_invasion_defender_power = true", "orbital_invasion_defender_power = false")
