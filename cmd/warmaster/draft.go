@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/phase"
 )
 
@@ -38,7 +39,7 @@ func cmdDraft(c *cli.Context) error {
 		return err
 	}
 	drafts, err := phase.Drafts(dir, files)
-	var notAwaited *phase.NotAwaitedError
+	var notAwaited *processor.NotAwaitedError
 	switch {
 	case errors.As(err, &notAwaited):
 		return refusedError{err}

@@ -34,54 +34,6 @@ type Draft struct {
 	Short string
 }
 
-// NotAwaitedError refuses a draft of a file the campaign does not wait for.
-type NotAwaitedError struct {
-	Files   []string // the files refused
-	Step    string   // where the campaign stands: "phase 2 of 3, waiting for step 1 Select Operations"
-	Awaited []string // the files it waits for
-	// Early are the refused files that may come early: a player's input
-	// for a later step of this phase, whose draft comes when that step is
-	// awaited (its legal choices depend on the steps before it).
-	Early []EarlyFile
-	// Lines are what to write in a refused confirmation, which has no
-	// draft: the one line of the result it confirms, by file.
-	Lines []string
-}
-
-// EarlyFile is a player's input that may be written before its step.
-type EarlyFile struct {
-	File string
-	Step string // the step that awaits it: "4 Move Fleets"
-}
-
-func (e *NotAwaitedError) Error() string {
-	what := "nothing: no step waits for input"
-	switch n := len(e.Awaited); {
-	case n > maxNamed:
-		what = fmt.Sprintf("%s and %d more (`warmaster status` lists them)", strings.Join(e.Awaited[:maxNamed], ", "), n-maxNamed)
-	case n > 0:
-		what = strings.Join(e.Awaited, ", ")
-	}
-	msg := fmt.Sprintf("%s %s not awaited (%s); awaited: %s", strings.Join(e.Files, ", "), agree(len(e.Files), "is", "are"), e.Step, what)
-	for _, x := range e.Early {
-		msg += fmt.Sprintf("\n%s: its draft comes when step %s awaits it, as its choices depend on the steps before; until then you may write it by hand (it is checked against the map when its step comes)", x.File, x.Step)
-	}
-	for _, l := range e.Lines {
-		msg += "\n" + l
-	}
-	return msg
-}
-
-// maxNamed is the most awaited files a message names.
-const maxNamed = 12
-
-func agree(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // Drafts returns a draft of each FILE (slash paths inside the campaign
 // folder dir), which must each be an input the campaign awaits now, as
 // `warmaster status` lists them. Faults in other inputs do not matter: a
@@ -107,13 +59,13 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 		out = append(out, r.draft(aw[i]))
 	}
 	if len(refused) > 0 {
-		e := &NotAwaitedError{Files: refused, Step: r.stepText()}
+		e := &processor.NotAwaitedError{Files: refused, Step: r.stepText()}
 		for _, a := range aw {
 			e.Awaited = append(e.Awaited, a.File)
 		}
 		for _, file := range refused {
 			if step, ok := r.comesLater(file); ok {
-				e.Early = append(e.Early, EarlyFile{File: file, Step: step.Title()})
+				e.Early = append(e.Early, processor.EarlyFile{File: file, Step: step.Title()})
 			}
 			if cp := folder.Classify(file); cp.Kind == folder.KindConfirmation && f.Results[cp.Phase][cp.Name] != nil {
 				res := f.Results[cp.Phase][cp.Name]
@@ -180,7 +132,7 @@ func WriteDrafts(dir string, ds []Draft) (held []string, err error) {
 		changes = append(changes, disk.Change{Path: d.File, Data: []byte(d.Text)})
 	}
 	if len(there) > 0 {
-		return nil, fmt.Errorf("draft: %s %s already; a draft is never written over a file (edit it, or remove it first); nothing was written", strings.Join(there, ", "), agree(len(there), "exists", "exist"))
+		return nil, fmt.Errorf("draft: %s %s already; a draft is never written over a file (edit it, or remove it first); nothing was written", strings.Join(there, ", "), report.Agree(len(there), "exists", "exist"))
 	}
 	if len(changes) == 0 {
 		return held, nil

@@ -132,3 +132,11 @@ func Sentence(s string) string {
 	}
 	return s
 }
+
+// Agree is the word of one or of many, as n says: "is" or "are".
+func Agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

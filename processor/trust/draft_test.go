@@ -201,7 +201,7 @@ func TestDraftNotAwaited(t *testing.T) {
 	}
 	t.Run("ErrNotAwaited", func(t *testing.T) {
 		_, err := phase.Drafts(dir, []string{"phases/01/orders/alice.toml", "phases/01/moves/alice.toml", "../x.toml"})
-		var na *phase.NotAwaitedError
+		var na *processor.NotAwaitedError
 		if !errors.As(err, &na) {
 			t.Fatalf("got %v, want a NotAwaitedError", err)
 		}
