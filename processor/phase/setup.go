@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -9,10 +10,19 @@ import (
 )
 
 // validateSetup checks the set-up files against each other: Strongholds
-// must fit on their planets.
+// must fit on their planets, the later Alliance in campaign.toml's order
+// choosing again — but in a pull request's check the files it changes
+// come after those merged before, so that the newcomer is asked, not an
+// Alliance whose merged set-up another's choice would make faulty.
 func (r checks) validateSetup(fs *processor.Faults) {
 	count := map[processor.PlanetID]int{}
-	for _, a := range r.c.AllianceIDs() {
+	ids := r.c.AllianceIDs()
+	if merged := r.f.Unchanged; merged != nil {
+		slices.SortStableFunc(ids, func(a, b processor.AllianceID) int {
+			return cmp.Compare(r.newcomer(a, merged), r.newcomer(b, merged))
+		})
+	}
+	for _, a := range ids {
 		sc := r.f.Setup[a]
 		if sc == nil || !r.c.Map.Has(sc.Stronghold) {
 			continue
@@ -23,6 +33,14 @@ func (r checks) validateSetup(fs *processor.Faults) {
 		}
 	}
 	r.validateSetupBenefits(fs)
+}
+
+// newcomer is 1 when a's set-up file is one a pull request changes.
+func (r checks) newcomer(a processor.AllianceID, merged func(file string) bool) int {
+	if sc := r.f.Setup[a]; sc != nil && !merged(sc.Src.File) {
+		return 1
+	}
+	return 0
 }
 
 // setup is Setup the Campaign Map, steps 3 to 5: Strongholds and starting
