@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -95,7 +96,7 @@ func cmdNotify(c *cli.Context) error {
 		return err
 	}
 	ctx := context.Background()
-	p := &github.Poster{DryRun: c.Bool("dry-run"), Out: c.App.Writer}
+	p := &github.Poster{DryRun: c.Bool("dry-run"), Out: c.App.Writer, Gap: time.Second}
 	token := os.Getenv("GITHUB_TOKEN")
 	switch {
 	case token != "":

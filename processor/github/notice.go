@@ -3,6 +3,7 @@ package github
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,6 +77,22 @@ func NewNotice(dir string, st *phase.Standing, repo *processor.GitHub) *Notice {
 // limit is 65,536 characters).
 const MaxBody = 60000
 
+// MaxMentions is how many players one comment @-mentions at most: GitHub
+// notifies the first 50 players a comment mentions and no more. Its
+// documentation does not say so; those who mention more report it
+// (github.com/commercialhaskell/stackage/issues/2250: "after about 50
+// @-mentions no more notifications are sent"; likewise
+// wordpress-mobile/gutenberg-mobile#3507, rust-lang/triagebot#345).
+const MaxMentions = 50
+
+// Part is one comment of a series that tells the awaited players, at most
+// MaxMentions of them each: its marker's key (the first part's is the
+// series', the others' that key and /2, /3 …), so that each is posted once,
+// and its text.
+type Part struct {
+	Key, Text string
+}
+
 // body is the issue's body.
 func (n *Notice) body() string {
 	st, s, dir, repo := n.st, n.st.State, n.Dir, n.repo
@@ -87,7 +104,7 @@ func (n *Notice) body() string {
 	}
 	if len(st.Awaited) > 0 {
 		d.Para("Awaited, by %s:", deadline(st.Campaign, st.Deadline))
-		n.table(&d, false)
+		n.also(&d, n.table(&d, false, false))
 		if !st.Deadline.IsZero() {
 			d.Para("Past the deadline the step is applied without what is missing (the rules say what a missing file means). Open *new* to write the file in GitHub's editor, filled with a draft; propose the change, and the pull request's check says what is wrong, if anything.")
 		}
@@ -161,11 +178,36 @@ func (n *Notice) outcome() string {
 	return "The campaign is over."
 }
 
+// also writes, below a table cut to fit (rows, or players in a row), the
+// players still awaited it leaves out, each @-mentioned in a line of their
+// own, as many as leave room for the rest of the body, the others counted.
+func (n *Notice) also(d *report.Doc, shown []processor.Login) {
+	var rest []processor.Login
+	for _, l := range n.awaitedLogins() {
+		if !slices.Contains(shown, l) {
+			rest = append(rest, l)
+		}
+	}
+	if len(rest) == 0 {
+		return
+	}
+	words := n.mentionWords(rest)
+	// The rest of the body: the deadline's sentence, the links, the footer.
+	fit := fitWords(words, MaxBody-d.Len()-2000)
+	list := strings.Join(words[:fit], " ")
+	if fit < len(words) {
+		list += fmt.Sprintf(" and %d more: the campaign's README and `warmaster status` name them", len(words)-fit)
+	}
+	d.Para("Also awaited: %s", list)
+}
+
 // table writes the awaited table: each file and its links, who may send
-// it (each @-mentioned unless they opted out), and whether it is in; with
-// missing, only the files still missing or faulty. The links are Markdown
-// references below the table (a draft's link is long), as in the README.
-func (n *Notice) table(d *report.Doc, missing bool) {
+// it (each @-mentioned unless they opted out, or with quiet), and whether
+// it is in; with missing, only the files still missing or faulty. The
+// links are Markdown references below the table (a draft's link is long),
+// as in the README. It returns the players it @-mentions, each once.
+func (n *Notice) table(d *report.Doc, missing, quiet bool) []processor.Login {
+	var shown []processor.Login
 	var rows [][]string
 	var refs []string
 	more := 0
@@ -195,9 +237,14 @@ func (n *Notice) table(d *report.Doc, missing bool) {
 			}
 			senders = senders[:n.who]
 		}
-		who := n.mentions(senders) + more
-		if a.Present && !a.Faulty {
-			who = names(senders) + more
+		who := names(senders) + more
+		if !quiet && (!a.Present || a.Faulty) {
+			who = n.mentions(senders) + more
+			for _, l := range senders {
+				if !n.optedOut(l) && !slices.Contains(shown, l) {
+					shown = append(shown, l)
+				}
+			}
 		}
 		rows = append(rows, []string{
 			fmt.Sprintf("[%s][file-%d]", report.Plain(a.File), k),
@@ -213,6 +260,7 @@ func (n *Notice) table(d *report.Doc, missing bool) {
 	if !n.drafts {
 		d.Para("The links to the drafts are on the campaign's README (too many for here).")
 	}
+	return shown
 }
 
 // mentions writes logins as @-mentions, each player who opted out
@@ -240,10 +288,46 @@ func names(logins []processor.Login) string {
 }
 
 func (n *Notice) mention(l processor.Login) string {
-	if p, ok := n.st.Campaign.PlayerOf(l); ok && p.NoMentions {
-		return "`" + string(p.Login) + "`"
+	if n.optedOut(l) {
+		return "`" + string(l) + "`"
 	}
 	return "@" + string(n.st.Campaign.Spelling(l))
+}
+
+// optedOut: the player asked not to be @-mentioned (`mentions = false`).
+func (n *Notice) optedOut(l processor.Login) bool {
+	p, ok := n.st.Campaign.PlayerOf(l)
+	return ok && p.NoMentions
+}
+
+// series is a series of comments that mention words (each a player's
+// mention, at most MaxMentions a comment): first, the first comment's
+// text so far, ends with lead, the first words and tail; each further
+// comment has its own marker (kind, key/2 …), head, then lead and its
+// words. Each line says which of how many it mentions when there are
+// several.
+func series(kind, key string, first *report.Doc, head, lead, tail string, words []string) []Part {
+	parts := []Part{{Key: key}}
+	for i := 0; i < len(words); i += MaxMentions {
+		chunk := words[i:min(i+MaxMentions, len(words))]
+		span := ""
+		if len(words) > MaxMentions {
+			span = fmt.Sprintf(" (%d–%d of %d)", i+1, i+len(chunk), len(words))
+		}
+		line := lead + span + ": " + strings.Join(chunk, " ") + tail
+		if i == 0 {
+			first.Para("%s", line)
+			continue
+		}
+		k := fmt.Sprintf("%s/%d", key, i/MaxMentions+1)
+		var d report.Doc
+		d.Raw(marker(kind, k) + "\n")
+		d.Para("%s", head)
+		d.Para("%s", line)
+		parts = append(parts, Part{Key: k, Text: d.String()})
+	}
+	parts[0].Text = first.String()
+	return parts
 }
 
 // awaitedLogins are the players still awaited (a file missing or faulty),
@@ -279,8 +363,9 @@ func (n *Notice) awaitedLogins() []processor.Login {
 // StepComment is the comment posted when the campaign moved on from the
 // stand the issue last told (from): what happened — the steps applied,
 // as advance printed them, when given — with a link to the report, and who
-// must act next.
-func (n *Notice) StepComment(from string, applied []string) string {
+// must act next: each player awaited mentioned once, in as many comments
+// as MaxMentions a comment makes (the first's key is the stand).
+func (n *Notice) StepComment(from string, applied []string) []Part {
 	st := n.st
 	s := st.State
 	var d report.Doc
@@ -317,21 +402,11 @@ func (n *Notice) StepComment(from string, applied []string) string {
 	}
 	if n.Ended {
 		d.Para("%s The campaign is over: this issue closes.", n.outcome())
-		return d.String()
+		return []Part{{Key: n.Stand, Text: d.String()}}
 	}
 	d.Para("**Now:** %s", report.Plain(st.Headline))
-	if who := n.awaitedLogins(); len(who) > 0 {
-		// As many as GitHub's limit leaves room for (a public campaign
-		// awaits thousands), the rest counted.
-		all := n.mentionWords(who)
-		shown := fitWords(all, MaxBody-d.Len()-200)
-		list := strings.Join(all[:shown], " ")
-		if shown < len(all) {
-			list += fmt.Sprintf(" and %d more: the issue's table and `warmaster status` name them", len(all)-shown)
-		}
-		d.Para("Your turn, by %s: %s — the files are in the table above.", deadline(st.Campaign, st.Deadline), list)
-	}
-	return d.String()
+	return series("step", n.Stand, &d, fmt.Sprintf("**Now:** %s", report.Plain(st.Headline)),
+		"Your turn, by "+deadline(st.Campaign, st.Deadline), " — the files are in the table above.", n.mentionWords(n.awaitedLogins()))
 }
 
 // fitWords is how many of words, joined by spaces, fit in room bytes.
@@ -348,15 +423,19 @@ func fitWords(words []string, room int) int {
 	return len(words)
 }
 
-// Reminder is the reminder due at now, if any: its marker key (which the
-// comment carries, so that it is posted once) and text. The latest window
+// Reminder is the reminder due at now, if any: its comments, the first's
+// marker key the reminder's (each carries its key, so that it is posted
+// once). It mentions each player still awaited once: in the table of the
+// files still missing when all of them are in it and they are no more
+// than MaxMentions; else the table names them and a line a comment
+// mentions them, MaxMentions a comment. The latest window
 // reached counts alone: a step applied 10 hours before its deadline gets
 // the 12-hour reminder, not both. None when the step has no deadline, it
 // has passed, or nobody is still awaited.
-func (n *Notice) Reminder(now time.Time) (key, text string, ok bool) {
+func (n *Notice) Reminder(now time.Time) []Part {
 	dl := n.st.Deadline
 	if n.Ended || dl.IsZero() || !now.Before(dl) {
-		return "", "", false
+		return nil
 	}
 	var due time.Duration
 	for _, r := range Reminders {
@@ -366,12 +445,23 @@ func (n *Notice) Reminder(now time.Time) (key, text string, ok bool) {
 	}
 	who := n.awaitedLogins()
 	if due == 0 || len(who) == 0 {
-		return "", "", false
+		return nil
 	}
-	key = fmt.Sprintf("%s/%dh", n.Stand, int(due.Hours()))
+	key := fmt.Sprintf("%s/%dh", n.Stand, int(due.Hours()))
+	head := fmt.Sprintf("**%d hours to the deadline** (%s)", int(due.Hours()), deadline(n.st.Campaign, dl))
 	var d report.Doc
 	d.Raw(marker("reminder", key) + "\n")
-	d.Para("**%d hours to the deadline** (%s) — %s Still awaited:", int(due.Hours()), deadline(n.st.Campaign, dl), report.Plain(n.st.Headline))
-	n.table(&d, true)
-	return key, d.String(), true
+	d.Para("%s — %s Still awaited:", head, report.Plain(n.st.Headline))
+	var words []string
+	for _, l := range who {
+		if !n.optedOut(l) {
+			words = append(words, n.mention(l))
+		}
+	}
+	if shown := n.table(report.Discarding(), true, false); len(shown) == len(words) && len(words) <= MaxMentions {
+		n.table(&d, true, false)
+		return []Part{{Key: key, Text: d.String()}}
+	}
+	n.table(&d, true, true)
+	return series("reminder", key, &d, head+" — still awaited", "Your file is awaited", "", words)
 }

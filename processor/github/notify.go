@@ -22,6 +22,12 @@ type Poster struct {
 	Client *Client
 	DryRun bool
 	Out    io.Writer
+	// Gap is the pause between two comments of a run (GitHub asks for a
+	// second between requests that post, lest its secondary rate limit
+	// refuse them: a large campaign's reminder is many comments).
+	Gap time.Duration
+
+	commented bool // a comment was posted in this run
 }
 
 // do runs an action, or prints it in a dry run; it always says what it did.
@@ -38,6 +44,25 @@ func (p *Poster) do(what, text string, act func() error) error {
 	}
 	fmt.Fprintf(p.Out, "%s\n", pastTense(what))
 	return nil
+}
+
+// comment posts text on issue number unless it was posted already,
+// pausing Gap after the run's previous comment.
+func (p *Poster) comment(ctx context.Context, number int, what, text string, posted bool) error {
+	if posted {
+		return nil
+	}
+	if p.commented && !p.DryRun && p.Gap > 0 {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(p.Gap):
+		}
+	}
+	p.commented = true
+	return p.do(what, text, func() error {
+		return p.Client.comment(ctx, number, text)
+	})
 }
 
 func indent(text string) string {
@@ -107,12 +132,17 @@ func (p *Poster) Campaign(ctx context.Context, n *Notice, now time.Time, applied
 		}
 	} else {
 		number = issue.GetNumber()
-		if from := markerValue(issue.GetBody(), "stand"); from != n.Stand && !posted(marker("step", n.Stand)) {
-			text := n.StepComment(from, applied)
-			if err := p.do(fmt.Sprintf("comment on issue #%d", number), text, func() error {
-				return p.Client.comment(ctx, number, text)
-			}); err != nil {
-				return err
+		// Each of the step comment's parts once: a run stopped midway
+		// (the issue still says the stand before) posts the others.
+		if from := markerValue(issue.GetBody(), "stand"); from != n.Stand {
+			for i, part := range n.StepComment(from, applied) {
+				what := fmt.Sprintf("comment on issue #%d", number)
+				if i > 0 {
+					what += " (step " + part.Key + ")"
+				}
+				if err := p.comment(ctx, number, what, part.Text, posted(marker("step", part.Key))); err != nil {
+					return err
+				}
 			}
 		}
 		if issue.GetTitle() != n.Title || strings.TrimSpace(issue.GetBody()) != strings.TrimSpace(n.Body) || (issue.GetState() == "closed" && !n.Ended) {
@@ -128,10 +158,8 @@ func (p *Poster) Campaign(ctx context.Context, n *Notice, now time.Time, applied
 			}
 		}
 	}
-	if key, text, ok := n.Reminder(now); ok && !posted(marker("reminder", key)) {
-		if err := p.do(fmt.Sprintf("comment on issue #%d (reminder %s)", number, key), text, func() error {
-			return p.Client.comment(ctx, number, text)
-		}); err != nil {
+	for _, part := range n.Reminder(now) {
+		if err := p.comment(ctx, number, fmt.Sprintf("comment on issue #%d (reminder %s)", number, part.Key), part.Text, posted(marker("reminder", part.Key))); err != nil {
 			return err
 		}
 	}
