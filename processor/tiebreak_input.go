@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/warmaster/warmaster/processor/report"
@@ -10,7 +11,11 @@ import (
 type Tiebreak struct {
 	Victor  AllianceID // as given; "" when the battles decide it
 	Battles []TiebreakBattle
-	Src     Src
+	// Agreed are the tied Alliances that stand behind the file as it is
+	// ([rules] confirm_results); HasAgreed, whether the key is there.
+	Agreed    []AllianceID
+	HasAgreed bool
+	Src       Src
 }
 
 // TiebreakBattle is one final battle between players of two tied Alliances.
@@ -33,6 +38,14 @@ func (k Checker) DecodeTiebreak(d Obj) *Tiebreak {
 		t.Victor = AllianceID(d.Str("victor"))
 		if !k.C.HasAlliance(t.Victor) {
 			k.Fs.Add(d.Src.At("victor"), "unknown alliance %q; %s", t.Victor, Hint(k.Fs, string(t.Victor), k.C.AllianceIDs(), "valid: "+report.OneOf(k.C.AllianceIDs())))
+		}
+	}
+	if t.HasAgreed = d.has("agreed"); t.HasAgreed {
+		for i, a := range d.strs("agreed") {
+			t.Agreed = append(t.Agreed, AllianceID(a))
+			if !k.C.HasAlliance(AllianceID(a)) {
+				k.Fs.Add(d.Src.At("agreed", i), "unknown alliance %q; %s", a, Hint(k.Fs, a, k.C.AllianceIDs(), "valid: "+report.OneOf(k.C.AllianceIDs())))
+			}
 		}
 	}
 	for _, o := range d.Objs("battles") {
@@ -136,4 +149,39 @@ func (t *Tiebreak) OneFinalBattle(isTied func(AllianceID) bool, fs *Faults) bool
 		refused = true
 	}
 	return refused
+}
+
+// CheckVictor holds the victorious Alliance to the final battles among the
+// tied: the one victor names (it won a battle, as many as any other, and
+// every other lost one: RULINGS 37), or else the only one unbeaten.
+func (t *Tiebreak) CheckVictor(c *Campaign, tied []AllianceID, fs *Faults) {
+	rec := t.Record()
+	if most := rec.MostWon(tied); t.Victor != "" {
+		switch {
+		case !c.HasAlliance(t.Victor):
+			return
+		case rec.Won[t.Victor] == 0 || rec.Won[t.Victor] < rec.Won[most]:
+			won, other := report.Plural(rec.Won[t.Victor], "final battle", "final battles"), ""
+			if rec.Won[t.Victor] == 0 {
+				won = "no final battle"
+			}
+			if most != t.Victor && rec.Won[most] > 0 { // (most is the first tied when none won)
+				other = fmt.Sprintf(" and %s %d", most, rec.Won[most])
+			}
+			fs.Add(t.Src.At("victor"), "%s won %s%s, so the battles do not make %s victorious; the victor won at least one, and as many as any other", t.Victor, won, other, t.Victor)
+		}
+		for _, a := range tied {
+			if a != t.Victor && rec.Fought[a] > 0 && rec.Lost[a] == 0 {
+				fs.Add(t.Src.At("victor"), "%s lost no final battle, so the battles do not put it out of the running: play another, or name %s", a, a)
+			}
+		}
+		return
+	}
+	if u := rec.Unbeaten(tied); len(u) != 1 {
+		why := "no tied Alliance is unbeaten"
+		if len(u) > 1 {
+			why = report.OneOf(u) + " are unbeaten"
+		}
+		fs.Add(t.Src, "the final battles do not decide the victor (%s): add victor = \"<alliance>\", one of %s", why, report.OneOf(tied))
+	}
 }

@@ -375,6 +375,10 @@ func confirmNotes(aw []Await) []string {
 			continue
 		}
 		cp := folder.Classify(a.File)
+		if cp.Kind == folder.KindTiebreak {
+			out = append(out, fmt.Sprintf("`%s` is in, %s: each of them adds its own Alliance to the file's `agreed` (a change to its battles or victor takes every other out again). Until then it waits, past the tiebreak deadline too, unless the Warmaster completes `agreed`.", a.File, strings.TrimPrefix(a.Unsettled, "yes, ")))
+			continue
+		}
 		if strings.HasPrefix(a.Unsettled, "disputed") {
 			out = append(out, fmt.Sprintf("`%s` is %s: the Warmaster commits `%s` holding `upholds = \"%s\"` (applied as filed) or `overturns = \"%s\"` (not applied: the attacker is victorious), with `why`.%s", a.File, a.Unsettled, rulingPath(cp.Phase, cp.Name), a.Digest, a.Digest, a.Dispute))
 			continue
@@ -390,11 +394,14 @@ func confirmNotes(aw []Await) []string {
 
 // blockedNote says why the battles step waits past its deadline, or "".
 func (r confirms) blockedNote() string {
-	if r.s.Step != processor.StepBattles {
-		return ""
-	}
 	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
 	if dl.IsZero() || r.now.Before(dl) {
+		return ""
+	}
+	if missing := r.unagreed(); len(missing) > 0 {
+		return fmt.Sprintf("The tiebreak deadline has passed, and the step waits for the agreement of %s, or the Warmaster's, who completes agreed (a tie-break at fault is set aside instead: the tied Alliances roll off).", report.And(missing))
+	}
+	if r.s.Step != processor.StepBattles {
 		return ""
 	}
 	if why := r.battlesBlocked(); why != "" {

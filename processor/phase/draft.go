@@ -826,6 +826,9 @@ func (r drafts) draftTiebreak(t *owntoml.Commented, a Await) []string {
 	if len(tied) > 0 {
 		t.TOML("# victor = %q  # optional when exactly one tied Alliance won a battle and lost none: %s", tied[0], report.Either(tied))
 	}
+	if r.c.Rules.ConfirmResults {
+		t.TOML("agreed = []  # the tied Alliances that stand behind this file: write yours, %s; each other adds its own", report.Either(tied))
+	}
 	t.Blank()
 	t.TOML("[[battles]]  # one per battle played (two tied Alliances play one)")
 	t.TOML(`players = ["", ""]  # one player of each of two tied Alliances`)

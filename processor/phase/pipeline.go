@@ -868,7 +868,12 @@ func (r *run) awaited(each func(Await)) []Await {
 			add(Await{File: processor.InputPath(s.Phase, "events", string(a)), Who: "alliance " + string(a) + ": " + strings.Join(r.pendingFor(a), " "), Present: ok, Alliance: a})
 		}
 	case processor.StepTiebreak:
-		add(Await{File: processor.TiebreakPath(s.Phase), Who: r.tiebreakWho(), Present: r.f.Tiebreak != nil, Logins: r.tiebreakLogins()})
+		a := Await{File: processor.TiebreakPath(s.Phase), Who: r.tiebreakWho(), Present: r.f.Tiebreak != nil, Logins: r.tiebreakLogins()}
+		if missing := r.unagreed(); len(missing) > 0 {
+			a.Confirm = "yes, awaiting the agreement of " + report.And(missing)
+			a.Unsettled = a.Confirm
+		}
+		add(a)
 	}
 	return out
 }
@@ -894,6 +899,14 @@ func (r *run) ready() bool {
 	// A result counts when both sides stand behind it: past the deadline
 	// a disputed one waits for the Warmaster's ruling, and one the other
 	// side has not had a day to see waits out that day (confirm.go).
+	if len(r.unagreed()) > 0 {
+		// The final battle counts once every tied Alliance stands behind
+		// it: it waits, past the deadline too, for them or the Warmaster —
+		// unless the file is at fault, which sets it aside (a roll-off).
+		var fs processor.Faults
+		r.validateTiebreak(&fs)
+		return !fs.Empty() || slices.ContainsFunc(r.deferred.List, func(f processor.Fault) bool { return f.File == r.f.Tiebreak.Src.File })
+	}
 	return r.s.Step != processor.StepBattles || r.battlesBlocked() == ""
 }
 

@@ -41,6 +41,15 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 			}
 		}
 	}
+	for i, a := range t.Agreed {
+		switch {
+		case !r.c.Rules.ConfirmResults:
+			fs.Add(t.Src.At("agreed"), "this campaign does not confirm results ([rules] confirm_results = false): the final battles count as filed; remove agreed")
+			return
+		case r.c.HasAlliance(a) && !isTied(a):
+			fs.Add(t.Src.At("agreed", i), "%s is not tied: agreed lists the tied Alliances that stand behind this file, of %s", a, report.OneOf(tied))
+		}
+	}
 	rec := t.Record()
 	for _, a := range tied {
 		if rec.Fought[a] == 0 {
@@ -54,34 +63,17 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 	if len(tied) == 2 && t.OneFinalBattle(isTied, fs) || notTied {
 		return
 	}
-	if most := rec.MostWon(tied); t.Victor != "" {
-		switch {
-		case !r.c.HasAlliance(t.Victor):
-			return
-		case rec.Won[t.Victor] == 0 || rec.Won[t.Victor] < rec.Won[most]:
-			won, other := report.Plural(rec.Won[t.Victor], "final battle", "final battles"), ""
-			if rec.Won[t.Victor] == 0 {
-				won = "no final battle"
-			}
-			if most != t.Victor && rec.Won[most] > 0 { // (most is the first tied when none won)
-				other = fmt.Sprintf(" and %s %d", most, rec.Won[most])
-			}
-			fs.Add(t.Src.At("victor"), "%s won %s%s, so the battles do not make %s victorious; the victor won at least one, and as many as any other", t.Victor, won, other, t.Victor)
-		}
-		for _, a := range tied {
-			if a != t.Victor && rec.Fought[a] > 0 && rec.Lost[a] == 0 {
-				fs.Add(t.Src.At("victor"), "%s lost no final battle, so the battles do not put it out of the running: play another, or name %s", a, a)
-			}
-		}
-		return
+	t.CheckVictor(r.c, tied, fs)
+}
+
+// unagreed are the tied Alliances not yet standing behind the tie-break
+// filed ([rules] confirm_results: agreed), none when none is filed.
+func (r confirms) unagreed() []processor.AllianceID {
+	t := r.f.Tiebreak
+	if t == nil || r.s.End == nil || r.s.Step != processor.StepTiebreak || !r.c.Rules.ConfirmResults {
+		return nil
 	}
-	if u := rec.Unbeaten(tied); len(u) != 1 {
-		why := "no tied Alliance is unbeaten"
-		if len(u) > 1 {
-			why = report.OneOf(u) + " are unbeaten"
-		}
-		fs.Add(t.Src, "the final battles do not decide the victor (%s): add victor = \"<alliance>\", one of %s", why, report.OneOf(tied))
-	}
+	return slices.DeleteFunc(slices.Clone(r.s.End.Tied), func(a processor.AllianceID) bool { return slices.Contains(t.Agreed, a) })
 }
 
 // tiebreakWho says who commits the tie-break.
@@ -138,7 +130,11 @@ func (r *run) breakTie() {
 			}
 			rows = append(rows, []string{fmt.Sprint(i + 1), fmt.Sprintf("%s (%s) vs %s (%s)", b.Players[0], b.Alliances[0], b.Players[1], b.Alliances[1]), played, string(b.Winner)})
 		}
-		r.sec.Para("The final battle(s), from %s:", processor.TiebreakPath(s.Phase))
+		agreed := ""
+		if r.c.Rules.ConfirmResults {
+			agreed = ", agreed by " + report.And(tied)
+		}
+		r.sec.Para("The final battle(s), from %s%s:", processor.TiebreakPath(s.Phase), agreed)
 		r.sec.Table([]string{"battle", "players", "played", "winner"}, rows)
 		end.Winner = t.Victor
 		end.How = fmt.Sprintf("tied on %d points (%s), and named the victor of the final battle(s) in %s", points, report.OneOf(tied), processor.TiebreakFile)

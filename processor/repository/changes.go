@@ -388,10 +388,11 @@ func (c *changes) campaign(dir string, files []string) {
 			jud := judged[actor]
 			if c.base.IsWarmaster(actor) {
 				jud = unusedDeletions(f, jud, func(file string) bool { return c.exists(path.Join(dir, file)) })
+				jud = settlingTiebreak(f, jud)
 			}
 			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, jud)))
 			err = processor.WithRefusals(err, c.notedErr(actor, c.defectionChanges(f, dir, actor, jud)))
-			if refused := c.resultDeletions(f, dir, actor, jud); len(refused) > 0 {
+			if refused := append(c.resultDeletions(f, dir, actor, jud), c.tiebreakChanges(f, dir, actor, jud)...); len(refused) > 0 {
 				err = processor.WithRefusals(err, &processor.InvalidError{Faults: c.noted(actor, refused)})
 			}
 		}
@@ -881,6 +882,119 @@ func (c *changes) defectionChanges(f *folder.Folder, dir string, actor processor
 		}
 	}
 	return fs.Err(f.Text)
+}
+
+// tiebreakChanges holds the tie-break's agreed to the Alliances that
+// stand behind it ([rules] confirm_results): the final battle decides the
+// campaign, and one tied Alliance must not decide it alone. A player adds
+// or takes out their own Alliance only; a change to anything else in the
+// file (its battles, its victor) keeps no other Alliance's agreement,
+// which each gives again to the file as it now is; and the file is not
+// deleted while another Alliance stands behind it. The repository's
+// Warmasters may complete agreed (a ruling) or change anything.
+func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.Login, files []string) []processor.Fault {
+	if !f.Campaign.Rules.ConfirmResults || c.base.IsWarmaster(actor) {
+		return nil
+	}
+	p, ok := f.Campaign.PlayerOf(f.Campaign.Spelling(actor))
+	if !ok {
+		return nil // Authorize refuses every change of a non-player
+	}
+	var refused []processor.Fault
+	for _, file := range files {
+		if folder.Classify(file).Kind != folder.KindTiebreak {
+			continue
+		}
+		base, _, err := c.git.Show(c.Base, path.Join(dir, file))
+		before, ok1 := agreedOf(base, err)
+		after, ok2 := agreedOf(f.Text(file), nil)
+		if !ok1 || !ok2 {
+			continue // not TOML, or agreed no list of ids: the check says why
+		}
+		others := func(d agreement) []processor.AllianceID {
+			return slices.DeleteFunc(slices.Clone(d.agreed), func(a processor.AllianceID) bool { return a == p.Alliance })
+		}
+		switch {
+		case f.Text(file) == nil && len(others(before)) > 0:
+			refused = append(refused, refusal(file, false, "%s may not change this file: %s stand%s behind it (agreed), so it stays; change it instead, which takes them out of agreed for them to agree again", actor, report.And(others(before)), report.Agree(len(others(before)), "s", "")))
+		case f.Text(file) == nil:
+		case !reflect.DeepEqual(before.rest, after.rest) && len(others(after)) > 0:
+			refused = append(refused, refusal(file, true, "%s may not change this file: a change to the final battles or the victor keeps no other Alliance's agreement, so agreed may hold only yours (%s): take %s out, for them to agree to the file as it now is", actor, p.Alliance, report.And(others(after))))
+		default:
+			for _, a := range symmetricDifference(before.agreed, after.agreed) {
+				if a != p.Alliance {
+					refused = append(refused, refusal(file, true, "%s may not change this file: only a player of %s adds %s to agreed or takes it out (each tied Alliance gives its own agreement)", actor, a, a))
+				}
+			}
+		}
+	}
+	return refused
+}
+
+// settlingTiebreak takes out of files the tie-break the campaign awaits
+// under confirm_results: the repository's Warmasters settle it when a
+// tied Alliance will not agree (tiebreakChanges), as they rule on a
+// result — completing agreed, or putting the file right.
+func settlingTiebreak(f *folder.Folder, files []string) []string {
+	if !f.Campaign.Rules.ConfirmResults || f.State == nil || f.State.Step != processor.StepTiebreak {
+		return files
+	}
+	return slices.DeleteFunc(slices.Clone(files), func(file string) bool {
+		cp := folder.Classify(file)
+		return cp.Kind == folder.KindTiebreak && cp.Phase == f.State.Phase
+	})
+}
+
+// agreement is a tie-break's text as decoded: its agreed, and the rest.
+type agreement struct {
+	agreed []processor.AllianceID
+	rest   map[string]any
+}
+
+// agreedOf decodes a tie-break's text (none: an empty agreement), false
+// when it is no TOML or its agreed no list of strings.
+func agreedOf(text []byte, err error) (agreement, bool) {
+	if err != nil || text == nil {
+		return agreement{}, err == nil
+	}
+	var doc map[string]any
+	if _, err := toml.Decode(string(text), &doc); err != nil {
+		return agreement{}, false
+	}
+	d := agreement{rest: doc}
+	if v, ok := doc["agreed"]; ok {
+		list, ok := v.([]any)
+		if !ok {
+			return agreement{}, false
+		}
+		for _, x := range list {
+			id, ok := x.(string)
+			if !ok {
+				return agreement{}, false
+			}
+			d.agreed = append(d.agreed, processor.AllianceID(id))
+		}
+		delete(doc, "agreed")
+	}
+	return d, true
+}
+
+// symmetricDifference are the values in one list and not the other,
+// sorted, once each.
+func symmetricDifference[T cmp.Ordered](a, b []T) []T {
+	var out []T
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	for _, x := range b {
+		if !slices.Contains(a, x) {
+			out = append(out, x)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // defections is the [machinations_of_fate] table of an event choices

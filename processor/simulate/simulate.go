@@ -455,6 +455,10 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 		// The tied Alliances play their final battles: the first wins them all.
 		var t strings.Builder
 		first := s.End.Tied[0]
+		if f.Campaign.Rules.ConfirmResults {
+			// Every tied Alliance stands behind it, or it waits.
+			fmt.Fprintf(&t, "agreed = [%s]\n\n", report.Quoted(s.End.Tied))
+		}
 		for _, other := range s.End.Tied[1:] {
 			fmt.Fprintf(&t, "[[battles]]\nplayers = [%q, %q]\nwinner = %q\n\n", f.Campaign.PlayersOf(first)[0], f.Campaign.PlayersOf(other)[0], first)
 		}
