@@ -834,7 +834,7 @@ func replayFirst(c *cli.Context, dir string, opt phase.Options) (proved bool, er
 		fmt.Fprintf(c.App.ErrWriter, "%s: not replayed before advancing: its files are those a replay proved (verified digest %.12s…)\n", dir, res.Digest)
 		return true, nil
 	}
-	fmt.Fprintf(c.App.ErrWriter, "%s: replayed %d steps in %d runs before advancing; %d processor-written files match\n", dir, res.Steps, res.Runs, len(res.Checked))
+	fmt.Fprintf(c.App.ErrWriter, "%s: %s\n", dir, res.Summary("before advancing"))
 	addVerified(c, res.Digest)
 	return true, nil
 }
