@@ -375,8 +375,8 @@ func (d *Dir) Repository(rel string) bool {
 // Problems lists the entries that are never read, sorted by path.
 func (d *Dir) Problems() []Problem { return slices.Clone(d.problems) }
 
-// Files lists every regular file of the folder (but for .warmaster/), as
-// slash paths, sorted.
+// Files lists every regular file of the folder (but for .warmaster/ and
+// the repository's own entries, RepositoryEntry), as slash paths, sorted.
 func (d *Dir) Files() []string {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
