@@ -527,7 +527,9 @@ func cmdCheck(c *cli.Context) error {
 		for _, file := range files {
 			if !f.Disk.IsFile(file) {
 				msg := "no such file in the campaign folder, so nothing is checked: give the path of a file that is there (check --actor LOGIN also checks a file's deletion)"
-				if near := processor.Closest(&hints, file, f.Files()); len(near) > 0 {
+				if f.Disk.Repository(file) {
+					msg = "the repository's own file, not the campaign's (the campaign is the repository's root): Warmaster reads nothing there, so nothing is checked"
+				} else if near := processor.Closest(&hints, file, f.Files()); len(near) > 0 {
 					msg = fmt.Sprintf("no such file in the campaign folder, so nothing is checked: did you mean %s?", near[0])
 				}
 				missing = append(missing, processor.Fault{File: file, Message: msg})
@@ -545,7 +547,17 @@ func cmdCheck(c *cli.Context) error {
 	}
 	// A campaign folder its repository does not declare passes, but the
 	// workflows never check nor advance it.
-	if reg, rel, ok, err := repository.Find(dir); err == nil && ok && !reg.Declares(rel) {
+	// The registry declares folders below the root only (campaigns of a
+	// repository are apart, and the root's .github/ is no campaign's).
+	switch reg, rel, ok, err := repository.Find(dir); {
+	case err != nil || !ok || reg.Declares(rel):
+	case rel == ".":
+		name, err := folder.CampaignID(dir)
+		if err != nil {
+			name = "<name>"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "note: %s: this campaign is its repository's root, which %s cannot declare, so the workflows never check or advance it: to play it through them, move it into a folder of the same name, such as campaigns/%s (its name binds its sealed orders and dice), and declare that\n", dir, repository.RegistryFile, name)
+	default:
 		fmt.Fprintf(c.App.ErrWriter, "note: %s: %s does not declare this campaign, so the workflows never check or advance it: the Warmaster adds %q to its campaigns\n", dir, repository.RegistryFile, rel)
 	}
 	fmt.Fprintf(c.App.Writer, "%s: ok\n", dir)
@@ -822,7 +834,7 @@ func replayFirst(c *cli.Context, dir string, opt phase.Options) (proved bool, er
 		fmt.Fprintf(c.App.ErrWriter, "%s: not replayed before advancing: its files are those a replay proved (verified digest %.12s…)\n", dir, res.Digest)
 		return true, nil
 	}
-	fmt.Fprintf(c.App.ErrWriter, "%s: replayed %d steps in %d runs before advancing; %d processor-written files match\n", dir, res.Steps, res.Runs, len(res.Checked))
+	fmt.Fprintf(c.App.ErrWriter, "%s: %s\n", dir, res.Summary("before advancing"))
 	addVerified(c, res.Digest)
 	return true, nil
 }

@@ -39,6 +39,12 @@ func cmdInitRepo(c *cli.Context) error {
 		return usagef("init-repo needs exactly one folder, the new repository's, got %d arguments", c.NArg())
 	}
 	dir := c.Args().First()
+	// The registry declares campaigns in folders below the root, and what
+	// init-repo writes (README.md, schemas/, .taplo.toml) would be a
+	// campaign folder's misplaced files, its README Warmaster's.
+	if _, err := os.Lstat(filepath.Join(dir, processor.CampaignFile)); err == nil {
+		return fmt.Errorf("init-repo: %s holds a campaign.toml: a campaign repository plays its campaigns in folders of their own (campaigns/<name>), never at its root; make the repository elsewhere and move the campaign into it, keeping the folder's name (it binds the campaign's sealed orders and dice)", dir)
+	}
 	ref, why := "main", "this warmaster records no build information"
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		ref, why = actionRef(bi)

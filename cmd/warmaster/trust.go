@@ -45,7 +45,7 @@ func replayCommand() *cli.Command {
 				fmt.Fprintf(c.App.Writer, "%s: replay skipped: %s\n", dir, res.Skipped)
 				return nil
 			}
-			fmt.Fprintf(c.App.Writer, "%s: replayed %d steps in %d runs; %d processor-written files match\n", dir, res.Steps, res.Runs, len(res.Checked))
+			fmt.Fprintf(c.App.Writer, "%s: %s\n", dir, res.Summary(""))
 			return nil
 		},
 	}

@@ -17,6 +17,10 @@
 // Warmaster keeps its own files — a commit in progress — in .warmaster/
 // inside the folder, with a .gitignore that keeps them out of git; it is
 // removed when a commit is done.
+//
+// A folder at the top of a git work tree (a campaign at its repository's
+// root) also holds the repository's own entries, which the scan leaves
+// out: see RepositoryEntry.
 package disk
 
 import (
@@ -101,6 +105,7 @@ type Dir struct {
 	dirs     map[string][]Entry // the entries of each folder, by slash path ("." the folder itself), sorted by name
 	files    map[string]bool    // every regular file, by slash path
 	problems []Problem
+	repo     []string            // the repository's own entries the scan left out (RepositoryEntry)
 	subs     map[string]*os.Root // roots of the folders, by slash path, from the scan until Unlock
 	fds      map[string]dirFD    // and their descriptors, to read their files by (unix)
 }
@@ -161,7 +166,7 @@ func Create(dir string) (*Dir, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(d.dirs["."]) > 0 || len(d.problems) > 0 {
+	if len(d.dirs["."]) > 0 || len(d.problems) > 0 || len(d.repo) > 0 {
 		d.Close()
 		return nil, fmt.Errorf("%s is not empty: give a new or empty folder", dir)
 	}
@@ -246,10 +251,40 @@ func NameProblem(name string) string {
 	return ""
 }
 
-// scan lists the whole folder, but for .warmaster/: every good entry goes
-// into the tree, every other is a Problem.
+// RepositoryEntry reports whether an entry at the top of a folder, of the
+// given name and type, is its git repository's own, not a campaign's: the
+// folder's .git (a folder; or the file of a linked work tree or a
+// submodule), and, in a folder holding one — the top of a work tree, a
+// campaign at its repository's root — .github/ (the workflows, CODEOWNERS,
+// the registry), .gitignore and .gitattributes. The scan leaves them out:
+// never listed, read or refused.
+//
+// That hides nothing a player could mean Warmaster to read, nor makes it
+// read anything: no file Warmaster reads has such a name, and git never
+// commits a .git (so no player can make a folder a work tree's top). What
+// a pull request changes in .github/ or in the dotfiles the pull-request
+// check judges (the repository's Warmasters' alone), and `check --actor`
+// refuses a player's file there as one Warmaster reads not. Deeper in the
+// folder, in a folder that holds no .git, and of another type (a link, a
+// .github that is a file), such a name is the campaign folder's like any
+// other: a link is refused, a file misplaced.
+func RepositoryEntry(name string, t fs.FileMode, workTree bool) bool {
+	switch name {
+	case ".git":
+		return t.IsDir() || t.IsRegular()
+	case ".github":
+		return workTree && t.IsDir()
+	case ".gitignore", ".gitattributes":
+		return workTree && t.IsRegular()
+	}
+	return false
+}
+
+// scan lists the whole folder, but for .warmaster/ and the repository's
+// own entries (RepositoryEntry): every good entry goes into the tree,
+// every other is a Problem.
 func (d *Dir) scan() error {
-	d.dirs, d.files, d.problems = map[string][]Entry{}, map[string]bool{}, nil
+	d.dirs, d.files, d.problems, d.repo = map[string][]Entry{}, map[string]bool{}, nil, nil
 	d.subs, d.fds = map[string]*os.Root{}, map[string]dirFD{}
 	return d.scanDir(d.root, ".")
 }
@@ -266,6 +301,7 @@ func (d *Dir) scanDir(r *os.Root, rel string) error {
 		d.fds[rel] = fd
 	}
 	slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	workTree := rel == "." && slices.ContainsFunc(es, func(e fs.DirEntry) bool { return e.Name() == ".git" && RepositoryEntry(".git", e.Type(), false) })
 	out := make([]Entry, 0, len(es))
 	for _, e := range es {
 		name, t := e.Name(), e.Type()
@@ -277,6 +313,9 @@ func (d *Dir) scanDir(r *os.Root, rel string) error {
 		switch {
 		case rel == "." && name == StateDir && t.IsDir():
 			continue // Warmaster's own: a commit in progress
+		case rel == "." && RepositoryEntry(name, t, workTree):
+			d.repo = append(d.repo, name)
+			continue // the repository's own
 		case rel == "." && name == StateDir:
 			d.problems = append(d.problems, Problem{Path: p, Message: fmt.Sprintf("a %s where Warmaster keeps its own files in a folder: remove it", kind(t))})
 		case t&fs.ModeSymlink != 0:
@@ -326,11 +365,18 @@ func join(dir, name string) string {
 	return dir + "/" + name
 }
 
+// Repository reports whether rel is, or is in, an entry the scan left out
+// as the repository's own (RepositoryEntry).
+func (d *Dir) Repository(rel string) bool {
+	first, _, _ := strings.Cut(rel, "/")
+	return slices.Contains(d.repo, first)
+}
+
 // Problems lists the entries that are never read, sorted by path.
 func (d *Dir) Problems() []Problem { return slices.Clone(d.problems) }
 
-// Files lists every regular file of the folder (but for .warmaster/), as
-// slash paths, sorted.
+// Files lists every regular file of the folder (but for .warmaster/ and
+// the repository's own entries, RepositoryEntry), as slash paths, sorted.
 func (d *Dir) Files() []string {
 	d.mu.RLock()
 	defer d.mu.RUnlock()

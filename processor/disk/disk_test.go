@@ -192,6 +192,88 @@ func TestScanStateDir(t *testing.T) {
 	}
 }
 
+// A folder at the top of a git work tree leaves out the repository's own
+// entries — .git (a folder or a linked work tree's file), .github/,
+// .gitignore, .gitattributes — whatever they hold (a link, a pipe: never
+// looked at); a folder holding no .git, a .git of another type and a
+// look-alike name leave out nothing but a .git folder or file.
+func TestScanRepositoryEntries(t *testing.T) {
+	repo := map[string]string{".git/HEAD": "ref: refs/heads/main", ".github/warmaster.toml": "w", ".github/workflows/x.yml": "y",
+		".gitignore": "*.swp", ".gitattributes": "* text", "campaign.toml": "c", ".gitx/a.toml": "a", ".githubx": "b", "phases/.git/HEAD": "h"}
+	campaign := []string{".githubx", ".gitx/a.toml", "campaign.toml", "phases/.git/HEAD"}
+	dir := folder(t, repo)
+	symlink(t, "/etc/passwd", filepath.Join(dir, ".git", "link"))
+	symlink(t, "/etc/passwd", filepath.Join(dir, ".github", "link"))
+	mkfifo(filepath.Join(dir, ".git", "fsmonitor--daemon.ipc")) // where the system has pipes
+	d, err := Open(dir, Read, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Files(); !slices.Equal(got, campaign) {
+		t.Errorf("files: %q, want %q", got, campaign)
+	}
+	if got := everyPath(t, d); len(got) > 0 {
+		t.Errorf("problems: %q", got)
+	}
+	for p, want := range map[string]bool{".github/warmaster.toml": true, ".git": true, ".gitignore": true, ".gitx/a.toml": false, "phases/.git/HEAD": false, "campaign.toml": false} {
+		if d.Repository(p) != want {
+			t.Errorf("Repository(%s) = %v", p, !want)
+		}
+	}
+	if _, err := d.ReadFile(".github/warmaster.toml"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadFile(.github/warmaster.toml): %v, want not found", err)
+	}
+	d.Close()
+
+	// A linked work tree: the same.
+	if err := os.RemoveAll(filepath.Join(dir, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".git"), []byte("gitdir: /elsewhere"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err = Open(dir, Read, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Files(); !slices.Equal(got, campaign) {
+		t.Errorf("linked work tree: files: %q, want %q", got, campaign)
+	}
+	d.Close()
+
+	// No .git, or a link named .git: .github/ and the dotfiles are the
+	// folder's (and the link a problem).
+	for _, link := range []bool{false, true} {
+		delete(repo, ".git/HEAD")
+		dir := folder(t, repo)
+		if link {
+			symlink(t, t.TempDir(), filepath.Join(dir, ".git"))
+		}
+		d, err := Open(dir, Read, writable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{".gitattributes", ".github/warmaster.toml", ".github/workflows/x.yml", ".githubx", ".gitignore", ".gitx/a.toml", "campaign.toml", "phases/.git/HEAD"}
+		if got := d.Files(); !slices.Equal(got, want) {
+			t.Errorf("link %v: files: %q, want %q", link, got, want)
+		}
+		if got := everyPath(t, d); link != (len(got) == 1 && strings.HasPrefix(got[0], ".git: a symbolic link")) || !link && len(got) > 0 {
+			t.Errorf("link %v: problems: %q", link, got)
+		}
+		if d.Repository(".github/warmaster.toml") {
+			t.Errorf("link %v: .github is the repository's", link)
+		}
+		d.Close()
+	}
+
+	// A folder holding only a .git is not empty to make a campaign in.
+	dir = folder(t, map[string]string{".git/HEAD": "h"})
+	if d, err := Create(dir); err == nil {
+		d.Close()
+		t.Errorf("Create in a folder holding .git went ahead")
+	}
+}
+
 func commit(t *testing.T, dir string, changes ...Change) error {
 	t.Helper()
 	d, err := Open(dir, Write, writable)

@@ -2,6 +2,7 @@ package folder
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -35,8 +36,14 @@ func (f *Folder) Placeholders() []processor.Fault {
 	case 1:
 		fs.Add(first, "login %s is still warmaster init's placeholder: replace it with a player's GitHub login, in [[players]] and [[fleets]] alike", logins[0])
 	default:
+		// The first few: init writes up to 1,500, and the note is on every
+		// check, status and advance until they are replaced.
+		list := strings.Join(logins[:min(len(logins), placeholdersListed)], ", ")
+		if more := len(logins) - placeholdersListed; more > 0 {
+			list += fmt.Sprintf(", … and %d more", more)
+		}
 		fs.Add(first, "%d logins are still warmaster init's placeholders (%s): replace each with a player's GitHub login, in [[players]] and [[fleets]] alike",
-			len(logins), strings.Join(logins, ", "))
+			len(logins), list)
 	}
 	if f.Campaign.Seed == processor.StarterSeed {
 		fs.Add(processor.Src{File: processor.CampaignFile, Ptr: "/dice/seed"}, "seed %q is warmaster init's placeholder: replace it with words of your own before set-up, as the dice are rolled from it (or commit to a secret key: warmaster dice-key)", processor.StarterSeed)
@@ -47,6 +54,9 @@ func (f *Folder) Placeholders() []processor.Fault {
 	}
 	return nil
 }
+
+// placeholdersListed is the most placeholder logins the note names.
+const placeholdersListed = 10
 
 // CampaignNotes are what check, status and advance say of campaign.toml
 // without refusing it: init's placeholders left in it (Placeholders), and

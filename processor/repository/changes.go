@@ -691,7 +691,7 @@ func (c *changes) replayAndPlan(full string, files []string, plan func() (*phase
 	case res.Skipped != "":
 		cr.Replay = "replay skipped: " + res.Skipped
 	default:
-		cr.Replay = fmt.Sprintf("replayed %d steps in %d runs; %d processor-written files match", res.Steps, res.Runs, len(res.Checked))
+		cr.Replay = res.Summary("")
 	}
 	return c.plan(plan, cr)
 }

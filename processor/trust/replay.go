@@ -21,6 +21,7 @@ import (
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/seal"
 )
 
@@ -41,6 +42,21 @@ type ReplayResult struct {
 	// for already.
 	Digest   string
 	Verified bool
+}
+
+// Summary says what a replay recomputed, as replay, advance (when is
+// "before advancing") and the pull-request check print it: "replayed 7
+// steps in 1 run; 29 processor-written files match".
+func (r *ReplayResult) Summary(when string) string {
+	if when != "" {
+		when = " " + when
+	}
+	match := "match"
+	if len(r.Checked) == 1 {
+		match = "matches"
+	}
+	return fmt.Sprintf("replayed %s in %s%s; %s %s", report.Plural(r.Steps, "step", "steps"), report.Plural(r.Runs, "run", "runs"), when,
+		report.Plural(len(r.Checked), "processor-written file", "processor-written files"), match)
 }
 
 // Replay recomputes the campaign from its set-up and the inputs journal.toml
@@ -204,7 +220,7 @@ func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest st
 		}
 		legacy = legacy || again.Legacy
 		if opt.Progress != nil {
-			fmt.Fprintf(opt.Progress, "replay: the run of %s (%d steps)\n", o.Now.Format(time.RFC3339), len(group))
+			fmt.Fprintf(opt.Progress, "replay: the run of %s (%s)\n", o.Now.Format(time.RFC3339), report.Plural(len(group), "step", "steps"))
 		}
 		sum, elsewhere, err := advanceAgain(d, o, again)
 		if err == nil && elsewhere {
@@ -221,7 +237,7 @@ func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest st
 			return nil, fmt.Errorf("replay: %w", err)
 		}
 		if sum.Steps != len(group) {
-			fs.Add(processor.Src{File: processor.JournalFile}, "the run of %s applied %d steps, the replay %d (%s); was the deadline of a step processed then moved later in campaign.toml?", o.Now.Format("2006-01-02T15:04:05Z07:00"), len(group), sum.Steps, strings.Join(sum.Applied, "; "))
+			fs.Add(processor.Src{File: processor.JournalFile}, "the run of %s applied %s, the replay %d (%s); was the deadline of a step processed then moved later in campaign.toml?", o.Now.Format("2006-01-02T15:04:05Z07:00"), report.Plural(len(group), "step", "steps"), sum.Steps, strings.Join(sum.Applied, "; "))
 			return nil, fs.Err(f.Text)
 		}
 		res.Runs++

@@ -206,3 +206,22 @@ func TestProgress(t *testing.T) {
 		}
 	}
 }
+
+// A replay's summary counts in the singular where a count is 1: "1 run",
+// not "1 runs".
+func TestReplaySummary(t *testing.T) {
+	for _, c := range []struct {
+		res  ReplayResult
+		when string
+		want string
+	}{
+		{ReplayResult{Runs: 1, Steps: 7, Checked: make([]string, 11)}, "", "replayed 7 steps in 1 run; 11 processor-written files match"},
+		{ReplayResult{Runs: 1, Steps: 1, Checked: make([]string, 1)}, "before advancing", "replayed 1 step in 1 run before advancing; 1 processor-written file matches"},
+		{ReplayResult{}, "before advancing", "replayed 0 steps in 0 runs before advancing; 0 processor-written files match"},
+		{ReplayResult{Runs: 3, Steps: 15, Checked: make([]string, 40)}, "", "replayed 15 steps in 3 runs; 40 processor-written files match"},
+	} {
+		if got := c.res.Summary(c.when); got != c.want {
+			t.Errorf("Summary(%q) = %q, want %q", c.when, got, c.want)
+		}
+	}
+}
