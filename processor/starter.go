@@ -111,15 +111,12 @@ func StarterCampaignEvery(alliances, playersPer int, cad Cadence) ([]byte, error
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	first := StarterLogin(AllianceID(starterAlliances[0].id), 1)
-	p("# A new Vespator Front campaign: %d Alliances of %s. Only the repository's", alliances, report.Plural(playersPer, "player", "players"))
-	p("# Warmasters (warmasters in .github/warmaster.toml) edit this file and map.toml.")
+	p("# A new Vespator Front campaign: %d Alliances of %s. Only the repository's Warmasters edit it.", alliances, report.Plural(playersPer, "player", "players"))
 	p("#")
 	p("# To do before set-up:")
 	p("# 1. Replace every placeholder login (%s, …) with a player's GitHub", first)
-	p("#    login, in [[players]] and in [[fleets]] alike. warmaster = true marks the")
-	p("#    campaign's Warmaster, a player (with or without a fleet) who rules on")
-	p("#    disputed results, as the repository's Warmasters do; leave it out when")
-	p("#    the organisers do not play: they rule.")
+	p("#    login, in [[players]] and in [[fleets]] alike; warmaster = true (optional,")
+	p("#    with or without a fleet) marks a player who rules on disputes too.")
 	p("# 2. Rename the Alliances if you like (an id is lowercase letters, digits and")
 	p("#    hyphens: it names the set-up, builds and events files).")
 	p("# 3. Set the deadlines, a [[deadlines]] table per phase (a step without a")
