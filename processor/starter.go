@@ -111,12 +111,12 @@ func StarterCampaignEvery(alliances, playersPer int, cad Cadence) ([]byte, error
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	first := StarterLogin(AllianceID(starterAlliances[0].id), 1)
-	p("# A new Vespator Front campaign: %d Alliances of %s. Only the Warmaster edits this file.", alliances, report.Plural(playersPer, "player", "players"))
+	p("# A new Vespator Front campaign: %d Alliances of %s. Only the repository's Warmasters edit it.", alliances, report.Plural(playersPer, "player", "players"))
 	p("#")
 	p("# To do before set-up:")
 	p("# 1. Replace every placeholder login (%s, …) with a player's GitHub", first)
-	p("#    login, in [[players]] and in [[fleets]] alike; the Warmaster is the one")
-	p("#    with warmaster = true (the Warmaster may play too, or have no fleet).")
+	p("#    login, in [[players]] and in [[fleets]] alike; warmaster = true (optional,")
+	p("#    with or without a fleet) marks a player who rules on disputes too.")
 	p("# 2. Rename the Alliances if you like (an id is lowercase letters, digits and")
 	p("#    hyphens: it names the set-up, builds and events files).")
 	p("# 3. Set the deadlines, a [[deadlines]] table per phase (a step without a")
@@ -160,7 +160,7 @@ func StarterCampaignEvery(alliances, playersPer int, cad Cadence) ([]byte, error
 			p("login = %q", StarterLogin(AllianceID(a.id), n))
 			p("alliance = %q", a.id)
 			if a.id == starterAlliances[0].id && n == 1 {
-				p("warmaster = true            # runs the campaign: edits this file and map.toml")
+				p("warmaster = true            # the campaign's Warmaster: rules on disputed results")
 			}
 		}
 	}

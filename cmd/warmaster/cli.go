@@ -568,9 +568,9 @@ func cmdCheck(c *cli.Context) error {
 // the campaign's rules and, when DIR is a campaign its repository declares
 // (in a .github/warmaster.toml in a folder above DIR, up to the git work
 // tree's top), by the repository's as well: a campaign folder it does not
-// declare is its Warmasters' alone; campaign.toml is the
-// repository's Warmasters', who may also change the campaign's map and
-// war-engine profiles. (The pull-request check, check-changes, reads the
+// declare is its Warmasters' alone; campaign.toml, the campaign's map and
+// war-engine profiles are the repository's Warmasters' alone, who rule on a
+// disputed result as the campaign's Warmaster does. (The pull-request check, check-changes, reads the
 // registry from the base instead of the work tree, and judges the files
 // outside declared campaigns too.) An invalid registry is an error of its
 // own.
@@ -586,7 +586,11 @@ func authorize(dir string, actor processor.Login, f *folder.Folder, files []stri
 		_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(file)))
 		return err == nil
 	})
-	err = trust.Authorize(f, actor, judged)
+	var warmasters []processor.Login // the rulers of a declared campaign, with its Warmaster
+	if reg.Declares(rel) {
+		warmasters = reg.Warmasters
+	}
+	err = trust.Authorize(f, actor, judged, warmasters...)
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}

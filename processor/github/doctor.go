@@ -121,6 +121,7 @@ func (d *Doctor) local() {
 			}
 		}
 	}
+	d.codeownersSize()
 	for _, dir := range d.undeclared() {
 		d.problem(dir, "it has a "+processor.CampaignFile+" but "+repository.RegistryFile+" does not declare it: nothing ever advances it", "add %q to campaigns = [...] in %s (or delete the folder) and commit", dir, repository.RegistryFile)
 	}
@@ -440,6 +441,28 @@ func (d *Doctor) protection(ctx context.Context, where string) {
 		"“Dismiss stale pull request approvals when new commits are pushed”")
 }
 
+// CodeownersLimit is the size from which GitHub does not load a
+// CODEOWNERS file: its documentation (About code owners, "CODEOWNERS file
+// size") says they "must be under 3 MB", and that one over the limit is
+// not loaded — no code owner is shown or asked to review, and branch
+// protection's code owners' review then requires nobody's. 3 MB read as
+// 3,000,000 bytes, the smaller reading.
+const CodeownersLimit = 3_000_000
+
+// codeownersSize: each CODEOWNERS in the work tree (GitHub reads the first
+// of .github/, the root, docs/) is under GitHub's limit. Offline: the file
+// as committed is what GitHub reads.
+func (d *Doctor) codeownersSize() {
+	for _, name := range []string{".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS"} {
+		st, err := os.Stat(filepath.Join(d.Root, filepath.FromSlash(name)))
+		if err != nil || !st.Mode().IsRegular() || st.Size() < CodeownersLimit {
+			continue
+		}
+		d.problem(name, fmt.Sprintf("it is %d bytes, and GitHub does not load a CODEOWNERS file of 3 MB or more: no code owner's review is asked for, nor required, on any file", st.Size()),
+			"write it again with `warmaster codeowners > %s` at the repository's root (its lines name a few owners each, so it grows with the players: about 400 kB for 1,000), commit and push", name)
+	}
+}
+
 // codeowners: GitHub's own reading of CODEOWNERS finds no error.
 func (d *Doctor) codeowners(ctx context.Context) {
 	c := d.Client
@@ -457,7 +480,7 @@ func (d *Doctor) codeowners(ctx context.Context) {
 	switch {
 	case status == http.StatusNotFound:
 		d.problem("CODEOWNERS", "GitHub finds no CODEOWNERS file: nobody's review is required for anyone's files",
-			"run `warmaster codeowners .` in the repository's folder, commit .github/CODEOWNERS and push")
+			"run `warmaster codeowners > .github/CODEOWNERS` at the repository's root, commit it and push")
 		return
 	case err != nil:
 		d.unchecked("CODEOWNERS", c.explainRead("read CODEOWNERS' errors", err), "run `warmaster doctor` on your computer")
@@ -465,7 +488,7 @@ func (d *Doctor) codeowners(ctx context.Context) {
 	}
 	for _, e := range out.Errors {
 		d.problem(fmt.Sprintf("%s line %d", e.Path, e.Line), fmt.Sprintf("GitHub reads CODEOWNERS with an error: %s (%s)", strings.TrimSpace(e.Kind), strings.TrimSpace(e.Source)),
-			"a login there is not a collaborator with write access, or is misspelt: fix the player's login in campaign.toml or invite them (Settings, Collaborators), then run `warmaster codeowners .` again and commit")
+			"a login there is not a collaborator with write access, or is misspelt: fix the player's login in campaign.toml or invite them (Settings, Collaborators), then run `warmaster codeowners > .github/CODEOWNERS` again and commit")
 	}
 }
 

@@ -152,6 +152,12 @@ func TestDoctorFindings(t *testing.T) {
 		{"codeowners errors", func(s *standin.Server, root string) {
 			s.CodeownersErrors = []map[string]any{{"line": 3, "column": 1, "kind": "Unknown owner", "source": "/campaigns/spring/phases/*/orders/zed.toml @zed", "suggestion": nil, "message": "Unknown owner on line 3", "path": ".github/CODEOWNERS"}}
 		}, []string{".github/CODEOWNERS line 3: GitHub reads CODEOWNERS with an error: Unknown owner"}},
+		// GitHub loads no CODEOWNERS of 3 MB or more (as warmaster
+		// wrote it for 1,000 players before its lines were bounded).
+		{"codeowners too big", func(s *standin.Server, root string) {
+			big := strings.Repeat("/campaigns/spring/phases/*/orders/bob.toml* @bob @carol\n", github.CodeownersLimit/56+1)
+			os.WriteFile(filepath.Join(root, ".github/CODEOWNERS"), []byte(big), 0o644)
+		}, []string{".github/CODEOWNERS: it is 3000", "GitHub does not load a CODEOWNERS file of 3 MB or more", "warmaster codeowners > .github/CODEOWNERS"}},
 		{"collaborators", func(s *standin.Server, root string) {
 			delete(s.Collaborators, "bob")
 			delete(s.Collaborators, "carol")
@@ -242,5 +248,21 @@ func TestDoctorReport(t *testing.T) {
 	got := comments(s.Issues[0], github.Bot)
 	if len(got) != 2 || !strings.Contains(got[0], "bob is not") || !strings.Contains(got[1], "all good") {
 		t.Errorf("doctor's comments %q", got)
+	}
+}
+
+// A CODEOWNERS file just under GitHub's 3 MB is no finding; at the limit,
+// offline too (the size is the work tree's), it is.
+func TestDoctorCodeownersSize(t *testing.T) {
+	for size, want := range map[int]bool{github.CodeownersLimit - 1: false, github.CodeownersLimit: true} {
+		root := clubRepo(t)
+		if err := os.WriteFile(filepath.Join(root, ".github/CODEOWNERS"), []byte(strings.Repeat("#", size-1)+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d := &github.Doctor{Root: root, Options: phase.Options{Now: at(t, "2027-01-01T00:00:00Z")}}
+		got := strings.Join(problems(d.Run(context.Background())), "\n")
+		if strings.Contains(got, "3 MB or more") != want {
+			t.Errorf("%d bytes: findings\n%s\nwant the size's: %v", size, got, want)
+		}
 	}
 }

@@ -358,7 +358,6 @@ func (c *changes) campaign(dir string, files []string) {
 		exists := func(file string) bool { return c.exists(path.Join(dir, file)) }
 		for _, actor := range c.actors {
 			ref, jud := c.base.Rights(actor, files, exists)
-			ref, jud = c.warmasterFiles(dir, actor, ref, jud, exists)
 			refused = append(refused, c.noted(actor, ref)...)
 			judged[actor] = jud
 		}
@@ -390,7 +389,7 @@ func (c *changes) campaign(dir string, files []string) {
 				jud = unusedDeletions(f, jud, func(file string) bool { return c.exists(path.Join(dir, file)) })
 				jud = settlingTiebreak(f, jud)
 			}
-			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, jud)))
+			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, jud, c.base.Warmasters...)))
 			err = processor.WithRefusals(err, c.notedErr(actor, c.defectionChanges(f, dir, actor, jud)))
 			if refused := append(c.resultDeletions(f, dir, actor, jud), c.tiebreakChanges(f, dir, actor, jud)...); len(refused) > 0 {
 				err = processor.WithRefusals(err, &processor.InvalidError{Faults: c.noted(actor, refused)})
@@ -585,54 +584,6 @@ func (c *changes) campaignsOwn(dir string, files []string, err error, cr *Campai
 		return nil
 	}
 	return &processor.InvalidError{Faults: own}
-}
-
-// warmasterFiles refuses the changes to the campaign Warmaster's files
-// (map.toml, war-engine profiles) by anyone campaign.toml of the base does
-// not name its Warmaster, before the campaign is checked: the refusal is
-// the fault, whatever the file holds — even when it holds what keeps the
-// campaign from loading at all (then the campaign's own rules could not
-// say so). A base without a readable campaign.toml leaves them to those
-// rules.
-func (c *changes) warmasterFiles(dir string, actor processor.Login, refused []processor.Fault, judged []string, exists func(string) bool) ([]processor.Fault, []string) {
-	if c.wm || !slices.ContainsFunc(judged, folder.WarmasterFile) {
-		return refused, judged
-	}
-	data, ok, err := c.git.Show(c.Base, path.Join(dir, processor.CampaignFile))
-	if err != nil || !ok {
-		return refused, judged
-	}
-	var doc struct {
-		Players []struct {
-			Login     string
-			Warmaster bool
-		}
-	}
-	if _, err := toml.Decode(string(data), &doc); err != nil {
-		return refused, judged
-	}
-	var wms []string
-	for _, p := range doc.Players {
-		if p.Warmaster {
-			if strings.EqualFold(p.Login, string(actor)) {
-				return refused, judged
-			}
-			wms = append(wms, p.Login)
-		}
-	}
-	who := "the Warmaster"
-	if len(wms) > 0 {
-		who = fmt.Sprintf("the Warmaster (%s)", strings.Join(wms, ", "))
-	}
-	rest := judged[:0:0]
-	for _, file := range judged {
-		if folder.WarmasterFile(file) {
-			refused = append(refused, refusal(file, exists(file), "%s", processor.PlainFirst(fmt.Sprintf("Only %s edits this file: ask them for the change, and close this pull request.", who), fmt.Sprintf("%s may not change this file: only %s edits %s", actor, who, file))))
-			continue
-		}
-		rest = append(rest, file)
-	}
-	return refused, rest
 }
 
 // unusedDeletions is files without the players' inputs they delete that no

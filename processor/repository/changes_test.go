@@ -476,7 +476,26 @@ func TestCheckChanges(t *testing.T) {
 		rep := r.change("bob", func() {
 			r.write("campaigns/spring/map.toml", r.read("campaigns/spring/map.toml")+"\nlocations = 99\n[[planets]]\nid = \"nowhere\"\n")
 		})
-		wantFaults(t, rep, [2]string{"campaigns/spring/map.toml", "bob may not change this file: only the Warmaster (alice) edits map.toml"})
+		wantFaults(t, rep, [2]string{"campaigns/spring/map.toml", "bob may not change this file: only the repository's Warmaster (alice) edits map.toml"})
+	})
+
+	// The campaign's Warmaster (warmaster = true) who is not one of the
+	// repository's changes neither campaign.toml nor the map: both are the
+	// repository's Warmasters' alone, who may.
+	t.Run("ErrCampaignWarmasterChangesTheMap", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		r.write(RegistryFile, "warmasters = [\"zoe\"]\ncampaigns = [\"campaigns/spring\"]\n")
+		r.commit("zoe runs the repository")
+		edit := func() {
+			r.write("campaigns/spring/map.toml", r.read("campaigns/spring/map.toml")+"# a comment\n")
+			r.write("campaigns/spring/campaign.toml", r.read("campaigns/spring/campaign.toml")+"# a comment\n")
+		}
+		wantFaults(t, r.change("alice", edit),
+			[2]string{"campaigns/spring/campaign.toml", "alice may not change this file: campaign.toml sets the campaign's players, rules and dice; only the repository's Warmaster (zoe) changes it"},
+			[2]string{"campaigns/spring/map.toml", "alice may not change this file: only the repository's Warmaster (zoe) edits map.toml"})
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		wantFaults(t, r.change("zoe", edit))
 	})
 
 	// A pull request that changes only CODEOWNERS is judged and reported

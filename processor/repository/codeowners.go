@@ -5,17 +5,16 @@ import (
 	"io"
 	"strings"
 
-	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/trust"
 )
 
 // WriteCodeOwners writes the repository's CODEOWNERS: the registry's
 // Warmasters own everything, then each declared campaign's rules
-// (campaigns[i] are reg.Campaigns[i]'s, as trust.CodeOwners lists them),
-// then each campaign.toml is the Warmasters' again (check-changes refuses
-// anyone else's change to one). It is here, not beside the campaign's
-// format in trust, because it is the registry's: trust is below this
-// package and does not know it.
+// (campaigns[i] are reg.Campaigns[i]'s, as trust.CodeOwners lists them
+// given the registry's Warmasters, who own its campaign.toml and map.toml:
+// check-changes refuses anyone else's change to them). It is here, not
+// beside the campaign's format in trust, because it is the registry's:
+// trust is below this package and does not know it.
 func WriteCodeOwners(w io.Writer, reg *Registry, campaigns [][]trust.Owners) {
 	owners := make([]string, len(reg.Warmasters))
 	for i, l := range reg.Warmasters {
@@ -29,11 +28,5 @@ func WriteCodeOwners(w io.Writer, reg *Registry, campaigns [][]trust.Owners) {
 	for i, dir := range reg.Campaigns {
 		fmt.Fprintf(w, "\n# The campaign in %s.\n", dir)
 		trust.WriteCodeOwners(w, dir, campaigns[i])
-	}
-	if len(reg.Campaigns) > 0 {
-		fmt.Fprintln(w, "\n# Each campaign's campaign.toml: the repository's Warmasters.")
-		for _, dir := range reg.Campaigns {
-			fmt.Fprintf(w, "%s %s\n", trust.CodeOwnersPattern(dir, processor.CampaignFile), wm)
-		}
 	}
 }

@@ -287,6 +287,38 @@ func TestConfirmResults(t *testing.T) {
 		}
 	})
 
+	// The repository's Warmasters rule too, as the campaign's Warmaster
+	// does: they alone change campaign.toml, so could name themselves its
+	// Warmaster anyway. zoe, the repository's Warmaster, plays in no
+	// campaign; alice is the campaign's (warmaster = true); bob, a player
+	// and neither, is refused, told who rules.
+	t.Run("RepositoryWarmasterRules", func(t *testing.T) {
+		t.Parallel()
+		r, res := battlesRepo(t)
+		r.write(RegistryFile, "warmasters = [\"zoe\"]\ncampaigns = [\"campaigns/spring\"]\n")
+		r.commit("zoe runs the repository")
+		r.merged("bob", func() { r.write(blue1, res[blue1]) })
+		r.merged("frank", func() {
+			r.write(confB1, "disputes = \""+digest(res[blue1])+"\"\nwhy = \"the VP were 65 to 80 the other way\"\n")
+		})
+		at := battlesDeadline.Add(73 * time.Hour)
+		ruling := "overturns = \"" + digest(res[blue1]) + "\"\nwhy = \"the photos show 65 to 80\"\n"
+		rep := r.changeAt(at, "bob", "", func() { r.write(ruleB1, ruling) })
+		wantFaults(t, rep, [2]string{ruleB1, "bob may not change this file: a ruling on a disputed result is the campaign's Warmaster's (alice) or the repository's (zoe) alone"})
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		if rep := r.changeAt(at, "alice", "", func() { r.write(ruleB1, ruling) }); len(rep.Faults) != 0 {
+			t.Errorf("the campaign's Warmaster may rule: %s", faults(rep))
+		}
+		r.git("reset", "--quiet", "--hard", "HEAD^1")
+		if rep := r.changeAt(at, "zoe", "", func() { r.write(ruleB1, ruling) }); len(rep.Faults) != 0 {
+			t.Errorf("the repository's Warmaster may rule: %s", faults(rep))
+		}
+		// The ruling, now used, is changed by nobody: not by zoe either.
+		r.advance(at)
+		rep = r.changeAt(at, "zoe", "", func() { r.write(ruleB1, strings.Replace(ruling, "65 to 80", "65 to 81", 1)) })
+		wantFaults(t, rep, [2]string{ruleB1, "zoe may not change this file: phase 1's step 2.3"})
+	})
+
 	// At the deadline an unconfirmed, undisputed result is applied as
 	// filed only once the other side had a day to see it: advance records
 	// when it first saw it (seen.toml); one filed later waits out that day.

@@ -243,13 +243,15 @@ func (r *Registry) warmasterNames() string {
 
 // Rights are the repository's rules for a change by actor to files (slash
 // paths relative to the folder) of one declared campaign, on top of the
-// campaign's own (processor.Folder.Authorize): a repository Warmaster
-// changes campaign.toml, map.toml and the war-engine profiles of any
-// campaign, whatever campaign.toml says; anyone else is refused a change to
-// campaign.toml — it names the campaign's players and Warmaster, so a
-// change to it would judge itself. exists says whether a file is there (not
-// deleted). It returns the refusals, and the files the campaign's own rules
-// judge.
+// campaign's own (trust.Authorize, given the Warmasters): the repository's
+// Warmasters alone change campaign.toml, map.toml and the war-engine
+// profiles of any campaign, whatever campaign.toml says — it names the
+// campaign's players and Warmaster, so a change to it would judge itself,
+// and the map and the profiles are the campaign as much. Anyone else is
+// refused them before the campaign is loaded: the refusal is the fault,
+// even when the file holds what keeps the campaign from loading at all.
+// exists says whether a file is there (not deleted). It returns the
+// refusals, and the files the campaign's own rules judge.
 func (r *Registry) Rights(actor processor.Login, files []string, exists func(file string) bool) (refused []processor.Fault, judged []string) {
 	wm := r.IsWarmaster(actor)
 	for _, file := range files {
@@ -264,6 +266,9 @@ func (r *Registry) Rights(actor processor.Login, files []string, exists func(fil
 				why = fmt.Sprintf("deleting campaign.toml ends the campaign; only the repository's Warmaster (%s) does that", r.warmasterNames())
 			}
 			refused = append(refused, refusal(file, exists(file), "%s", processor.PlainFirst(plain, fmt.Sprintf("%s may not change this file: %s", actor, why))))
+		case !wm && folder.WarmasterFile(file):
+			plain := fmt.Sprintf("Only the Warmaster (%s) edits this file: ask them for the change, and close this pull request.", r.warmasterNames())
+			refused = append(refused, refusal(file, exists(file), "%s", processor.PlainFirst(plain, fmt.Sprintf("%s may not change this file: only the repository's Warmaster (%s) edits %s", actor, r.warmasterNames(), file))))
 		default:
 			judged = append(judged, file)
 		}

@@ -15,8 +15,12 @@ import (
 	"github.com/warmaster/warmaster/schema"
 )
 
-// Who may change what: the design's Trust. Only the Warmaster edits
-// campaign.toml and map.toml; a player edits only their own orders and
+// Who may change what: the design's Trust. The repository's Warmasters
+// (its registry, .github/warmaster.toml) alone edit campaign.toml, map.toml
+// and the war-engine profiles — outside a campaign repository, the
+// campaign's Warmaster (warmaster = true) stands in for them; a disputed
+// result is ruled on by the campaign's Warmaster or one of the
+// repository's; a player edits only their own orders and
 // moves, their Alliance's set-up, builds and event choices, and the results
 // of battles their Alliance fought; nobody edits what the processor writes,
 // nor an input a processed step consumed (journal.toml holds its SHA-256).
@@ -36,11 +40,16 @@ import (
 // sentence in their words — what happened and what to do, the file to use
 // instead or "close this pull request" — and only then the rule in full,
 // and last, where there is one, the git command (see PlainFirst).
-func Authorize(f *folder.Folder, actor processor.Login, files []string) error {
+//
+// warmasters are the repository's Warmasters, for a campaign a repository
+// declares: they alone edit the Warmaster's files, and rule on a disputed
+// result as the campaign's Warmaster does. None: a campaign folder on its
+// own, whose Warmaster (warmaster = true) edits them.
+func Authorize(f *folder.Folder, actor processor.Login, files []string, warmasters ...processor.Login) error {
 	actor = f.Campaign.Spelling(actor)
 	var fs processor.Faults
 	for _, file := range files {
-		r := authRefusal(f, actor, file)
+		r := authRefusal(f, actor, file, warmasters)
 		if r.why == "" {
 			continue
 		}
@@ -69,10 +78,28 @@ type refusal struct{ plain, why string }
 // closePR is what a refusal says to do when nothing is to be done.
 const closePR = "close this pull request"
 
-// refusal says why actor may not change file (an empty why when they may).
-func authRefusal(f *folder.Folder, actor processor.Login, file string) refusal {
+// isOneOf reports whether login is among logins (GitHub's logins are the
+// same in any case).
+func isOneOf(login processor.Login, logins []processor.Login) bool {
+	return slices.ContainsFunc(logins, func(l processor.Login) bool { return strings.EqualFold(string(l), string(login)) })
+}
+
+// joinLogins joins logins with sep, each after prefix ("@" in CODEOWNERS).
+func joinLogins(logins []processor.Login, sep, prefix string) string {
+	s := make([]string, len(logins))
+	for i, l := range logins {
+		s[i] = prefix + string(l)
+	}
+	return strings.Join(s, sep)
+}
+
+// refusal says why actor may not change file (an empty why when they may);
+// warmasters are the repository's (Authorize).
+func authRefusal(f *folder.Folder, actor processor.Login, file string, warmasters []processor.Login) refusal {
 	c := f.Campaign
 	p, isPlayer := c.PlayerOf(actor)
+	w, hasW := c.Warmaster()
+	repo := joinLogins(warmasters, ", ", "")
 	if first, _, _ := strings.Cut(file, "/"); first == disk.StateDir {
 		return refusal{"Warmaster's unfinished work files are never sent in a pull request: " + closePR + ".",
 			"Warmaster keeps the files of a run it has not finished writing there; they are never committed (see its .gitignore)"}
@@ -85,21 +112,40 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string) refusal {
 		return refusal{"Warmaster writes this file itself and nobody edits it: " + closePR + ".", "advance writes it, recording when it first saw each result (the other side's day to confirm or dispute it runs from then); nobody edits it"}
 	case folder.KindRuling:
 		// A disputed result waits for the Warmaster's ruling: the
-		// campaign's Warmaster's alone (the person who, in the rules,
-		// processes results).
-		if isPlayer && p.Warmaster {
+		// campaign's Warmaster's (the person who, in the rules, processes
+		// results), or one of the repository's, who could name themselves
+		// the campaign's anyway.
+		if isPlayer && p.Warmaster || isOneOf(actor, warmasters) {
 			return authProcessed(f, file, cp, p)
 		}
-		if w, ok := c.Warmaster(); ok {
-			return refusal{fmt.Sprintf("Only the Warmaster (%s) rules on a disputed result: ask them, and %s.", w, closePR),
-				fmt.Sprintf("a ruling on a disputed result is the Warmaster's (%s) alone", w)}
+		others := joinLogins(slices.DeleteFunc(slices.Clone(warmasters), func(l processor.Login) bool { return strings.EqualFold(string(l), string(w)) }), ", ", "")
+		var who, whose string
+		switch {
+		case hasW && others != "":
+			who = fmt.Sprintf("the campaign's Warmaster (%s) or the repository's (%s)", w, others)
+			whose = fmt.Sprintf("the campaign's Warmaster's (%s) or the repository's (%s)", w, others)
+		case hasW:
+			who, whose = fmt.Sprintf("the Warmaster (%s)", w), fmt.Sprintf("the Warmaster's (%s)", w)
+		case others != "":
+			who = fmt.Sprintf("the repository's Warmaster (%s)", others)
+			whose = fmt.Sprintf("the repository's Warmaster's (%s)", others)
+		default:
+			return refusal{"Only the Warmaster rules on a disputed result, and this campaign names none: " + closePR + ".", "a ruling on a disputed result is the Warmaster's alone, and campaign.toml names none"}
 		}
-		return refusal{"Only the Warmaster rules on a disputed result, and this campaign names none: " + closePR + ".", "a ruling on a disputed result is the Warmaster's alone, and campaign.toml names none"}
+		return refusal{fmt.Sprintf("Only %s rules on a disputed result: ask them, and %s.", who, closePR),
+			fmt.Sprintf("a ruling on a disputed result is %s alone", whose)}
 	case folder.KindWarmaster:
+		if len(warmasters) > 0 {
+			if isOneOf(actor, warmasters) {
+				return refusal{}
+			}
+			return refusal{fmt.Sprintf("Only the Warmaster (%s) edits this file: ask them for the change, and %s.", repo, closePR),
+				fmt.Sprintf("only the repository's Warmaster (%s) edits %s", repo, file)}
+		}
 		if isPlayer && p.Warmaster {
 			return refusal{}
 		}
-		if w, ok := c.Warmaster(); ok {
+		if hasW {
 			return refusal{fmt.Sprintf("Only the Warmaster (%s) edits this file: ask them for the change, and %s.", w, closePR),
 				fmt.Sprintf("only the Warmaster (%s) edits %s", w, file)}
 		}
@@ -192,8 +238,8 @@ func inputNoun(cp folder.CampaignPath) string {
 // 1's moves go in phases/01/moves/cat.toml"; "" when nothing is.
 func nextFor(f *folder.Folder, p processor.Player, sep string) string {
 	s := f.State
-	if s == nil {
-		return ""
+	if s == nil || p.Login == "" {
+		return "" // or no player: a repository's Warmaster ruling
 	}
 	in := func(what, dir, name string) string {
 		return fmt.Sprintf("%sphase %d's %s go in %s", sep, s.Phase, what, processor.InputPath(s.Phase, dir, name))
@@ -349,97 +395,6 @@ func authDefender(f *folder.Folder, phase int, battle string) (processor.Allianc
 		return "", false
 	}
 	return processor.AllianceID(sheet.Defender.Alliance), true
-}
-
-// Owners is one line of a CODEOWNERS file for a campaign folder: a pattern
-// relative to the folder, and who owns what it matches.
-type Owners struct {
-	Pattern string            // gitignore-style, relative to the campaign folder: phases/*/orders/alice.toml*
-	Logins  []processor.Login // GitHub logins
-	Section string            // what the rule is about, for a comment above its group
-}
-
-// CodeOwners lists the CODEOWNERS rules of a campaign, in the order the file
-// needs them (the last matching pattern takes precedence): the Warmaster
-// owns the folder, campaign.toml, map.toml and what the processor writes;
-// each player their orders (sealed too) and moves; each Alliance's players
-// its set-up, builds and event choices; every player the results, which two
-// Alliances share. It returns an *InvalidError when campaign.toml names no
-// Warmaster.
-//
-// GitHub does not let the author of a pull request approve it, so a file
-// owned by its author alone could never get the code owner's review branch
-// protection requires. A player's files are therefore co-owned by their
-// allies, and an Alliance of one shares its files with the Warmaster: they
-// may approve, while `check --actor` still refuses a change by anyone but
-// the player (or the Alliance) whose file it is.
-func campaignCodeOwners(c *processor.Campaign) ([]Owners, error) {
-	w, ok := c.Warmaster()
-	if !ok {
-		var fs processor.Faults
-		fs.Add(processor.Src{File: processor.CampaignFile}, "no player is the Warmaster (warmaster = true): CODEOWNERS gives them campaign.toml, map.toml and what the processor writes")
-		return nil, fs.Err(func(string) []byte { return nil })
-	}
-	wm := []processor.Login{w}
-	// reviewers: the owners first, then allies, then the Warmaster for an
-	// Alliance of one.
-	reviewers := func(first []processor.Login, a processor.AllianceID) []processor.Login {
-		out := slices.Clone(first)
-		for _, l := range c.PlayersOf(a) {
-			if !slices.Contains(out, l) {
-				out = append(out, l)
-			}
-		}
-		if len(out) == 1 && out[0] != w {
-			out = append(out, w)
-		}
-		return out
-	}
-	var out []Owners
-	add := func(section, pattern string, logins []processor.Login) {
-		out = append(out, Owners{Pattern: pattern, Logins: logins, Section: section})
-	}
-	const warmaster = "The Warmaster's: the folder, unless a rule below says otherwise; the campaign and the map."
-	add(warmaster, "", wm)
-	add(warmaster, processor.CampaignFile, wm)
-	add(warmaster, processor.MapFile, wm)
-	const alliance = "Each Alliance's: its set-up, builds and event choices (an Alliance of one shares them with the Warmaster, who may approve)."
-	for _, a := range c.AllianceIDs() {
-		players := c.PlayersOf(a)
-		if len(players) == 0 {
-			continue
-		}
-		add(alliance, "setup/"+string(a)+".toml", reviewers(nil, a))
-		add(alliance, "phases/*/builds/"+string(a)+".toml", reviewers(nil, a))
-		add(alliance, "phases/*/events/"+string(a)+".toml", reviewers(nil, a))
-	}
-	const player = "Each player's: orders (sealed too: .toml.age) and moves. Allies (or the Warmaster) co-own them to approve: GitHub does not let a pull request's author approve it."
-	for _, p := range c.Players {
-		add(player, "phases/*/orders/"+string(p.Login)+".toml*", reviewers([]processor.Login{p.Login}, p.Alliance))
-		add(player, "phases/*/moves/"+string(p.Login)+".toml", reviewers([]processor.Login{p.Login}, p.Alliance))
-	}
-	add("Battle results: every player; `warmaster check --actor` allows only the two Alliances that fought.", "phases/*/results/", c.Logins())
-	if c.Rules.ConfirmResults {
-		add("Confirmations of results: every player; `warmaster check --actor` allows only the side that did not file the result.", "phases/*/confirmations/", c.Logins())
-		add("Rulings on disputed results: the Warmaster's.", "phases/*/rulings/", wm)
-	}
-	add("The final battle(s) of a tie: every player; `warmaster check --actor` allows only the tied Alliances.", "phases/*/tiebreak.toml", c.Logins())
-	const written = "Written by warmaster, never by hand: `warmaster check --actor` refuses every change."
-	for _, p := range []string{processor.StateFile, processor.JournalFile, processor.ReadmeFile, "phases/*/report.md", "phases/*/battles/", "phases/*/" + folder.SeenFile} {
-		add(written, p, wm)
-	}
-	return out, nil
-}
-
-// CodeOwners reads a campaign folder's campaign.toml and map.toml and lists
-// its CODEOWNERS rules (see Campaign.CodeOwners). Faults in inputs do not
-// matter here.
-func CodeOwners(dir string) ([]Owners, error) {
-	f, _, err := folder.LoadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	return campaignCodeOwners(f.Campaign)
 }
 
 // tiebreakRefusal: the final battle(s) are reported by the players of the

@@ -263,7 +263,7 @@ func TestWithRefusals(t *testing.T) {
 
 func TestCodeOwners(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
-		rules, err := CodeOwners(exampleAt(t, atSetup))
+		rules, err := CodeOwners(exampleAt(t, atSetup), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,7 +291,7 @@ func TestCodeOwners(t *testing.T) {
 		dir := exampleAt(t, atSetup)
 		edit(t, dir, processor.CampaignFile, "[[players]]\nlogin = \"dave\"\nalliance = \"red\"\n", "")
 		edit(t, dir, processor.CampaignFile, "[[fleets]]\nid = \"red-2\"\nplayer = \"dave\"\n", "")
-		rules, err := CodeOwners(dir)
+		rules, err := CodeOwners(dir, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -316,7 +316,7 @@ func TestCodeOwners(t *testing.T) {
 	t.Run("ErrNoWarmaster", func(t *testing.T) {
 		dir := exampleAt(t, atSetup)
 		edit(t, dir, processor.CampaignFile, "warmaster = true\n", "")
-		_, err := CodeOwners(dir)
+		_, err := CodeOwners(dir, nil)
 		if !mentions(err, "no player is the Warmaster") {
 			t.Errorf("got %v, want a fault: no Warmaster", err)
 		}
@@ -329,5 +329,44 @@ func TestCodeOwners(t *testing.T) {
 func anySide(f *folder.Folder) {
 	if res := f.Results[1]["red-1"]; res != nil {
 		res.FiledBy = ""
+	}
+}
+
+// In a campaign its repository declares, the repository's Warmasters (zoe,
+// who plays in no campaign) alone edit the Warmaster's files, and rule on
+// a disputed result as the campaign's Warmaster (alice) does; a player who
+// is neither (bob) is refused, told who rules.
+func TestAuthorizeRepositoryWarmasters(t *testing.T) {
+	f, _, err := folder.LoadDir(exampleAt(t, atSetup))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ruling = "phases/01/rulings/blue-1.toml"
+	for _, tc := range []struct {
+		actor processor.Login
+		file  string
+		want  string // "" allowed, else words of the refusal
+	}{
+		{"zoe", ruling, ""},
+		{"Zoe", ruling, ""},
+		{"alice", ruling, ""},
+		{"bob", ruling, "bob may not change this file: a ruling on a disputed result is the campaign's Warmaster's (alice) or the repository's (zoe) alone"},
+		{"zed", ruling, "a ruling on a disputed result is the campaign's Warmaster's (alice) or the repository's (zoe) alone"},
+		{"zoe", "map.toml", ""},
+		{"zoe", "campaign.toml", ""},
+		{"alice", "map.toml", "alice may not change this file: only the repository's Warmaster (zoe) edits map.toml"},
+		{"alice", "campaign.toml", "only the repository's Warmaster (zoe) edits campaign.toml"},
+	} {
+		err := Authorize(f, tc.actor, []string{tc.file}, "zoe")
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s, %s: refused, want allowed: %v", tc.actor, tc.file, err)
+		case tc.want != "" && !mentions(err, tc.want):
+			t.Errorf("%s, %s: got %v, want a refusal saying %q", tc.actor, tc.file, err, tc.want)
+		}
+	}
+	// Without a registry's, the campaign's Warmaster alone rules.
+	if err := Authorize(f, "zoe", []string{ruling}); !mentions(err, "a ruling on a disputed result is the Warmaster's (alice) alone") {
+		t.Errorf("zoe, no registry: got %v, want the refusal", err)
 	}
 }
