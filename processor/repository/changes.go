@@ -387,7 +387,6 @@ func (c *changes) campaign(dir string, files []string) {
 			jud := judged[actor]
 			if c.base.IsWarmaster(actor) {
 				jud = unusedDeletions(f, jud, func(file string) bool { return c.exists(path.Join(dir, file)) })
-				jud = settlingTiebreak(f, jud)
 			}
 			err = processor.WithRefusals(err, c.notedErr(actor, trust.Authorize(f, actor, jud, c.base.Warmasters...)))
 			err = processor.WithRefusals(err, c.notedErr(actor, c.defectionChanges(f, dir, actor, jud)))
@@ -880,20 +879,6 @@ func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.
 		}
 	}
 	return refused
-}
-
-// settlingTiebreak takes out of files the tie-break the campaign awaits
-// under confirm_results: the repository's Warmasters settle it when a
-// tied Alliance will not agree (tiebreakChanges), as they rule on a
-// result — completing agreed, or putting the file right.
-func settlingTiebreak(f *folder.Folder, files []string) []string {
-	if !f.Campaign.Rules.ConfirmResults || f.State == nil || f.State.Step != processor.StepTiebreak {
-		return files
-	}
-	return slices.DeleteFunc(slices.Clone(files), func(file string) bool {
-		cp := folder.Classify(file)
-		return cp.Kind == folder.KindTiebreak && cp.Phase == f.State.Phase
-	})
 }
 
 // agreement is a tie-break's text as decoded: its agreed, and the rest.

@@ -209,6 +209,11 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 	case folder.KindConfirmation:
 		return authConfirmationRefusal(f, p, file, cp)
 	case folder.KindTiebreak:
+		if isOneOf(actor, warmasters) && c.Rules.ConfirmResults {
+			// The repository's Warmasters settle a final battle a tied
+			// Alliance will not agree to, as they rule on a result.
+			return authProcessed(f, file, cp, p)
+		}
 		return authTiebreakRefusal(f, p)
 	}
 	return refusal{}
