@@ -12,6 +12,7 @@ import (
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/report"
+	"github.com/warmaster/warmaster/processor/seal"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -189,6 +190,9 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 			return refusal{fmt.Sprintf("This is %s's %s file, and only %s writes it: yours is %s.", cp.Name, cp.Dir, cp.Name, yours),
 				fmt.Sprintf("%s files are each player's own (yours is %s)", cp.Dir, yours)}
 		}
+		if r := authOpenTomeRefusal(f, file, cp); r.why != "" {
+			return r
+		}
 	case folder.KindBuilds:
 		if processor.AllianceID(cp.Name) != p.Alliance {
 			yours := processor.InputPath(cp.Phase, cp.Dir, string(p.Alliance))
@@ -217,6 +221,35 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 		return authTiebreakRefusal(f, p)
 	}
 	return refusal{}
+}
+
+// authOpenTomeRefusal refuses another Alliance's plaintext orders for a
+// phase of An Open Tome until the dominating Alliance's are in: its
+// players "must declare all of their Fleets' Campaign Operations and
+// reveal them to the players of the other Alliances before those players
+// declare their own", and orders in the repository are read by everyone.
+// Sealed orders, which nobody reads before the reveal, may come early;
+// orders withdrawn (deleted) too.
+func authOpenTomeRefusal(f *folder.Folder, file string, cp folder.CampaignPath) refusal {
+	s := f.State
+	if s == nil || cp.Kind != folder.KindOrders || strings.HasSuffix(file, seal.SealedExt) || f.OpenTomeOrders(s, cp.Phase, file) ||
+		s.Phase > cp.Phase || s.Phase == cp.Phase && s.Step != processor.StepOpenTome {
+		return refusal{}
+	}
+	i := slices.IndexFunc(s.Effects, func(e processor.Effect) bool { return e.Event == processor.AnOpenTome && e.Phase == cp.Phase })
+	if i < 0 {
+		return refusal{}
+	}
+	if _, err := f.ReadFile(file); err != nil {
+		return refusal{} // withdrawn: it shows nothing any more
+	}
+	first := s.Effects[i].Alliance
+	sealing := ""
+	if f.Campaign.Recipient != "" {
+		sealing = ", or seal them now (warmaster seal), which nobody reads before the reveal"
+	}
+	return refusal{fmt.Sprintf("An Open Tome: %s's players declare their operations first, and yours come after theirs are revealed: %s, and send your orders once %s's are in%s.", first, closePR, first, sealing),
+		fmt.Sprintf("under An Open Tome the dominating Alliance (%s) declares its operations and reveals them before the other Alliances declare theirs, and orders in the repository are read by everyone", first)}
 }
 
 // inputNoun names what a player's file holds, for a refusal's first

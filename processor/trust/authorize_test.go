@@ -54,6 +54,12 @@ func exampleAt(t *testing.T, at string) string {
 	return dir
 }
 
+// openTome puts the folder at phase 3's An Open Tome, blue dominating.
+func openTome(f *folder.Folder) {
+	f.State.Phase, f.State.Step = 3, processor.StepOpenTome
+	f.State.Effects = append(f.State.Effects, processor.Effect{Event: processor.AnOpenTome, Phase: 3, Alliance: "blue"})
+}
+
 // TestAuthorize is the authorization matrix: who may change which file of
 // the example campaign (alliances blue, red, green; alice of blue is the
 // Warmaster). Each cell is "" (allowed) or words the refusal must contain.
@@ -93,6 +99,22 @@ func TestAuthorize(t *testing.T) {
 			want: [4]string{"each player's own", ok, "each player's own", stranger}},
 		{name: "OrdersLaterPhase", at: atPhase2, file: "phases/02/orders/carol.toml",
 			want: [4]string{"yours is phases/02/orders/alice.toml", "each player's own", ok, stranger}},
+		// An Open Tome: blue "must declare all of their Fleets' Campaign
+		// Operations and reveal them to the players of the other Alliances
+		// before those players declare their own". Red's plaintext orders
+		// wait for blue's; sealed ones, which nobody reads, and a
+		// withdrawal do not.
+		{name: "OrdersBeforeOpenTome", at: atPhase2, file: "phases/03/orders/carol.toml",
+			prep: func(t *testing.T, dir string) { testkit.WriteFile(t, dir, "phases/03/orders/carol.toml", []byte("[[operations]]\n")) },
+			edit: openTome, want: [4]string{"each player's own", "each player's own", "the dominating Alliance (blue) declares its operations and reveals them before the other Alliances declare theirs", stranger}},
+		{name: "OrdersWithdrawnBeforeOpenTome", at: atPhase2, file: "phases/03/orders/carol.toml",
+			prep: func(t *testing.T, dir string) { testkit.Remove(t, dir, "phases/03/orders/carol.toml") },
+			edit: openTome, want: [4]string{"each player's own", "each player's own", ok, stranger}},
+		{name: "OrdersSealedBeforeOpenTome", at: atPhase2, file: "phases/03/orders/carol.toml.age",
+			edit: openTome, want: [4]string{"each player's own", "each player's own", ok, stranger}},
+		{name: "OrdersOfTheOpenTome", at: atPhase2, file: "phases/03/orders/bob.toml",
+			prep: func(t *testing.T, dir string) { testkit.WriteFile(t, dir, "phases/03/orders/bob.toml", []byte("[[operations]]\n")) },
+			edit: openTome, want: [4]string{"each player's own", ok, "each player's own", stranger}},
 
 		// blue-1 (blue) attacks green; red-1 (red) attacks blue.
 		{name: "ResultAttackerSide", at: atBattles, file: "phases/01/results/blue-1.toml",

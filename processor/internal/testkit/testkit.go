@@ -574,3 +574,11 @@ func Snapshot(t *testing.T, dir string) map[string]string {
 	}
 	return m
 }
+
+// Remove removes name from dir, failing the test if it cannot.
+func Remove(t testing.TB, dir, name string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(dir, filepath.FromSlash(name))); err != nil {
+		t.Fatal(err)
+	}
+}
