@@ -105,7 +105,9 @@ func TestAuthorize(t *testing.T) {
 		// wait for blue's; sealed ones, which nobody reads, and a
 		// withdrawal do not.
 		{name: "OrdersBeforeOpenTome", at: atPhase2, file: "phases/03/orders/carol.toml",
-			prep: func(t *testing.T, dir string) { testkit.WriteFile(t, dir, "phases/03/orders/carol.toml", []byte("[[operations]]\n")) },
+			prep: func(t *testing.T, dir string) {
+				testkit.WriteFile(t, dir, "phases/03/orders/carol.toml", []byte("[[operations]]\n"))
+			},
 			edit: openTome, want: [4]string{"each player's own", "each player's own", "the dominating Alliance (blue) declares its operations and reveals them before the other Alliances declare theirs", stranger}},
 		{name: "OrdersWithdrawnBeforeOpenTome", at: atPhase2, file: "phases/03/orders/carol.toml",
 			prep: func(t *testing.T, dir string) { testkit.Remove(t, dir, "phases/03/orders/carol.toml") },
@@ -113,7 +115,9 @@ func TestAuthorize(t *testing.T) {
 		{name: "OrdersSealedBeforeOpenTome", at: atPhase2, file: "phases/03/orders/carol.toml.age",
 			edit: openTome, want: [4]string{"each player's own", "each player's own", ok, stranger}},
 		{name: "OrdersOfTheOpenTome", at: atPhase2, file: "phases/03/orders/bob.toml",
-			prep: func(t *testing.T, dir string) { testkit.WriteFile(t, dir, "phases/03/orders/bob.toml", []byte("[[operations]]\n")) },
+			prep: func(t *testing.T, dir string) {
+				testkit.WriteFile(t, dir, "phases/03/orders/bob.toml", []byte("[[operations]]\n"))
+			},
 			edit: openTome, want: [4]string{"each player's own", ok, "each player's own", stranger}},
 
 		// blue-1 (blue) attacks green; red-1 (red) attacks blue.
