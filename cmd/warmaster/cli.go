@@ -150,7 +150,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Name:      "status",
 				Usage:     "show the phase, the step and what is awaited from whom by when",
 				ArgsUsage: "DIR",
-				Description: "An awaited file that has faults, as it is or against the map as it stands now (a file sent early that the steps since have made invalid), is in: faulty, its faults listed below the table; its faults, and those of every file's name, place and layout, are also printed on stderr as check prints them (exit 1), with check's notes on init's placeholders. " +
+				Description: "With 20 awaited files or more, a line above the table sums them up: how many are in, not yet, faulty, awaiting the other side, disputed. An awaited file that has faults, as it is or against the map as it stands now (a file sent early that the steps since have made invalid), is in: faulty, its faults listed below the table; its faults, and those of every file's name, place and layout, are also printed on stderr as check prints them (exit 1), with check's notes on init's placeholders. " +
 					"A file of a later step (a result sent before the battles are revealed) is judged against its step's rules by check, which plays the steps before it in memory; status does not. " +
 					"It also lists the files not applied because they arrived after their step, and, once the campaign is over, the victor and the Campaign Medals. " +
 					"Files are judged as advance would judge them at --now: a result played later than that, a confirmation's day still running.",

@@ -74,6 +74,9 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 	aw := r.awaited(nil)
 	markFaulty(aw, faults)
 	faulty := slices.ContainsFunc(aw, func(a Await) bool { return a.Faulty })
+	if len(aw) >= processor.TallyFrom {
+		d.Para("%s", processor.Tally(aw)) // all of them, before the table is cut to limit
+	}
 	more := 0
 	if limit > 0 && len(aw) > limit {
 		aw, more = aw[:limit], len(aw)-limit
