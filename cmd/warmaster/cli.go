@@ -715,11 +715,36 @@ func cmdAdvance(c *cli.Context) error {
 		fmt.Fprintf(w, "applied %s\n", a)
 	}
 	if len(sum.Written) > 0 {
-		fmt.Fprintf(w, "wrote %s\n", strings.Join(sum.Written, ", "))
+		fmt.Fprintf(w, "wrote %s\n", writtenList(sum.Written))
 	}
 	printNotApplied(w, dir, sum.NotApplied)
 	fmt.Fprint(w, sum.Status)
 	return nil
+}
+
+// maxListedInFolder is how many files of one folder a run's "wrote" line
+// names; past it, the folder and how many (a public campaign's phase
+// writes thousands of battle sheets).
+const maxListedInFolder = 10
+
+// writtenList names the files a run wrote, sorted, in one line: those of
+// a folder of more than maxListedInFolder as the folder and their number.
+func writtenList(paths []string) string {
+	var out []string
+	for i := 0; i < len(paths); {
+		dir := path.Dir(paths[i])
+		j := i
+		for j < len(paths) && path.Dir(paths[j]) == dir {
+			j++
+		}
+		if n := j - i; n > maxListedInFolder && dir != "." {
+			out = append(out, fmt.Sprintf("%s/ (%d files)", dir, n))
+		} else {
+			out = append(out, paths[i:j]...)
+		}
+		i = j
+	}
+	return strings.Join(out, ", ")
 }
 
 // printNotApplied lists the players' files a run did not apply, and why,
