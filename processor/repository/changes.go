@@ -751,12 +751,17 @@ func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.
 		default:
 			var other processor.AllianceID
 			var when string
-			c.git.versions(c.Base, path.Join(dir, file), func(commit string, data []byte) bool {
+			complete := c.git.versions(c.Base, path.Join(dir, file), func(commit string, data []byte) bool {
 				if a := filedBy(data); a != "" && a != p.Alliance {
 					other, when = a, commit
 				}
 				return other != ""
 			})
+			if other == "" && !complete {
+				// Fail closed: a history too long (or a clone too shallow)
+				// to read whole may hide the other side's version.
+				refused = append(refused, refusal(file, false, "%s may not change this file: its history is too long to show that only your side filed it (more than %d commits, or a shallow clone), and a deletion leaves the battle unreported, the attacker victorious; change it instead, or ask the Warmaster", actor, maxRestoreCommits))
+			}
 			if other != "" {
 				refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result before (commit %.12s), and a side withdraws only what it alone filed (deleted, the battle would count as not reported, the attacker victorious); change it instead, for %s to confirm or dispute", actor, other, when, other))
 			}

@@ -3,6 +3,7 @@ package repository
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -430,4 +431,52 @@ func TestConfirmResults(t *testing.T) {
 		rep := r.change("alice", func() { r.write(blue1, strings.Replace(res[blue1], "filed_by = \"blue\"", "", 1)) })
 		wantFaults(t, rep, [2]string{blue1, "filed_by is missing: write the Alliance filing this result, yours: blue (the attacker) or green (the defender)"})
 	})
+}
+
+// A deletion is judged against every version of the result, on every
+// branch merged: git's history simplification skipped the defender's
+// version when the attacker's branch merged main in keeping its own, and
+// the deletion then passed (found by a review of the history check).
+func TestWithdrawJudgedOnFullHistory(t *testing.T) {
+	r, res := battlesRepo(t)
+	// A history without the example's own red-1 (blue's), as a campaign
+	// whose battles were revealed with none filed.
+	r.git("checkout", "-q", "--orphan", "fresh")
+	r.commit("fresh start")
+	r.git("branch", "-D", "main")
+	r.git("branch", "-m", "main")
+	r.git("branch", "carol-pr")
+	r.merged("bob", func() { r.write(red1, res[red1]) }) // blue files "defender wins"
+	r.git("checkout", "-q", "carol-pr")
+	mine := strings.Replace(res[red1], `filed_by = "blue"`, `filed_by = "red"`, 1)
+	r.write(red1, mine)
+	r.commit("carol files hers")
+	r.git("merge", "-q", "-X", "ours", "-m", "merge main", "main")
+	r.git("checkout", "-q", "main")
+	r.git("merge", "-q", "--no-ff", "-m", "merge carol's pull request", "carol-pr")
+	if got := r.read(red1); got != mine {
+		t.Fatalf("main has %q", got)
+	}
+	rep := r.change("carol", func() { os.Remove(r.path(red1)) })
+	wantFaults(t, rep, [2]string{red1, "carol may not change this file: blue filed this result before (commit "})
+}
+
+// Past the history it reads, a deletion fails closed: a first pull
+// request of hundreds of commits would push the other side's version out
+// of sight.
+func TestVersionsSaysWhenIncomplete(t *testing.T) {
+	r := newTestRepo(t)
+	for i := range 4 {
+		r.write("campaigns/spring/notes.txt", fmt.Sprint(i))
+		r.commit("a note")
+	}
+	var n int
+	count := func(string, []byte) bool { n++; return false }
+	if complete := (Git{Dir: r.dir, Depth: 3}).versions("HEAD", "campaigns/spring/notes.txt", count); complete || n != 3 {
+		t.Errorf("depth 3 of 4 versions: complete %v, %d read; want false, 3", complete, n)
+	}
+	n = 0
+	if complete := (Git{Dir: r.dir, Depth: 10}).versions("HEAD", "campaigns/spring/notes.txt", count); !complete || n != 4 {
+		t.Errorf("depth 10 of 4 versions: complete %v, %d read; want true, 4", complete, n)
+	}
 }

@@ -2,6 +2,7 @@ package repository
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -21,6 +22,9 @@ import (
 // conversion runs.
 type Git struct {
 	Dir string // a folder of the work tree
+	// Depth bounds how many commits of one file's history are read
+	// (0: maxRestoreCommits).
+	Depth int
 }
 
 // maxRestoreCommits bounds how far back RestoreCommit looks at one file's
@@ -135,15 +139,24 @@ func (g Git) RestoreCommit(file, digest string) (found string, ok bool) {
 // versions calls each with every version file (a slash path from the
 // repository's root) had in the history reachable from rev, newest first,
 // each text once, and the newest commit that has it, until each returns
-// true; the history at hand (a shallow clone's), at most
-// maxRestoreCommits commits of it.
-func (g Git) versions(rev, file string, each func(commit string, data []byte) bool) {
-	out, err := g.output("rev-list", fmt.Sprintf("--max-count=%d", maxRestoreCommits), "--end-of-options", rev, "--", file)
+// true: every commit that changed it, on every branch merged (no history
+// simplification, which would skip a side branch whose merge kept the
+// other version). complete is false when it could not look at all of
+// that history: a shallow clone's, or past maxRestoreCommits commits.
+func (g Git) versions(rev, file string, each func(commit string, data []byte) bool) (complete bool) {
+	depth := cmp.Or(g.Depth, maxRestoreCommits)
+	out, err := g.output("rev-list", "--full-history", fmt.Sprintf("--max-count=%d", depth), "--end-of-options", rev, "--", file)
 	if err != nil {
-		return
+		return false
+	}
+	commits := strings.Fields(string(out))
+	if shallow, err := g.output("rev-parse", "--is-shallow-repository"); err != nil || strings.TrimSpace(string(shallow)) != "false" {
+		complete = false
+	} else {
+		complete = len(commits) < depth
 	}
 	seen := map[string]bool{}
-	for _, commit := range strings.Fields(string(out)) {
+	for _, commit := range commits {
 		id, ok, err := g.blob(commit, file)
 		if err != nil || !ok || seen[id] {
 			continue
@@ -151,9 +164,10 @@ func (g Git) versions(rev, file string, each func(commit string, data []byte) bo
 		seen[id] = true
 		data, err := g.output("cat-file", "blob", id)
 		if err == nil && each(commit, data) {
-			return
+			return complete
 		}
 	}
+	return complete
 }
 
 // restoreAdvice is the advice of a fault about a consumed input that was
