@@ -39,6 +39,14 @@ type Await struct {
 	Seen   time.Time
 }
 
+// Awaiting reports whether the file is still awaited from its senders:
+// not in, faulty, or a tie-break in that a tied Alliance has not agreed
+// to yet (Logins are then its players), whom the campaign's issue
+// mentions and reminds.
+func (a Await) Awaiting() bool {
+	return !a.Present || a.Faulty || a.Step == StepTiebreak && a.Unsettled != ""
+}
+
 // Senders are who may send the file: Logins, then the players of
 // Alliance not among them, in campaign.toml's order.
 func (a Await) Senders(c *Campaign) []Login {

@@ -2,6 +2,8 @@ package processor
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/warmaster/warmaster/processor/report"
@@ -11,9 +13,10 @@ import (
 type Tiebreak struct {
 	Victor  AllianceID // as given; "" when the battles decide it
 	Battles []TiebreakBattle
-	// Agreed are the tied Alliances that stand behind the file as it is
-	// ([rules] confirm_results); HasAgreed, whether the key is there.
-	Agreed    []AllianceID
+	// Agreed are the tied Alliances that stand behind the file, each with
+	// the victor it agrees to ([rules] confirm_results); HasAgreed,
+	// whether the table is there.
+	Agreed    map[AllianceID]AllianceID
 	HasAgreed bool
 	Src       Src
 }
@@ -41,10 +44,14 @@ func (k Checker) DecodeTiebreak(d Obj) *Tiebreak {
 		}
 	}
 	if t.HasAgreed = d.has("agreed"); t.HasAgreed {
-		for i, a := range d.strs("agreed") {
-			t.Agreed = append(t.Agreed, AllianceID(a))
-			if !k.C.HasAlliance(AllianceID(a)) {
-				k.Fs.Add(d.Src.At("agreed", i), "unknown alliance %q; %s", a, Hint(k.Fs, a, k.C.AllianceIDs(), "valid: "+report.OneOf(k.C.AllianceIDs())))
+		t.Agreed = map[AllianceID]AllianceID{}
+		ag := d.Obj("agreed")
+		for _, a := range ag.keys() {
+			t.Agreed[AllianceID(a)] = AllianceID(ag.Str(a))
+			for _, id := range []string{a, ag.Str(a)} {
+				if !k.C.HasAlliance(AllianceID(id)) {
+					k.Fs.Add(ag.Src.At(a), "unknown alliance %q; %s", id, Hint(k.Fs, id, k.C.AllianceIDs(), "valid: "+report.OneOf(k.C.AllianceIDs())))
+				}
 			}
 		}
 	}
@@ -149,6 +156,41 @@ func (t *Tiebreak) OneFinalBattle(isTied func(AllianceID) bool, fs *Faults) bool
 		refused = true
 	}
 	return refused
+}
+
+// Winner is the victor the file makes: the one it names, else the only
+// tied Alliance unbeaten; "" when the battles leave it open.
+func (t *Tiebreak) Winner(tied []AllianceID) AllianceID {
+	if t.Victor != "" {
+		return t.Victor
+	}
+	if u := t.Record().Unbeaten(tied); len(u) == 1 {
+		return u[0]
+	}
+	return ""
+}
+
+// CheckAgreed holds [agreed] to the tied: a line for each tied Alliance
+// that stands behind the file, naming a tied Alliance as the victor; and
+// none at all in a campaign that does not confirm results.
+func (t *Tiebreak) CheckAgreed(c *Campaign, tied []AllianceID, fs *Faults) {
+	if t.HasAgreed && !c.Rules.ConfirmResults {
+		fs.Add(t.Src.At("agreed"), "this campaign does not confirm results ([rules] confirm_results = false): the final battles count as filed; remove [agreed]")
+	}
+	for _, a := range slices.Sorted(maps.Keys(t.Agreed)) {
+		for _, id := range []AllianceID{a, t.Agreed[a]} {
+			if c.HasAlliance(id) && !slices.Contains(tied, id) {
+				fs.Add(t.Src.At("agreed", string(a)), "%s is not tied: [agreed] holds a line for each tied Alliance that stands behind this file, naming the victor it agrees to, each of %s", id, report.OneOf(tied))
+			}
+		}
+	}
+}
+
+// Unagreed are the tied Alliances whose line under [agreed] is missing or
+// names another victor than the file makes (it counts for nothing).
+func (t *Tiebreak) Unagreed(tied []AllianceID) []AllianceID {
+	won := t.Winner(tied)
+	return slices.DeleteFunc(slices.Clone(tied), func(a AllianceID) bool { v, ok := t.Agreed[a]; return ok && v == won && won != "" })
 }
 
 // CheckVictor holds the victorious Alliance to the final battles among the

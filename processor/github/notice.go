@@ -212,7 +212,7 @@ func (n *Notice) table(d *report.Doc, missing, quiet bool) []processor.Login {
 	var refs []string
 	more := 0
 	for i, a := range n.st.Awaited {
-		if missing && a.Present && !a.Faulty {
+		if missing && !a.Awaiting() {
 			continue
 		}
 		if n.limit > 0 && len(rows) == n.limit {
@@ -238,7 +238,7 @@ func (n *Notice) table(d *report.Doc, missing, quiet bool) []processor.Login {
 			senders = senders[:n.who]
 		}
 		who := names(senders) + more
-		if !quiet && (!a.Present || a.Faulty) {
+		if !quiet && a.Awaiting() {
 			who = n.mentions(senders) + more
 			for _, l := range senders {
 				if !n.optedOut(l) && !slices.Contains(shown, l) {
@@ -343,7 +343,7 @@ func (n *Notice) awaitedLogins() []processor.Login {
 		}
 	}
 	for _, a := range n.st.Awaited {
-		if a.Present && !a.Faulty {
+		if !a.Awaiting() {
 			continue
 		}
 		for _, l := range a.Logins {

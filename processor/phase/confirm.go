@@ -376,7 +376,7 @@ func confirmNotes(aw []Await) []string {
 		}
 		cp := folder.Classify(a.File)
 		if cp.Kind == folder.KindTiebreak {
-			out = append(out, fmt.Sprintf("`%s` is in, %s: each of them adds its own Alliance to the file's `agreed` (a change to its battles or victor takes every other out again). Until then it waits, past the tiebreak deadline too, unless the Warmaster completes `agreed`.", a.File, strings.TrimPrefix(a.Unsettled, "yes, ")))
+			out = append(out, fmt.Sprintf("`%s` is in, %s: a player of each writes its line under `[agreed]`, naming the victor it agrees to (`blue = \"red\"`); one naming another victor than the file's counts for nothing. Until then it waits, past the tiebreak deadline too, unless the repository's Warmasters complete it.", a.File, strings.TrimPrefix(a.Unsettled, "yes, ")))
 			continue
 		}
 		if strings.HasPrefix(a.Unsettled, "disputed") {
@@ -399,7 +399,7 @@ func (r confirms) blockedNote() string {
 		return ""
 	}
 	if missing := r.unagreed(); len(missing) > 0 {
-		return fmt.Sprintf("The tiebreak deadline has passed, and the step waits for the agreement of %s, or the Warmaster's, who completes agreed (a tie-break at fault is set aside instead: the tied Alliances roll off).", report.And(missing))
+		return fmt.Sprintf("The tiebreak deadline has passed, and the step waits for the agreement of %s, or for the repository's Warmasters to complete [agreed] (a tie-break at fault is set aside instead: the tied Alliances roll off).", report.And(missing))
 	}
 	if r.s.Step != processor.StepBattles {
 		return ""

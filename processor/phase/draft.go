@@ -817,7 +817,7 @@ func (r drafts) draftTiebreak(t *owntoml.Commented, a Await) []string {
 		tied = e.Tied
 	}
 	t.Say("The final battle(s) of the tie between %s (End of the Campaign).", report.Either(tied))
-	t.Say("%s", deadlineSentence(r.c, a, "without it by then, the tied Alliances roll off."))
+	t.Say("%s", deadlineSentence(r.c, a, "without it by then, the tied Alliances roll off; with it in but not agreed by every tied Alliance, it waits for them or the repository's Warmasters."))
 	t.Say("Fill in every value left empty: check refuses this file until then.")
 	for _, al := range tied {
 		t.Help("%s's players: %s", al, report.Either(r.c.PlayersOf(al)))
@@ -826,13 +826,16 @@ func (r drafts) draftTiebreak(t *owntoml.Commented, a Await) []string {
 	if len(tied) > 0 {
 		t.TOML("# victor = %q  # optional when exactly one tied Alliance won a battle and lost none: %s", tied[0], report.Either(tied))
 	}
-	if r.c.Rules.ConfirmResults {
-		t.TOML("agreed = []  # the tied Alliances that stand behind this file: write yours, %s; each other adds its own", report.Either(tied))
-	}
+
 	t.Blank()
 	t.TOML("[[battles]]  # one per battle played (two tied Alliances play one)")
 	t.TOML(`players = ["", ""]  # one player of each of two tied Alliances`)
 	t.TOML(`winner = ""  # the Alliance whose player won: %s`, report.Either(tied))
 	t.TOML("# played = 2027-07-10  # optional: a date or date-time")
+	if r.c.Rules.ConfirmResults && len(tied) > 0 {
+		t.Blank()
+		t.TOML("[agreed]  # a line for each tied Alliance that stands behind this file: it and the victor it agrees to")
+		t.TOML("# %s = %q  # write yours; each other tied Alliance adds its own", tied[0], tied[0])
+	}
 	return []string{"battles"}
 }

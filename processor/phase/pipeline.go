@@ -871,7 +871,10 @@ func (r *run) awaited(each func(Await)) []Await {
 		a := Await{File: processor.TiebreakPath(s.Phase), Who: r.tiebreakWho(), Present: r.f.Tiebreak != nil, Logins: r.tiebreakLogins()}
 		if missing := r.unagreed(); len(missing) > 0 {
 			a.Confirm = "yes, awaiting the agreement of " + report.And(missing)
-			a.Unsettled = a.Confirm
+			a.Unsettled, a.Logins = a.Confirm, nil
+			for _, al := range missing { // whom the campaign's issue reminds
+				a.Logins = append(a.Logins, r.c.PlayersOf(al)...)
+			}
 		}
 		add(a)
 	}

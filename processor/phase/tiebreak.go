@@ -41,15 +41,7 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 			}
 		}
 	}
-	for i, a := range t.Agreed {
-		switch {
-		case !r.c.Rules.ConfirmResults:
-			fs.Add(t.Src.At("agreed"), "this campaign does not confirm results ([rules] confirm_results = false): the final battles count as filed; remove agreed")
-			return
-		case r.c.HasAlliance(a) && !isTied(a):
-			fs.Add(t.Src.At("agreed", i), "%s is not tied: agreed lists the tied Alliances that stand behind this file, of %s", a, report.OneOf(tied))
-		}
-	}
+	t.CheckAgreed(r.c, tied, fs)
 	rec := t.Record()
 	for _, a := range tied {
 		if rec.Fought[a] == 0 {
@@ -67,13 +59,14 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 }
 
 // unagreed are the tied Alliances not yet standing behind the tie-break
-// filed ([rules] confirm_results: agreed), none when none is filed.
+// filed ([rules] confirm_results: [agreed], each naming the victor the
+// file makes), none when none is filed.
 func (r confirms) unagreed() []processor.AllianceID {
 	t := r.f.Tiebreak
 	if t == nil || r.s.End == nil || r.s.Step != processor.StepTiebreak || !r.c.Rules.ConfirmResults {
 		return nil
 	}
-	return slices.DeleteFunc(slices.Clone(r.s.End.Tied), func(a processor.AllianceID) bool { return slices.Contains(t.Agreed, a) })
+	return t.Unagreed(r.s.End.Tied)
 }
 
 // tiebreakWho says who commits the tie-break.

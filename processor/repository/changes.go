@@ -839,14 +839,16 @@ func (c *changes) defectionChanges(f *folder.Folder, dir string, actor processor
 	return fs.Err(f.Text)
 }
 
-// tiebreakChanges holds the tie-break's agreed to the Alliances that
+// tiebreakChanges holds the tie-break's [agreed] to the Alliances that
 // stand behind it ([rules] confirm_results): the final battle decides the
-// campaign, and one tied Alliance must not decide it alone. A player adds
-// or takes out their own Alliance only; a change to anything else in the
-// file (its battles, its victor) keeps no other Alliance's agreement,
-// which each gives again to the file as it now is; and the file is not
-// deleted while another Alliance stands behind it. The repository's
-// Warmasters may complete agreed (a ruling) or change anything.
+// campaign, and one tied Alliance must not decide it alone. Each line is
+// a tied Alliance and the victor it agrees to, which a player adds,
+// changes or takes out for their own Alliance only (an agreement counts
+// while it names the victor the file makes: a change to the victor voids
+// the others', and a merge cannot carry one over to another victor). The
+// file is not deleted while another Alliance has a line in it, nor by a
+// player past the tiebreak deadline (a roll-off then would undo the
+// battle). The repository's Warmasters may settle it (trust.Authorize).
 func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.Login, files []string) []processor.Fault {
 	if !f.Campaign.Rules.ConfirmResults || c.base.IsWarmaster(actor) {
 		return nil
@@ -857,85 +859,70 @@ func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.
 	}
 	var refused []processor.Fault
 	for _, file := range files {
-		if folder.Classify(file).Kind != folder.KindTiebreak {
+		cp := folder.Classify(file)
+		if cp.Kind != folder.KindTiebreak {
 			continue
 		}
 		base, _, err := c.git.Show(c.Base, path.Join(dir, file))
 		before, ok1 := agreedOf(base, err)
 		after, ok2 := agreedOf(f.Text(file), nil)
 		if !ok1 || !ok2 {
-			continue // not TOML, or agreed no list of ids: the check says why
+			continue // not TOML, or [agreed] no table of ids: the check says why
 		}
-		others := func(d agreement) []processor.AllianceID {
-			return slices.DeleteFunc(slices.Clone(d.agreed), func(a processor.AllianceID) bool { return a == p.Alliance })
+		if f.Text(file) == nil {
+			others := slices.DeleteFunc(slices.Sorted(maps.Keys(before)), func(a string) bool { return a == string(p.Alliance) })
+			dl := f.Campaign.Deadlines[cp.Phase].Tiebreak
+			switch {
+			case len(others) > 0:
+				refused = append(refused, refusal(file, false, "%s may not change this file: %s agreed to it ([agreed]), so it stays; change it instead, for them to agree again", actor, report.And(others)))
+			case !dl.IsZero() && !c.opt.Run.Now.Before(dl):
+				refused = append(refused, refusal(file, false, "%s may not change this file: the tiebreak deadline has passed, and the final battle filed stays for the tied Alliances to agree to, or the repository's Warmasters to settle (deleted, the tied Alliances would roll off)", actor))
+			}
+			continue
 		}
-		switch {
-		case f.Text(file) == nil && len(others(before)) > 0:
-			refused = append(refused, refusal(file, false, "%s may not change this file: %s stand%s behind it (agreed), so it stays; change it instead, which takes them out of agreed for them to agree again", actor, report.And(others(before)), report.Agree(len(others(before)), "s", "")))
-		case f.Text(file) == nil:
-		case !reflect.DeepEqual(before.rest, after.rest) && len(others(after)) > 0:
-			refused = append(refused, refusal(file, true, "%s may not change this file: a change to the final battles or the victor keeps no other Alliance's agreement, so agreed may hold only yours (%s): take %s out, for them to agree to the file as it now is", actor, p.Alliance, report.And(others(after))))
-		default:
-			for _, a := range symmetricDifference(before.agreed, after.agreed) {
-				if a != p.Alliance {
-					refused = append(refused, refusal(file, true, "%s may not change this file: only a player of %s adds %s to agreed or takes it out (each tied Alliance gives its own agreement)", actor, a, a))
-				}
+		for _, a := range slices.Sorted(maps.Keys(mergeKeys(before, after))) {
+			if was, is := before[a], after[a]; a != string(p.Alliance) && was != is {
+				refused = append(refused, refusal(file, true, "%s may not change this file: only a player of %s writes %s's line under [agreed] (each tied Alliance gives its own agreement)", actor, a, a))
 			}
 		}
 	}
 	return refused
 }
 
-// agreement is a tie-break's text as decoded: its agreed, and the rest.
-type agreement struct {
-	agreed []processor.AllianceID
-	rest   map[string]any
-}
-
-// agreedOf decodes a tie-break's text (none: an empty agreement), false
-// when it is no TOML or its agreed no list of strings.
-func agreedOf(text []byte, err error) (agreement, bool) {
+// agreedOf is a tie-break text's [agreed], Alliance by Alliance (none when
+// there is no text), false when it is no TOML or [agreed] no table of
+// strings.
+func agreedOf(text []byte, err error) (map[string]string, bool) {
 	if err != nil || text == nil {
-		return agreement{}, err == nil
+		return nil, err == nil
 	}
-	var doc map[string]any
+	var doc struct {
+		Agreed map[string]any `toml:"agreed"`
+	}
 	if _, err := toml.Decode(string(text), &doc); err != nil {
-		return agreement{}, false
+		return nil, false
 	}
-	d := agreement{rest: doc}
-	if v, ok := doc["agreed"]; ok {
-		list, ok := v.([]any)
+	out := make(map[string]string, len(doc.Agreed))
+	for a, v := range doc.Agreed {
+		s, ok := v.(string)
 		if !ok {
-			return agreement{}, false
+			return nil, false
 		}
-		for _, x := range list {
-			id, ok := x.(string)
-			if !ok {
-				return agreement{}, false
-			}
-			d.agreed = append(d.agreed, processor.AllianceID(id))
-		}
-		delete(doc, "agreed")
+		out[a] = s
 	}
-	return d, true
+	return out, true
 }
 
-// symmetricDifference are the values in one list and not the other,
-// sorted, once each.
-func symmetricDifference[T cmp.Ordered](a, b []T) []T {
-	var out []T
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			out = append(out, x)
-		}
+// mergeKeys is a map with the keys of both.
+func mergeKeys(a, b map[string]string) map[string]bool {
+	out := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
 	}
-	for _, x := range b {
-		if !slices.Contains(a, x) {
-			out = append(out, x)
-		}
+	for k := range b {
+		out[k] = true
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return out
 }
 
 // defections is the [machinations_of_fate] table of an event choices

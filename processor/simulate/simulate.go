@@ -455,12 +455,16 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 		// The tied Alliances play their final battles: the first wins them all.
 		var t strings.Builder
 		first := s.End.Tied[0]
-		if f.Campaign.Rules.ConfirmResults {
-			// Every tied Alliance stands behind it, or it waits.
-			fmt.Fprintf(&t, "agreed = [%s]\n\n", report.Quoted(s.End.Tied))
-		}
+
 		for _, other := range s.End.Tied[1:] {
 			fmt.Fprintf(&t, "[[battles]]\nplayers = [%q, %q]\nwinner = %q\n\n", f.Campaign.PlayersOf(first)[0], f.Campaign.PlayersOf(other)[0], first)
+		}
+		if f.Campaign.Rules.ConfirmResults {
+			// Every tied Alliance stands behind it, or it waits.
+			t.WriteString("[agreed]\n")
+			for _, a := range s.End.Tied {
+				fmt.Fprintf(&t, "%s = %q\n", a, first)
+			}
 		}
 		if err := b.write(processor.TiebreakPath(s.Phase), t.String()); err != nil {
 			return now, err
