@@ -30,6 +30,10 @@ type Await struct {
 	// [rules] confirm_results ("yes, confirmed by red"); Unsettled is set
 	// when it still waits for the other side or the Warmaster's ruling.
 	Confirm, Unsettled string
+	// Answer: the file is in and waits for its Logins and Alliance to
+	// answer it — the other side to confirm a result, a tied Alliance to
+	// agree to a tie-break — whom the campaign's issue then reminds.
+	Answer bool
 	// Dispute gives the other side's `why` when it disputes the result, as
 	// a sentence to follow the note on what to commit (" The dispute: …").
 	Dispute string
@@ -39,13 +43,10 @@ type Await struct {
 	Seen   time.Time
 }
 
-// Awaiting reports whether the file is still awaited from its senders:
-// not in, faulty, or a tie-break in that a tied Alliance has not agreed
-// to yet (Logins are then its players), whom the campaign's issue
-// mentions and reminds.
-func (a Await) Awaiting() bool {
-	return !a.Present || a.Faulty || a.Step == StepTiebreak && a.Unsettled != ""
-}
+// Awaiting reports whether the file is still awaited from its senders,
+// whom the campaign's issue mentions and reminds: not in, faulty, or in
+// and waiting for their answer.
+func (a Await) Awaiting() bool { return !a.Present || a.Faulty || a.Answer }
 
 // Senders are who may send the file: Logins, then the players of
 // Alliance not among them, in campaign.toml's order.

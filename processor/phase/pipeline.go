@@ -847,6 +847,9 @@ func (r *run) awaited(each func(Await)) []Await {
 				if !st.settled() {
 					a.Unsettled, a.Dispute = st.words(), st.disputeWhy()
 				}
+				if st.kind == unconfirmed { // the other side's turn: the issue reminds them
+					a.Logins, a.Alliance, a.Answer = nil, st.other, true
+				}
 			}
 			add(a)
 		}
@@ -871,7 +874,7 @@ func (r *run) awaited(each func(Await)) []Await {
 		a := Await{File: processor.TiebreakPath(s.Phase), Who: r.tiebreakWho(), Present: r.f.Tiebreak != nil, Logins: r.tiebreakLogins()}
 		if missing := r.unagreed(); len(missing) > 0 {
 			a.Confirm = "yes, awaiting the agreement of " + report.And(missing)
-			a.Unsettled, a.Logins = a.Confirm, nil
+			a.Unsettled, a.Logins, a.Answer = a.Confirm, nil, true
 			for _, al := range missing { // whom the campaign's issue reminds
 				a.Logins = append(a.Logins, r.c.PlayersOf(al)...)
 			}
