@@ -845,18 +845,21 @@ func (c *changes) defectionChanges(f *folder.Folder, dir string, actor processor
 // a tied Alliance and the victor it agrees to, which a player adds,
 // changes or takes out for their own Alliance only (an agreement counts
 // while it names the victor the file makes: a change to the victor voids
-// the others', and a merge cannot carry one over to another victor). The
-// file is not deleted while another Alliance has a line in it, nor by a
-// player past the tiebreak deadline (a roll-off then would undo the
-// battle). The repository's Warmasters may settle it (trust.Authorize).
+// the others', and a merge cannot carry one over to another victor); an
+// [agreed] it cannot read is refused. The file is not deleted while
+// another Alliance has a line in it, nor by a player past the tiebreak
+// deadline, confirming or not (a roll-off then would undo the battle).
+// The repository's Warmasters, playing or not, may settle it
+// (trust.Authorize).
 func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.Login, files []string) []processor.Fault {
-	if !f.Campaign.Rules.ConfirmResults || c.base.IsWarmaster(actor) {
+	if c.base.IsWarmaster(actor) {
 		return nil
 	}
 	p, ok := f.Campaign.PlayerOf(f.Campaign.Spelling(actor))
 	if !ok {
 		return nil // Authorize refuses every change of a non-player
 	}
+	confirming := f.Campaign.Rules.ConfirmResults
 	var refused []processor.Fault
 	for _, file := range files {
 		cp := folder.Classify(file)
@@ -866,14 +869,16 @@ func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.
 		base, _, err := c.git.Show(c.Base, path.Join(dir, file))
 		before, ok1 := agreedOf(base, err)
 		after, ok2 := agreedOf(f.Text(file), nil)
-		if !ok1 || !ok2 {
-			continue // not TOML, or [agreed] no table of ids: the check says why
+		if confirming && (!ok1 || !ok2) {
+			// Fail closed: the agreement cannot be judged.
+			refused = append(refused, refusal(file, f.Text(file) != nil, "%s may not change this file: its [agreed] cannot be read as a table of Alliances and victors, so who agreed to what cannot be judged; write it as the end-of-campaign guide shows", actor))
+			continue
 		}
 		if f.Text(file) == nil {
 			others := slices.DeleteFunc(slices.Sorted(maps.Keys(before)), func(a string) bool { return a == string(p.Alliance) })
 			dl := f.Campaign.Deadlines[cp.Phase].Tiebreak
 			switch {
-			case len(others) > 0:
+			case confirming && len(others) > 0:
 				refused = append(refused, refusal(file, false, "%s may not change this file: %s agreed to it ([agreed]), so it stays; change it instead, for them to agree again", actor, report.And(others)))
 			case !dl.IsZero() && !c.opt.Run.Now.Before(dl):
 				refused = append(refused, refusal(file, false, "%s may not change this file: the tiebreak deadline has passed, and the final battle filed stays for the tied Alliances to agree to, or the repository's Warmasters to settle (deleted, the tied Alliances would roll off)", actor))
@@ -881,7 +886,7 @@ func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.
 			continue
 		}
 		for _, a := range slices.Sorted(maps.Keys(mergeKeys(before, after))) {
-			if was, is := before[a], after[a]; a != string(p.Alliance) && was != is {
+			if was, is := before[a], after[a]; confirming && a != string(p.Alliance) && was != is {
 				refused = append(refused, refusal(file, true, "%s may not change this file: only a player of %s writes %s's line under [agreed] (each tied Alliance gives its own agreement)", actor, a, a))
 			}
 		}

@@ -111,6 +111,13 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 		return refusal{"Warmaster writes this file itself and nobody edits it: " + closePR + ".", "it is written by the processor, never by hand"}
 	case folder.KindSeen:
 		return refusal{"Warmaster writes this file itself and nobody edits it: " + closePR + ".", "advance writes it, recording when it first saw each result (the other side's day to confirm or dispute it runs from then); nobody edits it"}
+	case folder.KindTiebreak:
+		if isOneOf(actor, warmasters) && c.Rules.ConfirmResults {
+			// The repository's Warmasters settle a final battle a tied
+			// Alliance will not agree to, as they rule on a result,
+			// whether or not they play.
+			return authProcessed(f, file, cp, p)
+		}
 	case folder.KindRuling:
 		// A disputed result waits for the Warmaster's ruling: the
 		// campaign's Warmaster's (the person who, in the rules, processes
@@ -213,11 +220,6 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 	case folder.KindConfirmation:
 		return authConfirmationRefusal(f, p, file, cp)
 	case folder.KindTiebreak:
-		if isOneOf(actor, warmasters) && c.Rules.ConfirmResults {
-			// The repository's Warmasters settle a final battle a tied
-			// Alliance will not agree to, as they rule on a result.
-			return authProcessed(f, file, cp, p)
-		}
 		return authTiebreakRefusal(f, p)
 	}
 	return refusal{}
