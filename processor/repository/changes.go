@@ -881,7 +881,7 @@ func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.
 			case confirming && len(others) > 0:
 				refused = append(refused, refusal(file, false, "%s may not change this file: %s agreed to it ([agreed]), so it stays; change it instead, for them to agree again", actor, report.And(others)))
 			case !dl.IsZero() && !c.opt.Run.Now.Before(dl):
-				refused = append(refused, refusal(file, false, "%s may not change this file: the tiebreak deadline has passed, and the final battle filed stays for the tied Alliances to agree to, or the repository's Warmasters to settle (deleted, the tied Alliances would roll off)", actor))
+				refused = append(refused, refusal(file, false, "%s may not change this file: the tiebreak deadline has passed, and the final battle filed stays (deleted, the tied Alliances would roll off instead); the repository's Warmasters settle what is wrong with it", actor))
 			}
 			continue
 		}
