@@ -1,8 +1,6 @@
 package github_test
 
 import (
-	"errors"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,31 +14,18 @@ import (
 	"github.com/warmaster/warmaster/processor/simulate"
 )
 
-// errAtMoves stops a simulation once its first moves are awaited.
-var errAtMoves = errors.New("at the moves step")
-
 // crowd is a simulated campaign of 300 players stopped at phase 1's moves
 // step, every player's moves file awaited; with the logins awaited, in
 // the order, and the step's deadline.
 func crowd(t *testing.T) (d string, when time.Time, awaited []string, deadline time.Time) {
 	t.Helper()
-	d = filepath.Join(t.TempDir(), "spring")
-	err := simulate.Run(d, simulate.Params{Seed: "crowd", Players: 300, Planets: 20, Phases: 2}, func(s simulate.Step) error {
-		if s.Folder.State.Step == processor.StepMoves {
-			when = s.Now
-			return errAtMoves
-		}
-		return nil
-	}, nil)
-	if !errors.Is(err, errAtMoves) {
-		t.Fatalf("simulate: %v", err)
-	}
+	d, when = simulatedAt(t, simulate.Params{Seed: "crowd", Players: 300, Planets: 20, Phases: 2}, processor.StepMoves)
 	st, err := phase.Stand(d, &processor.GitHub{Repository: repo, Branch: "main", Path: dir}, when)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, a := range st.Awaited {
-		if a.Present && !a.Faulty {
+		if !a.Awaiting() {
 			continue
 		}
 		for _, l := range a.Senders(st.Campaign) {

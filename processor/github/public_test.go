@@ -14,8 +14,28 @@ import (
 	"github.com/warmaster/warmaster/processor/simulate"
 )
 
-// errAtBattles stops a simulation once its first battles are awaited.
-var errAtBattles = errors.New("at the battles step")
+// errAtStep stops a simulation (simulatedAt).
+var errAtStep = errors.New("at the step")
+
+// simulatedAt is a campaign simulated with params into a folder "spring"
+// and stopped once it reaches step, with the time of the advance that
+// reached it.
+func simulatedAt(t *testing.T, params simulate.Params, step processor.Step) (string, time.Time) {
+	t.Helper()
+	d := filepath.Join(t.TempDir(), "spring")
+	var when time.Time
+	err := simulate.Run(d, params, func(s simulate.Step) error {
+		if s.Folder.State.Step == step {
+			when = s.Now
+			return errAtStep
+		}
+		return nil
+	}, nil)
+	if !errors.Is(err, errAtStep) {
+		t.Fatalf("simulate: %v", err)
+	}
+	return d, when
+}
 
 // public is a simulated public campaign of 3,000 players in 3 Alliances,
 // stopped at phase 1's battles step with every result awaited: each
@@ -26,19 +46,7 @@ func public(t *testing.T) (string, time.Time) {
 	if testing.Short() {
 		t.Skip("a 3,000-player campaign: not in -short")
 	}
-	d := filepath.Join(t.TempDir(), "spring")
-	var when time.Time // of the advance that reached the battles step
-	err := simulate.Run(d, simulate.Params{Seed: "public", Players: 3000, Planets: 40, Phases: 2}, func(s simulate.Step) error {
-		if s.Folder.State.Step == processor.StepBattles {
-			when = s.Now
-			return errAtBattles
-		}
-		return nil
-	}, nil)
-	if !errors.Is(err, errAtBattles) {
-		t.Fatalf("simulate: %v", err)
-	}
-	return d, when
+	return simulatedAt(t, simulate.Params{Seed: "public", Players: 3000, Planets: 40, Phases: 2}, processor.StepBattles)
 }
 
 // TestPublicCampaignIssue: at a public campaign's size everything posted
