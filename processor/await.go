@@ -35,7 +35,9 @@ type Await struct {
 	// agree to a tie-break — whom the campaign's issue then reminds.
 	Answer bool
 	// Dispute gives the other side's `why` when it disputes the result, as
-	// a sentence to follow the note on what to commit (" The dispute: …").
+	// a sentence to follow the note on what to commit (" The dispute: …");
+	// for a tie-break awaiting agreement, the lines awaited under [agreed]
+	// (`blue = "red"`).
 	Dispute string
 	// Digest is the SHA-256 of a result filed, which a confirmation names;
 	// Seen when advance first saw it so (zero: not yet).

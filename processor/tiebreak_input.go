@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -172,18 +173,41 @@ func (t *Tiebreak) Winner(tied []AllianceID) AllianceID {
 
 // CheckAgreed holds [agreed] to the tied: a line for each tied Alliance
 // that stands behind the file, naming a tied Alliance as the victor; and
-// none at all in a campaign that does not confirm results.
-func (t *Tiebreak) CheckAgreed(c *Campaign, tied []AllianceID, fs *Faults) {
-	if t.HasAgreed && !c.Rules.ConfirmResults {
-		fs.Add(t.Src.At("agreed"), "this campaign does not confirm results ([rules] confirm_results = false): the final battles count as filed; remove [agreed]")
+// none at all in a campaign that does not confirm results. note says
+// what counts for nothing without being a fault: a line naming another
+// victor than the battles make, no [agreed] at all.
+func (t *Tiebreak) CheckAgreed(c *Campaign, tied []AllianceID, fs *Faults, note func(Src, string)) {
+	if !c.Rules.ConfirmResults {
+		if t.HasAgreed {
+			fs.Add(t.Src.At("agreed"), "this campaign does not confirm results ([rules] confirm_results = false): the final battles count as filed; remove [agreed]")
+		}
+		return
 	}
+	won := t.Winner(tied)
 	for _, a := range slices.Sorted(maps.Keys(t.Agreed)) {
 		for _, id := range []AllianceID{a, t.Agreed[a]} {
 			if c.HasAlliance(id) && !slices.Contains(tied, id) {
 				fs.Add(t.Src.At("agreed", string(a)), "%s is not tied: [agreed] holds a line for each tied Alliance that stands behind this file, naming the victor it agrees to, each of %s", id, report.OneOf(tied))
 			}
 		}
+		if v := t.Agreed[a]; won != "" && v != won && slices.Contains(tied, a) && slices.Contains(tied, v) {
+			note(t.Src.At("agreed", string(a)), fmt.Sprintf("%s's line names %s, but the battles make %s the victor, so it counts for nothing: write %s = %q, or correct the battles", a, v, won, a, won))
+		}
 	}
+	if !t.HasAgreed && won != "" {
+		note(t.Src, fmt.Sprintf("no [agreed]: the final battle counts once every tied Alliance stands behind it; under an [agreed] heading, the players of each write its line: %s", t.AgreeLines(tied)))
+	}
+}
+
+// AgreeLines are the lines under [agreed] still awaited, each as its
+// Alliance writes it: `blue = "red"`, the victor the battles make.
+func (t *Tiebreak) AgreeLines(tied []AllianceID) string {
+	won := t.Winner(tied)
+	var lines []string
+	for _, a := range t.Unagreed(tied) {
+		lines = append(lines, fmt.Sprintf("`%s = %q`", a, cmp.Or(won, "<the victor>")))
+	}
+	return report.And(lines)
 }
 
 // Unagreed are the tied Alliances whose line under [agreed] is missing or

@@ -102,9 +102,9 @@ type Folder struct {
 	revealed map[string]int
 }
 
-// noteAt makes a checker's notes the folder's, each at its line and
+// NoteAt makes a checker's notes the folder's, each at its line and
 // column.
-func noteAt(f *Folder) func(processor.Src, string) {
+func NoteAt(f *Folder) func(processor.Src, string) {
 	return func(at processor.Src, msg string) {
 		var n processor.Faults
 		n.Add(at, "%s", msg)
@@ -269,7 +269,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	if !fs.Empty() {
 		return fail()
 	}
-	k := processor.Checker{C: c, Fs: fs, Note: noteAt(f)}
+	k := processor.Checker{C: c, Fs: fs, Note: NoteAt(f)}
 	if err := f.loadSetup(k); err != nil {
 		return nil, nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
@@ -31,7 +30,7 @@ import (
 
 // confirmDay is how long the other side has to see a result before the
 // battles deadline applies it unconfirmed.
-const confirmDay = 24 * time.Hour
+const confirmDay = folder.ConfirmDay
 
 // standingKind is where a filed result stands with the other side.
 type standingKind int
@@ -214,13 +213,7 @@ func (r confirms) battlesBlocked() string {
 	return ""
 }
 
-func confirmationPath(phase int, battle string) string {
-	return processor.InputPath(phase, "confirmations", battle)
-}
-
-func rulingPath(phase int, battle string) string {
-	return processor.InputPath(phase, "rulings", battle)
-}
+func rulingPath(phase int, battle string) string { return folder.RulingPath(phase, battle) }
 
 // validateConfirmations checks this phase's results' filed_by, and its
 // confirmations and rulings: each of a battle of the phase, in a campaign
@@ -363,33 +356,6 @@ func (r confirms) flushSeen() {
 		r.seenOut[folder.SeenPath(r.seenPhase)] = folder.EncodeSeen(r.seenPhase, r.seen)
 	}
 	r.seen, r.seenChanged = nil, false
-}
-
-// confirmNotes say, for each result awaiting the other side or the
-// Warmaster, what to commit: the confirmation or dispute, or the ruling,
-// naming the result by its SHA-256.
-func confirmNotes(aw []Await) []string {
-	var out []string
-	for _, a := range aw {
-		if a.Unsettled == "" || a.Faulty {
-			continue
-		}
-		cp := folder.Classify(a.File)
-		if cp.Kind == folder.KindTiebreak {
-			out = append(out, fmt.Sprintf("`%s` is in, %s: a player of each writes its line under `[agreed]`, naming the victor it agrees to (`blue = \"red\"`); one naming another victor than the file's counts for nothing. Until then it waits, past the tiebreak deadline too, unless the repository's Warmasters complete it.", a.File, strings.TrimPrefix(a.Unsettled, "yes, ")))
-			continue
-		}
-		if strings.HasPrefix(a.Unsettled, "disputed") {
-			out = append(out, fmt.Sprintf("`%s` is %s: the Warmaster commits `%s` holding `upholds = \"%s\"` (applied as filed) or `overturns = \"%s\"` (not applied: the attacker is victorious), with `why`.%s", a.File, a.Unsettled, rulingPath(cp.Phase, cp.Name), a.Digest, a.Digest, a.Dispute))
-			continue
-		}
-		when := "once a day has passed since advance first sees it"
-		if !a.Seen.IsZero() {
-			when = fmt.Sprintf("or from %s if later (advance first saw it at %s: the other side has a day)", a.Seen.Add(confirmDay).Format("2006-01-02 15:04 MST"), a.Seen.Format("2006-01-02 15:04 MST"))
-		}
-		out = append(out, fmt.Sprintf("`%s` is %s: to confirm it, commit `%s` holding `confirms = \"%s\"`; to dispute it, `disputes = \"%s\"` and `why = \"…\"`. Unconfirmed and undisputed, it is applied as filed at the deadline, %s.", a.File, strings.TrimPrefix(a.Unsettled, "yes, "), confirmationPath(cp.Phase, cp.Name), a.Digest, a.Digest, when))
-	}
-	return out
 }
 
 // blockedNote says why the battles step waits past its deadline, or "".

@@ -816,7 +816,7 @@ func (r drafts) draftTiebreak(t *owntoml.Commented, a Await) []string {
 	if e := r.s.End; e != nil {
 		tied = e.Tied
 	}
-	t.Say("The final battle(s) of the tie between %s (End of the Campaign).", report.Either(tied))
+	t.Say("The final battle(s) of the tie between %s (End of the Campaign).", report.And(tied))
 	t.Say("%s", deadlineSentence(r.c, a, "without it by then, the tied Alliances roll off; with it in but not agreed by every tied Alliance, it waits for them or the repository's Warmasters."))
 	t.Say("Fill in every value left empty: check refuses this file until then.")
 	for _, al := range tied {
@@ -835,7 +835,9 @@ func (r drafts) draftTiebreak(t *owntoml.Commented, a Await) []string {
 	if r.c.Rules.ConfirmResults && len(tied) > 0 {
 		t.Blank()
 		t.TOML("[agreed]  # a line for each tied Alliance that stands behind this file: it and the victor it agrees to")
-		t.TOML("# %s = %q  # write yours; each other tied Alliance adds its own", tied[0], tied[0])
+		for _, al := range tied {
+			t.TOML("# %s = \"\"  # %s's line, for %s's players alone to write", al, al, al)
+		}
 	}
 	return []string{"battles"}
 }

@@ -196,11 +196,7 @@ func (r checks) validateOrder(o processor.Order, fs *processor.Faults) {
 		// reported — also one that cannot already: no mistake to set
 		// aside (its fleet would perform Logistical Auxilia instead).
 		if why := s.CanBuild(at, a, o.Infra); why != "" {
-			var n processor.Faults
-			n.Add(o.Src.At("infrastructure"), "Raise Edifices builds on the fleet's own planet, %s, and cannot: %s; 2.2 Edifice Raising Complete cancels it (the fleet raises nothing and performs no other operation): choose another operation if you meant one", at, why)
-			for _, x := range n.Resolved(r.f.Text) {
-				r.f.Note(x)
-			}
+			folder.NoteAt(r.f)(o.Src.At("infrastructure"), fmt.Sprintf("Raise Edifices builds on the fleet's own planet, %s, and cannot: %s; 2.2 Edifice Raising Complete cancels it (the fleet raises nothing and performs no other operation): choose another operation if you meant one", at, why))
 		}
 	}
 }

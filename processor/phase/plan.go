@@ -244,7 +244,7 @@ func (p *PlanResult) Markdown(dir string) string {
 		rows[i] = []string{a.File, a.Who, deadlineText(p.c, a), inText(a)}
 	}
 	d.Table([]string{"awaited file", "from", "deadline", "in"}, rows)
-	d.List(confirmNotes(p.Awaited))
+	d.List(folder.ConfirmNotes(p.Awaited))
 	if p.Waiting != "" {
 		d.Para("%s", p.Waiting)
 	}

@@ -86,8 +86,11 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 		rows[i] = []string{a.File, a.Who, deadlineText(r.c, a), inText(a)}
 	}
 	d.Table([]string{"file", "from", "deadline", "in"}, rows)
-	d.List(confirmNotes(aw))
-	if note := r.blockedNote(); note != "" {
+	d.List(folder.ConfirmNotes(aw))
+	switch note := r.blockedNote(); {
+	case note != "" && faulty && r.s.Step == processor.StepTiebreak:
+		d.Para("The tiebreak deadline has passed, and the tie-break is at fault: advance sets it aside, and the tied Alliances roll off.")
+	case note != "":
 		d.Para("%s", note)
 	}
 	if faulty {

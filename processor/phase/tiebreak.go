@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/report"
 )
 
@@ -41,7 +42,7 @@ func (r checks) validateTiebreak(fs *processor.Faults) {
 			}
 		}
 	}
-	t.CheckAgreed(r.c, tied, fs)
+	t.CheckAgreed(r.c, tied, fs, folder.NoteAt(r.f))
 	rec := t.Record()
 	for _, a := range tied {
 		if rec.Fought[a] == 0 {
