@@ -30,10 +30,12 @@ type Await struct {
 	// [rules] confirm_results ("yes, confirmed by red"); Unsettled is set
 	// when it still waits for the other side or the Warmaster's ruling.
 	Confirm, Unsettled string
-	// Answer: the file is in and waits for its Logins and Alliance to
-	// answer it — the other side to confirm a result, a tied Alliance to
-	// agree to a tie-break — whom the campaign's issue then reminds.
-	Answer bool
+	// AnswerFrom are the Alliances a file in waits for an answer from —
+	// the other side to confirm a result, the tied Alliances to agree to a
+	// tie-break — whom the campaign's issue then mentions and reminds,
+	// instead of its senders (while the file is not faulty: then its
+	// senders must mend it).
+	AnswerFrom []AllianceID
 	// Dispute gives the other side's `why` when it disputes the result, as
 	// a sentence to follow the note on what to commit (" The dispute: …");
 	// for a tie-break awaiting agreement, the lines awaited under [agreed]
@@ -48,15 +50,29 @@ type Await struct {
 // Awaiting reports whether the file is still awaited from its senders,
 // whom the campaign's issue mentions and reminds: not in, faulty, or in
 // and waiting for their answer.
-func (a Await) Awaiting() bool { return !a.Present || a.Faulty || a.Answer }
+func (a Await) Awaiting() bool { return !a.Present || a.Faulty || len(a.AnswerFrom) > 0 }
 
-// Senders are who may send the file: Logins, then the players of
-// Alliance not among them, in campaign.toml's order.
+// Asked are who the file is awaited from: its Logins and the players of
+// its Alliance; for a file in that waits for an answer (and is not
+// faulty), the players of AnswerFrom.
+func (a Await) Asked() ([]Login, []AllianceID) {
+	if a.Present && !a.Faulty && len(a.AnswerFrom) > 0 {
+		return nil, a.AnswerFrom
+	}
+	if a.Alliance == "" {
+		return a.Logins, nil
+	}
+	return a.Logins, []AllianceID{a.Alliance}
+}
+
+// Senders are who the file is awaited from (Asked): the logins, then the
+// players of the Alliances not among them, in campaign.toml's order.
 func (a Await) Senders(c *Campaign) []Login {
-	out := slices.Clip(a.Logins)
-	if a.Alliance != "" {
-		for _, l := range c.PlayersOf(a.Alliance) {
-			if !slices.Contains(a.Logins, l) {
+	logins, alliances := a.Asked()
+	out := slices.Clip(logins)
+	for _, al := range alliances { // a player is of one Alliance: none twice
+		for _, l := range c.PlayersOf(al) {
+			if !slices.Contains(logins, l) {
 				out = append(out, l)
 			}
 		}

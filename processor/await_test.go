@@ -25,3 +25,22 @@ func TestTally(t *testing.T) {
 		t.Errorf("Tally of a list with nothing unsettled: %s", got)
 	}
 }
+
+// A file in that waits for an answer is asked of those who answer it —
+// the other side, for a result unconfirmed — but while it is faulty, of
+// its senders, who must mend it (a review found the other side mentioned
+// beside a faulty result, and its filer not).
+func TestAsked(t *testing.T) {
+	a := Await{Present: true, Logins: []Login{"carol"}, Alliance: "blue", AnswerFrom: []AllianceID{"red"}}
+	if logins, als := a.Asked(); len(logins) != 0 || len(als) != 1 || als[0] != "red" || !a.Awaiting() {
+		t.Errorf("awaiting red's answer: asked %v %v, awaiting %v", logins, als, a.Awaiting())
+	}
+	a.Faulty = true
+	if logins, als := a.Asked(); len(logins) != 1 || logins[0] != "carol" || len(als) != 1 || als[0] != "blue" {
+		t.Errorf("faulty: asked %v %v, want its senders carol and blue", logins, als)
+	}
+	a = Await{Present: true, Logins: []Login{"carol"}, Alliance: "blue"}
+	if a.Awaiting() {
+		t.Error("a file in, settled, is awaited")
+	}
+}

@@ -3,7 +3,6 @@ package github
 import (
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 	"time"
 
@@ -182,9 +181,13 @@ func (n *Notice) outcome() string {
 // players still awaited it leaves out, each @-mentioned in a line of their
 // own, as many as leave room for the rest of the body, the others counted.
 func (n *Notice) also(d *report.Doc, shown []processor.Login) {
+	in := make(map[processor.Login]bool, len(shown))
+	for _, l := range shown {
+		in[l] = true
+	}
 	var rest []processor.Login
 	for _, l := range n.awaitedLogins() {
-		if !slices.Contains(shown, l) {
+		if !in[l] {
 			rest = append(rest, l)
 		}
 	}
@@ -208,6 +211,7 @@ func (n *Notice) also(d *report.Doc, shown []processor.Login) {
 // as in the README. It returns the players it @-mentions, each once.
 func (n *Notice) table(d *report.Doc, missing, quiet bool) []processor.Login {
 	var shown []processor.Login
+	isShown := map[processor.Login]bool{} // a public campaign's thousands, in each of thousands of rows
 	var rows [][]string
 	var refs []string
 	more := 0
@@ -241,7 +245,8 @@ func (n *Notice) table(d *report.Doc, missing, quiet bool) []processor.Login {
 		if !quiet && a.Awaiting() {
 			who = n.mentions(senders) + more
 			for _, l := range senders {
-				if !n.optedOut(l) && !slices.Contains(shown, l) {
+				if !n.optedOut(l) && !isShown[l] {
+					isShown[l] = true
 					shown = append(shown, l)
 				}
 			}
@@ -346,14 +351,17 @@ func (n *Notice) awaitedLogins() []processor.Login {
 		if !a.Awaiting() {
 			continue
 		}
-		for _, l := range a.Logins {
+		logins, als := a.Asked()
+		for _, l := range logins {
 			add(l)
 		}
 		// An Alliance's players once, however many of its battles wait.
-		if a.Alliance != "" && !alliances[a.Alliance] {
-			alliances[a.Alliance] = true
-			for _, l := range n.st.Campaign.PlayersOf(a.Alliance) {
-				add(l)
+		for _, al := range als {
+			if !alliances[al] {
+				alliances[al] = true
+				for _, l := range n.st.Campaign.PlayersOf(al) {
+					add(l)
+				}
 			}
 		}
 	}

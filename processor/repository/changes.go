@@ -760,7 +760,7 @@ func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.
 			if other == "" && !complete {
 				// Fail closed: a history too long (or a clone too shallow)
 				// to read whole may hide the other side's version.
-				refused = append(refused, refusal(file, false, "%s may not change this file: its history is too long to show that only your side filed it (more than %d commits, or a shallow clone), and a deletion leaves the battle unreported, the attacker victorious; change it instead, or ask the Warmaster", actor, maxRestoreCommits))
+				refused = append(refused, refusal(file, false, "%s may not change this file: its history is too long to show that only your side filed it (%d commits or more, or a shallow clone), and a deletion leaves the battle unreported, the attacker victorious; change it instead, or ask the Warmaster", actor, cmp.Or(c.git.Depth, maxRestoreCommits)))
 			}
 			if other != "" {
 				refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result before (commit %.12s), and a side withdraws only what it alone filed (deleted, the battle would count as not reported, the attacker victorious); change it instead, for %s to confirm or dispute", actor, other, when, other))
@@ -863,23 +863,31 @@ func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.
 	var refused []processor.Fault
 	for _, file := range files {
 		cp := folder.Classify(file)
-		if cp.Kind != folder.KindTiebreak {
-			continue
+		if cp.Kind != folder.KindTiebreak || f.State == nil || f.State.Step != processor.StepTiebreak || cp.Phase != f.State.Phase {
+			continue // no tie-break awaited: Authorize says why
 		}
+		deleted := !c.exists(path.Join(dir, file))
+		head, _ := f.ReadFile(file)
 		base, _, err := c.git.Show(c.Base, path.Join(dir, file))
 		before, ok1 := agreedOf(base, err)
-		after, ok2 := agreedOf(f.Text(file), nil)
+		after, ok2 := agreedOf(head, nil)
 		if confirming && (!ok1 || !ok2) {
 			// Fail closed: the agreement cannot be judged.
-			refused = append(refused, refusal(file, f.Text(file) != nil, "%s may not change this file: its [agreed] cannot be read as a table of Alliances and victors, so who agreed to what cannot be judged; write it as the end-of-campaign guide shows", actor))
+			refused = append(refused, refusal(file, !deleted, "%s may not change this file: its [agreed] cannot be read as a table of Alliances and victors, so who agreed to what cannot be judged; write it as the end-of-campaign guide shows", actor))
 			continue
 		}
-		if f.Text(file) == nil {
+		if deleted {
 			others := slices.DeleteFunc(slices.Sorted(maps.Keys(before)), func(a string) bool { return a == string(p.Alliance) })
 			dl := f.Campaign.Deadlines[cp.Phase].Tiebreak
+			_, mine := before[string(p.Alliance)]
 			switch {
 			case confirming && len(others) > 0:
 				refused = append(refused, refusal(file, false, "%s may not change this file: %s agreed to it ([agreed]), so it stays; change it instead, for them to agree again", actor, report.And(others)))
+			case confirming && !mine:
+				// Who filed it is known by its line alone: the other side
+				// deleting a file its filer left without one would turn the
+				// battle into a roll-off.
+				refused = append(refused, refusal(file, false, "%s may not change this file: a tied Alliance deletes only a tie-break it alone stands behind, and this one has no line of %s under [agreed]; change it instead (write your line, or correct the battles)", actor, p.Alliance))
 			case !dl.IsZero() && !c.opt.Run.Now.Before(dl):
 				refused = append(refused, refusal(file, false, "%s may not change this file: the tiebreak deadline has passed, and the final battle filed stays (deleted, the tied Alliances would roll off instead); the repository's Warmasters settle what is wrong with it", actor))
 			}

@@ -139,13 +139,15 @@ func (g Git) RestoreCommit(file, digest string) (found string, ok bool) {
 // versions calls each with every version file (a slash path from the
 // repository's root) had in the history reachable from rev, newest first,
 // each text once, and the newest commit that has it, until each returns
-// true: every commit that changed it, on every branch merged (no history
-// simplification, which would skip a side branch whose merge kept the
-// other version). complete is false when it could not look at all of
-// that history: a shallow clone's, or past maxRestoreCommits commits.
+// true: every commit that changed it, on every branch merged (git's
+// default simplification would skip a side branch whose merge kept the
+// other version; --simplify-merges keeps it, and leaves out the merges of
+// branches that never touched the file, which --full-history alone lists
+// by the hundred in a busy repository). complete is false when it could
+// not look at all of that history: a shallow clone's, or Depth commits.
 func (g Git) versions(rev, file string, each func(commit string, data []byte) bool) (complete bool) {
 	depth := cmp.Or(g.Depth, maxRestoreCommits)
-	out, err := g.output("rev-list", "--full-history", fmt.Sprintf("--max-count=%d", depth), "--end-of-options", rev, "--", file)
+	out, err := g.output("rev-list", "--full-history", "--simplify-merges", fmt.Sprintf("--max-count=%d", depth), "--end-of-options", rev, "--", file)
 	if err != nil {
 		return false
 	}

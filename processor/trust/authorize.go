@@ -112,7 +112,7 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 	case folder.KindSeen:
 		return refusal{"Warmaster writes this file itself and nobody edits it: " + closePR + ".", "advance writes it, recording when it first saw each result (the other side's day to confirm or dispute it runs from then); nobody edits it"}
 	case folder.KindTiebreak:
-		if isOneOf(actor, warmasters) && c.Rules.ConfirmResults {
+		if isOneOf(actor, warmasters) {
 			// The repository's Warmasters settle a final battle a tied
 			// Alliance will not agree to, as they rule on a result,
 			// whether or not they play.
@@ -239,7 +239,7 @@ func authOpenTomeRefusal(f *folder.Folder, file string, cp folder.CampaignPath) 
 		return refusal{}
 	}
 	i := slices.IndexFunc(s.Effects, func(e processor.Effect) bool { return e.Event == processor.AnOpenTome && e.Phase == cp.Phase })
-	if i < 0 {
+	if i < 0 || openTomeIn(f, cp.Phase, s.Effects[i].Alliance) {
 		return refusal{}
 	}
 	if _, err := f.ReadFile(file); err != nil {
@@ -252,6 +252,18 @@ func authOpenTomeRefusal(f *folder.Folder, file string, cp folder.CampaignPath) 
 	}
 	return refusal{fmt.Sprintf("An Open Tome: %s's players declare their operations first, and yours come after theirs are revealed: %s, and send your orders once %s's are in%s.", first, closePR, first, sealing),
 		fmt.Sprintf("under An Open Tome the dominating Alliance (%s) declares its operations and reveals them before the other Alliances declare theirs, and orders in the repository are read by everyone", first)}
+}
+
+// openTomeIn reports whether the orders of every player of the
+// dominating Alliance a who commands a fleet are in for phase: the others
+// may declare then, before advance has moved on.
+func openTomeIn(f *folder.Folder, phase int, a processor.AllianceID) bool {
+	for _, l := range f.Campaign.PlayersOf(a) {
+		if _, in := f.Orders[phase][l]; !in && len(f.Campaign.FleetsOf(l)) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // inputNoun names what a player's file holds, for a refusal's first

@@ -54,8 +54,15 @@ func exampleAt(t *testing.T, at string) string {
 	return dir
 }
 
-// openTome puts the folder at phase 3's An Open Tome, blue dominating.
+// openTome puts the folder at phase 3's An Open Tome, blue dominating,
+// its orders not in yet; openTomeDeclared, with blue's orders in.
 func openTome(f *folder.Folder) {
+	openTomeDeclared(f)
+	delete(f.Orders[3], "alice")
+	delete(f.Orders[3], "bob")
+}
+
+func openTomeDeclared(f *folder.Folder) {
 	f.State.Phase, f.State.Step = 3, processor.StepOpenTome
 	f.State.Effects = append(f.State.Effects, processor.Effect{Event: processor.AnOpenTome, Phase: 3, Alliance: "blue"})
 }
@@ -109,6 +116,11 @@ func TestAuthorize(t *testing.T) {
 				testkit.WriteFile(t, dir, "phases/03/orders/carol.toml", []byte("[[operations]]\n"))
 			},
 			edit: openTome, want: [4]string{"each player's own", "each player's own", "the dominating Alliance (blue) declares its operations and reveals them before the other Alliances declare theirs", stranger}},
+		{name: "OrdersAfterOpenTomeDeclared", at: atPhase2, file: "phases/03/orders/carol.toml",
+			prep: func(t *testing.T, dir string) {
+				testkit.WriteFile(t, dir, "phases/03/orders/carol.toml", []byte("[[operations]]\n"))
+			},
+			edit: openTomeDeclared, want: [4]string{"each player's own", "each player's own", ok, stranger}},
 		{name: "OrdersWithdrawnBeforeOpenTome", at: atPhase2, file: "phases/03/orders/carol.toml",
 			prep: func(t *testing.T, dir string) { testkit.Remove(t, dir, "phases/03/orders/carol.toml") },
 			edit: openTome, want: [4]string{"each player's own", "each player's own", ok, stranger}},
