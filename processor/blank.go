@@ -114,8 +114,18 @@ func (k Checker) idChoice(kind idKind, file string) string {
 			return "one of your fleets: " + report.OneOf(fs)
 		}
 	case allianceID:
+		if k.Tied != nil {
+			return "one of the tied alliances: " + report.OneOf(k.Tied)
+		}
 		return "one of the alliances: " + report.OneOf(k.C.AllianceIDs())
 	default:
+		if k.Tied != nil {
+			var ls []Login
+			for _, a := range k.Tied {
+				ls = append(ls, k.C.PlayersOf(a)...)
+			}
+			return "one of the tied alliances' players: " + report.OneOf(ls)
+		}
 		return "one of the players' logins: " + report.OneOf(k.C.Logins())
 	}
 }

@@ -243,6 +243,9 @@ type Checker struct {
 	// Note, if set, takes what a check says of an input without refusing
 	// it (the folder's notes): a choice that can never be used, left out.
 	Note func(at Src, msg string)
+	// Tied, for a tie-break, are the tied Alliances: the ones its values
+	// name (an empty value's fault offers them and their players alone).
+	Tied []AllianceID
 }
 
 // note says msg of at through Note, when the checker has one.

@@ -22,6 +22,9 @@ func (f *Folder) loadTiebreak(k processor.Checker, phase int) error {
 		k.Fs.Add(processor.Src{File: file}, "the campaign is not waiting for a tie-break: commit this file only once the final phase has ended tied (state.toml says step = \"tiebreak\")")
 		return nil
 	}
+	if s.End != nil {
+		k.Tied = s.End.Tied // what an empty value may be
+	}
 	doc, err := f.decodeInput(k, file, schema.Tiebreak)
 	if err != nil || doc == nil {
 		return err
