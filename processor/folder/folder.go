@@ -35,9 +35,8 @@ type Folder struct {
 	Journal  []byte
 	// ConsumedInputs are the digests of the inputs processed steps consumed, by path.
 	ConsumedInputs map[string]string
-	// Unchanged: see LoadOptions (nil but for the pull-request check: the
-	// files its changes leave as they were merged).
-	Unchanged func(file string) bool
+	// unchanged: see LoadOptions.
+	unchanged func(file string) bool
 	// Corrections are campaign.toml's [[corrections]], in order;
 	// Correcting, the one the next run applies (nil: none).
 	Corrections []Correction
@@ -178,7 +177,7 @@ type LoadOptions struct {
 // LoadFromWith is LoadFrom with options.
 func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error) {
 	f := &Folder{
-		Unchanged:     o.Unchanged,
+		unchanged:     o.Unchanged,
 		Dir:           d.Path(),
 		Disk:          d,
 		Setup:         map[processor.AllianceID]*processor.SetupChoice{},
@@ -956,7 +955,7 @@ func (f *Folder) consumed(k processor.Checker, file string) {
 	switch {
 	case !ok:
 		f.LateFaults = append(f.LateFaults, processor.Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})
-	case f.Unchanged != nil && f.Unchanged(file):
+	case f.unchanged != nil && f.unchanged(file):
 		// As the base has it, which was checked: not read again.
 	default:
 		if _, _, err := f.Read(file); err == nil && f.Digest(file) != want {

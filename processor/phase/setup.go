@@ -1,7 +1,6 @@
 package phase
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
@@ -10,19 +9,10 @@ import (
 )
 
 // validateSetup checks the set-up files against each other: Strongholds
-// must fit on their planets, the later Alliance in campaign.toml's order
-// choosing again — but in a pull request's check the files it changes
-// come after those merged before, so that the newcomer is asked, not an
-// Alliance whose merged set-up another's choice would make faulty.
+// must fit on their planets.
 func (r checks) validateSetup(fs *processor.Faults) {
 	count := map[processor.PlanetID]int{}
-	ids := r.c.AllianceIDs()
-	if merged := r.f.Unchanged; merged != nil {
-		slices.SortStableFunc(ids, func(a, b processor.AllianceID) int {
-			return cmp.Compare(r.newcomer(a, merged), r.newcomer(b, merged))
-		})
-	}
-	for _, a := range ids {
+	for _, a := range r.c.AllianceIDs() {
 		sc := r.f.Setup[a]
 		if sc == nil || !r.c.Map.Has(sc.Stronghold) {
 			continue
@@ -33,14 +23,6 @@ func (r checks) validateSetup(fs *processor.Faults) {
 		}
 	}
 	r.validateSetupBenefits(fs)
-}
-
-// newcomer is 1 when a's set-up file is one a pull request changes.
-func (r checks) newcomer(a processor.AllianceID, merged func(file string) bool) int {
-	if sc := r.f.Setup[a]; sc != nil && !merged(sc.Src.File) {
-		return 1
-	}
-	return 0
 }
 
 // setup is Setup the Campaign Map, steps 3 to 5: Strongholds and starting

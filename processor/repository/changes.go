@@ -395,6 +395,9 @@ func (c *changes) campaign(dir string, files []string) {
 			}
 		}
 	}
+	if f != nil && !declaring {
+		refused = append(refused, c.strongholdMoves(f, dir, files)...)
+	}
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
 	}
@@ -765,6 +768,42 @@ func (c *changes) resultDeletions(f *folder.Folder, dir string, actor processor.
 			if other != "" {
 				refused = append(refused, refusal(file, false, "%s may not change this file: %s filed this result before (commit %.12s), and a side withdraws only what it alone filed (deleted, the battle would count as not reported, the attacker victorious); change it instead, for %s to confirm or dispute", actor, other, when, other))
 			}
+		}
+	}
+	return refused
+}
+
+// strongholdMoves refuses a set-up that moves its Stronghold to a planet
+// whose locations merged Strongholds already fill: advance asks the
+// later Alliance in campaign.toml's order to choose again, which would
+// make another Alliance's merged set-up faulty and stall the campaign —
+// so the pull request's own is refused. A change that leaves its
+// Stronghold where it was is not (a clash merged otherwise is the
+// campaign's to settle, not this change's).
+func (c *changes) strongholdMoves(f *folder.Folder, dir string, files []string) []processor.Fault {
+	if f.State == nil || f.State.Step != processor.StepSetup {
+		return nil
+	}
+	changed := func(a processor.AllianceID) bool { return slices.Contains(files, "setup/"+string(a)+".toml") }
+	var refused []processor.Fault
+	for _, a := range f.Campaign.AllianceIDs() {
+		sc := f.Setup[a]
+		if sc == nil || !changed(a) || !f.Campaign.Map.Has(sc.Stronghold) {
+			continue
+		}
+		base, ok, err := c.git.Show(c.Base, path.Join(dir, sc.Src.File))
+		var was struct{ Stronghold string }
+		if err == nil && ok && toml.Unmarshal(base, &was) == nil && processor.PlanetID(was.Stronghold) == sc.Stronghold {
+			continue // where it was
+		}
+		var merged []processor.AllianceID
+		for _, b := range f.Campaign.AllianceIDs() {
+			if o := f.Setup[b]; b != a && o != nil && o.Stronghold == sc.Stronghold && !changed(b) {
+				merged = append(merged, b)
+			}
+		}
+		if loc := f.Campaign.Map.Planet(sc.Stronghold).Locations; len(merged) >= loc {
+			refused = append(refused, refusal(sc.Src.File, true, "%s has %d Infrastructure locations, all taken by the Strongholds %s set up before yours; choose another planet for your Stronghold", sc.Stronghold, loc, report.And(merged)))
 		}
 	}
 	return refused

@@ -12,7 +12,8 @@ import (
 // green in the order, took the last Stronghold's place at masnet (two
 // locations) that red and green had filed: its pull request passed, and
 // green's set-up, untouched, stalled the campaign (found by an attacker's
-// look). The check asks the newcomer to choose again.
+// look). The check asks the newcomer to choose again; a change that
+// leaves its Stronghold where it was is not refused.
 func TestSetupStrongholdClashIsTheNewcomers(t *testing.T) {
 	r := newTestRepo(t)
 	const setup = "campaigns/spring/setup/"
@@ -33,5 +34,14 @@ func TestSetupStrongholdClashIsTheNewcomers(t *testing.T) {
 	}
 	r.commit("red and green set up, both Strongholds at masnet")
 	rep := r.change("bob", func() { r.write(setup+"blue.toml", blue) })
-	wantFaults(t, rep, [2]string{setup + "blue.toml", "masnet has 2 Infrastructure locations, all taken by other Alliances' Strongholds; choose another planet"})
+	wantFaults(t, rep, [2]string{setup + "blue.toml", "masnet has 2 Infrastructure locations, all taken by the Strongholds red and green set up before yours; choose another planet for your Stronghold"})
+
+	// Merged anyway (two pull requests that each passed), the clash is the
+	// campaign's: blue may still change the rest of its set-up, leaving its
+	// Stronghold where it is (a review found blue refused then).
+	r.commit("blue's merged too")
+	rep = r.change("bob", func() {
+		r.write(setup+"blue.toml", strings.Replace(blue, `blue-2 = "caltus-novem"`, `blue-2 = "novamagnor"`, 1))
+	})
+	wantFaults(t, rep)
 }
