@@ -37,10 +37,11 @@ type Await struct {
 	// senders must mend it).
 	AnswerFrom []AllianceID
 	// Dispute gives the other side's `why` when it disputes the result, as
-	// a sentence to follow the note on what to commit (" The dispute: …");
-	// for a tie-break awaiting agreement, the lines awaited under [agreed]
-	// (`blue = "red"`).
+	// a sentence to follow the note on what to commit (" The dispute: …").
 	Dispute string
+	// Agree are the lines a tie-break awaits under [agreed], each as its
+	// Alliance writes it (`blue = "red"`).
+	Agree string
 	// Digest is the SHA-256 of a result filed, which a confirmation names;
 	// Seen when advance first saw it so (zero: not yet).
 	Digest string

@@ -28,7 +28,7 @@ func ConfirmNotes(aw []processor.Await) []string {
 		}
 		cp := Classify(a.File)
 		if cp.Kind == KindTiebreak {
-			out = append(out, fmt.Sprintf("`%s` is in, %s: under `[agreed]`, their players write %s, the victor the battles make, by a pull request of their own (a line naming another victor counts for nothing). Until then it waits, past the tiebreak deadline too, unless the repository's Warmasters complete it.", a.File, strings.TrimPrefix(a.Unsettled, "yes, "), a.Dispute))
+			out = append(out, fmt.Sprintf("`%s` is in, %s: under `[agreed]`, their players write %s, the victor the battles make, by a pull request of their own (a line naming another victor counts for nothing). Until then it waits, past the tiebreak deadline too, unless the repository's Warmasters complete it.", a.File, strings.TrimPrefix(a.Unsettled, "yes, "), a.Agree))
 			continue
 		}
 		if strings.HasPrefix(a.Unsettled, "disputed") {

@@ -874,7 +874,7 @@ func (r *run) awaited(each func(Await)) []Await {
 		a := Await{File: processor.TiebreakPath(s.Phase), Who: r.tiebreakWho(), Present: r.f.Tiebreak != nil, Logins: r.tiebreakLogins()}
 		if missing := r.unagreed(); len(missing) > 0 {
 			a.Confirm = "yes, awaiting the agreement of " + report.And(missing)
-			a.Unsettled, a.AnswerFrom, a.Dispute = a.Confirm, missing, r.f.Tiebreak.AgreeLines(r.s.End.Tied)
+			a.Unsettled, a.AnswerFrom, a.Agree = a.Confirm, missing, r.f.Tiebreak.AgreeLines(r.s.End.Tied)
 		}
 		add(a)
 	}

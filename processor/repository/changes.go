@@ -932,7 +932,9 @@ func (c *changes) tiebreakChanges(f *folder.Folder, dir string, actor processor.
 			}
 			continue
 		}
-		for _, a := range slices.Sorted(maps.Keys(mergeKeys(before, after))) {
+		keys := slices.AppendSeq(slices.Collect(maps.Keys(before)), maps.Keys(after))
+		slices.Sort(keys)
+		for _, a := range slices.Compact(keys) {
 			if was, is := before[a], after[a]; confirming && a != string(p.Alliance) && was != is {
 				refused = append(refused, refusal(file, true, "%s may not change this file: only a player of %s writes %s's line under [agreed] (each tied Alliance gives its own agreement)", actor, a, a))
 			}
@@ -963,18 +965,6 @@ func agreedOf(text []byte, err error) (map[string]string, bool) {
 		out[a] = s
 	}
 	return out, true
-}
-
-// mergeKeys is a map with the keys of both.
-func mergeKeys(a, b map[string]string) map[string]bool {
-	out := make(map[string]bool, len(a)+len(b))
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
 }
 
 // defections is the [machinations_of_fate] table of an event choices
