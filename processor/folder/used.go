@@ -30,6 +30,7 @@ import (
 type UsedPart struct {
 	Name string
 	File string // the file it is in
+	Key  string // its key in the file, where a fault points ("" for a whole file)
 	JSON []byte
 }
 
@@ -39,14 +40,14 @@ type UsedPart struct {
 func UsedParts(campaign map[string]any, mapJSON []byte, phases int, generated func(phase int) bool) []UsedPart {
 	canon := canonJSON
 	parts := []UsedPart{
-		{"[dice]", processor.CampaignFile, canon(campaign["dice"])},
-		{"[rules]", processor.CampaignFile, canon(rulesOf(campaign))},
-		{"map.toml", processor.MapFile, mapJSON},
+		{"[dice]", processor.CampaignFile, "dice", canon(campaign["dice"])},
+		{"[rules]", processor.CampaignFile, "rules", canon(rulesOf(campaign))},
+		{"map.toml", processor.MapFile, "", mapJSON},
 	}
 	if z, ok := campaign["time_zone"]; ok {
 		// Every time the reports show is in it (and a played without a
 		// zone is read in it).
-		parts = append(parts, UsedPart{"time_zone", processor.CampaignFile, canon(z)})
+		parts = append(parts, UsedPart{timeZonePart, processor.CampaignFile, timeZonePart, canon(z)})
 	}
 	// Each phase's [[forced_events]], in file order (read back from JSON:
 	// whatever types the decoder gave them).
@@ -62,7 +63,7 @@ func UsedParts(campaign map[string]any, mapJSON []byte, phases int, generated fu
 				of = append(of, e)
 			}
 		}
-		parts = append(parts, UsedPart{fmt.Sprintf("phase %d's [[forced_events]]", p), processor.CampaignFile, canon(of)})
+		parts = append(parts, UsedPart{fmt.Sprintf("phase %d's [[forced_events]]", p), processor.CampaignFile, "forced_events", canon(of)})
 	}
 	return parts
 }
@@ -161,16 +162,24 @@ func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, corrections []Cor
 		return nil
 	}
 	now := map[string]string{}
-	files := map[string]string{}
+	src := map[string]processor.Src{timeZonePart: processor.Src{File: processor.CampaignFile}.At(timeZonePart)}
 	for i, l := range UsedLines(parts) {
 		name, sum := splitUsed(l)
-		now[name], files[name] = sum, parts[i].File
+		now[name], src[name] = sum, processor.Src{File: parts[i].File}
+		if k := parts[i].Key; k != "" {
+			src[name] = src[name].At(k)
+		}
 	}
 	last := StepAt{steps[len(steps)-1].Phase, steps[len(steps)-1].Step}
 	var correcting *Correction
+	had := map[string]bool{}
 	for _, l := range recorded {
 		name, sum := splitUsed(l)
+		had[name] = true
 		got, ok := now[name]
+		if !ok && name == timeZonePart {
+			fs.Add(src[name], "%s taken out after the steps applied so far used it (the last is %s): every time their reports show was read in it, and the campaign no longer replays; put it back as it was (git log -p %s shows it)", name, last, processor.CampaignFile)
+		}
 		if !ok || got == sum {
 			continue
 		}
@@ -183,14 +192,20 @@ func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, corrections []Cor
 			fs.Add(processor.Src{File: processor.CampaignFile}.At("corrections", next, "was"), "this correction's was is not the [rules] the steps so far used (the journal records their digest, %.12s…): give them exactly as they were, every key written then (one at its default too) and no other (git log -p campaign.toml shows them)", sum)
 			continue
 		}
-		fix := "restore it as it was (git log -p " + files[name] + " shows the change)"
+		fix := "restore it as it was (git log -p " + src[name].File + " shows the change)"
 		if name == "[rules]" {
 			fix += ", or, to correct a rule the steps were played by, add a [[corrections]] entry (part = \"[rules]\", was = the [rules] as they were, reason = why): the next step applies it, and its report says so"
 		}
-		fs.Add(processor.Src{File: files[name]}, "%s changed after the steps applied so far used it (the last is %s): what a step used never changes, for anyone — the dice could otherwise be chosen, and the campaign no longer replays; %s", name, last, fix)
+		fs.Add(src[name], "%s changed after the steps applied so far used it (the last is %s): what a step used never changes, for anyone — the dice could otherwise be chosen, and the campaign no longer replays; %s", name, last, fix)
+	}
+	if _, ok := now[timeZonePart]; ok && !had[timeZonePart] {
+		fs.Add(src[timeZonePart], "%s added after the steps applied so far were played without one (the last is %s): every time their reports show was read in UTC, and the campaign no longer replays; take it out (a time zone is set before the first step, or in a follow-up campaign)", timeZonePart, last)
 	}
 	return correcting
 }
+
+// timeZonePart is the used part a campaign may be without: none is UTC.
+const timeZonePart = "time_zone"
 
 func splitUsed(line string) (name, sum string) {
 	i := strings.LastIndexByte(line, ' ')

@@ -521,6 +521,24 @@ func TestUsedTimeZone(t *testing.T) {
 	if _, err := phase.Advance(dir, phase.Options{Now: time.Date(2027, 6, 10, 0, 0, 0, 0, time.UTC)}); !mentions(err, "time_zone changed after the steps applied so far used it") {
 		t.Fatalf("advance after changing the time zone: %v", err)
 	}
+	// Added, or taken out, once steps were played without it, or by it:
+	// every time the reports already show would be read in another zone.
+	now := time.Date(2027, 6, 10, 0, 0, 0, 0, time.UTC)
+	edit(t, dir, processor.CampaignFile, "time_zone = \"Europe/Berlin\"\n", "")
+	if _, err := phase.Check(dir, phase.Options{Now: now}); !mentions(err, "time_zone taken out after the steps applied so far used it") {
+		t.Fatalf("check after taking the time zone out: %v", err)
+	}
+	plain := example(t)
+	playExample(t, plain, phase.Options{})
+	edit(t, plain, processor.CampaignFile, "phases = 3\n", "phases = 3\ntime_zone = \"America/New_York\"\n")
+	for name, run := range map[string]func() error{
+		"check":   func() error { _, err := phase.Check(plain, phase.Options{Now: now}); return err },
+		"advance": func() error { _, err := phase.Advance(plain, phase.Options{Now: now}); return err },
+	} {
+		if err := run(); !mentions(err, "time_zone added after the steps applied so far were played without one") || !mentions(err, "campaign.toml") {
+			t.Fatalf("%s after adding a time zone: %v", name, err)
+		}
+	}
 }
 
 // A correction: the Warmaster puts right a [rules] option the steps so far
