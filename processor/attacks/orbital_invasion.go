@@ -45,6 +45,9 @@ func (r Rules) orbitalInvasionDefenderWins(p processor.PlanetID, D processor.All
 		if ch.Direction == "from-connected" {
 			from, to = ch.Planet, p
 		}
+		if len(ch.Pieces) == 0 {
+			out = append(out, fmt.Sprintf("%s selects %s and moves no Infrastructure", D, ch.Planet))
+		}
 		for _, t := range ch.Pieces {
 			switch {
 			case s.Pieces(from, D, t) == 0:

@@ -89,6 +89,10 @@ func (r Rules) purgeAndBurnDefenderWins(p processor.PlanetID, D processor.Allian
 			out = append(out, fmt.Sprintf("%s's transfer to %s is not possible now (%s): skipped", file, q, why))
 			continue
 		}
+		if s.Destroyed(p) {
+			out = append(out, fmt.Sprintf("%s's transfer to %s is not possible now (%s is destroyed: no Power Level there to transfer): skipped", file, q, p))
+			continue
+		}
 		if lvl := s.Power(p, D); lvl-1 < s.MinPower(p, D) {
 			out = append(out, fmt.Sprintf("%s's transfer to %s is not possible now: %s's Power Level at %s is %d, its minimum there: skipped", file, q, D, p, lvl))
 			continue
