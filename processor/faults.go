@@ -65,6 +65,19 @@ func operationEntry(ptr string) string {
 	return "/operations/" + n
 }
 
+// OutcomeOnly reports whether every fault of a result file is in its
+// [outcome] table: the victor's Campaign Outcome choices, which a result
+// past its deadline can do without (the defaults apply) while its winner
+// stands.
+func OutcomeOnly(faults []Fault) bool {
+	for _, f := range faults {
+		if f.Ptr != "/outcome" && !strings.HasPrefix(f.Ptr, "/outcome/") {
+			return false
+		}
+	}
+	return len(faults) > 0
+}
+
 // SplitOperations parts an orders file's operations into the operations without faults and
 // those with; ok is false when a fault is in no operation of the list (it
 // is about the file as a whole) or every operation has one (the file is

@@ -26,7 +26,10 @@ import (
 // battle, the roll-off. An orders file is taken operation by operation
 // (setAsideOperations): an [[operations]] entry with a fault is not given,
 // its fleet performs Logistical Auxilia, and the others stand; a file not
-// valid TOML or not shaped as orders is set aside whole. The report names
+// valid TOML or not shaped as orders is set aside whole. A result whose
+// every fault is in its [outcome] is applied without it (setAsideOutcome):
+// the battle was played and its winner stands, the victor's choices take
+// their defaults. The report names
 // the file, its faults and the default applied, and the journal records it
 // as not applied with its digest (one applied in part, as an input), so a
 // replay reaches the same decision from the same bytes. Faults
@@ -51,7 +54,17 @@ type notApplied struct {
 	stray bool              // set aside as of no use at its step (rules.strays), not for a deadline
 	ops   []processor.Order // the operations set aside, when not the whole file
 	kept  []processor.Order // the file's operations as read, to restore
+	// result is a result applied without its [outcome], as read (to
+	// restore); nil when the whole file was set aside.
+	result *processor.Result
 }
+
+// outcomePart is what of a result past its deadline advance does not
+// apply when its faults are all in its [outcome] (setAsideOutcome).
+const outcomePart = "this [outcome]: the result stands, with the default choices"
+
+// partly reports whether only a part of the file was set aside.
+func (n notApplied) partly() bool { return n.ops != nil || n.result != nil }
 
 // pastDeadline reports whether file is a player's input for a step still to
 // be processed whose deadline has passed by now: a fault in it will not
@@ -114,7 +127,7 @@ func (r *run) setAside(fs *processor.Faults) error {
 		slices.Sort(files)
 		var battleIDs map[string]bool // the phase's battles, once (defaultFor)
 		for _, file := range files {
-			if !done[file] && r.setAsideOperations(file, byFile[file]) {
+			if !done[file] && (r.setAsideOperations(file, byFile[file]) || r.setAsideOutcome(file, byFile[file])) {
 				done[file] = true // once: a fault left after is the whole file's
 				continue
 			}
@@ -219,17 +232,48 @@ func (r *rules) operationsDefault(phase int, login processor.Login, ops []proces
 	return fmt.Sprintf("its %s %s not applied: %s%s", report.And(which), is, what, stand)
 }
 
-// partlySetAside reports whether some of file's operations were set aside.
-func (r *rules) partlySetAside(file string) bool {
-	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.ops != nil })
+// setAsideOutcome applies, of a result past its deadline whose every
+// fault is in its [outcome] (a Campaign Outcome choice the rules refuse),
+// all but that table: the battle was played, so it is not one "not
+// resolved by playing a battle" (2.3), and its winner stands; the victor's
+// choices take the defaults 2.4 has for a choice left out (RULINGS 25, as
+// an orders file's operations are). It reports whether it did.
+func (r *run) setAsideOutcome(file string, faults []processor.Fault) bool {
+	cp := folder.Classify(file)
+	res, ok := r.f.Results[cp.Phase][cp.Name]
+	if cp.Kind != folder.KindResults || !ok || res.Outcome == nil || !processor.OutcomeOnly(faults) {
+		return false
+	}
+	without := *res
+	without.Outcome = nil
+	r.f.Results[cp.Phase][cp.Name] = &without
+	all := processor.Faults{List: faults}
+	inv, _ := all.Err(r.f.Text).(*processor.InvalidError)
+	why := fmt.Sprintf("%s past the %s deadline, so its [outcome] is not applied: the result stands, and the victor's Campaign Outcome choices are the defaults", report.Plural(len(inv.Faults), "fault", "faults"), deadlineName(r.s.Step))
+	r.setAsideFiles = append(r.setAsideFiles, notApplied{
+		NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults},
+		phase:      cp.Phase, step: r.s.Step, result: res,
+	})
+	return true
 }
 
-// restoreOperations undoes setAsideOperations, for the file to be set
-// aside whole; it returns the faults the operations were set aside for.
+// partlySetAside reports whether a part of file was set aside.
+func (r *rules) partlySetAside(file string) bool {
+	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.partly() })
+}
+
+// restoreOperations undoes setAsideOperations or setAsideOutcome, for the
+// file to be set aside whole; it returns the faults its part was set
+// aside for.
 func (r *rules) restoreOperations(file string) []processor.Fault {
-	i := slices.IndexFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.ops != nil })
+	i := slices.IndexFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.partly() })
 	n := r.setAsideFiles[i]
 	cp := folder.Classify(file)
+	if n.result != nil {
+		r.f.Results[cp.Phase][cp.Name] = n.result
+		r.setAsideFiles = slices.Delete(r.setAsideFiles, i, i+1)
+		return n.Faults
+	}
 	r.f.Orders[cp.Phase][processor.Login(cp.Name)] = n.kept
 	r.setAsideFiles = slices.Delete(r.setAsideFiles, i, i+1)
 	return n.Faults
@@ -337,7 +381,7 @@ func (r *run) reportSetAside(step processor.Step) {
 		if n.phase != r.s.Phase || n.step != step {
 			continue
 		}
-		if n.ops != nil {
+		if n.partly() {
 			r.sec.Para("**`%s` is applied in part**: %s:", n.File, n.Why)
 		} else {
 			r.sec.Para("**`%s` is not applied**: %s:", n.File, n.Why)
@@ -365,7 +409,7 @@ func (r *rules) journalNotApplied(phase int, step processor.Step, first bool) []
 	for _, n := range r.setAsideFiles {
 		// A file set aside in part is applied (its digest is with the
 		// step's inputs): the same bytes set aside the same operations.
-		if n.phase == phase && n.step == step && n.ops == nil {
+		if n.phase == phase && n.step == step && !n.partly() {
 			out = append(out, owntoml.JournalInput{Path: n.File, SHA256: r.f.Digest(n.File), NotApplied: fmt.Sprintf("%s past the %s deadline", report.Plural(len(n.Faults), "fault", "faults"), deadlineName(step))})
 		}
 	}

@@ -353,8 +353,11 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan fu
 	for _, n := range r.setAsideFiles {
 		for _, f := range n.Faults {
 			what := "this file"
-			if n.ops != nil {
+			switch {
+			case n.ops != nil:
 				what = "this operation"
+			case n.result != nil:
+				what = outcomePart
 			}
 			if n.stray {
 				f.Message += " (advance sets this file aside: it has no use at its step)"
@@ -385,6 +388,8 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan fu
 			what, cp := "this file", folder.Classify(f.File)
 			if _, _, part := processor.SplitOperations(r.f.Orders[cp.Phase][processor.Login(cp.Name)], byFile[f.File]); part && cp.Kind == folder.KindOrders {
 				what = "this operation"
+			} else if cp.Kind == folder.KindResults && processor.OutcomeOnly(byFile[f.File]) {
+				what = outcomePart
 			}
 			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply %s)", deadlineName(at.Step), what)
 		} else if r.strays[f.File] != "" {
