@@ -109,7 +109,11 @@ func (f *Folder) CampaignNotes() []processor.Fault {
 			}
 			if last.phase != 0 && last.phase != phase && k.t.Before(last.t) && !early {
 				early = true
-				fs.Add(at, "phase %d's %s deadline (%s) is before phase %d's %s deadline (%s): the phases run one after the other, so its steps would wait for phase %d's and then apply at once; is its year or month mistyped?", phase, k.name, k.t.Format(time.RFC3339), last.phase, last.name, last.t.Format(time.RFC3339), last.phase)
+				where := at
+				if d.Src.File != "" {
+					where = d.Src.At(k.name)
+				}
+				fs.Add(where, "phase %d's %s deadline (%s) is before phase %d's %s deadline (%s): the phases run one after the other, so its steps would wait for phase %d's and then apply at once; is its year or month mistyped?", phase, k.name, k.t.Format(time.RFC3339), last.phase, last.name, last.t.Format(time.RFC3339), last.phase)
 			}
 			if !k.t.Before(last.t) {
 				last.t, last.name, last.phase = k.t, k.name, phase
