@@ -691,7 +691,7 @@ func (r drafts) draftEvent(t *owntoml.Commented, al processor.AllianceID, ev pro
 		for _, p := range ev.Planets {
 			reach := r.s.Reachable(al, p)
 			t.TOML("# %s = [%s]", p, report.Quoted(reach[:min(3, len(reach))]))
-			t.Help("%s: up to 3 of %s", p, report.Either(reach))
+			t.Help("%s: up to 3 of %s; a +1 where %s would pass Power Level 4 goes by the default", p, report.Either(reach), al)
 		}
 	case processor.XenobeastMigration:
 		t.Say("Default: a fleet left out goes to the nearest planet it may (fewest lanes, then map order, not destroyed).")

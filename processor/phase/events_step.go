@@ -192,7 +192,8 @@ func (r choiceRules) archeotechChoices(ev processor.Effect) []string {
 // during that Campaign phase has secured those archeotech riches" (tied:
 // nobody, RULINGS 20), and "can do the following up to three times: select
 // that Planet or one connected to it, and increase their Power Level by 1".
-// Without choices, or for a choice that is no longer possible, a +1 goes to
+// Without choices, or for a choice that is no longer possible (a planet not
+// in reach, or where the Alliance is at 4 already), a +1 goes to
 // the riches planet while it is not destroyed and below 4, else to the
 // connected planet, not destroyed, where the Alliance's level is lowest
 // (map order; richesDefault).
@@ -224,8 +225,14 @@ func (r *run) archeotechRiches() {
 				q := processor.PlanetID("")
 				if i < len(chosen) {
 					q = chosen[i]
-					if !slices.Contains(r.s.Reachable(who, p), q) {
+					switch {
+					case !slices.Contains(r.s.Reachable(who, p), q):
 						notes = append(notes, fmt.Sprintf("%s's +1 at %s is no longer possible (%s is not %s or an undestroyed planet connected to it): the default instead", who, q, q, p))
+						q = ""
+					case s.Power(q, who) >= 4:
+						// Archeotech Riches — "increase their Power Level by 1": at
+						// 4 (the list's earlier +1s counted) it cannot (RULINGS 20).
+						notes = append(notes, fmt.Sprintf("%s's +1 at %s is no longer possible (%s is at Power Level 4 there already, the maximum): the default instead", who, q, who))
 						q = ""
 					}
 				}
