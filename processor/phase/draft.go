@@ -698,11 +698,11 @@ func (r drafts) draftEvent(t *owntoml.Commented, al processor.AllianceID, ev pro
 		t.TOML("%s", table)
 		for _, f := range fleets {
 			at := s.Fleets[f]
-			far := r.xenobeastPlanets(al, at)
+			far := r.xenobeastPlanets(s, al, at)
 			if len(far) > 0 {
 				t.TOML("# %s = %q  # at %s", f, far[0], at)
 			}
-			t.Help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.xenobeastBarred(al, at)), report.Either(far))
+			t.Help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.xenobeastBarred(s, al, at)), report.Either(far))
 		}
 	case processor.MachinationsOfFate:
 		t.Say("Default: nobody defects.")

@@ -291,16 +291,16 @@ func (r choiceRules) xenobeastMigration() []string {
 			to, ok := given[f]
 			how := ""
 			switch {
-			case ok && r.xenobeastWhy(processor.Move{Fleet: f, To: to}) == "":
+			case ok && r.xenobeastWhy(s, processor.Move{Fleet: f, To: to}) == "":
 			case ok:
 				how = fmt.Sprintf(" (its choice, %s, is not possible any more: the nearest planet instead)", to)
-				to = r.xenobeastDefault(a, at)
+				to = r.xenobeastDefault(s, a, at)
 			case ch == nil:
 				how = fmt.Sprintf(" (%s: the nearest planet)", strings.TrimPrefix(why, string(a)+": "))
-				to = r.xenobeastDefault(a, at)
+				to = r.xenobeastDefault(s, a, at)
 			default:
 				how = " (not in its Alliance's file: the nearest planet)"
-				to = r.xenobeastDefault(a, at)
+				to = r.xenobeastDefault(s, a, at)
 			}
 			moves = append(moves, processor.Move{Fleet: f, To: to})
 			out = append(out, fmt.Sprintf("%s leaves %s for %s%s", f, at, to, how))
@@ -312,10 +312,12 @@ func (r choiceRules) xenobeastMigration() []string {
 	return out
 }
 
-func (r choiceRules) xenobeastDefault(a processor.AllianceID, at processor.PlanetID) processor.PlanetID {
-	all := r.xenobeastPlanets(a, at)
+// xenobeastDefault is the nearest planet, not destroyed, a fleet of
+// Alliance a at `at` can be placed at on s (RULINGS 21, 47).
+func (r choiceRules) xenobeastDefault(s *processor.State, a processor.AllianceID, at processor.PlanetID) processor.PlanetID {
+	all := r.xenobeastPlanets(s, a, at)
 	for _, p := range all {
-		if !r.s.Destroyed(p) {
+		if !s.Destroyed(p) {
 			return p
 		}
 	}
