@@ -691,18 +691,18 @@ func (r drafts) draftEvent(t *owntoml.Commented, al processor.AllianceID, ev pro
 		for _, p := range ev.Planets {
 			reach := r.s.Reachable(al, p)
 			t.TOML("# %s = [%s]", p, report.Quoted(reach[:min(3, len(reach))]))
-			t.Help("%s: up to 3 of %s", p, report.Either(reach))
+			t.Help("%s: up to 3 of %s; a +1 where %s would pass Power Level 4 goes by the default", p, report.Either(reach), al)
 		}
 	case processor.XenobeastMigration:
 		t.Say("Default: a fleet left out goes to the nearest planet it may (fewest lanes, then map order, not destroyed).")
 		t.TOML("%s", table)
 		for _, f := range fleets {
 			at := s.Fleets[f]
-			far := r.xenobeastPlanets(al, at)
+			far := r.xenobeastPlanets(s, al, at)
 			if len(far) > 0 {
 				t.TOML("# %s = %q  # at %s", f, far[0], at)
 			}
-			t.Help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.xenobeastBarred(al, at)), report.Either(far))
+			t.Help("%s: any planet but %s and those connected to it (%s): %s", f, at, report.OneOf(r.xenobeastBarred(s, al, at)), report.Either(far))
 		}
 	case processor.MachinationsOfFate:
 		t.Say("Default: nobody defects.")

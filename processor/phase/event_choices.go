@@ -103,11 +103,7 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 			case processor.ArcheotechRiches:
 				r.checkRiches(a, ch, ev, fs)
 			case processor.XenobeastMigration:
-				for _, m := range ch.Xenobeast {
-					if why := r.xenobeastWhy(m); why != "" {
-						fs.Add(m.Src, "%s", why)
-					}
-				}
+				base = r.checkXenobeast(base, a, ch, fs)
 			case processor.ACostlyBargain:
 				if why := r.bargainWhy(a, ch.Bargain); why != "" {
 					fs.Add(ch.Bargain.Src.At("planet"), "%s", why)
@@ -121,7 +117,8 @@ func (r checks) validateEventChoices(fs *processor.Faults) {
 
 // checkLull: the build first, then the moves, as the text lists them (a
 // Support Facility built first extends the moves' reach, RULINGS 4). It
-// returns the map with the piece built (the fleets are not moved).
+// returns the map with the piece built and the fleets moved, for the
+// Alliance's later events (RULINGS 47).
 func (r checks) checkLull(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) *processor.State {
 	s := base.Clone()
 	if b := ch.LullBuild; b != nil {
@@ -143,7 +140,11 @@ func (r checks) checkLull(base *processor.State, a processor.AllianceID, ch *pro
 	}
 	for _, m := range ch.LullMoves {
 		at := s.Fleets[m.Fleet]
-		if !r.c.Map.Has(m.To) || m.To == at || s.IsConnected(a, at, m.To) {
+		if !r.c.Map.Has(m.To) || m.To == at {
+			continue
+		}
+		if s.IsConnected(a, at, m.To) {
+			s.Fleets[m.Fleet] = m.To // where its later events find it
 			continue
 		}
 		fs.Add(m.Src, "Lull in the Fighting: no lane from %s to %s: %s moves to a planet connected to %s: %s (or stays: leave it out)", at, m.To, m.Fleet, at, report.OneOf(s.Connected(a, at)))
@@ -210,12 +211,30 @@ func (r checks) checkRiches(a processor.AllianceID, ch *processor.EventChoices, 
 	}
 }
 
-// xenobeastWhy says why a fleet cannot be placed at m.To, or "": "each
+// checkXenobeast judges Xenobeast Migration on base, the map the Alliance's
+// earlier events leave (RULINGS 47), and returns it with the Alliance's
+// fleets placed, as the events step will place them.
+func (r checks) checkXenobeast(base *processor.State, a processor.AllianceID, ch *processor.EventChoices, fs *processor.Faults) *processor.State {
+	s := base.Clone()
+	for _, f := range r.c.AllianceFleets(a) {
+		s.Fleets[f] = r.xenobeastDefault(base, a, base.Fleets[f])
+	}
+	for _, m := range ch.Xenobeast {
+		if why := r.xenobeastWhy(base, m); why != "" {
+			fs.Add(m.Src, "%s", why)
+		} else if r.c.Map.Has(m.To) && r.c.FleetAlliance(m.Fleet) == a {
+			s.Fleets[m.Fleet] = m.To
+		}
+	}
+	return s
+}
+
+// xenobeastWhy says why a fleet cannot be placed at m.To on s, or "": "each
 // Fleet's new location must be different to the Planet it was previously at
 // and not connected to that Planet" (RULINGS 21).
-func (r choiceRules) xenobeastWhy(m processor.Move) string {
-	at, a := r.s.Fleets[m.Fleet], r.c.FleetAlliance(m.Fleet)
-	barred := r.xenobeastBarred(a, at)
+func (r choiceRules) xenobeastWhy(s *processor.State, m processor.Move) string {
+	at, a := s.Fleets[m.Fleet], r.c.FleetAlliance(m.Fleet)
+	barred := r.xenobeastBarred(s, a, at)
 	if !r.c.Map.Has(m.To) || (m.To != at && !slices.Contains(barred, m.To)) {
 		return ""
 	}
@@ -223,7 +242,7 @@ func (r choiceRules) xenobeastWhy(m processor.Move) string {
 	if len(barred) > len(r.c.Map.Neighbours(at)) {
 		how = "by a lane or, for its Alliance, a Support Facility"
 	}
-	return fmt.Sprintf("Xenobeast Migration: %s must leave %s for a planet neither %s nor connected to it %s (%s): %s", m.Fleet, at, at, how, report.OneOf(barred), report.OneOf(r.xenobeastPlanets(a, at)))
+	return fmt.Sprintf("Xenobeast Migration: %s must leave %s for a planet neither %s nor connected to it %s (%s): %s", m.Fleet, at, at, how, report.OneOf(barred), report.OneOf(r.xenobeastPlanets(s, a, at)))
 }
 
 // xenobeastBarred are the planets "connected to" p for a fleet of Alliance
@@ -231,18 +250,18 @@ func (r choiceRules) xenobeastWhy(m processor.Move) string {
 // Facility at p, those 2 lanes away ("For players who are part of this
 // Infrastructure's Alliance, Planets at a distance of 2 from this Planet
 // are considered connected to it"; RULINGS 4, 21). With `[rules]
-// xenobeast_lanes_only`, lanes only.
-func (r choiceRules) xenobeastBarred(a processor.AllianceID, p processor.PlanetID) []processor.PlanetID {
+// xenobeast_lanes_only`, lanes only. s is the map judged on.
+func (r choiceRules) xenobeastBarred(s *processor.State, a processor.AllianceID, p processor.PlanetID) []processor.PlanetID {
 	if r.c.Rules.XenobeastLanesOnly {
 		return r.c.Map.Neighbours(p)
 	}
-	return r.s.Connected(a, p)
+	return s.Connected(a, p)
 }
 
 // xenobeastPlanets lists the planets a fleet of Alliance a at p can be
 // placed at, nearest first.
-func (r choiceRules) xenobeastPlanets(a processor.AllianceID, p processor.PlanetID) []processor.PlanetID {
-	barred := r.xenobeastBarred(a, p)
+func (r choiceRules) xenobeastPlanets(s *processor.State, a processor.AllianceID, p processor.PlanetID) []processor.PlanetID {
+	barred := r.xenobeastBarred(s, a, p)
 	var out []processor.PlanetID
 	for n := 2; ; n++ {
 		ring := r.c.Map.AtDistance(p, n)

@@ -192,7 +192,8 @@ func (r choiceRules) archeotechChoices(ev processor.Effect) []string {
 // during that Campaign phase has secured those archeotech riches" (tied:
 // nobody, RULINGS 20), and "can do the following up to three times: select
 // that Planet or one connected to it, and increase their Power Level by 1".
-// Without choices, or for a choice that is no longer possible, a +1 goes to
+// Without choices, or for a choice that is no longer possible (a planet not
+// in reach, or where the Alliance is at 4 already), a +1 goes to
 // the riches planet while it is not destroyed and below 4, else to the
 // connected planet, not destroyed, where the Alliance's level is lowest
 // (map order; richesDefault).
@@ -224,8 +225,14 @@ func (r *run) archeotechRiches() {
 				q := processor.PlanetID("")
 				if i < len(chosen) {
 					q = chosen[i]
-					if !slices.Contains(r.s.Reachable(who, p), q) {
+					switch {
+					case !slices.Contains(r.s.Reachable(who, p), q):
 						notes = append(notes, fmt.Sprintf("%s's +1 at %s is no longer possible (%s is not %s or an undestroyed planet connected to it): the default instead", who, q, q, p))
+						q = ""
+					case s.Power(q, who) >= 4:
+						// Archeotech Riches — "increase their Power Level by 1": at
+						// 4 (the list's earlier +1s counted) it cannot (RULINGS 20).
+						notes = append(notes, fmt.Sprintf("%s's +1 at %s is no longer possible (%s is at Power Level 4 there already, the maximum): the default instead", who, q, who))
 						q = ""
 					}
 				}
@@ -284,16 +291,16 @@ func (r choiceRules) xenobeastMigration() []string {
 			to, ok := given[f]
 			how := ""
 			switch {
-			case ok && r.xenobeastWhy(processor.Move{Fleet: f, To: to}) == "":
+			case ok && r.xenobeastWhy(s, processor.Move{Fleet: f, To: to}) == "":
 			case ok:
 				how = fmt.Sprintf(" (its choice, %s, is not possible any more: the nearest planet instead)", to)
-				to = r.xenobeastDefault(a, at)
+				to = r.xenobeastDefault(s, a, at)
 			case ch == nil:
 				how = fmt.Sprintf(" (%s: the nearest planet)", strings.TrimPrefix(why, string(a)+": "))
-				to = r.xenobeastDefault(a, at)
+				to = r.xenobeastDefault(s, a, at)
 			default:
 				how = " (not in its Alliance's file: the nearest planet)"
-				to = r.xenobeastDefault(a, at)
+				to = r.xenobeastDefault(s, a, at)
 			}
 			moves = append(moves, processor.Move{Fleet: f, To: to})
 			out = append(out, fmt.Sprintf("%s leaves %s for %s%s", f, at, to, how))
@@ -305,10 +312,12 @@ func (r choiceRules) xenobeastMigration() []string {
 	return out
 }
 
-func (r choiceRules) xenobeastDefault(a processor.AllianceID, at processor.PlanetID) processor.PlanetID {
-	all := r.xenobeastPlanets(a, at)
+// xenobeastDefault is the nearest planet, not destroyed, a fleet of
+// Alliance a at `at` can be placed at on s (RULINGS 21, 47).
+func (r choiceRules) xenobeastDefault(s *processor.State, a processor.AllianceID, at processor.PlanetID) processor.PlanetID {
+	all := r.xenobeastPlanets(s, a, at)
 	for _, p := range all {
-		if !r.s.Destroyed(p) {
+		if !s.Destroyed(p) {
 			return p
 		}
 	}
