@@ -15,3 +15,11 @@ type BattleOp struct {
 	// of that list's size).
 	Order *Order
 }
+
+// OtherSide is the side of a battle that confirms a result filed by filer.
+func (b BattleOp) OtherSide(filer AllianceID) AllianceID {
+	if filer == b.Attacker {
+		return b.Defender
+	}
+	return b.Attacker
+}

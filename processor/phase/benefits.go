@@ -191,14 +191,6 @@ func (r checks) validateLaurel(holder processor.AllianceID, p processor.PlanetID
 	}
 }
 
-// barred reports whether an Alliance may not build at a planet during
-// set-up: another Alliance's Laurel of Victory planet (whichever the
-// reading of laurel_of_victory_builds, RULINGS 40).
-func barred(s *processor.State, a processor.AllianceID, p processor.PlanetID) bool {
-	holder, ok := s.Benefits[processor.LaurelOfVictory]
-	return ok && s.LaurelPlanet == p && holder != a
-}
-
 // decideBenefits is the Warmaster's check at set-up: which Alliance
 // receives each medal's benefit. It reports nothing in a campaign without
 // [[medals]].
@@ -291,7 +283,7 @@ func (r *rules) daggerAtFleets() {
 	for _, pair := range r.f.Setup[a].Benefits.Dagger {
 		px, py := s.Power(pair[0], a), s.Power(pair[1], a)
 		notes = append(notes, fmt.Sprintf("Sable Dagger: %s swaps its Power Levels at %s (%d) and %s (%d)", a, pair[0], px, pair[1], py))
-		notes = append(notes, switchPower(s, pair[0], a, py), switchPower(s, pair[1], a, px))
+		notes = append(notes, processor.SwitchPower(s, pair[0], a, py), processor.SwitchPower(s, pair[1], a, px))
 	}
 	r.note(notes...)
 }
@@ -322,31 +314,4 @@ func (r checks) validateDoubleMove(m processor.Move, fs *processor.Faults) {
 		}
 		from = to
 	}
-}
-
-// moveText says where a fleet moves: "moves to masnet", or for a fleet
-// moved twice "moves to tarkad-vindix, then to masnet".
-func moveText(via []processor.PlanetID, to processor.PlanetID) string {
-	out := "moves to "
-	for _, p := range via {
-		out += string(p) + ", then to "
-	}
-	return out + string(to)
-}
-
-// switchPower sets an Alliance's Power Level at a planet to the level a
-// swap or switch gives it (Sable Dagger, A Costly Bargain). A level that
-// would fall below the Alliance's Fortification Line minimum there stays,
-// and one of its Lines there is destroyed instead (Fortification Line:
-// "Each time a rule would reduce that Alliance's Power Level below that
-// point, one of that Alliance's Fortification Lines at this Planet is
-// destroyed instead"; RULINGS 2, 41, 51). It says what happened.
-func switchPower(s *processor.State, p processor.PlanetID, a processor.AllianceID, to int) string {
-	ps := s.Planet(p)
-	if to < ps.Power[a] && to < s.MinPower(p, a) && s.Pieces(p, a, processor.FortificationLine) > 0 {
-		s.RemovePiece(p, a, processor.FortificationLine)
-		return fmt.Sprintf("a Fortification Line of %s at %s is destroyed instead; its Power Level stays %d", a, p, ps.Power[a])
-	}
-	ps.Power[a] = to
-	return fmt.Sprintf("%s's Power Level at %s is now %d", a, p, to)
 }

@@ -63,14 +63,6 @@ type resultStanding struct {
 // confirming reports whether results need the other side's confirmation.
 func (r confirms) confirming() bool { return r.c.Rules.ConfirmResults }
 
-// otherSide is the side of a battle that confirms a result filed by filer.
-func otherSide(b processor.BattleOp, filer processor.AllianceID) processor.AllianceID {
-	if filer == b.Attacker {
-		return b.Defender
-	}
-	return b.Attacker
-}
-
 // standingOf is where battle b's result stands, false when none is filed
 // (or the campaign does not confirm results).
 func (r confirms) standingOf(b processor.BattleOp) (resultStanding, bool) {
@@ -79,7 +71,7 @@ func (r confirms) standingOf(b processor.BattleOp) (resultStanding, bool) {
 		return resultStanding{}, false
 	}
 	st := resultStanding{file: res.Src.File, digest: res.SHA256, filer: res.FiledBy}
-	st.other = otherSide(b, res.FiledBy)
+	st.other = b.OtherSide(res.FiledBy)
 	if s, ok := r.seenOf(b.ID); ok && s.SHA256 == st.digest {
 		st.seen = s.At
 	}

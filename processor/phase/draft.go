@@ -191,14 +191,6 @@ func (r drafts) buildable(p processor.PlanetID, a processor.AllianceID) []proces
 	return out
 }
 
-func typeNames(ts []processor.InfraType) []string {
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = t.String()
-	}
-	return out
-}
-
 // draftOrders: Select Operations — one Campaign Operation per Fleet; "that
 // Fleet will default to performing the Logistical Auxilia Operation", the
 // value each fleet gets here.
@@ -285,7 +277,7 @@ func (r drafts) draftOrders(t *owntoml.Commented, l processor.Login, a Await) []
 			t.Help("void-leap: planet = any")
 		}
 		if types := r.buildable(at, al); len(types) > 0 {
-			t.Help("raise-edifices: infrastructure = %s", report.Either(typeNames(types)))
+			t.Help("raise-edifices: infrastructure = %s", report.Either(processor.InfraNames(types)))
 		} else {
 			why := fmt.Sprintf("%s is at its limit of every type", al)
 			if s.Destroyed(at) || s.FreeLocations(at) == 0 || s.LaurelBar(at, al) != "" {
@@ -369,28 +361,12 @@ func (r drafts) draftBuild(t *owntoml.Commented, al processor.AllianceID, a Awai
 	for _, l := range lists {
 		t.Help("%s", l)
 	}
-	if alt, ok := alternatePiece(open, first); ok {
+	if alt, ok := processor.AlternatePiece(open, first); ok {
 		t.Blank()
 		t.TOML("# [[alternates]]")
 		t.TOML("# planet = %q", alt.Planet)
 		t.TOML("# infrastructure = %q", alt.Type.String())
 	}
-}
-
-// alternatePiece is a draft's example alternate: the first open choice on
-// another planet than first, else of another type there.
-func alternatePiece(open []processor.PieceChoice, first processor.PlanetID) (processor.PieceChoice, bool) {
-	for _, c := range open {
-		if c.Planet != first {
-			return c, true
-		}
-	}
-	for _, c := range open {
-		if c.Type != processor.FortificationLine {
-			return c, true
-		}
-	}
-	return processor.PieceChoice{}, false
 }
 
 // draftResult: a battle's result. The rules' default — the attacker wins an
@@ -512,19 +488,19 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 				there = append(there, l.Type)
 			}
 		}
-		return fmt.Sprintf("take: the type of %s's piece at %s taken: %s", D, p, report.Either(typeNames(there)))
+		return fmt.Sprintf("take: the type of %s's piece at %s taken: %s", D, p, report.Either(processor.InfraNames(there)))
 	case "build":
 		if side == processor.Defender {
 			types := s.WithinLimit(D, processor.FortificationLine, processor.StagingGrounds)
 			if slices.Contains(types, processor.StagingGrounds) {
-				return fmt.Sprintf("build: %s (staging-grounds at Power Level 3 or more), or none to build nothing", report.Either(typeNames(types)))
+				return fmt.Sprintf("build: %s (staging-grounds at Power Level 3 or more), or none to build nothing", report.Either(processor.InfraNames(types)))
 			}
-			return fmt.Sprintf("build: %s, or none to build nothing", report.Either(typeNames(types)))
+			return fmt.Sprintf("build: %s, or none to build nothing", report.Either(processor.InfraNames(types)))
 		}
 		if s.FirstPiece(p, D) < 0 && (s.FreeLocations(p) == 0 || s.LaurelBar(p, A) != "") {
 			return fmt.Sprintf("build: none: %s has no piece at %s to take, and nothing can be built there (%s)", D, p, s.CanBuild(p, A, processor.FortificationLine))
 		}
-		return fmt.Sprintf("build: the type built when there is no piece to take: %s", report.Either(typeNames(s.WithinLimit(A, attacks.BuildDefaults...))))
+		return fmt.Sprintf("build: the type built when there is no piece to take: %s", report.Either(processor.InfraNames(s.WithinLimit(A, attacks.BuildDefaults...))))
 	case "extra":
 		// On the map as the first part leaves it, taking the first piece (RULINGS 29).
 		after := r.attackRules().AfterTake(b, processor.Choices{})
@@ -544,7 +520,7 @@ func (r drafts) outcomeHint(b processor.BattleOp, side processor.Side, key strin
 				return fmt.Sprintf("extra: none: %s's Power Level at %s is %d after the first part, and the further piece needs 3 or more", A, p, lvl)
 			}
 		}
-		return fmt.Sprintf("extra: the further piece at Power Level 3 or more: %s", report.Either(typeNames(after.WithinLimit(A, attacks.BuildDefaults...))))
+		return fmt.Sprintf("extra: the further piece at Power Level 3 or more: %s", report.Either(processor.InfraNames(after.WithinLimit(A, attacks.BuildDefaults...))))
 	case "transfer":
 		return fmt.Sprintf("transfer: up to 3 connected planets, each taking one Power Level from %s: %s", p, report.Either(r.s.IntactConnected(D, p)))
 	case "reinforce":
@@ -651,7 +627,7 @@ func (r drafts) draftEvent(t *owntoml.Commented, al processor.AllianceID, ev pro
 			}
 		}
 		if len(open) > 0 {
-			if alt, ok := alternatePiece(open, open[0].Planet); ok {
+			if alt, ok := processor.AlternatePiece(open, open[0].Planet); ok {
 				t.TOML("# alternates = [{ planet = %q, type = %q }]", alt.Planet, alt.Type.String())
 				t.Help("alternates: pieces to build instead, in order, should an Alliance before yours fill the planet first: the first still possible in your turn is built")
 			}

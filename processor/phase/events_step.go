@@ -346,7 +346,7 @@ func (r choiceRules) aCostlyBargain(a processor.AllianceID) []string {
 	p, o := b.Planet, b.With
 	pa, po := s.Power(p, a), s.Power(p, o)
 	out := []string{fmt.Sprintf("%s and %s switch their Power Levels at %s (%d and %d)", a, o, p, pa, po)}
-	return append(out, switchPower(s, p, a, po), switchPower(s, p, o, pa))
+	return append(out, processor.SwitchPower(s, p, a, po), processor.SwitchPower(s, p, o, pa))
 }
 
 // smuggledAssets: "For each piece of Infrastructure the trailing Alliance

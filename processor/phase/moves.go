@@ -57,7 +57,7 @@ func (r *rules) moveFleets() {
 		case s.IsStalled(fl.ID):
 			what = "stays: it cannot move this phase (Boarding Action — Defender wins)"
 		case ok && (to != from || len(via[fl.ID]) > 0):
-			what = moveText(via[fl.ID], to)
+			what = processor.MoveText(via[fl.ID], to)
 			s.Fleets[fl.ID] = to
 		case r.setAsideHere("moves", string(fl.Player)):
 			what = "stays (its moves were not applied: see above)"

@@ -127,7 +127,7 @@ func (r *run) setAside(fs *processor.Faults) error {
 		slices.Sort(files)
 		var battleIDs map[string]bool // the phase's battles, once (defaultFor)
 		for _, file := range files {
-			if !done[file] && (r.setAsideOperations(file, byFile[file]) || r.setAsideOutcome(file, byFile[file])) {
+			if !done[file] && (r.setAsideOperations(file, byFile[file]) || setAsideOutcome(r, file, byFile[file])) {
 				done[file] = true // once: a fault left after is the whole file's
 				continue
 			}
@@ -238,7 +238,7 @@ func (r *rules) operationsDefault(phase int, login processor.Login, ops []proces
 // resolved by playing a battle" (2.3), and its winner stands; the victor's
 // choices take the defaults 2.4 has for a choice left out (RULINGS 25, as
 // an orders file's operations are). It reports whether it did.
-func (r *run) setAsideOutcome(file string, faults []processor.Fault) bool {
+func setAsideOutcome(r *run, file string, faults []processor.Fault) bool {
 	cp := folder.Classify(file)
 	res, ok := r.f.Results[cp.Phase][cp.Name]
 	if cp.Kind != folder.KindResults || !ok || res.Outcome == nil || !processor.OutcomeOnly(faults) {

@@ -160,7 +160,7 @@ func (r *rules) setupChoice(pc processor.SetupPiece, try int) (processor.PlanetI
 	choices := append([]processor.PlanetID{pc.Planet}, pc.Alternates...)
 	for try < len(choices) {
 		p := choices[try]
-		if r.s.FreeLocations(p) > 0 && !barred(r.s, pc.Alliance, p) {
+		if r.s.FreeLocations(p) > 0 && !processor.BarredAtSetup(r.s, pc.Alliance, p) {
 			return p, ""
 		}
 		try++
@@ -168,7 +168,7 @@ func (r *rules) setupChoice(pc processor.SetupPiece, try int) (processor.PlanetI
 	best, bestD := processor.PlanetID(""), -1
 	for _, p := range r.c.Map.Planets {
 		d := r.c.Map.Distance(pc.Planet, p.ID)
-		if r.s.FreeLocations(p.ID) > 0 && !barred(r.s, pc.Alliance, p.ID) && d >= 0 && (bestD < 0 || d < bestD) {
+		if r.s.FreeLocations(p.ID) > 0 && !processor.BarredAtSetup(r.s, pc.Alliance, p.ID) && d >= 0 && (bestD < 0 || d < bestD) {
 			best, bestD = p.ID, d
 		}
 	}
