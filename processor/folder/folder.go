@@ -175,7 +175,9 @@ type LoadOptions struct {
 	// History: the folder is a replay's scratch copy, at a run of the
 	// campaign's history (any replay, legacy ones too), with campaign.toml
 	// as it is today: its roster changes still to come from there are not
-	// held to the state as it stood then (checkRosterAhead).
+	// held to the state as it stood then (checkRosterAhead), and the
+	// roster is held to the steps played once, when the replay loads the
+	// campaign itself (checkRosterByHand), not again at every run.
 	History bool
 }
 
@@ -270,6 +272,9 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	f.Journal = data
 	steps, j := ReadJournal(data, ok, c, f.State, fs)
 	f.JournalSteps, f.ConsumedInputs, f.LateNoted, f.appliedAt = steps, j.Consumed, j.late, j.applied
+	if f.State != nil && fs.Empty() && !o.History { // a replay loads the campaign itself first (loadHistory)
+		checkRosterByHand(c, f.State, steps, fs)
+	}
 	if fs.Empty() {
 		f.Correcting = checkUsed(steps, UsedParts(f.campaignDoc, f.mapJSON, c.Phases, Generated(steps)), f.Corrections, fs)
 	}

@@ -49,7 +49,7 @@ func TestRosterChangesChecked(t *testing.T) {
 		{"ErrLeaveLastPlayer", "\n[[roster_changes]]\nphase = 2\nleave = \"dave\"\n\n[[roster_changes]]\nphase = 2\nleave = \"carol\"\n", []string{"carol is the last player of red at phase 2, step operations"}},
 		{"ErrHandOtherAlliance", "\n[[roster_changes]]\nphase = 2\nhand = \"dave\"\nto = \"alice\"\n", []string{"alice plays for blue and dave for red at phase 2, step operations: fleets go to a player of their own Alliance"}},
 		{"ErrHandNothing", "\n[[roster_changes]]\nphase = 2\nleave = \"alice\"\n\n[[roster_changes]]\nphase = 3\nhand = \"alice\"\nto = \"bob\"\n", []string{"alice commands no fleet at phase 3, step operations"}},
-		{"ErrPlayerNoFleet", "\n[[players]]\nlogin = \"gina\"\nalliance = \"green\"\n", []string{`player "gina" controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)`}},
+		{"ErrPlayerNoFleet", "\n[[players]]\nlogin = \"gina\"\nalliance = \"green\"\n", []string{`player "gina" controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry; if you gave their fleets to another player by editing player = …, put it back: a player hands over with a [[roster_changes]] entry from a step still to come, hand = "gina", to = "<login>", or leaves with leave = "gina"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
