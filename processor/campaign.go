@@ -474,7 +474,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 		// One mistake, one fault: the fleet meant for a player is at fault,
 		// and the player is not also said to control no fleet.
 		if len(c.fleetsOf[i]) == 0 && !p.Warmaster && !c.Late[p.Login] && !named[p.Login] {
-			fs.Add(p.Src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)", p.Login)
+			fs.Add(p.Src.At("login"), "player %q controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry; if you gave their fleets to another player by editing player = …, put it back: a player hands over with a [[roster_changes]] entry from a step still to come, hand = %q, to = \"<login>\", or leaves with leave = %q — docs/organisers.md, \"Players who join late, drop out, or hand over\")", p.Login, p.Login, p.Login)
 		}
 	}
 	for _, a := range c.Alliances {

@@ -324,6 +324,16 @@ func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 	return d.RosterAt(n+1).WithAllegiance(players, fleets), lines, "", ""
 }
 
+// CheckJoinStarts holds the planets where the fleets of a player who joins
+// (e) start to the state s: none is destroyed.
+func CheckJoinStarts(d *Campaign, s *State, e RosterChange, fs *Faults) {
+	for _, f := range d.DeclaredFleets(e.Login) {
+		if p := d.Start[f]; s.Destroyed(p) {
+			fs.Add(d.FleetSrc(f).At("start"), "%s cannot start at %s: it is destroyed (at %s); choose a planet that is not", f, p, PointText(e.Phase, e.Step))
+		}
+	}
+}
+
 func leaveText(d *Campaign, l Login) string {
 	if d.isWarmaster(l) {
 		return fmt.Sprintf("%s commands no fleet from here on, and stays the Warmaster", l)

@@ -172,6 +172,13 @@ type LoadOptions struct {
 	// [rules] are read as they were then (the next correction's was).
 	Replay      bool
 	Corrections int
+	// History: the folder is a replay's scratch copy, at a run of the
+	// campaign's history (any replay, legacy ones too), with campaign.toml
+	// as it is today: its roster changes still to come from there are not
+	// held to the state as it stood then (checkRosterAhead), and the
+	// roster is held to the steps played once, when the replay loads the
+	// campaign itself (checkRosterByHand), not again at every run.
+	History bool
 }
 
 // LoadFromWith is LoadFrom with options.
@@ -254,6 +261,9 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	}
 	if f.State != nil && fs.Empty() {
 		f.checkRosterTiming(fs)
+		if fs.Empty() && !o.History {
+			checkRosterAhead(c, f.State, fs)
+		}
 	}
 	data, ok, err := f.Read(processor.JournalFile)
 	if err != nil {
@@ -262,6 +272,9 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	f.Journal = data
 	steps, j := ReadJournal(data, ok, c, f.State, fs)
 	f.JournalSteps, f.ConsumedInputs, f.LateNoted, f.appliedAt = steps, j.Consumed, j.late, j.applied
+	if f.State != nil && fs.Empty() && !o.History { // a replay loads the campaign itself first (loadHistory)
+		checkRosterByHand(c, f.State, steps, fs)
+	}
 	if fs.Empty() {
 		f.Correcting = checkUsed(steps, UsedParts(f.campaignDoc, f.mapJSON, c.Phases, Generated(steps)), f.Corrections, fs)
 	}
@@ -1184,11 +1197,18 @@ func (f *Folder) OpenTomeOrders(s *processor.State, phase int, file string) bool
 // state's, then, in their order, Machinations of Fate's defections and the
 // roster changes due by then (inputs of later steps may be committed early).
 func (f *Folder) campaignFor(phase int, step processor.Step) *processor.Campaign {
-	c := f.Campaign
-	s := f.State
-	if s == nil {
-		return c
+	if f.State == nil {
+		return f.Campaign
 	}
+	return rosterAhead(f.Campaign, f.State, phase, step, nil)
+}
+
+// rosterAhead is the campaign c, the state s's, as it will stand at a step
+// of a phase: then, phase by phase, the defections of Machinations of Fate
+// s records for it and the roster changes due by then, in their order. A
+// change that cannot take effect (processor.NextRoster) is left out, and
+// told to fault when it is not nil, as the run would at its step.
+func rosterAhead(c *processor.Campaign, s *processor.State, phase int, step processor.Step, fault func(e processor.RosterChange, key, why string)) *processor.Campaign {
 	changes := c.Declared().RosterChanges
 	n := s.Roster
 	for ph := max(s.Phase, 1); ph <= phase; ph++ {
@@ -1200,12 +1220,42 @@ func (f *Folder) campaignFor(phase int, step processor.Step) *processor.Campaign
 			}
 		}
 		for ; n < len(changes) && changes[n].Phase <= ph && changes[n].Order() <= processor.PointOrder(phase, step); n++ {
-			if next, _, _, why := processor.NextRoster(c, n, changes[n]); why == "" {
-				c = next
+			next, _, key, why := processor.NextRoster(c, n, changes[n])
+			if why != "" {
+				if fault != nil {
+					fault(changes[n], key, why)
+				}
+				continue
 			}
+			c = next
 		}
 	}
 	return c
+}
+
+// checkRosterAhead holds the roster changes still to come to the campaign
+// as it stands: a change that could never take effect (the last player of
+// an Alliance leaving, fleets handed to a player of another, or by one who
+// commands none; a fleet joining at a planet destroyed already) is a fault
+// from the moment it is written, not only when the campaign reaches its
+// step and stops there. What only the steps to come can decide (a
+// defection not granted yet, a planet not destroyed yet) is the run's to
+// find at the step. Not in a replay's scratch copy: the campaign there is
+// as it stood then, the roster changes as they are today, and a change a
+// later defection made possible took effect as it did.
+func checkRosterAhead(c *processor.Campaign, s *processor.State, fs *processor.Faults) {
+	d := c.Declared()
+	if s.Roster >= len(d.RosterChanges) || s.Step == processor.StepEnded {
+		return
+	}
+	rosterAhead(c, s, d.Phases, processor.StepEnded, func(e processor.RosterChange, key, why string) {
+		fs.Add(e.Src.At(key), "%s", why)
+	})
+	for _, e := range d.RosterChanges[s.Roster:] {
+		if e.Kind == processor.RosterJoin {
+			processor.CheckJoinStarts(d, s, e, fs) // a destroyed planet stays destroyed
+		}
+	}
 }
 
 // checkRosterTiming holds campaign.toml's roster changes to the state: the

@@ -506,7 +506,7 @@ func (m mode) writes() bool { return !m.checkOnly && !m.plan }
 
 // loadOptions are how a run of this mode reads its folder.
 func (m mode) loadOptions(opt Options) folder.LoadOptions {
-	return folder.LoadOptions{Unchanged: opt.Unchanged, Replay: m.again.Saw != nil, Corrections: m.again.Corrections}
+	return folder.LoadOptions{Unchanged: opt.Unchanged, Replay: m.again.Saw != nil, Corrections: m.again.Corrections, History: m.again.CampaignID != ""}
 }
 
 // completeJournal completes a run's journal entries (none in a legacy

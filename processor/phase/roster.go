@@ -42,10 +42,8 @@ func (r *run) applyRoster() error {
 			continue
 		}
 		if e.Kind == processor.RosterJoin {
+			processor.CheckJoinStarts(d, r.s, e, &fs)
 			for _, f := range d.DeclaredFleets(e.Login) {
-				if p := d.Start[f]; r.s.Destroyed(p) {
-					fs.Add(d.FleetSrc(f).At("start"), "%s cannot start at %s: it is destroyed (at %s); choose a planet that is not", f, p, processor.PointText(e.Phase, e.Step))
-				}
 				r.s.Fleets[f] = d.Start[f]
 			}
 		}

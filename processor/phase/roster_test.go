@@ -26,7 +26,7 @@ func TestRosterChangesChecked(t *testing.T) {
 		name, add string
 		want      []string // faults, each "line:col: words"; none for OK
 	}{
-		{"OK", gina + "\n[[roster_changes]]\nphase = 2\nstep = \"moves\"\njoin = \"gina\"\n\n[[roster_changes]]\nphase = 3\nhand = \"bob\"\nto = \"gina\"\n\n[[roster_changes]]\nphase = 3\nleave = \"dave\"\n", nil},
+		{"OK", gina + "\n[[roster_changes]]\nphase = 2\nstep = \"moves\"\njoin = \"gina\"\n\n[[roster_changes]]\nphase = 3\nhand = \"frank\"\nto = \"gina\"\n\n[[roster_changes]]\nphase = 3\nleave = \"dave\"\n", nil},
 		{"ErrNothing", "\n[[roster_changes]]\nphase = 2\n", []string{"a roster change says what happens"}},
 		{"ErrTwoChanges", gina + "\n[[roster_changes]]\nphase = 2\njoin = \"gina\"\nleave = \"dave\"\n", []string{`one change per [[roster_changes]] entry, not "join" and "leave"`}},
 		{"ErrHandWithoutTo", "\n[[roster_changes]]\nphase = 2\nhand = \"bob\"\n", []string{`hand goes with to: add to = …, or remove hand`}},
@@ -43,7 +43,13 @@ func TestRosterChangesChecked(t *testing.T) {
 		{"ErrHandToSelf", "\n[[roster_changes]]\nphase = 2\nhand = \"bob\"\nto = \"bob\"\n", []string{"not to themselves"}},
 		{"ErrLeaveTwice", "\n[[roster_changes]]\nphase = 2\nleave = \"bob\"\n\n[[roster_changes]]\nphase = 3\nleave = \"bob\"\n", []string{"bob does not play at phase 3, step operations"}},
 		{"ErrHandToLeft", "\n[[roster_changes]]\nphase = 2\nleave = \"bob\"\n\n[[roster_changes]]\nphase = 3\nhand = \"alice\"\nto = \"bob\"\n", []string{"bob left the campaign earlier"}},
-		{"ErrPlayerNoFleet", "\n[[players]]\nlogin = \"gina\"\nalliance = \"green\"\n", []string{`player "gina" controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry)`}},
+		// Faults NextRoster would raise when the step comes, which
+		// campaign.toml alone shows: reported from the moment they are
+		// written, not when the campaign reaches them.
+		{"ErrLeaveLastPlayer", "\n[[roster_changes]]\nphase = 2\nleave = \"dave\"\n\n[[roster_changes]]\nphase = 2\nleave = \"carol\"\n", []string{"carol is the last player of red at phase 2, step operations"}},
+		{"ErrHandOtherAlliance", "\n[[roster_changes]]\nphase = 2\nhand = \"dave\"\nto = \"alice\"\n", []string{"alice plays for blue and dave for red at phase 2, step operations: fleets go to a player of their own Alliance"}},
+		{"ErrHandNothing", "\n[[roster_changes]]\nphase = 2\nleave = \"alice\"\n\n[[roster_changes]]\nphase = 3\nhand = \"alice\"\nto = \"bob\"\n", []string{"alice commands no fleet at phase 3, step operations"}},
+		{"ErrPlayerNoFleet", "\n[[players]]\nlogin = \"gina\"\nalliance = \"green\"\n", []string{`player "gina" controls no fleet; every player needs at least one (add a [[fleets]] entry; a player who comes mid-campaign also joins with a [[roster_changes]] entry; if you gave their fleets to another player by editing player = …, put it back: a player hands over with a [[roster_changes]] entry from a step still to come, hand = "gina", to = "<login>", or leaves with leave = "gina"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
