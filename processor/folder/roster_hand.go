@@ -1,6 +1,7 @@
 package folder
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
@@ -22,36 +23,36 @@ const rosterGuide = `docs/organisers.md, "Players who join late, drop out, or ha
 // defection or roster change gave it to another.
 func checkRosterByHand(c *processor.Campaign, s *processor.State, steps []owntoml.JournalEntry, fs *processor.Faults) {
 	d := c.Declared()
-	played := map[processor.Login]string{} // login → the first file of theirs a step applied, and when
-	note := func(file, when string) {
+	type first struct { // the first file of a login's a step applied, and its step
+		file  string
+		step  processor.Step
+		phase int
+	}
+	gone := map[processor.Login]first{} // only the logins no longer in [[players]]: a big campaign's look-ups, not a map of all
+	note := func(file string, step processor.Step, phase int) {
 		switch p := Classify(file); p.Kind {
 		case KindOrders, KindMoves:
-			if l := processor.Login(p.Name); played[l] == "" {
-				played[l] = file + when
+			l := processor.Login(p.Name)
+			if _, ok := d.PlayerOf(l); !ok && gone[l].file == "" {
+				gone[l] = first{file, step, phase}
 			}
 		}
 	}
 	for _, e := range steps {
 		for _, in := range e.Inputs {
 			if in.SHA256 != "" && in.NotApplied == "" {
-				note(in.Path, ", applied at "+StepInWords(e.Step, e.Phase))
+				note(in.Path, e.Step, e.Phase)
 			}
 		}
 	}
 	for _, o := range s.Orders {
 		if o.Src.File != "" {
-			note(o.Src.File, ", applied at "+StepInWords(processor.StepOperations, s.Phase))
+			note(o.Src.File, processor.StepOperations, s.Phase)
 		}
 	}
-	var gone []processor.Login
-	for l := range played {
-		if _, ok := d.PlayerOf(l); !ok {
-			gone = append(gone, l)
-		}
-	}
-	slices.Sort(gone)
-	for _, l := range gone {
-		fs.Add(processor.Src{File: processor.CampaignFile}.At("players"), "%s played (%s) and is no longer in [[players]]: put their table back as it was — everyone who played stays in campaign.toml, the steps so far were played with them — and to have them stop playing add a [[roster_changes]] entry from a step still to come, leave = %q or hand = %q, to = \"<login>\" (%s)", l, played[l], l, l, rosterGuide)
+	for _, l := range slices.Sorted(maps.Keys(gone)) {
+		p := gone[l]
+		fs.Add(processor.Src{File: processor.CampaignFile}.At("players"), "%s played (%s, applied at %s) and is no longer in [[players]]: put their table back as it was — everyone who played stays in campaign.toml, the steps so far were played with them — and to have them stop playing add a [[roster_changes]] entry from a step still to come, leave = %q or hand = %q, to = \"<login>\" (%s)", l, p.file, StepInWords(p.step, p.phase), l, l, rosterGuide)
 	}
 	// A fleet's orders of this phase: from its player's file, unless a
 	// roster change of this phase in effect, or a defection, moved it.
