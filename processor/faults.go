@@ -245,19 +245,36 @@ func (fs *Faults) AddRestore(at Src, digest, format string, args ...any) {
 // nobody has said which commit holds that content.
 const RestoreFromHistory = "restore it from git history"
 
+// RestoreDeleted is the advice of a fault about a consumed input file (a
+// slash path from the campaign folder) that was deleted, when nobody has
+// said which commit holds it: RestoreFromHistory, and the git commands
+// that find the deletion and undo it. RestoreFrom replaces it as it does
+// RestoreFromHistory.
+func RestoreDeleted(file string) string {
+	return fmt.Sprintf("%s: in the campaign folder, git log --diff-filter=D -- %s names the commit that deleted it, and git checkout <commit>^ -- %s puts it back", RestoreFromHistory, file, file)
+}
+
 // RestoreFrom makes the advice of each fault about a changed or deleted
 // consumed input exact where how knows it: given the fault's file and the
 // SHA-256 it must have again, how returns the advice that replaces
-// "restore it from git history" (e.g. "restore it from commit 1a2b3c4d5e6f:
-// git checkout … -- campaigns/x/phases/01/orders/bob.toml"), or "".
+// "restore it from git history", or RestoreDeleted's advice for a deleted
+// file — e.g. "restore it from commit 1a2b3c4d5e6f: git checkout … --
+// campaigns/x/phases/01/orders/bob.toml" — or "".
 func (e *InvalidError) RestoreFrom(how func(file, digest string) string) {
 	for i := range e.Faults {
 		f := &e.Faults[i]
-		if f.Restore == "" || !strings.HasSuffix(f.Message, RestoreFromHistory) {
+		if f.Restore == "" {
+			continue
+		}
+		general := RestoreFromHistory
+		if deleted := RestoreDeleted(f.File); strings.HasSuffix(f.Message, deleted) {
+			general = deleted
+		}
+		if !strings.HasSuffix(f.Message, general) {
 			continue
 		}
 		if advice := how(f.File, f.Restore); advice != "" {
-			f.Message = strings.TrimSuffix(f.Message, RestoreFromHistory) + advice
+			f.Message = strings.TrimSuffix(f.Message, general) + advice
 		}
 	}
 }

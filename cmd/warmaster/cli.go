@@ -520,12 +520,15 @@ func cmdCheck(c *cli.Context) error {
 	}
 	// A FILE that is not there: a misspelt name checks nothing, and "ok"
 	// would say it passed. (With --actor a file deleted is a change, which
-	// is judged below.)
+	// is judged below.) One the load found missing already — an input a
+	// step consumed — keeps its fault, which says how to restore it.
 	if actor == "" && f != nil {
 		var missing []processor.Fault
 		var hints processor.Faults // bounds the did-you-mean work
+		var found *processor.InvalidError
+		errors.As(err, &found)
 		for _, file := range files {
-			if !f.Disk.IsFile(file) {
+			if !f.Disk.IsFile(file) && (found == nil || !slices.ContainsFunc(found.Faults, func(x processor.Fault) bool { return x.File == file })) {
 				msg := "no such file in the campaign folder, so nothing is checked: give the path of a file that is there (check --actor LOGIN also checks a file's deletion)"
 				if f.Disk.Repository(file) {
 					msg = "the repository's own file, not the campaign's (the campaign is the repository's root): Warmaster reads nothing there, so nothing is checked"

@@ -2,10 +2,14 @@ package folder
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -54,5 +58,42 @@ func BenchmarkCampaign(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkMissingConsumed times missingConsumed going over a public
+// campaign's journal of n inputs, a look-up in the folder's listing each:
+// what a load costs once its count says an input is missing (here none
+// is: the load's count, which spares a folder missing none, is not made).
+func BenchmarkMissingConsumed(b *testing.B) {
+	const n = 200000
+	dir := b.TempDir()
+	steps := []owntoml.JournalEntry{{Phase: 1, Step: processor.StepOperations}, {Phase: 1, Step: processor.StepMoves}}
+	consumed := map[string]string{}
+	for i := range n {
+		e := &steps[i%2]
+		file := fmt.Sprintf("phases/01/%s/p%d.toml", map[bool]string{true: "orders", false: "moves"}[i%2 == 0], i/2)
+		e.Inputs = append(e.Inputs, owntoml.JournalInput{Path: file, SHA256: fmt.Sprintf("%064x", i)})
+		consumed[file] = fmt.Sprintf("%064x", i)
+		p := filepath.Join(dir, filepath.FromSlash(file))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	d, err := OpenFolder(dir, disk.Read)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Unlock()
+	f := &Folder{Disk: d, JournalSteps: steps, ConsumedInputs: consumed}
+	for b.Loop() {
+		var fs processor.Faults
+		missingConsumed(f, &fs)
+		if !fs.Empty() {
+			b.Fatal(fs.List)
+		}
 	}
 }

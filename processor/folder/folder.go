@@ -35,6 +35,10 @@ type Folder struct {
 	Journal  []byte
 	// ConsumedInputs are the digests of the inputs processed steps consumed, by path.
 	ConsumedInputs map[string]string
+	// consumedThere counts the files of the folder that consumed found
+	// in ConsumedInputs: all of them there, none is missing
+	// (missingConsumed).
+	consumedThere int
 	// unchanged: see LoadOptions.
 	unchanged func(file string) bool
 	// Corrections are campaign.toml's [[corrections]], in order;
@@ -288,6 +292,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	if err := f.loadPhases(k); err != nil {
 		return nil, nil, err
 	}
+	missingConsumed(f, fs)
 	f.misplaced(fs)
 	letGoOfTexts(f, fs)
 	return f, fs, nil
@@ -965,6 +970,9 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 // the campaign.
 func (f *Folder) consumed(k processor.Checker, file string) {
 	want, ok := f.ConsumedInputs[file]
+	if ok {
+		f.consumedThere++
+	}
 	switch {
 	case !ok:
 		f.LateFaults = append(f.LateFaults, processor.Fault{File: file, Message: "not applied: " + f.arrivedAfter(file)})

@@ -55,7 +55,7 @@ func Authorize(f *folder.Folder, actor processor.Login, files []string, warmaste
 			continue
 		}
 		fault := processor.Fault{File: file, Message: processor.PlainFirst(r.plain, fmt.Sprintf("%s may not change this file: %s", actor, r.why))}
-		if strings.HasSuffix(r.why, processor.RestoreFromHistory) {
+		if strings.HasSuffix(r.why, processor.RestoreFromHistory) || strings.HasSuffix(r.why, processor.RestoreDeleted(file)) {
 			fault.Restore = f.ConsumedInputs[file] // a consumed input, changed or deleted
 		}
 		if meant, ok := folder.MeantPath(file); ok && r.plain == meantPlain(meant) {
@@ -352,7 +352,7 @@ func authProcessed(f *folder.Folder, file string, cp folder.CampaignPath, p proc
 	switch {
 	case consumed && !exists:
 		return refusal{capitalise(fmt.Sprintf("%s, so the file stays: %s%s.", used, closePR, next)),
-			fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: %s", when, want, processor.RestoreFromHistory)}
+			fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); deleting it would unmake what was applied: %s", when, want, processor.RestoreDeleted(file))}
 	case consumed && folder.Digest(data) != want:
 		return refusal{capitalise(fmt.Sprintf("%s, so %s can no longer change: %s%s.", used, they, closePR, next)),
 			fmt.Sprintf("%s consumed it (journal.toml records sha256 %.12s…); a consumed input never changes: %s", when, want, processor.RestoreFromHistory)}

@@ -171,11 +171,14 @@ func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest st
 					return nil, fmt.Errorf("replay: %w", err)
 				}
 				if !ok {
-					fs.Add(processor.Src{File: processor.JournalFile}, "the journal's input %s is missing", in.Path)
+					// load refuses it first (folder's missingConsumed): said
+					// alike, at the file, with the commit to restore it from.
+					fs.List = append(fs.List, processor.Fault{File: in.Path, Restore: in.SHA256,
+						Message: fmt.Sprintf("deleted since step %s of phase %d consumed it (the journal records sha256 %.12s…); what a step used never changes: %s", e.Step, e.Phase, in.SHA256, processor.RestoreDeleted(in.Path))})
 					continue
 				}
 				if folder.Digest(data) != in.SHA256 {
-					fs.Add(processor.Src{File: in.Path}, "changed since step %s of phase %d consumed it (the journal records sha256 %.12s…)", e.Step, e.Phase, in.SHA256)
+					fs.AddRestore(processor.Src{File: in.Path}, in.SHA256, "changed since step %s of phase %d consumed it (the journal records sha256 %.12s…); what a step used never changes: ", e.Step, e.Phase, in.SHA256)
 				}
 				if paths[in.Path+seal.SealedExt] {
 					continue // orders decrypted at the reveal: the replay decrypts them again
