@@ -237,11 +237,18 @@ func (r *rules) operationsDefault(phase int, login processor.Login, ops []proces
 // all but that table: the battle was played, so it is not one "not
 // resolved by playing a battle" (2.3), and its winner stands; the victor's
 // choices take the defaults 2.4 has for a choice left out (RULINGS 25, as
-// an orders file's operations are). It reports whether it did.
+// an orders file's operations are). It reports whether it did. Not for a
+// result that says the attacker won: set aside whole, the attacker wins
+// all the same, with its orders' choices (RULINGS 18), which the result
+// without its [outcome] would lose; nor for one the Warmaster overturns,
+// which is not applied at all.
 func setAsideOutcome(r *run, file string, faults []processor.Fault) bool {
 	cp := folder.Classify(file)
 	res, ok := r.f.Results[cp.Phase][cp.Name]
-	if cp.Kind != folder.KindResults || !ok || res.Outcome == nil || !processor.OutcomeOnly(faults) {
+	if cp.Kind != folder.KindResults || !ok || res.Outcome == nil || !processor.OutcomeOnly(faults) || res.Victor() == processor.Attacker {
+		return false
+	}
+	if w := r.f.Rulings[cp.Phase][cp.Name]; w != nil && w.Overturns != "" && w.Overturns == res.SHA256 {
 		return false
 	}
 	without := *res
