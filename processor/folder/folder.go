@@ -62,6 +62,10 @@ type Folder struct {
 	// Notes are what a check says of an input without refusing it (an
 	// orders file that leaves a fleet out: it performs Logistical Auxilia).
 	Notes []processor.Fault
+	// RosterAhead are the roster changes still to come that could not take
+	// effect as the campaign stands (checkRosterAhead), positioned: notes
+	// (CampaignNotes), refused in the pull request that edits them.
+	RosterAhead []processor.Fault
 
 	Setup   map[processor.AllianceID]*processor.SetupChoice
 	Orders  map[int]map[processor.Login][]processor.Order
@@ -266,7 +270,18 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	if f.State != nil && fs.Empty() {
 		f.checkRosterTiming(fs)
 		if fs.Empty() && !o.History {
-			checkRosterAhead(c, f.State, fs)
+			if f.State.Step == processor.StepSetup {
+				checkRosterAhead(c, f.State, fs) // nothing played yet has changed since they were written
+			} else {
+				var ahead processor.Faults
+				checkRosterAhead(c, f.State, &ahead)
+				if inv, ok := ahead.Err(f.Text).(*processor.InvalidError); ok {
+					for _, n := range inv.Faults {
+						n.Message += " — as the campaign stands this roster change could not take effect: advance will stop at its step until it is changed"
+						f.RosterAhead = append(f.RosterAhead, n)
+					}
+				}
+			}
 		}
 	}
 	data, ok, err := f.Read(processor.JournalFile)
@@ -1244,13 +1259,20 @@ func rosterAhead(c *processor.Campaign, s *processor.State, phase int, step proc
 // checkRosterAhead holds the roster changes still to come to the campaign
 // as it stands: a change that could never take effect (the last player of
 // an Alliance leaving, fleets handed to a player of another, or by one who
-// commands none; a fleet joining at a planet destroyed already) is a fault
+// commands none; a fleet joining at a planet destroyed already) is found
 // from the moment it is written, not only when the campaign reaches its
-// step and stops there. What only the steps to come can decide (a
-// defection not granted yet, a planet not destroyed yet) is the run's to
-// find at the step. Not in a replay's scratch copy: the campaign there is
-// as it stood then, the roster changes as they are today, and a change a
-// later defection made possible took effect as it did.
+// step and stops there. They are Folder.RosterAhead: notes for check,
+// status and advance (CampaignNotes), and refusals of the pull request
+// that writes or edits the roster changes (the repository's check); a
+// fault at the change's step, which the run raises as before. Not a fault
+// at every load: the steps since a change was written (a planet destroyed,
+// a defection granted) can make it impossible, and the campaign would then
+// stop at once, every player's pull request with it, rather than at the
+// change's step. What only the steps to come can decide (a defection not
+// granted yet, a planet not destroyed yet) is the run's to find at the
+// step. Not in a replay's scratch copy: the campaign there is as it stood
+// then, the roster changes as they are today, and a change a later
+// defection made possible took effect as it did.
 func checkRosterAhead(c *processor.Campaign, s *processor.State, fs *processor.Faults) {
 	d := c.Declared()
 	if s.Roster >= len(d.RosterChanges) || s.Step == processor.StepEnded {

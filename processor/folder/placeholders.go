@@ -59,11 +59,12 @@ func (f *Folder) Placeholders() []processor.Fault {
 const placeholdersListed = 10
 
 // CampaignNotes are what check, status and advance say of campaign.toml
-// without refusing it: init's placeholders left in it (Placeholders), and
+// without refusing it: init's placeholders left in it (Placeholders), the
+// roster changes to come that could not take effect (RosterAhead), and
 // the phases still to come with a step lacking its deadline, which would
 // wait for every file, however long.
 func (f *Folder) CampaignNotes() []processor.Fault {
-	notes := f.Placeholders()
+	notes := append(f.Placeholders(), f.RosterAhead...)
 	c, s := f.Campaign, f.State
 	if c == nil || s == nil || s.Step == processor.StepEnded {
 		return notes

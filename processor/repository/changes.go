@@ -397,6 +397,7 @@ func (c *changes) campaign(dir string, files []string) {
 	}
 	if f != nil && !declaring {
 		refused = append(refused, c.strongholdMoves(f, dir, files)...)
+		refused = append(refused, c.rosterAhead(f, dir, files)...)
 	}
 	if len(refused) > 0 {
 		err = processor.WithRefusals(err, &processor.InvalidError{Faults: refused})
@@ -415,6 +416,52 @@ func (c *changes) campaign(dir string, files []string) {
 		}
 	}
 	c.add(dir, err)
+}
+
+// decodeAt is a file of the campaign folder dir as TOML, at rev ("" the
+// work tree); false when it is not there or not TOML (the check says why).
+func (c *changes) decodeAt(rev, dir, file string) (map[string]any, bool) {
+	var text []byte
+	if rev == "" {
+		t, err := os.ReadFile(filepath.Join(c.top, filepath.FromSlash(path.Join(dir, file))))
+		if err != nil {
+			return nil, false
+		}
+		text = t
+	} else {
+		t, ok, err := c.git.Show(rev, path.Join(dir, file))
+		if err != nil || !ok {
+			return nil, false
+		}
+		text = t
+	}
+	var m map[string]any
+	if _, err := toml.Decode(string(text), &m); err != nil {
+		return nil, false
+	}
+	return m, true
+}
+
+// rosterAhead refuses the roster changes to come that could not take
+// effect as the campaign stands (folder.Folder.RosterAhead: notes to
+// check and advance, which stop only at the change's step) when these
+// changes write or edit campaign.toml's [[roster_changes]]: the Warmaster
+// who writes one hears it then, not when the campaign stops at its step.
+func (c *changes) rosterAhead(f *folder.Folder, dir string, files []string) []processor.Fault {
+	if len(f.RosterAhead) == 0 || !slices.Contains(files, processor.CampaignFile) {
+		return nil
+	}
+	before, ok1 := c.decodeAt(c.Base, dir, processor.CampaignFile)
+	after, ok2 := c.decodeAt("", dir, processor.CampaignFile)
+	if ok1 && ok2 && reflect.DeepEqual(before["roster_changes"], after["roster_changes"]) {
+		return nil
+	}
+	out := make([]processor.Fault, len(f.RosterAhead))
+	for i, n := range f.RosterAhead {
+		n.Message = processor.PlainFirst("This roster change could not take effect as the campaign stands: the campaign would stop at its step. Change it, or take it out.", n.Message)
+		out[i] = n
+	}
+	return out
 }
 
 // usedParts refuses a change to what an applied step used, by anyone, the
@@ -452,27 +499,7 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 			generated[int64(st.Phase)] = true
 		}
 	}
-	decode := func(rev, file string) (map[string]any, bool) {
-		var text []byte
-		if rev == "" {
-			t, err := os.ReadFile(filepath.Join(c.top, filepath.FromSlash(path.Join(dir, file))))
-			if err != nil {
-				return nil, false
-			}
-			text = t
-		} else {
-			t, ok, err := c.git.Show(rev, path.Join(dir, file))
-			if err != nil || !ok {
-				return nil, false
-			}
-			text = t
-		}
-		var m map[string]any
-		if _, err := toml.Decode(string(text), &m); err != nil {
-			return nil, false // a file that is not TOML: the check says why
-		}
-		return m, true
-	}
+	decode := func(rev, file string) (map[string]any, bool) { return c.decodeAt(rev, dir, file) }
 	restore := func(file string) string {
 		return fmt.Sprintf("restore it as the base has it (git checkout %.12s -- %s)", c.Base, path.Join(dir, file))
 	}
