@@ -92,6 +92,10 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 		d.Para("The tiebreak deadline has passed, and the tie-break is at fault: advance sets it aside, and the tied Alliances roll off.")
 	case note != "":
 		d.Para("%s", note)
+	default:
+		if note := dueNote(r, aw); note != "" {
+			d.Para("%s", note)
+		}
 	}
 	if faulty {
 		d.Para("%s", faultyNote)
@@ -129,4 +133,15 @@ func (r reporting) headline() string {
 // orders for one).
 func isAwaited(aw []Await, file string) bool {
 	return slices.ContainsFunc(aw, func(a Await) bool { return file == a.File || file == a.File+seal.SealedExt })
+}
+
+// dueNote says, once the awaited step's deadline has passed and nothing
+// holds the step past it (blockedNote), that the files still awaited will
+// not be: the next advance applies the step with the rules' defaults.
+func dueNote(r *run, aw []Await) string {
+	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
+	if dl.IsZero() || r.now.Before(dl) || !slices.ContainsFunc(aw, func(a Await) bool { return a.Step == r.s.Step && (!a.Present || a.Faulty) }) {
+		return ""
+	}
+	return fmt.Sprintf("The %s deadline (%s) has passed: the next advance applies the step, with the rules' default for each file not in and each at fault (the advance workflow runs every hour).", deadlineName(r.s.Step), r.c.When(dl))
 }
