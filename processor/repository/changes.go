@@ -536,6 +536,11 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 					why("phase %d's [[forced_events]] changed after its events were generated: they are history now; %s", p, restore(processor.CampaignFile))
 				}
 			}
+			if edits := rosterEdits(before, after); len(edits) > 0 {
+				refused = append(refused, refusal(processor.CampaignFile, true, "%s", processor.PlainFirst(
+					"Who plays changes through [[roster_changes]], not by editing [[players]] or [[fleets]]: undo the edit, and write a roster change instead.",
+					fmt.Sprintf("%s after %s was played with the roster as it was: everyone who played stays in [[players]] with their Alliance, and every fleet in [[fleets]] with the player it was declared with (the campaign replays with them); a player leaves, or hands their fleets over, with a [[roster_changes]] entry from a step still to come (leave = …, or hand = …, to = …: docs/organisers.md, \"Players who join late, drop out, or hand over\"); %s", strings.Join(edits, "; "), lastStep, restore(processor.CampaignFile)))))
+			}
 		}
 	}
 	if slices.Contains(files, processor.MapFile) {
@@ -546,6 +551,43 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 		}
 	}
 	return refused
+}
+
+// rosterEdits are the edits of campaign.toml's declared roster, before
+// to after, that only a [[roster_changes]] entry may make once a step was
+// played: a player taken out of [[players]] or moved to another Alliance,
+// a fleet taken out of [[fleets]] or given another player. Players and
+// fleets added are not (a newcomer joins so).
+func rosterEdits(before, after map[string]any) []string {
+	tables := func(m map[string]any, key, id string) ([]string, map[string]map[string]any) {
+		var ids []string
+		by := map[string]map[string]any{}
+		list, _ := m[key].([]map[string]any)
+		for _, t := range list {
+			if k, ok := t[id].(string); ok && by[k] == nil {
+				ids = append(ids, k)
+				by[k] = t
+			}
+		}
+		return ids, by
+	}
+	var out []string
+	for _, kind := range []struct{ key, id, field, what string }{
+		{"players", "login", "alliance", "player %q %s"},
+		{"fleets", "id", "player", "fleet %q %s"},
+	} {
+		ids, was := tables(before, kind.key, kind.id)
+		_, now := tables(after, kind.key, kind.id)
+		for _, k := range ids {
+			switch t := now[k]; {
+			case t == nil:
+				out = append(out, fmt.Sprintf(kind.what, k, "was taken out of [["+kind.key+"]]"))
+			case !reflect.DeepEqual(t[kind.field], was[k][kind.field]):
+				out = append(out, fmt.Sprintf(kind.what, k, fmt.Sprintf("has %s = %q, was %q", kind.field, t[kind.field], was[k][kind.field])))
+			}
+		}
+	}
+	return out
 }
 
 // correctsRules reports whether a change of campaign.toml's [rules] comes
