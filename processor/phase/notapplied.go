@@ -26,10 +26,10 @@ import (
 // battle, the roll-off. An orders file is taken operation by operation
 // (setAsideOperations): an [[operations]] entry with a fault is not given,
 // its fleet performs Logistical Auxilia, and the others stand; a file not
-// valid TOML or not shaped as orders is set aside whole. A result whose
-// every fault is in its [outcome] is applied without it (setAsideOutcome):
-// the battle was played and its winner stands, the victor's choices take
-// their defaults. The report names
+// valid TOML or not shaped as orders is set aside whole. A Defender's win
+// or a draw whose every fault is a choice in its [outcome] is applied
+// without it (setAsideOutcome): the battle was played and its winner
+// stands, the victor's choices take their defaults. The report names
 // the file, its faults and the default applied, and the journal records it
 // as not applied with its digest (one applied in part, as an input), so a
 // replay reaches the same decision from the same bytes. Faults
@@ -243,14 +243,11 @@ func (r *rules) operationsDefault(phase int, login processor.Login, ops []proces
 // without its [outcome] would lose; nor for one the Warmaster overturns,
 // which is not applied at all.
 func setAsideOutcome(r *run, file string, faults []processor.Fault) bool {
+	res := outcomeAlone(r, file, faults)
+	if res == nil {
+		return false
+	}
 	cp := folder.Classify(file)
-	res, ok := r.f.Results[cp.Phase][cp.Name]
-	if cp.Kind != folder.KindResults || !ok || res.Outcome == nil || !processor.OutcomeOnly(faults) || res.Victor() == processor.Attacker {
-		return false
-	}
-	if w := r.f.Rulings[cp.Phase][cp.Name]; w != nil && w.Overturns != "" && w.Overturns == res.SHA256 {
-		return false
-	}
 	without := *res
 	without.Outcome = nil
 	r.f.Results[cp.Phase][cp.Name] = &without
@@ -262,6 +259,20 @@ func setAsideOutcome(r *run, file string, faults []processor.Fault) bool {
 		phase:      cp.Phase, step: r.s.Step, result: res,
 	})
 	return true
+}
+
+// outcomeAlone is file's result when, past its deadline with these
+// faults, only its [outcome] is set aside (setAsideOutcome); else nil.
+func outcomeAlone(r *run, file string, faults []processor.Fault) *processor.Result {
+	cp := folder.Classify(file)
+	res, ok := r.f.Results[cp.Phase][cp.Name]
+	if cp.Kind != folder.KindResults || !ok || res.Outcome == nil || !processor.OutcomeOnly(faults) || res.Victor() == processor.Attacker {
+		return nil
+	}
+	if w := r.f.Rulings[cp.Phase][cp.Name]; w != nil && w.Overturns != "" && w.Overturns == res.SHA256 {
+		return nil
+	}
+	return res
 }
 
 // partlySetAside reports whether a part of file was set aside.

@@ -388,7 +388,7 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan fu
 			what, cp := "this file", folder.Classify(f.File)
 			if _, _, part := processor.SplitOperations(r.f.Orders[cp.Phase][processor.Login(cp.Name)], byFile[f.File]); part && cp.Kind == folder.KindOrders {
 				what = "this operation"
-			} else if res := r.f.Results[cp.Phase][cp.Name]; cp.Kind == folder.KindResults && res != nil && res.Victor() != processor.Attacker && processor.OutcomeOnly(byFile[f.File]) {
+			} else if outcomeAlone(r, f.File, byFile[f.File]) != nil {
 				what = outcomePart
 			}
 			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply %s)", deadlineName(at.Step), what)
