@@ -1263,8 +1263,8 @@ func rosterAhead(c *processor.Campaign, s *processor.State, phase int, step proc
 // from the moment it is written, not only when the campaign reaches its
 // step and stops there. They are Folder.RosterAhead: notes for check,
 // status and advance (CampaignNotes), and refusals of the pull request
-// that writes or edits the roster changes (the repository's check); a
-// fault at the change's step, which the run raises as before. Not a fault
+// that writes or edits the roster changes (the repository's check); at
+// the change's step, the run's fault as before. Not a fault
 // at every load: the steps since a change was written (a planet destroyed,
 // a defection granted) can make it impossible, and the campaign would then
 // stop at once, every player's pull request with it, rather than at the
