@@ -134,7 +134,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Usage:     "apply every step whose inputs are in or whose deadline has passed; write state, journal and reports",
 				ArgsUsage: "DIR",
 				Description: "It stops at the first step that must wait, and writes state.toml, journal.toml, battle sheets, reports and the campaign's README.md, all or nothing. " +
-					"Then it prints each player's file it did not apply (not applied: FILE: why, with its faults) and where things stand, as status does, listing at most 60 awaited files. " +
+					"Then it prints each player's file it did not apply (not applied: FILE: why, with its faults; applied in part: FILE: why, for one it applied but for its faulty operations or [outcome]) and where things stand, as status does, listing at most 60 awaited files. " +
 					"Like check and status, it notes on stderr what init wrote into campaign.toml for you to replace and is still there when the set-up is applied (the placeholder logins and seed): it applies it all the same. " +
 					"With a committed dice key it needs WARMASTER_DICE_KEY; at 2.1 Reveal of sealed orders, WARMASTER_AGE_IDENTITY.",
 				Flags: []cli.Flag{
@@ -750,11 +750,15 @@ func writtenList(paths []string) string {
 	return strings.Join(out, ", ")
 }
 
-// printNotApplied lists the players' files a run did not apply, and why,
-// with the faults of each; paths as printFaults has them.
+// printNotApplied lists the players' files a run did not apply, or applied
+// in part, and why, with the faults of each; paths as printFaults has them.
 func printNotApplied(w io.Writer, dir string, list []phase.NotApplied) {
 	for _, n := range list {
-		fmt.Fprintf(w, "not applied: %s: %s\n", path.Join(filepath.ToSlash(dir), n.File), n.Why)
+		what := "not applied"
+		if n.Part {
+			what = "applied in part"
+		}
+		fmt.Fprintf(w, "%s: %s: %s\n", what, path.Join(filepath.ToSlash(dir), n.File), n.Why)
 		for _, f := range n.Faults {
 			f.File = path.Join(filepath.ToSlash(dir), f.File)
 			fmt.Fprintf(w, "  %s\n", f.String())

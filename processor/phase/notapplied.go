@@ -43,6 +43,9 @@ type NotApplied struct {
 	File   string
 	Why    string            // what happened instead, in a sentence
 	Faults []processor.Fault // the file's faults, when it had any
+	// Part: the file was applied but for a part of it (an orders file's
+	// faulty operations, a result's faulty [outcome]), which Why names.
+	Part bool
 }
 
 // notApplied is a faulty input set aside at its step: the whole file,
@@ -62,9 +65,6 @@ type notApplied struct {
 // outcomePart is what of a result past its deadline advance does not
 // apply when its faults are all in its [outcome] (setAsideOutcome).
 const outcomePart = "this [outcome]: the result stands, with the default choices"
-
-// partly reports whether only a part of the file was set aside.
-func (n notApplied) partly() bool { return n.ops != nil || n.result != nil }
 
 // pastDeadline reports whether file is a player's input for a step still to
 // be processed whose deadline has passed by now: a fault in it will not
@@ -196,7 +196,7 @@ func (r *run) setAsideOperations(file string, faults []processor.Fault) bool {
 	inv, _ := all.Err(r.f.Text).(*processor.InvalidError)
 	why := fmt.Sprintf("%s past the %s deadline, so %s", report.Plural(len(inv.Faults), "fault", "faults"), deadlineName(r.s.Step), r.operationsDefault(cp.Phase, login, ops))
 	r.setAsideFiles = append(r.setAsideFiles, notApplied{
-		NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults},
+		NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults, Part: true},
 		phase:      cp.Phase, step: r.s.Step, ops: ops, kept: list,
 	})
 	return true
@@ -255,7 +255,7 @@ func setAsideOutcome(r *run, file string, faults []processor.Fault) bool {
 	inv, _ := all.Err(r.f.Text).(*processor.InvalidError)
 	why := fmt.Sprintf("%s past the %s deadline, so its [outcome] is not applied: the result stands, and the victor's Campaign Outcome choices are the defaults", report.Plural(len(inv.Faults), "fault", "faults"), deadlineName(r.s.Step))
 	r.setAsideFiles = append(r.setAsideFiles, notApplied{
-		NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults},
+		NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults, Part: true},
 		phase:      cp.Phase, step: r.s.Step, result: res,
 	})
 	return true
@@ -277,14 +277,14 @@ func outcomeAlone(r *run, file string, faults []processor.Fault) *processor.Resu
 
 // partlySetAside reports whether a part of file was set aside.
 func (r *rules) partlySetAside(file string) bool {
-	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.partly() })
+	return slices.ContainsFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.Part })
 }
 
 // restoreOperations undoes setAsideOperations or setAsideOutcome, for the
 // file to be set aside whole; it returns the faults its part was set
 // aside for.
 func (r *rules) restoreOperations(file string) []processor.Fault {
-	i := slices.IndexFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.partly() })
+	i := slices.IndexFunc(r.setAsideFiles, func(n notApplied) bool { return n.File == file && n.Part })
 	n := r.setAsideFiles[i]
 	cp := folder.Classify(file)
 	if n.result != nil {
@@ -399,7 +399,7 @@ func (r *run) reportSetAside(step processor.Step) {
 		if n.phase != r.s.Phase || n.step != step {
 			continue
 		}
-		if n.partly() {
+		if n.Part {
 			r.sec.Para("**`%s` is applied in part**: %s:", n.File, n.Why)
 		} else {
 			r.sec.Para("**`%s` is not applied**: %s:", n.File, n.Why)
@@ -427,7 +427,7 @@ func (r *rules) journalNotApplied(phase int, step processor.Step, first bool) []
 	for _, n := range r.setAsideFiles {
 		// A file set aside in part is applied (its digest is with the
 		// step's inputs): the same bytes set aside the same operations.
-		if n.phase == phase && n.step == step && !n.partly() {
+		if n.phase == phase && n.step == step && !n.Part {
 			out = append(out, owntoml.JournalInput{Path: n.File, SHA256: r.f.Digest(n.File), NotApplied: fmt.Sprintf("%s past the %s deadline", report.Plural(len(n.Faults), "fault", "faults"), deadlineName(step))})
 		}
 	}
