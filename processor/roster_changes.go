@@ -329,7 +329,7 @@ func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 func CheckJoinStarts(d *Campaign, s *State, e RosterChange, fs *Faults) {
 	for _, f := range d.DeclaredFleets(e.Login) {
 		if p := d.Start[f]; s.Destroyed(p) {
-			fs.Add(d.FleetSrc(f).At("start"), "%s cannot start at %s: it is destroyed (at %s); choose a planet that is not", f, p, PointText(e.Phase, e.Step))
+			fs.Add(d.FleetSrc(f).At("start"), "%s cannot join at %s (%s joins at %s): %s is destroyed; give %s a start that is not", f, p, e.Login, PointText(e.Phase, e.Step), p, f)
 		}
 	}
 }

@@ -867,7 +867,7 @@ func replayFirst(c *cli.Context, dir string, opt phase.Options) (proved bool, er
 		fmt.Fprintf(c.App.ErrWriter, "%s: replay before advancing skipped: %s\n", dir, res.Skipped)
 		return false, nil
 	case res.Verified:
-		fmt.Fprintf(c.App.ErrWriter, "%s: not replayed before advancing: its files are those a replay proved (verified digest %.12s…, the line of %s that says so)\n", dir, provedBy(res.Digest), c.String("verified"))
+		fmt.Fprintf(c.App.ErrWriter, "%s: not replayed before advancing: a replay already proved these files (%s lists their digest, %.12s…)\n", dir, c.String("verified"), provedBy(res.Digest))
 		return true, nil
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%s: %s\n", dir, res.Summary("before advancing"))

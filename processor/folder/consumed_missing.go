@@ -57,7 +57,7 @@ func missingConsumed(f *Folder, fs *processor.Faults) {
 			}
 			want := f.ConsumedInputs[in.Path]
 			fs.List = append(fs.List, processor.Fault{File: in.Path, Restore: want, Message: processor.PlainFirst(
-				"This file was used by a step already played, and what a step used never changes: put it back, or close the pull request that deleted it.",
+				"This file was used by a step already played and must stay as it was: put it back and commit it (on a pull request, undo the deletion).",
 				fmt.Sprintf("this file was deleted after %s consumed it (journal.toml records sha256 %.12s…); %s", stepConsumed(e), want, processor.RestoreDeleted(in.Path)))})
 		}
 	}

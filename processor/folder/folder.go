@@ -276,10 +276,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 				var ahead processor.Faults
 				checkRosterAhead(c, f.State, &ahead)
 				if inv, ok := ahead.Err(f.Text).(*processor.InvalidError); ok {
-					for _, n := range inv.Faults {
-						n.Message += " — as the campaign stands this roster change could not take effect: advance will stop at its step until it is changed"
-						f.RosterAhead = append(f.RosterAhead, n)
-					}
+					f.RosterAhead = inv.Faults
 				}
 			}
 		}

@@ -64,7 +64,11 @@ const placeholdersListed = 10
 // the phases still to come with a step lacking its deadline, which would
 // wait for every file, however long.
 func (f *Folder) CampaignNotes() []processor.Fault {
-	notes := append(f.Placeholders(), f.RosterAhead...)
+	notes := f.Placeholders()
+	for _, n := range f.RosterAhead {
+		n.Message = "this roster change could not take effect as the campaign stands: " + n.Message + ". Until it is changed, a run of advance that reaches its step applies nothing, the steps before it in that run included"
+		notes = append(notes, n)
+	}
 	c, s := f.Campaign, f.State
 	if c == nil || s == nil || s.Step == processor.StepEnded {
 		return notes

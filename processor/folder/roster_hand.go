@@ -52,7 +52,7 @@ func checkRosterByHand(c *processor.Campaign, s *processor.State, steps []owntom
 	}
 	for _, l := range slices.Sorted(maps.Keys(gone)) {
 		p := gone[l]
-		fs.Add(processor.Src{File: processor.CampaignFile}.At("players"), "%s played (%s, applied at %s) and is no longer in [[players]]: put their table back as it was — everyone who played stays in campaign.toml, the steps so far were played with them — and to have them stop playing add a [[roster_changes]] entry from a step still to come, leave = %q or hand = %q, to = \"<login>\" (%s)", l, p.file, StepInWords(p.step, p.phase), l, l, rosterGuide)
+		fs.Add(processor.Src{File: processor.CampaignFile}.At("players"), "%s is no longer in [[players]], but steps were played with them (%s, applied at %s): put their [[players]] table back as it was. To have them stop playing, add a [[roster_changes]] entry from a step still to come: leave = %q, or hand = %q, to = \"<login>\" (%s)", l, p.file, StepInWords(p.step, p.phase), l, l, rosterGuide)
 	}
 	// A fleet's orders of this phase: from its player's file, unless a
 	// roster change of this phase in effect, or a defection, moved it.
@@ -73,6 +73,6 @@ func checkRosterByHand(c *processor.Campaign, s *processor.State, steps []owntom
 			continue
 		}
 		told[o.Fleet] = true
-		fs.Add(d.FleetSrc(o.Fleet).At("player"), "%s's player is %s, but %s commanded it in phase %d (%s): put player = %q back — a fleet's player is not changed by hand, the steps so far were played with it — and to give it to %s add a [[roster_changes]] entry from a step still to come, hand = %q, to = %q (or leave = %q) (%s)", o.Fleet, f.Player, l, s.Phase, o.Src.File, l, f.Player, l, f.Player, l, rosterGuide)
+		fs.Add(d.FleetSrc(o.Fleet).At("player"), "%s's player is %s, but %s commanded it in phase %d (%s): put player = %q back. To give it to %s, add a [[roster_changes]] entry from a step still to come: hand = %q, to = %q (or leave = %q) (%s)", o.Fleet, f.Player, l, s.Phase, o.Src.File, l, f.Player, l, f.Player, l, rosterGuide)
 	}
 }

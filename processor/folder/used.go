@@ -178,7 +178,7 @@ func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, corrections []Cor
 		had[name] = true
 		got, ok := now[name]
 		if !ok && name == timeZonePart {
-			fs.Add(src[name], "%s taken out after the steps applied so far used it (the last is %s): every time their reports show was read in it, and the campaign no longer replays; put it back as it was (git log -p %s shows it)", name, last, processor.CampaignFile)
+			fs.Add(src[name], "%s taken out after the steps applied so far used it (the last is %s): those steps read every time in it, so without it the campaign would no longer replay; put it back as it was (git log -p %s shows it)", name, last, processor.CampaignFile)
 		}
 		if !ok || got == sum {
 			continue
@@ -199,7 +199,7 @@ func checkUsed(steps []owntoml.JournalEntry, parts []UsedPart, corrections []Cor
 		fs.Add(src[name], "%s changed after the steps applied so far used it (the last is %s): what a step used never changes, for anyone — the dice could otherwise be chosen, and the campaign no longer replays; %s", name, last, fix)
 	}
 	if _, ok := now[timeZonePart]; ok && !had[timeZonePart] {
-		fs.Add(src[timeZonePart], "%s added after the steps applied so far were played without one (the last is %s): every time their reports show was read in UTC, and the campaign no longer replays; take it out (a time zone is set before the first step, or in a follow-up campaign)", timeZonePart, last)
+		fs.Add(src[timeZonePart], "%s added after the steps applied so far were played without one (the last is %s): those steps read every time in UTC, so with it the campaign would no longer replay; take it out (to play in a time zone from the first step on, see docs/organisers.md, \"Another setting a step used was wrong\")", timeZonePart, last)
 	}
 	return correcting
 }

@@ -62,9 +62,9 @@ type notApplied struct {
 	result *processor.Result
 }
 
-// outcomePart is what of a result past its deadline advance does not
-// apply when its faults are all in its [outcome] (setAsideOutcome).
-const outcomePart = "this [outcome]: the result stands, with the default choices"
+// outcomePart is what advance does with a result past its deadline whose
+// faults are all in its [outcome] (setAsideOutcome), as check says it.
+const outcomePart = "advance applies this result without its [outcome]: the winner stands, and the victor's Campaign Outcome choices are the defaults"
 
 // pastDeadline reports whether file is a player's input for a step still to
 // be processed whose deadline has passed by now: a fault in it will not

@@ -352,17 +352,17 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan fu
 	}
 	for _, n := range r.setAsideFiles {
 		for _, f := range n.Faults {
-			what := "this file"
+			what := "advance does not apply this file"
 			switch {
 			case n.ops != nil:
-				what = "this operation"
+				what = "advance does not apply this operation"
 			case n.result != nil:
 				what = outcomePart
 			}
 			if n.stray {
 				f.Message += " (advance sets this file aside: it has no use at its step)"
 			} else {
-				f.Message += fmt.Sprintf(" (past the %s deadline: advance does not apply %s)", deadlineName(n.step), what)
+				f.Message += fmt.Sprintf(" (past the %s deadline: %s)", deadlineName(n.step), what)
 			}
 			fs.List = append(fs.List, f)
 		}
@@ -385,13 +385,13 @@ func checkRun(d *disk.Dir, opt Options, forPlan bool) (f *folder.Folder, plan fu
 	}
 	for _, f := range r.deferred.List {
 		if at, ok := r.pastDeadline(f.File); ok {
-			what, cp := "this file", folder.Classify(f.File)
+			what, cp := "advance will not apply this file", folder.Classify(f.File)
 			if _, _, part := processor.SplitOperations(r.f.Orders[cp.Phase][processor.Login(cp.Name)], byFile[f.File]); part && cp.Kind == folder.KindOrders {
-				what = "this operation"
+				what = "advance will not apply this operation"
 			} else if outcomeAlone(r, f.File, byFile[f.File]) != nil {
 				what = outcomePart
 			}
-			f.Message += fmt.Sprintf(" (past the %s deadline: advance will not apply %s)", deadlineName(at.Step), what)
+			f.Message += fmt.Sprintf(" (past the %s deadline: %s)", deadlineName(at.Step), what)
 		} else if r.strays[f.File] != "" {
 			f.Message += " (advance sets this file aside: it has no use at its step)"
 		}

@@ -92,7 +92,7 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 		d.Para("The tiebreak deadline has passed, and the tie-break is at fault: advance sets it aside, and the tied Alliances roll off.")
 	case note != "":
 		d.Para("%s", note)
-	default:
+	case len(faults) == 0 && len(r.f.RosterAhead) == 0:
 		if note := dueNote(r, aw); note != "" {
 			d.Para("%s", note)
 		}
@@ -136,12 +136,13 @@ func isAwaited(aw []Await, file string) bool {
 }
 
 // dueNote says, once the awaited step's deadline has passed and nothing
-// holds the step past it (blockedNote), that the files still awaited will
-// not be: the next advance applies the step with the rules' defaults.
+// holds the step past it (blockedNote, a fault, a roster change that could
+// not take effect), that the files still awaited will not be: the next
+// advance applies the step with the rules' defaults.
 func dueNote(r *run, aw []Await) string {
 	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
 	if dl.IsZero() || r.now.Before(dl) || !slices.ContainsFunc(aw, func(a Await) bool { return a.Step == r.s.Step && (!a.Present || a.Faulty) }) {
 		return ""
 	}
-	return fmt.Sprintf("The %s deadline (%s) has passed: the next advance applies the step, with the rules' default for each file not in and each at fault (the advance workflow runs every hour).", deadlineName(r.s.Step), r.c.When(dl))
+	return fmt.Sprintf("The %s deadline (%s) has passed: the next advance (every hour) applies this step, with the rules' defaults for each file still missing and for each mistake.", deadlineName(r.s.Step), r.c.When(dl))
 }

@@ -458,7 +458,7 @@ func (c *changes) rosterAhead(f *folder.Folder, dir string, files []string) []pr
 	}
 	out := make([]processor.Fault, len(f.RosterAhead))
 	for i, n := range f.RosterAhead {
-		n.Message = processor.PlainFirst("This roster change could not take effect as the campaign stands: the campaign would stop at its step. Change it, or take it out.", n.Message)
+		n.Message = processor.PlainFirst("This roster change could not take effect as the campaign stands: change it, or take it out.", n.Message)
 		out[i] = n
 	}
 	return out
@@ -538,8 +538,8 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 			}
 			if edits := rosterEdits(before, after); len(edits) > 0 {
 				refused = append(refused, refusal(processor.CampaignFile, true, "%s", processor.PlainFirst(
-					"Who plays changes through [[roster_changes]], not by editing [[players]] or [[fleets]]: undo the edit, and write a roster change instead.",
-					fmt.Sprintf("%s after %s was played with the roster as it was: everyone who played stays in [[players]] with their Alliance, and every fleet in [[fleets]] with the player it was declared with (the campaign replays with them); a player leaves, or hands their fleets over, with a [[roster_changes]] entry from a step still to come (leave = …, or hand = …, to = …: docs/organisers.md, \"Players who join late, drop out, or hand over\"); %s", strings.Join(edits, "; "), lastStep, restore(processor.CampaignFile)))))
+					"Once steps were played, players and fleets are not taken out or given to others by editing [[players]] or [[fleets]]: undo that edit, and write a [[roster_changes]] entry instead.",
+					fmt.Sprintf("%s was played with the roster as it was, and this changes it: %s. Everyone who played stays in [[players]] with their Alliance, and every fleet in [[fleets]] with the player it was declared with (the campaign replays with them); a player leaves, or hands their fleets over, with leave = …, or hand = …, to = …, from a step still to come (docs/organisers.md, \"Players who join late, drop out, or hand over\"); git diff %.12s -- %s shows your edits", lastStep, strings.Join(edits, "; "), c.Base, path.Join(dir, processor.CampaignFile)))))
 			}
 		}
 	}
