@@ -562,7 +562,17 @@ func rosterEdits(before, after map[string]any) []string {
 	tables := func(m map[string]any, key, id string) ([]string, map[string]map[string]any) {
 		var ids []string
 		by := map[string]map[string]any{}
-		list, _ := m[key].([]map[string]any)
+		var list []map[string]any
+		switch l := m[key].(type) {
+		case []map[string]any: // [[players]] tables
+			list = l
+		case []any: // players = [{ … }, …], an inline array
+			for _, t := range l {
+				if t, ok := t.(map[string]any); ok {
+					list = append(list, t)
+				}
+			}
+		}
 		for _, t := range list {
 			if k, ok := t[id].(string); ok && by[k] == nil {
 				ids = append(ids, k)
