@@ -285,7 +285,7 @@ func TestMistakes(t *testing.T) {
 			want: []string{`phases/01/orders/bob.toml:6:9: fleet "blue-2" has an operation already (the 1st); blue-3 has none: was this one meant for it? (past the operations deadline: advance does not apply this operation)`}},
 		{name: "ErrOutcomePastDeadline", file: "phases/01/results/red-1.toml",
 			old: `planet = "felgris-secundas"`, new: `planet = "ikaron-prime"`, now: "2027-02-01T19:00:00Z",
-			want: []string{`phases/01/results/red-1.toml:11:10: ikaron-prime is not connected to tarkad-vindix; connected planets: masnet, felgris-secundas, jawardet, novamagnor (past the battles deadline: advance applies this result without its [outcome]: the winner stands, and the victor's Campaign Outcome choices are the defaults)`}},
+			want: []string{`phases/01/results/red-1.toml:11:10: ikaron-prime is not connected to tarkad-vindix; connected planets: masnet, felgris-secundas, jawardet, novamagnor (past the battles deadline: advance applies this result without its [outcome]: the result stands, and its Campaign Outcome choices are the defaults)`}},
 		{name: "ErrFleetUnknownForAnother", file: "phases/01/orders/bob.toml",
 			old: "", new: "[[operations]]\nfleet = \"blue-2\"\noperation = \"logistical-auxilia\"\n\n[[operations]]\nfleet = \"terra\"\noperation = \"void-leap\"\nplanet = \"norallus\"\n",
 			also: bobsSecondFleet,

@@ -64,7 +64,7 @@ type notApplied struct {
 
 // outcomePart is what advance does with a result past its deadline whose
 // faults are all in its [outcome] (setAsideOutcome), as check says it.
-const outcomePart = "advance applies this result without its [outcome]: the winner stands, and the victor's Campaign Outcome choices are the defaults"
+const outcomePart = "advance applies this result without its [outcome]: the result stands, and its Campaign Outcome choices are the defaults"
 
 // pastDeadline reports whether file is a player's input for a step still to
 // be processed whose deadline has passed by now: a fault in it will not
@@ -253,7 +253,7 @@ func setAsideOutcome(r *run, file string, faults []processor.Fault) bool {
 	r.f.Results[cp.Phase][cp.Name] = &without
 	all := processor.Faults{List: faults}
 	inv, _ := all.Err(r.f.Text).(*processor.InvalidError)
-	why := fmt.Sprintf("%s past the %s deadline, so its [outcome] is not applied: the result stands, and the victor's Campaign Outcome choices are the defaults", report.Plural(len(inv.Faults), "fault", "faults"), deadlineName(r.s.Step))
+	why := fmt.Sprintf("%s past the %s deadline, so its [outcome] is not applied: the result stands, and its Campaign Outcome choices are the defaults", report.Plural(len(inv.Faults), "fault", "faults"), deadlineName(r.s.Step))
 	r.setAsideFiles = append(r.setAsideFiles, notApplied{
 		NotApplied: NotApplied{File: file, Why: why, Faults: inv.Faults, Part: true},
 		phase:      cp.Phase, step: r.s.Step, result: res,

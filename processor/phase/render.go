@@ -386,7 +386,7 @@ func inText(a Await) string {
 const confirmRuleNote = "A result counts once both sides stand behind it: the side that files it (`filed_by`, its Alliance) and a player of the other side, who commits `phases/NN/confirmations/<battle>.toml` naming the result by its SHA-256 (`warmaster status` shows it): `confirms = \"…\"`, or `disputes = \"…\"` with `why`. A disputed result waits for the Warmaster's ruling; a change to a confirmed result voids its confirmation. At the deadline a result neither confirmed nor disputed is applied as filed (the report says \"not confirmed\"), once the other side has had a day to see it; `warmaster status` says where each stands."
 
 // faultyNote says what a faulty file in an awaited table means.
-const faultyNote = "faulty: the file is there but has faults, listed with their line and column: it is not in until they are fixed. Before the deadline advance refuses it; past the deadline its mistakes are not applied (an orders file loses only its faulty operations, a Defender's win only a faulty [outcome]) and the rules' defaults apply instead."
+const faultyNote = "faulty: the file is there but has faults, listed with their line and column: it is not in until they are fixed. Before the deadline advance refuses it; past the deadline its mistakes are not applied (an orders file with other operations loses only its faulty ones; a Defender's win or a draw, only a faulty [outcome]) and the rules' defaults apply instead."
 
 // legend says what the map's colours and marks mean.
 func (r reporting) legend() string {

@@ -92,8 +92,8 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 		d.Para("The tiebreak deadline has passed, and the tie-break is at fault: advance sets it aside, and the tied Alliances roll off.")
 	case note != "":
 		d.Para("%s", note)
-	case len(faults) == 0 && len(r.f.RosterAhead) == 0:
-		if note := dueNote(r, aw); note != "" {
+	default:
+		if note := dueNote(r, aw, faults); note != "" {
 			d.Para("%s", note)
 		}
 	}
@@ -136,13 +136,34 @@ func isAwaited(aw []Await, file string) bool {
 }
 
 // dueNote says, once the awaited step's deadline has passed and nothing
-// holds the step past it (blockedNote, a fault, a roster change that could
-// not take effect), that the files still awaited will not be: the next
-// advance applies the step with the rules' defaults.
-func dueNote(r *run, aw []Await) string {
+// holds the step past it, that the files still awaited will not be: the
+// next advance applies the step with the rules' defaults. What holds it:
+// blockedNote's waits; a fault advance would not set aside (one in a
+// file past its deadline, or of no use at its step, it does); a roster
+// change to come that could not take effect, when the next step reached
+// is its (the run that reaches it applies nothing).
+func dueNote(r *run, aw []Await, faults []processor.Fault) string {
 	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
 	if dl.IsZero() || r.now.Before(dl) || !slices.ContainsFunc(aw, func(a Await) bool { return a.Step == r.s.Step && (!a.Present || a.Faulty) }) {
 		return ""
+	}
+	if slices.ContainsFunc(faults, func(f processor.Fault) bool {
+		_, past := r.pastDeadline(f.File)
+		return !past && r.strays[f.File] == ""
+	}) {
+		return ""
+	}
+	if changes := r.c.Declared().RosterChanges; len(r.f.RosterAhead) > 0 && r.s.Roster < len(changes) {
+		next := processor.PointOrder(r.s.Phase+1, processor.StepOperations) // the first step a roster change may name after this one
+		for _, t := range []processor.Step{processor.StepBattles, processor.StepMoves, processor.StepBuilds} {
+			if t > r.s.Step {
+				next = processor.PointOrder(r.s.Phase, t)
+				break
+			}
+		}
+		if changes[r.s.Roster].Order() <= next {
+			return ""
+		}
 	}
 	return fmt.Sprintf("The %s deadline (%s) has passed: the next advance (every hour) applies this step, with the rules' defaults for each file still missing and for each mistake.", deadlineName(r.s.Step), r.c.When(dl))
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -523,8 +524,7 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 			}
 			forced := func(m map[string]any, phase int64) []any {
 				var out []any
-				list, _ := m["forced_events"].([]map[string]any)
-				for _, e := range list {
+				for _, e := range tableList(m["forced_events"]) {
 					if p, _ := e["phase"].(int64); p == phase {
 						out = append(out, e)
 					}
@@ -536,7 +536,7 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 					why("phase %d's [[forced_events]] changed after its events were generated: they are history now; %s", p, restore(processor.CampaignFile))
 				}
 			}
-			if edits := rosterEdits(before, after); len(edits) > 0 {
+			if edits := rosterEdits(before, after, c.baseRoster(dir)); len(edits) > 0 {
 				refused = append(refused, refusal(processor.CampaignFile, true, "%s", processor.PlainFirst(
 					"Once steps were played, players and fleets are not taken out or given to others by editing [[players]] or [[fleets]]: undo that edit, and write a [[roster_changes]] entry instead.",
 					fmt.Sprintf("%s was played with the roster as it was, and this changes it: %s. Everyone who played stays in [[players]] with their Alliance, and every fleet in [[fleets]] with the player it was declared with (the campaign replays with them); a player leaves, or hands their fleets over, with leave = …, or hand = …, to = …, from a step still to come (docs/organisers.md, \"Players who join late, drop out, or hand over\"); git diff %.12s -- %s shows your edits", lastStep, strings.Join(edits, "; "), c.Base, path.Join(dir, processor.CampaignFile)))))
@@ -553,33 +553,85 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 	return refused
 }
 
+// baseRoster is how many of campaign.toml's [[roster_changes]] had taken
+// effect at the base (state.toml's top-level roster, 0 when absent), read
+// from the text's top lines: state.toml is the biggest file of a big
+// campaign, and nothing else of it is needed.
+func (c *changes) baseRoster(dir string) int {
+	data, ok, err := c.git.Show(c.Base, path.Join(dir, processor.StateFile))
+	if err != nil || !ok {
+		return 0
+	}
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "[") {
+			break
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "roster = "); ok {
+			n, _ := strconv.Atoi(v)
+			return n
+		}
+	}
+	return 0
+}
+
+// tableList is an array of tables as BurntSushi/toml decodes it: [[key]]
+// tables, or an inline array of inline tables.
+func tableList(v any) []map[string]any {
+	switch l := v.(type) {
+	case []map[string]any:
+		return l
+	case []any:
+		var out []map[string]any
+		for _, t := range l {
+			if t, ok := t.(map[string]any); ok {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
 // rosterEdits are the edits of campaign.toml's declared roster, before
 // to after, that only a [[roster_changes]] entry may make once a step was
 // played: a player taken out of [[players]] or moved to another Alliance,
 // a fleet taken out of [[fleets]] or given another player. Players and
-// fleets added are not (a newcomer joins so).
-func rosterEdits(before, after map[string]any) []string {
+// fleets added are not (a newcomer joins so), nor those of a newcomer not
+// in play yet at the base — named by a join, or by a hand-over's to while
+// commanding no fleet of their own, in a change not yet in effect (the
+// first inEffect took effect): a join still to come may be corrected or
+// cancelled.
+func rosterEdits(before, after map[string]any, inEffect int) []string {
 	tables := func(m map[string]any, key, id string) ([]string, map[string]map[string]any) {
 		var ids []string
 		by := map[string]map[string]any{}
-		var list []map[string]any
-		switch l := m[key].(type) {
-		case []map[string]any: // [[players]] tables
-			list = l
-		case []any: // players = [{ … }, …], an inline array
-			for _, t := range l {
-				if t, ok := t.(map[string]any); ok {
-					list = append(list, t)
-				}
-			}
-		}
-		for _, t := range list {
+		for _, t := range tableList(m[key]) {
 			if k, ok := t[id].(string); ok && by[k] == nil {
 				ids = append(ids, k)
 				by[k] = t
 			}
 		}
 		return ids, by
+	}
+	commands := map[string]bool{} // logins with a fleet declared for them
+	for _, t := range tableList(before["fleets"]) {
+		if p, ok := t["player"].(string); ok {
+			commands[p] = true
+		}
+	}
+	pending := map[string]bool{}
+	inPlay := map[string]bool{} // named by a change already in effect
+	for i, e := range tableList(before["roster_changes"]) {
+		join, _ := e["join"].(string)
+		to, _ := e["to"].(string)
+		switch {
+		case i < inEffect:
+			inPlay[join], inPlay[to] = true, true
+		case join != "" && !inPlay[join]:
+			pending[join] = true
+		case to != "" && !inPlay[to] && !commands[to]:
+			pending[to] = true
+		}
 	}
 	var out []string
 	for _, kind := range []struct{ key, id, field, what string }{
@@ -589,6 +641,9 @@ func rosterEdits(before, after map[string]any) []string {
 		ids, was := tables(before, kind.key, kind.id)
 		_, now := tables(after, kind.key, kind.id)
 		for _, k := range ids {
+			if owner, _ := was[k]["player"].(string); pending[k] && kind.key == "players" || pending[owner] && kind.key == "fleets" {
+				continue
+			}
 			switch t := now[k]; {
 			case t == nil:
 				out = append(out, fmt.Sprintf(kind.what, k, "was taken out of [["+kind.key+"]]"))
