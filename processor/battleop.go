@@ -23,3 +23,10 @@ func (b BattleOp) OtherSide(filer AllianceID) AllianceID {
 	}
 	return b.Attacker
 }
+
+// HasTheatre reports whether a battle is fought in a Theatre. Theatres of
+// the Five Hundred Worlds — "When playing a game as part of this campaign
+// (excluding a Boarding Actions game), ... the Attacker will be able to
+// select one of the Theatres": a Boarding Action is played as a Boarding
+// Actions mission, so it has no Theatre, no chooser and no Twist.
+func (b BattleOp) HasTheatre() bool { return b.Attack != BoardingAction }

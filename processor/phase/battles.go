@@ -49,7 +49,7 @@ func (r checks) validateResults(fs *processor.Faults) {
 			}
 		}
 		switch {
-		case !hasTheatre(b):
+		case !b.HasTheatre():
 			// Theatres of the Five Hundred Worlds — "(excluding a Boarding
 			// Actions game)": a Boarding Action has no Theatre, so no Twist.
 			if res.Theatre != "" {

@@ -415,8 +415,8 @@ func (r drafts) draftResult(t *owntoml.Commented, id string, a Await) []string {
 	if ps := r.c.PlayersOf(b.Defender); len(ps) > 0 {
 		t.TOML("# defender_player = %q  # who defended: %s", ps[0], report.Either(ps))
 	}
-	// A Boarding Action has no Theatre (hasTheatre): no theatre, no twist.
-	if theatres := r.c.Map.Planet(b.Planet).Theatres; hasTheatre(b) {
+	// A Boarding Action has no Theatre (HasTheatre): no theatre, no twist.
+	if theatres := r.c.Map.Planet(b.Planet).Theatres; b.HasTheatre() {
 		switch {
 		case b.Order.Theatre != "":
 			t.TOML("# theatre = %q  # rolled by Sinister Omens (see the battle sheet)", b.Order.Theatre)

@@ -528,14 +528,14 @@ func (r choiceRules) sinisterOmens() bool { return len(r.s.Active(processor.Sini
 // eventSheet puts the Events in force on a battle sheet: Sinister Omens'
 // theatre, rolled now (one die with a face per theatre of the planet) and
 // kept with the order — none for a Boarding Action, which has no Theatre
-// (hasTheatre); Coordinated Opposition's ±1 for the side fighting the
+// (HasTheatre); Coordinated Opposition's ±1 for the side fighting the
 // dominating Alliance. order finds the index in s.Orders of a battle's
 // order (-1: none).
 func (r choiceRules) eventSheet(sheet *folder.BattleSheet, b processor.BattleOp, order func(id string) int) {
 	s := r.s
 	// Sinister Omens — "the Theatre used is selected randomly": only where
 	// there is a Theatre to select, so not in a Boarding Actions game.
-	if r.sinisterOmens() && hasTheatre(b) && len(sheet.Theatres) > 0 {
+	if r.sinisterOmens() && b.HasTheatre() && len(sheet.Theatres) > 0 {
 		i := order(b.ID)
 		// Where the book is silent and we chose: a planet with one theatre
 		// has it "selected randomly" without a die (a die of one face

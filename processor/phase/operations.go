@@ -309,15 +309,8 @@ func (r *rules) describeOrder(o processor.Order) string {
 	return "Logistical Auxilia"
 }
 
-// hasTheatre reports whether a battle is fought in a Theatre. Theatres of
-// the Five Hundred Worlds — "When playing a game as part of this campaign
-// (excluding a Boarding Actions game), ... the Attacker will be able to
-// select one of the Theatres": a Boarding Action is played as a Boarding
-// Actions mission, so it has no Theatre, no chooser and no Twist.
-func hasTheatre(b processor.BattleOp) bool { return b.Attack != processor.BoardingAction }
-
 // theatreChooser is who selects the Theatre of a battle that has one
-// (hasTheatre): the Attacker, unless a Fleet of
+// (HasTheatre): the Attacker, unless a Fleet of
 // the defending Alliance performs Logistical Auxilia at the attacked Planet
 // or a connected one — then the Defender (Logistical Auxilia, RULINGS 27).
 func (r *rules) theatreChooser(b processor.BattleOp) (processor.Side, processor.FleetID) {
@@ -387,7 +380,7 @@ func (r *run) revealOperations() {
 		if r.sinisterOmens() {
 			who = "random (Sinister Omens): rolled with the battle sheet"
 		}
-		if !hasTheatre(b) {
+		if !b.HasTheatre() {
 			who = "none: a Boarding Actions game has no Theatre"
 		}
 		rows = append(rows, []string{b.ID, fmt.Sprintf("%s (%s)", b.Player, b.Attacker), string(b.Defender), string(b.Planet), b.Attack.Title(), who})
@@ -407,7 +400,7 @@ func (r *run) writeBattleSheets() {
 		return
 	}
 	var rows [][]string
-	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", yes(a), yes(d)) }
+	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", report.YesNo(a), report.YesNo(d)) }
 	choose := r.theatreChoosers()
 	// Each battle's order in s.Orders, found once (Sinister Omens keeps its
 	// theatre there): looking for it for each battle was every order for
@@ -441,7 +434,7 @@ func (r *run) writeBattleSheets() {
 			Defender: r.sheetSide(b.Defender, b.Planet, nil),
 		}
 		sheet.Attacker.Fleet = string(b.Fleet)
-		if hasTheatre(b) {
+		if b.HasTheatre() {
 			chooser, la := choose(b)
 			sheet.Theatres, sheet.TheatreChosenBy = r.c.Map.Planet(b.Planet).Theatres, chooser.String()
 			if chooser == processor.Defender {
@@ -474,13 +467,6 @@ func (r *run) writeBattleSheets() {
 		r.sec.Para("The Theatre's chooser as 2.2 left the map (the battle sheets have it):")
 		r.sec.List(changed)
 	}
-}
-
-func yes(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }
 
 func (r *rules) sheetSide(a processor.AllianceID, p processor.PlanetID, players []processor.Login) folder.SheetSide {

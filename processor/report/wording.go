@@ -140,3 +140,11 @@ func Agree(n int, one, many string) string {
 	}
 	return many
 }
+
+// YesNo is a flag as a table cell says it.
+func YesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
