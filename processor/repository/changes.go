@@ -20,6 +20,7 @@ import (
 	"github.com/warmaster/warmaster/processor/phase"
 	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/trust"
+	"github.com/warmaster/warmaster/schema"
 )
 
 // Options say what changes to check and with whose rights.
@@ -536,10 +537,14 @@ func (c *changes) usedParts(dir string, files []string) []processor.Fault {
 					why("phase %d's [[forced_events]] changed after its events were generated: they are history now; %s", p, restore(processor.CampaignFile))
 				}
 			}
-			if edits := rosterEdits(before, after, c.baseRoster(dir)); len(edits) > 0 {
-				refused = append(refused, refusal(processor.CampaignFile, true, "%s", processor.PlainFirst(
+			if edits, at := rosterEdits(before, after, c.baseRoster(dir)); len(edits) > 0 {
+				f := refusal(processor.CampaignFile, true, "%s", processor.PlainFirst(
 					"Once steps were played, players and fleets are not taken out or given to others by editing [[players]] or [[fleets]]: undo that edit, and write a [[roster_changes]] entry instead.",
-					fmt.Sprintf("%s was played with the roster as it was, and this changes it: %s. Everyone who played stays in [[players]] with their Alliance, and every fleet in [[fleets]] with the player it was declared with (the campaign replays with them); a player leaves, or hands their fleets over, with leave = …, or hand = …, to = …, from a step still to come (docs/organisers.md, \"Players who join late, drop out, or hand over\"); git diff %.12s -- %s shows your edits", lastStep, strings.Join(edits, "; "), c.Base, path.Join(dir, processor.CampaignFile)))))
+					fmt.Sprintf("%s was played with the roster as it was, and this changes it: %s. Everyone who played stays in [[players]] with their Alliance, and every fleet in [[fleets]] with the player it was declared with (the campaign replays with them); a player leaves, or hands their fleets over, with leave = …, or hand = …, to = …, from a step still to come (docs/organisers.md, \"Players who join late, drop out, or hand over\"); git diff %.12s -- %s shows your edits", lastStep, strings.Join(edits, "; "), c.Base, path.Join(dir, processor.CampaignFile))))
+				if text, err := os.ReadFile(filepath.Join(c.top, filepath.FromSlash(path.Join(dir, processor.CampaignFile)))); err == nil {
+					f.Line, f.Col = schema.Locate(text, at)
+				}
+				refused = append(refused, f)
 			}
 		}
 	}
@@ -600,18 +605,19 @@ func tableList(v any) []map[string]any {
 // in play yet at the base — named by a join, or by a hand-over's to while
 // commanding no fleet of their own, in a change not yet in effect (the
 // first inEffect took effect): a join still to come may be corrected or
-// cancelled.
-func rosterEdits(before, after map[string]any, inEffect int) []string {
-	tables := func(m map[string]any, key, id string) ([]string, map[string]map[string]any) {
+// cancelled. at is the JSON pointer, in after, of the first: its field
+// changed, or the array a table was taken out of.
+func rosterEdits(before, after map[string]any, inEffect int) (edits []string, at string) {
+	tables := func(m map[string]any, key, id string) ([]string, map[string]map[string]any, map[string]int) {
 		var ids []string
-		by := map[string]map[string]any{}
-		for _, t := range tableList(m[key]) {
+		by, index := map[string]map[string]any{}, map[string]int{}
+		for i, t := range tableList(m[key]) {
 			if k, ok := t[id].(string); ok && by[k] == nil {
 				ids = append(ids, k)
-				by[k] = t
+				by[k], index[k] = t, i
 			}
 		}
-		return ids, by
+		return ids, by, index
 	}
 	commands := map[string]bool{} // logins with a fleet declared for them
 	for _, t := range tableList(before["fleets"]) {
@@ -633,26 +639,29 @@ func rosterEdits(before, after map[string]any, inEffect int) []string {
 			pending[to] = true
 		}
 	}
-	var out []string
 	for _, kind := range []struct{ key, id, field, what string }{
 		{"players", "login", "alliance", "player %q %s"},
 		{"fleets", "id", "player", "fleet %q %s"},
 	} {
-		ids, was := tables(before, kind.key, kind.id)
-		_, now := tables(after, kind.key, kind.id)
+		ids, was, _ := tables(before, kind.key, kind.id)
+		_, now, index := tables(after, kind.key, kind.id)
 		for _, k := range ids {
 			if owner, _ := was[k]["player"].(string); pending[k] && kind.key == "players" || pending[owner] && kind.key == "fleets" {
 				continue
 			}
+			where := ""
 			switch t := now[k]; {
 			case t == nil:
-				out = append(out, fmt.Sprintf(kind.what, k, "was taken out of [["+kind.key+"]]"))
+				edits, where = append(edits, fmt.Sprintf(kind.what, k, "was taken out of [["+kind.key+"]]")), "/"+kind.key
 			case !reflect.DeepEqual(t[kind.field], was[k][kind.field]):
-				out = append(out, fmt.Sprintf(kind.what, k, fmt.Sprintf("has %s = %q, was %q", kind.field, t[kind.field], was[k][kind.field])))
+				edits, where = append(edits, fmt.Sprintf(kind.what, k, fmt.Sprintf("has %s = %q, was %q", kind.field, t[kind.field], was[k][kind.field]))), fmt.Sprintf("/%s/%d/%s", kind.key, index[k], kind.field)
+			}
+			if at == "" {
+				at = where
 			}
 		}
 	}
-	return out
+	return edits, at
 }
 
 // correctsRules reports whether a change of campaign.toml's [rules] comes
