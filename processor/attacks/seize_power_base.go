@@ -206,7 +206,7 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 		case !slices.Contains(allowed, t):
 			fs.Add(at, "%s cannot be %s: valid: %s", key, t, report.OneOf(processor.OutcomeValues(processor.SeizePowerBase, victor, key)))
 		case s.Count(a, t) >= t.Limit():
-			fs.Add(at, "%s already has %d %s pieces, the limit; it can build %s", a, t.Limit(), t.Title(), report.OneOf(infraIDs(s.WithinLimit(a, allowed...))))
+			fs.Add(at, "%s already has %d %s pieces, the limit; it can build %s", a, t.Limit(), t.Title(), report.OneOf(processor.InfraNames(s.WithinLimit(a, allowed...))))
 		default:
 			return true
 		}
@@ -231,12 +231,12 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 			}
 			switch {
 			case ch.Take == processor.Stronghold:
-				fs.Add(ch.Src.At("take"), "take excludes a Stronghold; %s's pieces at %s that can be taken: %s", D, p, report.OneOf(infraIDs(there)))
+				fs.Add(ch.Src.At("take"), "take excludes a Stronghold; %s's pieces at %s that can be taken: %s", D, p, report.OneOf(processor.InfraNames(there)))
 			case !slices.Contains(there, ch.Take):
 				if len(there) == 0 {
 					fs.Add(ch.Src.At("take"), "%s has no %s at %s, nor any piece but a Stronghold: leave take out (build names the piece built instead)", D, ch.Take, p)
 				} else {
-					fs.Add(ch.Src.At("take"), "%s has no %s at %s; its pieces there that can be taken: %s", D, ch.Take, p, report.OneOf(infraIDs(there)))
+					fs.Add(ch.Src.At("take"), "%s has no %s at %s; its pieces there that can be taken: %s", D, ch.Take, p, report.OneOf(processor.InfraNames(there)))
 				}
 			default:
 				takeOK = true
@@ -270,7 +270,7 @@ func (r Rules) validateSeizePowerBase(b processor.BattleOp, victor processor.Sid
 			case after.FreeLocations(p) == 0:
 				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has no free Infrastructure location (%s); leave extra out", first, p, after.DescribeLocations(p))
 			case after.Count(A, ch.Extra) >= ch.Extra.Limit():
-				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has %d %s pieces, the limit; it can build %s", first, A, ch.Extra.Limit(), ch.Extra.Title(), report.OneOf(infraIDs(after.WithinLimit(A, allowed("extra")...))))
+				fs.Add(ch.Src.At("extra"), "the further piece is built after %s: then %s has %d %s pieces, the limit; it can build %s", first, A, ch.Extra.Limit(), ch.Extra.Title(), report.OneOf(processor.InfraNames(after.WithinLimit(A, allowed("extra")...))))
 			}
 		}
 		return
@@ -305,12 +305,4 @@ func (r Rules) AfterTake(b processor.BattleOp, ch processor.Choices) *processor.
 	r.S = saved.Clone()
 	r.seizePowerBaseTake(Fought{BattleOp: b, Victor: processor.Attacker, Outcome: &ch})
 	return r.S
-}
-
-func infraIDs(ts []processor.InfraType) []string {
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = t.String()
-	}
-	return out
 }
