@@ -10,16 +10,6 @@ func BarredAtSetup(s *State, a AllianceID, p PlanetID) bool {
 	return ok && s.LaurelPlanet == p && holder != a
 }
 
-// MoveText says where a fleet moves: "moves to masnet", or for a fleet
-// moved twice "moves to tarkad-vindix, then to masnet".
-func MoveText(via []PlanetID, to PlanetID) string {
-	out := "moves to "
-	for _, p := range via {
-		out += string(p) + ", then to "
-	}
-	return out + string(to)
-}
-
 // SwitchPower sets an Alliance's Power Level at a planet to the level a
 // swap or switch gives it (Sable Dagger, A Costly Bargain). A level that
 // would fall below the Alliance's Fortification Line minimum there stays,

@@ -193,6 +193,16 @@ type Move struct {
 	Src Src
 }
 
+// MoveText says where a fleet moves: "moves to masnet", or for a fleet
+// moved twice "moves to tarkad-vindix, then to masnet".
+func MoveText(via []PlanetID, to PlanetID) string {
+	out := "moves to "
+	for _, p := range via {
+		out += string(p) + ", then to "
+	}
+	return out + string(to)
+}
+
 // BuildChoice is an Alliance's one build in step 5; None when it builds
 // nothing. Alternates are the builds to make instead, in order, should
 // this one be no longer possible in the Alliance's turn.
