@@ -153,7 +153,8 @@ func (k Checker) behemothEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 		}
 		if hasZone {
 			dm.Zone, _ = engines.ParseZone(x.Str("zone"))
-			// More damage than the zone has cannot come from one weapon's volley.
+			// points is what the weapon took from the zone: never more
+			// than its full Damage Points (a zone stops at 0).
 			if full := b.Zones[dm.Zone].DamagePoints; hasPoints && dm.Points > full {
 				k.Fs.Add(x.Src.At("points"), "%d Damage Points is more than the %s can take: %s's %s has %d", dm.Points, dm.Zone.Title(), p.Name, dm.Zone.Title(), full)
 			}

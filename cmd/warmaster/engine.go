@@ -58,7 +58,7 @@ func engineCommand() *cli.Command {
 		ArgsUsage: "landing|damage|hits|destroy",
 		Flags:     engineFlags,
 		Subcommands: []*cli.Command{
-			proc("landing", "Behemoth: a Drop-harness landing (--impassable, --tough, --enemy-within-3, --units, --anti-aircraft)"),
+			proc("landing", "Behemoth: a Drop-harness landing (--impassable, --tough, --enemy-within-3, --units, --anti-aircraft: how often each condition was met, once what the landing destroyed is removed)"),
 			proc("damage", "Behemoth: one weapon's damage to a zone (--zone, --points) or a stomp's failed hits (--stomp)"),
 			proc("hits", "War Machine: glancing and penetrating hits (--hits glancing,penetrating,...), in the battle as the campaign resolves it: its Void Field repairs at the start of each of --turns (once, at the start of the battle, without it)"),
 			proc("destroy", "the destruction roll: a Behemoth's explosion or singularity; a War Machine's Catastrophic Damage Table"),
@@ -176,20 +176,62 @@ func engineUsage(c *cli.Context, t *tableEngine, err error) error {
 func engineRequest(c *cli.Context, req *engines.Request) error {
 	switch req.Procedure {
 	case engines.ProcLanding:
+		// As a result's landing counts (the results schema's count).
+		for _, f := range engineFlags {
+			name := f.Names()[0]
+			if u, ok := f.(*cli.IntFlag); ok && strings.HasPrefix(u.Usage, "landing: ") && (c.Int(name) < 0 || c.Int(name) > maxLandingCount) {
+				what, _, _ := strings.Cut(strings.TrimPrefix(u.Usage, "landing: "), " (")
+				return usagef("--%s %d: give a whole number from 0 to %d, how often the condition was met (%s)", name, c.Int(name), maxLandingCount, what)
+			}
+		}
 		req.Landing = engines.Landing{Impassable: c.Int("impassable"), Tough: c.Int("tough"), EnemyNear: c.Int("enemy-within-3"), Units: c.Int("units"), AntiAircraft: c.Int("anti-aircraft")}
-		return engineChoices(c, req)
+		return engineChoices(c, req, true)
 	case engines.ProcDamage:
 		req.Zone, req.Points, req.Stomp, req.Entry = c.String("zone"), c.Int("points"), c.Int("stomp"), c.Int("entry")
-		return engineChoices(c, req)
+		if err := damageCounts(c, req); err != nil {
+			return err
+		}
+		return engineChoices(c, req, c.IsSet("stomp"))
 	case engines.ProcHits:
 		return engineBattle(c, req)
 	}
 	return nil
 }
 
-// engineChoices reads --crippled and --chain.
-func engineChoices(c *cli.Context, req *engines.Request) error {
+// maxLandingCount is the most times a result may say a landing's
+// condition was met (the results schema's count).
+const maxLandingCount = 20
+
+// damageCounts holds engine damage's --stomp and --points to what a
+// result's damage entry may say: a stomp is D3 hits ("Moving and
+// stomping"), and a weapon takes 1 Damage Point or more, at most the
+// zone's full (processor's behemothEntry says the same of a result).
+func damageCounts(c *cli.Context, req *engines.Request) error {
+	if c.IsSet("stomp") && (req.Stomp < 1 || req.Stomp > 3) {
+		return usagef("--stomp %d: a stomp is D3 hits: give 1 to 3", req.Stomp)
+	}
+	if !c.IsSet("points") {
+		return nil
+	}
+	if req.Points < 1 {
+		return usagef("--points %d: give the Damage Points the weapon took, 1 or more", req.Points)
+	}
+	if z, ok := engines.ParseZone(req.Zone); ok && req.Profile.Behemoth != nil {
+		if full := req.Profile.Behemoth.Zones[z].DamagePoints; req.Points > full {
+			return usagef("--points %d: more than the %s can lose: %s's %s has %d Damage Points", req.Points, z.Title(), req.Profile.Name, z.Title(), full)
+		}
+	}
+	return nil
+}
+
+// engineChoices reads --crippled and --chain; untargeted, the damage is a
+// landing's or a stomp's, whose chain reactions the default rules roll.
+func engineChoices(c *cli.Context, req *engines.Request, untargeted bool) error {
 	req.Choices = engines.Choices{Crippled: c.StringSlice("crippled")}
+	if untargeted && c.IsSet("chain") && req.Rules.UntargetedChain == engines.ChainRandom {
+		// As check says of a result's chain there.
+		return usagef("--chain is never used here: these rules roll the Zone of a chain reaction from landing or stomp damage ([rules] behemoth_untargeted_chain = \"random\"); leave it out")
+	}
 	for _, s := range c.StringSlice("chain") {
 		z, ok := engines.ParseZone(s)
 		if !ok {
@@ -213,6 +255,15 @@ func engineBattle(c *cli.Context, req *engines.Request) error {
 		}
 	}
 	battle := engines.Battle{Hits: hits, WeaponsLost: c.StringSlice("weapon-lost"), Turns: c.Int("turns")}
+	// As a result's turns and hit_turns: they time Imperial Void Field
+	// repairs alone.
+	if w := req.Profile.WarMachine; w.Field != engines.ImperialVoidField || w.Fields == 0 {
+		for _, name := range []string{"turns", "hit-turns"} {
+			if c.IsSet(name) {
+				return usagef("--%s: %s has no Imperial Void Fields: the turns time only their repair rolls; leave it out", name, req.Profile.Name)
+			}
+		}
+	}
 	for _, x := range battle.WeaponsLost {
 		// As a result's weapons_lost: checked whether or not a Weapon Destroyed comes up.
 		if msg := processor.WeaponLostProblem(req.Profile, x); msg != "" {
