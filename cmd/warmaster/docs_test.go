@@ -399,6 +399,13 @@ func TestRulesOptions(t *testing.T) {
 			t.Errorf("docs/rules.md has no row | `%s` | `default` | … in its options table", option)
 		}
 	}
+	// Each with the default the decoders have (processor.RuleOptions,
+	// which the README's Rules options are judged against).
+	for _, o := range processor.RuleOptions {
+		if want := "| `" + o.Key + "` | `" + processor.TOMLValue(o.Default) + "` |"; !strings.Contains(rules, want) {
+			t.Errorf("docs/rules.md's options table has no row %s…: the default is %s", want, processor.TOMLValue(o.Default))
+		}
+	}
 }
 
 // The guides whose examples are run.

@@ -27,7 +27,7 @@ var engineFlags = []cli.Flag{
 	&cli.StringFlag{Name: "label", Value: "engine", Usage: "the engine's dice label, e.g. phase-01/2.4/blue-1/engines/titan-1; the procedure adds what it rolls (landing, damage/1, glancing/1…)"},
 	&cli.IntFlag{Name: "impassable", Usage: "landing: times it landed on Impassable Scenery (5 dice each)"},
 	&cli.IntFlag{Name: "tough", Usage: "landing: times it landed on Tough scenery (2 dice each)"},
-	&cli.IntFlag{Name: "enemy-within-3", Usage: "landing: enemy squads within 3\" (2 dice each)"},
+	&cli.IntFlag{Name: "enemy-within-3", Usage: "landing: enemy squads within 3\" (2 dice each; 1 under behemoth_landing_enemy_dice = 1, with --campaign)"},
 	&cli.IntFlag{Name: "units", Usage: "landing: units it landed on (1 die each)"},
 	&cli.IntFlag{Name: "anti-aircraft", Usage: "landing: AA weapons with it in R(C) and line of sight (1 die each)"},
 	&cli.StringFlag{Name: "zone", Usage: "damage: the zone the weapon targeted: hull, legs or weapons"},

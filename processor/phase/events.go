@@ -82,6 +82,9 @@ func (r eventRules) beyond(than func(a, b processor.AllianceID) bool) (processor
 // README links at its top.
 const PlayersCard = "https://github.com/warmaster/warmaster/blob/main/docs/card.md"
 
+// RulesOptions is where the guide lists every [rules] option.
+const RulesOptions = "https://github.com/warmaster/warmaster/blob/main/docs/rules.md#the-rules-options"
+
 const eventChoicesGuide = "https://github.com/warmaster/warmaster/blob/main/docs/players.md#event-choices-phasesnneventsalliancetoml"
 
 func (r choiceRules) vespatorFrontEvents() {

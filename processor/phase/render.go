@@ -138,6 +138,12 @@ func (r *run) readme() string {
 			links = append(links, fmt.Sprintf("[Phase %d](%s/report.md)", phase, processor.PhaseDir(phase)))
 		}
 	}
+	// RULINGS' promise: the options the campaign changed are listed.
+	if changed := processor.ChangedRules(r.f.RulesDoc()); len(changed) > 0 {
+		d.Heading(2, "Rules options")
+		d.Para("This campaign sets these `[rules]` options away from their defaults ([every option](%s)):", RulesOptions)
+		d.List(changed)
+	}
 	if len(links) > 0 {
 		d.Heading(2, "Reports")
 		d.List(links)
