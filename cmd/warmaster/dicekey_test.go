@@ -54,6 +54,11 @@ func TestDiceKeyCommitsAndAdvances(t *testing.T) {
 		if code := run([]string{"warmaster", "verify", "--key", key, dir}, &out, &errOut); code != exitOK {
 			t.Fatalf("verify with dice-key's key exited %d: %s", code, errOut.String())
 		}
+		// As advance's message asks: the key in WARMASTER_DICE_KEY (set
+		// above), no --key.
+		if code := run([]string{"warmaster", "verify", dir}, &out, &errOut); code != exitOK {
+			t.Fatalf("verify with the key in WARMASTER_DICE_KEY exited %d: %s", code, errOut.String())
+		}
 	}
 	if len(keys) != 2 {
 		t.Fatal("dice-key printed the same key twice")

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -107,7 +109,7 @@ twice is a usage error. Every command also takes ` + "`--help`" + `.
 
 	b.WriteString("\n## Exit status\n\n| status | meaning |\n|---|---|\n")
 	fmt.Fprintf(&b, "| %d | done, or waiting for input |\n", exitOK)
-	fmt.Fprintf(&b, "| %d | the campaign's files are invalid (every fault is printed, and nothing is written), or a file could not be read or written (a campaign folder that is not there among them) |\n", exitInvalid)
+	fmt.Fprintf(&b, "| %d | the campaign's files are invalid (every fault is printed, and nothing is written); a file could not be read or written (a campaign folder that is not there among them); a secret the run needs is not given (`WARMASTER_DICE_KEY` for a committed dice key, `WARMASTER_AGE_IDENTITY` at the reveal of sealed orders); or what the command checks did not hold (`replay` or `verify` found a difference, `doctor` a problem, `check-changes` a change it refuses) |\n", exitInvalid)
 	fmt.Fprintf(&b, "| %d | the command was used wrongly: an unknown command or flag, no campaign folder given (these point at --help); or an argument was refused: a draft of a file that is not awaited |\n", exitUsage)
 
 	b.WriteString(`
@@ -148,12 +150,18 @@ and stay quiet in CI (` + "`CI`" + ` set) and in pipes.
 
 | variable | read by | what it holds |
 |---|---|---|
-| ` + "`WARMASTER_DICE_KEY`" + ` | ` + "`advance`, `replay`" + ` | the secret dice key of a campaign whose ` + "`[dice]`" + ` has a ` + "`commitment`" + ` (made by ` + "`warmaster dice-key`" + `) |
-| ` + "`WARMASTER_AGE_IDENTITY`" + ` | ` + "`advance`, `replay`" + ` | the age identity (` + "`AGE-SECRET-KEY-1…`" + `) that opens sealed orders, for a campaign with ` + "`[secrecy] recipient`" + ` |
+| ` + "`WARMASTER_DICE_KEY`" + ` | ` + "`advance`, `replay`; `check`, `plan`, `check-changes`, `suggest`, `seal`, `doctor` when set; `verify` without `--key`" + ` | the secret dice key of a campaign whose ` + "`[dice]`" + ` has a ` + "`commitment`" + ` (made by ` + "`warmaster dice-key`" + `): ` + "`advance`" + ` and ` + "`replay`" + ` need it; with it ` + "`check`" + ` and ` + "`plan`" + ` roll what the key decides rather than stand in for it |
+| ` + "`WARMASTER_AGE_IDENTITY`" + ` | ` + "`advance`, `replay`; the others above when set" + ` | the age identity (` + "`AGE-SECRET-KEY-1…`" + `) that opens sealed orders, for a campaign with ` + "`[secrecy] recipient`" + ` |
 | ` + "`WARMASTER_RELEASES`" + ` | ` + "`replay`, `advance --replay`, `check-changes`" + ` | a folder of earlier warmaster binaries named ` + "`warmaster-VERSION`" + `, which replay the runs those versions applied (else ` + "`--release VERSION=PATH`" + `, else ` + "`go install`" + ` of that release) |
 | ` + "`TMPDIR`" + ` | ` + "`replay`, `advance --replay`, `check-changes`, `demo`" + ` | where a replay plays the journal's runs again in a folder of its own, removed after: every input and every file the runs write is created there, so on a disk slow to create files a memory one makes a big campaign's replay several times faster (` + "`TMPDIR=/dev/shm`" + ` on Linux: a 1,000-player, 3-phase campaign 84 s → 21 s on a disk that takes 0.8 ms a file); it needs room for the campaign folder's size |
 | ` + "`CI`" + ` | long runs | when set, no progress lines on stderr (they appear only on a terminal anyway) |
 | ` + "`GITHUB_STEP_SUMMARY`" + ` | ` + "`--format github`" + ` | a file the whole list of faults (and ` + "`check-changes`" + `' plans) is appended to, as Markdown, within the 1 MiB GitHub takes of a step's summary: what would pass it is cut, and said so |
+| ` + "`GITHUB_TOKEN`" + ` | ` + "`notify`, `suggest`, `doctor`" + ` | the token they talk to GitHub with: comments on the campaign's issue and on pull requests, the repository's settings (a workflow passes its own) |
+| ` + "`GITHUB_REPOSITORY`, `GITHUB_API_URL`" + ` | ` + "`notify`, `suggest`, `doctor`" + ` | the defaults of ` + "`--repo`" + ` and ` + "`--api-url`" + ` (a workflow has them) |
+| ` + "`GITHUB_REF_NAME`" + ` | ` + "`notify`" + ` | the default of ` + "`--branch`" + ` |
+| ` + "`GITHUB_SERVER_URL`, `GITHUB_RUN_ID`" + ` | ` + "`notify`" + ` | with ` + "`GITHUB_REPOSITORY`" + `, the workflow run a comment on a failed run links to |
+| ` + "`WARMASTER_DOCTOR_TOKEN`" + ` | ` + "`doctor`" + ` | a read-only token that may read the repository's settings: ` + "`doctor`" + ` reads with it, and posts with ` + "`GITHUB_TOKEN`" + ` (one left set changes which token reads) |
+| ` + "`WARMASTER_PUSH_TOKEN`" + ` | ` + "`doctor`" + ` | the token the advance workflow pushes with: ` + "`doctor`" + ` checks that it can push and does not expire before the campaigns' last deadline |
 `)
 	writeLimits(&b)
 	b.WriteString(`
@@ -846,4 +854,40 @@ func decodeOrdered(d *json.Decoder) (any, error) {
 		return arr, err
 	}
 	return tok, nil
+}
+
+// TestReferenceEnvironment holds the Environment table to the program:
+// every variable the commands read (os.Getenv, a flag's EnvVars) has a
+// row, so that the table is complete, as the reference says it is. HOME
+// and PATH are only passed on to the releases a replay runs.
+func TestReferenceEnvironment(t *testing.T) {
+	table := string(reference())
+	table = table[strings.Index(table, "## Environment"):]
+	table = table[:strings.Index(table, "\n## ")]
+	read := regexp.MustCompile(`Getenv\("([A-Z_]+)"\)|EnvVars: \[\]string\{"([A-Z_]+)"`)
+	seen := map[string]bool{}
+	root := sourceRoot(t)
+	for _, dir := range []string{"cmd", "processor"} {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			for _, m := range read.FindAllStringSubmatch(string(data), -1) {
+				seen[m[1]+m[2]] = true
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(seen) < 5 {
+		t.Fatalf("found %d variables read: the test reads the sources wrongly", len(seen))
+	}
+	for _, v := range slices.Sorted(maps.Keys(seen)) {
+		if v != "HOME" && v != "PATH" && !strings.Contains(table, "`"+v+"`") {
+			t.Errorf("the program reads %s, which docs/reference.md's Environment table does not list", v)
+		}
+	}
 }

@@ -59,7 +59,7 @@ func verifyCommand() *cli.Command {
 		ArgsUsage:   "DIR",
 		Description: "Every die at fault is named with its report, line and label. A campaign with a public seed needs no --key.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "key", Usage: "the secret dice key whose SHA-256 is campaign.toml's [dice] commitment (default: the public seed)"},
+			&cli.StringFlag{Name: "key", EnvVars: []string{"WARMASTER_DICE_KEY"}, Usage: "the secret dice key whose SHA-256 is campaign.toml's [dice] commitment (default: $WARMASTER_DICE_KEY, else the public seed)"},
 		},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDir(c)
