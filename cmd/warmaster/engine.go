@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -48,7 +49,7 @@ var engineFlags = []cli.Flag{
 // the narrative and every die; it never writes.
 func engineCommand() *cli.Command {
 	proc := func(name, usage string) *cli.Command {
-		return &cli.Command{Name: name, Usage: usage, Action: cmdEngine, OnUsageError: onUsageError}
+		return &cli.Command{Name: name, Usage: usage, Description: procedureFlags(name), Action: cmdEngine, OnUsageError: onUsageError}
 	}
 	return &cli.Command{
 		Name:  "engine",
@@ -57,6 +58,9 @@ func engineCommand() *cli.Command {
 			"With --seed and --label the dice come from the campaign's labelled streams, so a roll of the campaign can be reproduced.",
 		ArgsUsage: "landing|damage|hits|destroy",
 		Flags:     engineFlags,
+		// A procedure's help is `engine PROCEDURE --help`; a help
+		// procedure would be one more than the reference lists.
+		HideHelpCommand: true,
 		Subcommands: []*cli.Command{
 			proc("landing", "Behemoth: a Drop-harness landing (--impassable, --tough, --enemy-within-3, --units, --anti-aircraft: how often each condition was met, once what the landing destroyed is removed)"),
 			proc("damage", "Behemoth: one weapon's damage to a zone (--zone, --points) or a stomp's failed hits (--stomp)"),
@@ -70,6 +74,24 @@ func engineCommand() *cli.Command {
 			return usagef("engine needs a procedure: landing, damage, hits or destroy")
 		},
 	}
+}
+
+// procedureFlags lists, for a procedure's help, the engine flags it
+// reads: those of every procedure, and those whose usage names it
+// ("landing, damage: …"). They are engine's, given before or after the
+// procedure: its own help would list --help alone.
+func procedureFlags(name string) string {
+	var b strings.Builder
+	b.WriteString("Its flags, given before or after the procedure:\n")
+	for _, f := range engineFlags {
+		usage := f.(cli.DocGenerationFlag).GetUsage()
+		scope, _, _ := strings.Cut(usage, ":")
+		if procs := strings.FieldsFunc(scope, func(r rune) bool { return r == ',' || r == ' ' }); len(procs) > 0 && slices.Contains([]string{"landing", "damage", "hits", "destroy"}, procs[0]) && !slices.Contains(procs, name) {
+			continue
+		}
+		fmt.Fprintf(&b, "   %s\n", strings.ReplaceAll(f.String(), "\t", "  "))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // tableEngine is the engine the procedure resolves on.
