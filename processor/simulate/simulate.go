@@ -203,6 +203,9 @@ type bot struct {
 	// benefit is the Alliance (its index) holding each Campaign Medal's
 	// benefit, from the [[medals]] of an earlier campaign.
 	benefit map[processor.Medal]int
+	// setupPieces is the Infrastructure each Alliance builds at set-up
+	// (3, or two Alliances' [rules] two_alliance_setup_pieces).
+	setupPieces int
 	// look is what the bots look up in the state of the folder they
 	// fill, made once for it: for each battle a bot writes, it was made
 	// again, and a simulated campaign grew as the square of its fleets.
@@ -268,8 +271,30 @@ func pick[T any](b *bot, xs []T) T { return xs[b.rng.IntN(len(xs))] }
 func (b *bot) writeCampaign() error {
 	p := b.p
 	var c strings.Builder
-	fmt.Fprintf(&c, "name = %q\nphases = %d\n\n[dice]\nseed = %q\n\n[rules]\nevents = true\n", "Simulated campaign "+p.Seed, p.Phases, "simulated "+p.Seed)
-	// The options with another reading, now and then.
+	fmt.Fprintf(&c, "name = %q\nphases = %d\n\n[dice]\nseed = %q\n\n[rules]\n", "Simulated campaign "+p.Seed, p.Phases, "simulated "+p.Seed)
+	// The options with another reading, now and then: every one, so that
+	// each is played through whole campaigns.
+	if len(p.Forced) == 0 && b.chance(8) {
+		c.WriteString("events = false\n") // forced events need them
+	} else {
+		c.WriteString("events = true\n")
+	}
+	if b.chance(5) {
+		c.WriteString("xenobeast_lanes_only = true\n")
+	}
+	if b.chance(6) {
+		c.WriteString("confirm_results = false\n")
+	}
+	if b.chance(4) {
+		c.WriteString("laurel_of_victory_builds = \"setup\"\n")
+	}
+	b.setupPieces = 3
+	if p.Alliances == 2 {
+		if b.setupPieces = 4; b.chance(4) {
+			b.setupPieces = 3
+			c.WriteString("two_alliance_setup_pieces = 3\n")
+		}
+	}
 	if b.chance(4) {
 		c.WriteString("orbital_invasion_defender_power = true\n")
 	}
@@ -379,10 +404,7 @@ func (b *bot) writeCampaign() error {
 // limits and the planets' locations, every fleet placed.
 func (b *bot) writeSetups(locations []int) error {
 	p := b.p
-	pieces := 3
-	if p.Alliances == 2 {
-		pieces = 4
-	}
+	pieces := b.setupPieces
 	strongholds := b.rng.Perm(p.Planets)
 	// The Laurel of Victory's planet: its holder's Stronghold (2 locations
 	// at least), where no other Alliance has anything (so 9 planets at least).
