@@ -205,7 +205,7 @@ func (k Checker) warMachineEntry(o Obj, e *EngineEntry, p *engines.Profile) {
 	}
 	// Imperial Void Field: "The Imperial player can roll to repair damaged
 	// void fields at the start of each of his turns" — what the turns time.
-	if w := p.WarMachine; w.Field != engines.ImperialVoidField || w.Fields == 0 {
+	if !p.WarMachine.RepairsVoidFields() {
 		for _, key := range []string{"turns", "hit_turns"} {
 			if o.has(key) {
 				k.Fs.Add(o.Src.At(key), "%s has no Imperial Void Fields (engines/%s.toml): %s times only their repair rolls; leave it out", p.Name, p.ID, key)

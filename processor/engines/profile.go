@@ -270,6 +270,13 @@ type WarMachine struct {
 }
 
 // WeaponNames lists the weapons' names in profile order.
+// RepairsVoidFields reports whether the War Machine has Imperial Void
+// Fields, whose repair rolls at the start of each of the owner's turns
+// are what a battle's turns time (nothing else does).
+func (w *WarMachine) RepairsVoidFields() bool {
+	return w.Field == ImperialVoidField && w.Fields > 0
+}
+
 func (w *WarMachine) WeaponNames() []string {
 	out := make([]string, len(w.Weapons))
 	for i, x := range w.Weapons {

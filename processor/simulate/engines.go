@@ -190,7 +190,7 @@ func (b *bot) engineEntries(f *folder.Folder, bt battle) string {
 			fmt.Fprintf(&out, "close_combat_by = %q\n", pick(b, by))
 		}
 		fmt.Fprintf(&out, "hits = [%s]\n", report.Quoted(hits))
-		if b.chance(3) {
+		if w.RepairsVoidFields() && b.chance(3) { // turns time Void Field repairs alone
 			turns := 1 + b.rng.IntN(6)
 			fmt.Fprintf(&out, "turns = %d\n", turns)
 			if b.chance(2) {

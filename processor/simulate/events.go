@@ -116,10 +116,15 @@ func (b *bot) eventTable(f *folder.Folder, a processor.AllianceID, ev processor.
 		for _, fl := range c.AllianceFleets(a) {
 			at := s.Fleets[fl]
 			// Neither its planet nor one connected to it: a Support Facility
-			// of its Alliance counts (RULINGS 4, 21), unless lanes only.
-			barred := s.Connected(a, at)
-			if c.Rules.XenobeastLanesOnly {
-				barred = c.Map.Neighbours(at)
+			// of its Alliance counts (RULINGS 4, 21), unless lanes only —
+			// on the map as the events before it leave it (RULINGS 47), where
+			// Smuggled Assets may have moved one to its planet: every planet
+			// 2 lanes away is barred too, whichever map it is judged on.
+			barred := c.Map.Neighbours(at)
+			if !c.Rules.XenobeastLanesOnly {
+				for _, n := range slices.Clone(barred) {
+					barred = append(barred, c.Map.Neighbours(n)...)
+				}
 			}
 			away := slices.DeleteFunc(c.Map.IDs(), func(p processor.PlanetID) bool {
 				return p == at || slices.Contains(barred, p)

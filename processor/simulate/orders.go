@@ -402,7 +402,8 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 			if dir == "from-connected" {
 				to = p
 			}
-			if len(pieces) > 0 && s.LaurelBar(to, D) == "" { // none to another Alliance's Laurel of Victory planet (RULINGS 40)
+			pieces = pieces[:min(len(pieces), s.FreeLocations(to))] // as many as there is room for
+			if len(pieces) > 0 && s.LaurelBar(to, D) == "" {        // none to another Alliance's Laurel of Victory planet (RULINGS 40)
 				add("pieces = [%s]", report.Quoted(pieces))
 			}
 		}

@@ -182,6 +182,12 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 		if len(s.Applied) == 0 {
 			return fmt.Errorf("simulate: advance at %s applied nothing at phase %d step %s", now.Format(time.RFC3339), f.State.Phase, f.State.Step)
 		}
+		// The bots write legal files, in time: one set aside is a bot's
+		// mistake (or the processor's), never a campaign to play on.
+		if len(s.NotApplied) > 0 {
+			n := s.NotApplied[0]
+			return fmt.Errorf("simulate: advance at %s (phase %d, step %s) did not apply %s: %s %v", now.Format(time.RFC3339), f.State.Phase, f.State.Step, n.File, n.Why, n.Faults)
+		}
 		f = nil
 		if after != nil {
 			if f, err = folder.Load(dir); err != nil {
