@@ -64,3 +64,25 @@ func TestDiceKeyCommitsAndAdvances(t *testing.T) {
 		t.Fatal("dice-key printed the same key twice")
 	}
 }
+
+// verify of a campaign with a public seed ignores WARMASTER_DICE_KEY, as
+// advance does (one repository's secret may serve its other campaigns),
+// and a --key that is not the seed is refused without being printed.
+func TestVerifyPublicSeedIgnoresTheSecret(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "war")
+	if err := campaigns.CopyTo(campaigns.Example, dir); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"warmaster", "advance", "--now", "2027-02-10T12:00:00Z", dir}, &out, &errOut); code != exitOK {
+		t.Fatalf("advance exited %d: %s", code, errOut.String())
+	}
+	t.Setenv("WARMASTER_DICE_KEY", "s3cret-of-another-campaign")
+	if code := run([]string{"warmaster", "verify", dir}, &out, &errOut); code != exitOK {
+		t.Fatalf("verify with another campaign's secret set exited %d: %s", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := run([]string{"warmaster", "verify", "--key", "s3cret-given-wrongly", dir}, &out, &errOut); code != exitInvalid || strings.Contains(errOut.String(), "s3cret") || !strings.Contains(errOut.String(), "leave --key out") {
+		t.Fatalf("verify --key on a public seed exited %d: %s", code, errOut.String())
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -59,14 +60,14 @@ func verifyCommand() *cli.Command {
 		ArgsUsage:   "DIR",
 		Description: "Every die at fault is named with its report, line and label. A campaign with a public seed needs no --key.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "key", EnvVars: []string{"WARMASTER_DICE_KEY"}, Usage: "the secret dice key whose SHA-256 is campaign.toml's [dice] commitment (default: $WARMASTER_DICE_KEY, else the public seed)"},
+			&cli.StringFlag{Name: "key", Usage: "the secret dice key whose SHA-256 is campaign.toml's [dice] commitment (default: $WARMASTER_DICE_KEY for such a campaign, the public seed for the others)"},
 		},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDir(c)
 			if err != nil {
 				return err
 			}
-			res, err := trust.Verify(dir, c.String("key"))
+			res, err := trust.VerifyWith(dir, c.String("key"), os.Getenv("WARMASTER_DICE_KEY"))
 			if err != nil {
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}

@@ -33,14 +33,24 @@ type VerifyResult struct {
 // dice are as many, and the same, as the journal records (a row deleted,
 // added or changed to a die that cannot fail — `D6 | 4` to `D1 | 1` — is
 // caught). Faults name the report, the line and the label.
-func Verify(dir, key string) (*VerifyResult, error) {
+func Verify(dir, key string) (*VerifyResult, error) { return VerifyWith(dir, key, "") }
+
+// VerifyWith is Verify, with secret (WARMASTER_DICE_KEY, which one
+// repository's campaigns may share) standing in for a key not given —
+// for a campaign whose dice are committed to a key only: a public seed's
+// campaign needs none, as advance ignores it there.
+func VerifyWith(dir, key, secret string) (*VerifyResult, error) {
 	f, err := loadHistory(dir)
 	if err != nil {
 		return nil, err
 	}
 	c := f.Campaign
+	if key == "" && c.Commitment != "" {
+		key = secret
+	}
 	if key != "" && c.Commitment == "" && key != c.Seed {
-		return nil, fmt.Errorf("this campaign rolls with its public seed (campaign.toml [dice] seed); --key %q is not it", key)
+		// Not quoted: it may be a secret key given to the wrong campaign.
+		return nil, fmt.Errorf("this campaign rolls with its public seed (campaign.toml [dice] seed), and the --key given is not it: leave --key out")
 	}
 	k, err := c.DiceKey(key)
 	if err != nil {
