@@ -2,7 +2,8 @@ package processor
 
 import (
 	"fmt"
-	"strconv"
+
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // RuleOption is one of campaign.toml's [rules] options: its key, its
@@ -44,25 +45,18 @@ var RuleOptions = []RuleOption{
 func ChangedRules(rules map[string]any) []string {
 	var out []string
 	for _, o := range RuleOptions {
+		// Compared as written: a correction's was, which no schema
+		// types, may say 2.0 for 2 (the journal's fingerprint reads them
+		// as one).
 		v, ok := rules[o.Key]
-		if !ok || v == o.Default {
+		if !ok || report.TOMLValue(v) == report.TOMLValue(o.Default) {
 			continue
 		}
-		line := fmt.Sprintf("`%s = %s`", o.Key, TOMLValue(v))
+		line := fmt.Sprintf("`%s = %s`", o.Key, report.TOMLValue(v))
 		if o.Ruling > 0 {
 			line += fmt.Sprintf(" (RULINGS %d)", o.Ruling)
 		}
 		out = append(out, line)
 	}
 	return out
-}
-
-// TOMLValue is a decoded bool, integer or string as TOML writes it.
-func TOMLValue(v any) string {
-	switch v := v.(type) {
-	case string:
-		return strconv.Quote(v)
-	default:
-		return fmt.Sprint(v)
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/schema"
 )
 
@@ -34,7 +35,7 @@ func TestRuleOptionsDefaults(t *testing.T) {
 	for _, o := range RuleOptions {
 		got, gotEngines := decode(map[string]any{o.Key: o.Default})
 		if got != none || gotEngines != noneEngines {
-			t.Errorf("[rules] %s = %s decodes as %+v %+v, left out as %+v %+v: RuleOptions' default is not the decoders'", o.Key, TOMLValue(o.Default), got, gotEngines, none, noneEngines)
+			t.Errorf("[rules] %s = %s decodes as %+v %+v, left out as %+v %+v: RuleOptions' default is not the decoders'", o.Key, report.TOMLValue(o.Default), got, gotEngines, none, noneEngines)
 		}
 		// And another value is read: it decodes otherwise.
 		var other any
@@ -54,7 +55,7 @@ func TestRuleOptionsDefaults(t *testing.T) {
 			}
 		}
 		if got, gotEngines := decode(map[string]any{o.Key: other}); got == none && gotEngines == noneEngines {
-			t.Errorf("[rules] %s = %s decodes as the option left out: the decoders do not read it", o.Key, TOMLValue(other))
+			t.Errorf("[rules] %s = %s decodes as the option left out: the decoders do not read it", o.Key, report.TOMLValue(other))
 		}
 	}
 	var keys []string
@@ -70,5 +71,31 @@ func TestChangedRules(t *testing.T) {
 	got := ChangedRules(map[string]any{"events": true, "xenobeast_lanes_only": true, "behemoth_landing_enemy_dice": int64(1), "outcome_power_levels": "battle", "volcano_cannon_pick": "lower", "confirm_results": false})
 	if want := []string{"`xenobeast_lanes_only = true` (RULINGS 21)", "`confirm_results = false`", "`volcano_cannon_pick = \"lower\"` (RULINGS 61)", "`behemoth_landing_enemy_dice = 1` (RULINGS 68)"}; !slices.Equal(got, want) {
 		t.Errorf("ChangedRules: %q, want %q", got, want)
+	}
+}
+
+// A correction's was is typed by no schema, and the journal's fingerprint
+// (JSON) reads 2.0 as 2: so do the decoders and the README's list, or a
+// replay of the runs before the correction plays other rules than they
+// did and lists a default as changed.
+func TestRuleOptionsWholeFloats(t *testing.T) {
+	var fs Faults
+	for _, o := range RuleOptions {
+		n, ok := o.Default.(int64)
+		if !ok {
+			continue
+		}
+		for _, v := range []int64{n, n - 1} {
+			asInt := DecodeEngineRules(NewObj(map[string]any{o.Key: v}, Src{}), &fs)
+			asFloat := DecodeEngineRules(NewObj(map[string]any{o.Key: float64(v)}, Src{}), &fs)
+			ci := DecodeCampaign(NewObj(map[string]any{"rules": map[string]any{o.Key: v}}, Src{}), &fs)
+			cf := DecodeCampaign(NewObj(map[string]any{"rules": map[string]any{o.Key: float64(v)}}, Src{}), &fs)
+			if asInt != asFloat || ci.Rules != cf.Rules {
+				t.Errorf("%s = %d.0 decodes otherwise than %d", o.Key, v, v)
+			}
+			if a, b := ChangedRules(map[string]any{o.Key: v}), ChangedRules(map[string]any{o.Key: float64(v)}); !slices.Equal(a, b) {
+				t.Errorf("ChangedRules lists %s = %d.0 as %q, = %d as %q", o.Key, v, b, v, a)
+			}
+		}
 	}
 }

@@ -173,9 +173,8 @@ func DecodeEngineRules(rules Obj, fs *Faults) engines.Rules {
 		_ = r.UntargetedChain.UnmarshalText([]byte(rules.Str("behemoth_untargeted_chain")))
 	}
 	r.KeepEnginesDamaged = rules.bool("war_machine_keep_engines_damaged")
-	r.LandingEnemyDice = 2 // as the table lists
-	if rules.has("behemoth_landing_enemy_dice") {
-		r.LandingEnemyDice = rules.int("behemoth_landing_enemy_dice") // the schema's enum
+	if rules.int("behemoth_landing_enemy_dice") == 1 {
+		r.LandingEnemyDice = 1 // 2, the default, is the zero Rules' (enemyDice)
 	}
 	r.BehemothRepair = rules.int("behemoth_repair")
 	r.WarMachineRepair = rules.int("war_machine_repair")

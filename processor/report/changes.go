@@ -22,10 +22,7 @@ func Changes(was, now map[string]any) string {
 		if !ok {
 			return "not set"
 		}
-		if s, ok := v.(string); ok {
-			return strconv.Quote(s)
-		}
-		return fmt.Sprint(v)
+		return TOMLValue(v)
 	}
 	var changes []string
 	for _, k := range slices.Sorted(maps.Keys(all)) {
@@ -37,4 +34,13 @@ func Changes(was, now map[string]any) string {
 		return "is written otherwise (no option changes)"
 	}
 	return "change (" + strings.Join(changes, "; ") + ")"
+}
+
+// TOMLValue is a decoded bool, number or string as TOML writes it (a
+// whole float as an integer: 2.0 is 2).
+func TOMLValue(v any) string {
+	if s, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprint(v)
 }
