@@ -22,6 +22,7 @@ import (
 	"github.com/warmaster/warmaster/campaigns/repotemplate"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/phase"
+	"github.com/warmaster/warmaster/processor/report"
 	"github.com/warmaster/warmaster/processor/repository"
 	"github.com/warmaster/warmaster/schema"
 )
@@ -402,8 +403,8 @@ func TestRulesOptions(t *testing.T) {
 	// Each with the default the decoders have (processor.RuleOptions,
 	// which the README's Rules options are judged against).
 	for _, o := range processor.RuleOptions {
-		if want := "| `" + o.Key + "` | `" + processor.TOMLValue(o.Default) + "` |"; !strings.Contains(rules, want) {
-			t.Errorf("docs/rules.md's options table has no row %s…: the default is %s", want, processor.TOMLValue(o.Default))
+		if want := "| `" + o.Key + "` | `" + report.TOMLValue(o.Default) + "` |"; !strings.Contains(rules, want) {
+			t.Errorf("docs/rules.md's options table has no row %s…: the default is %s", want, report.TOMLValue(o.Default))
 		}
 	}
 }

@@ -32,8 +32,8 @@ var engineFlags = []cli.Flag{
 	&cli.IntFlag{Name: "units", Usage: "landing: units it landed on (1 die each)"},
 	&cli.IntFlag{Name: "anti-aircraft", Usage: "landing: AA weapons with it in R(C) and line of sight (1 die each)"},
 	&cli.StringFlag{Name: "zone", Usage: "damage: the zone the weapon targeted: hull, legs or weapons"},
-	&cli.IntFlag{Name: "points", Usage: "damage: the Damage Points the weapon took from the zone"},
-	&cli.IntFlag{Name: "stomp", Usage: "damage: instead of --zone, hits from moving through Impassable scenery that failed to damage it (each costs 1 Damage Point from a random zone)"},
+	&cli.IntFlag{Name: "points", DefaultText: "none", Usage: "damage: the Damage Points the weapon took from the zone"},
+	&cli.IntFlag{Name: "stomp", DefaultText: "none", Usage: "damage: instead of --zone, hits from moving through Impassable scenery that failed to damage it (each costs 1 Damage Point from a random zone)"},
 	&cli.IntFlag{Name: "entry", Value: 1, Usage: "damage: its place among the battle's damage entries (its dice stream: LABEL/damage/N)"},
 	&cli.StringSliceFlag{Name: "crippled", Usage: "landing, damage: the pick for each Crippled result with options, in order (repeat the flag)"},
 	&cli.StringSliceFlag{Name: "chain", Usage: "landing, damage: the zone for each chain reaction, in order (repeat the flag)"},
@@ -229,6 +229,12 @@ const maxLandingCount = 20
 // stomping"), and a weapon takes 1 Damage Point or more, at most the
 // zone's full (processor's behemothEntry says the same of a result).
 func damageCounts(c *cli.Context, req *engines.Request) error {
+	if c.IsSet("stomp") && (c.IsSet("zone") || c.IsSet("points")) {
+		return usagef("give either --zone and --points (a weapon's damage to one zone) or --stomp N (hits from Impassable scenery), not both")
+	}
+	if req.Entry < 1 {
+		return usagef("--entry %d: damage entries count from 1 (the first is LABEL/damage/1)", req.Entry)
+	}
 	if c.IsSet("stomp") && (req.Stomp < 1 || req.Stomp > 3) {
 		return usagef("--stomp %d: a stomp is D3 hits: give 1 to 3", req.Stomp)
 	}
@@ -251,8 +257,13 @@ func damageCounts(c *cli.Context, req *engines.Request) error {
 func engineChoices(c *cli.Context, req *engines.Request, untargeted bool) error {
 	req.Choices = engines.Choices{Crippled: c.StringSlice("crippled")}
 	if untargeted && c.IsSet("chain") && req.Rules.UntargetedChain == engines.ChainRandom {
-		// As check says of a result's chain there.
-		return usagef("--chain is never used here: these rules roll the Zone of a chain reaction from landing or stomp damage ([rules] behemoth_untargeted_chain = \"random\"); leave it out")
+		// As check says of a result's chain there; --profile reads the
+		// default rules, which a campaign may not.
+		instead := "leave it out"
+		if c.IsSet("profile") {
+			instead += " (--profile reads the rules at their defaults: for a campaign with behemoth_untargeted_chain = \"opponent\", give --campaign DIR --engine ID)"
+		}
+		return usagef("--chain is never used here: these rules roll the Zone of a chain reaction from landing or stomp damage ([rules] behemoth_untargeted_chain = \"random\"); %s", instead)
 	}
 	for _, s := range c.StringSlice("chain") {
 		z, ok := engines.ParseZone(s)
@@ -279,7 +290,7 @@ func engineBattle(c *cli.Context, req *engines.Request) error {
 	battle := engines.Battle{Hits: hits, WeaponsLost: c.StringSlice("weapon-lost"), Turns: c.Int("turns")}
 	// As a result's turns and hit_turns: they time Imperial Void Field
 	// repairs alone.
-	if w := req.Profile.WarMachine; w.Field != engines.ImperialVoidField || w.Fields == 0 {
+	if !req.Profile.WarMachine.RepairsVoidFields() {
 		for _, name := range []string{"turns", "hit-turns"} {
 			if c.IsSet(name) {
 				return usagef("--%s: %s has no Imperial Void Fields: the turns time only their repair rolls; leave it out", name, req.Profile.Name)
