@@ -95,23 +95,9 @@ func (b *bot) engineRules() string {
 	if b.chance(3) {
 		fmt.Fprintf(&out, "war_machine_catastrophic_3 = %q\n", pick(b, []string{"destroyed", "explosion", "roll-again"}))
 	}
-	if b.chance(3) {
-		out.WriteString("war_machine_keep_engines_damaged = true\n")
-	}
-	if b.chance(3) {
-		out.WriteString("war_machine_repair = 1\n")
-	}
-	if b.chance(3) {
-		out.WriteString("behemoth_repair = 2\n")
-	}
-	if b.chance(3) {
-		out.WriteString("behemoth_untargeted_chain = \"opponent\"\n")
-	}
-	if b.chance(3) {
-		out.WriteString("behemoth_landing_enemy_dice = 1\n")
-	}
-	if b.chance(3) {
-		out.WriteString("volcano_cannon_pick = \"lower\"\n")
+	for _, line := range []string{"war_machine_keep_engines_damaged = true", "war_machine_repair = 1", "behemoth_repair = 2",
+		`behemoth_untargeted_chain = "opponent"`, "behemoth_landing_enemy_dice = 1", `volcano_cannon_pick = "lower"`} {
+		b.sometimes(&out, 3, line)
 	}
 	return out.String()
 }

@@ -274,6 +274,13 @@ func (b *bot) chance(n int) bool { return b.rng.IntN(n) == 0 }
 
 func pick[T any](b *bot, xs []T) T { return xs[b.rng.IntN(len(xs))] }
 
+// sometimes writes line to w with probability 1 in n.
+func (b *bot) sometimes(w *strings.Builder, n int, line string) {
+	if b.chance(n) {
+		w.WriteString(line + "\n")
+	}
+}
+
 func (b *bot) writeCampaign() error {
 	p := b.p
 	var c strings.Builder
@@ -285,15 +292,9 @@ func (b *bot) writeCampaign() error {
 	} else {
 		c.WriteString("events = true\n")
 	}
-	if b.chance(5) {
-		c.WriteString("xenobeast_lanes_only = true\n")
-	}
-	if b.chance(6) {
-		c.WriteString("confirm_results = false\n")
-	}
-	if b.chance(4) {
-		c.WriteString("laurel_of_victory_builds = \"setup\"\n")
-	}
+	b.sometimes(&c, 5, "xenobeast_lanes_only = true")
+	b.sometimes(&c, 6, "confirm_results = false")
+	b.sometimes(&c, 4, `laurel_of_victory_builds = "setup"`)
 	b.setupPieces = 3
 	if p.Alliances == 2 {
 		if b.setupPieces = 4; b.chance(4) {
@@ -301,18 +302,10 @@ func (b *bot) writeCampaign() error {
 			c.WriteString("two_alliance_setup_pieces = 3\n")
 		}
 	}
-	if b.chance(4) {
-		c.WriteString("orbital_invasion_defender_power = true\n")
-	}
-	if b.chance(4) {
-		c.WriteString("seize_power_base_keeps_piece = true\n")
-	}
-	if b.chance(6) {
-		c.WriteString("boarding_action_without_fleet = true\n")
-	}
-	if b.chance(4) {
-		c.WriteString("outcome_power_levels = \"processing\"\n")
-	}
+	b.sometimes(&c, 4, "orbital_invasion_defender_power = true")
+	b.sometimes(&c, 4, "seize_power_base_keeps_piece = true")
+	b.sometimes(&c, 6, "boarding_action_without_fleet = true")
+	b.sometimes(&c, 4, `outcome_power_levels = "processing"`)
 	engines := b.chance(3)
 	if engines {
 		c.WriteString(b.engineRules())
