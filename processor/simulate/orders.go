@@ -167,7 +167,7 @@ func (b *bot) battleOrder(f *folder.Folder, fl processor.FleetID, ts []processor
 	}
 	text := fmt.Sprintf("operation = \"battle\"\nattack = %q\nplanet = %q\ndefender = %q\n", bt.attack, bt.planet, bt.defender)
 	if b.chance(3) {
-		if o := b.outcome(f, bt, processor.Attacker); o != "" {
+		if o := b.outcome(f, bt, processor.Attacker, true); o != "" {
 			text += "[operations.outcome]\n" + o
 		}
 	}
@@ -233,7 +233,7 @@ func (b *bot) result(f *folder.Folder, id string, now time.Time) string {
 	}
 	out.WriteString(b.engineEntries(f, bt))
 	if !b.chance(4) {
-		if o := b.outcome(f, bt, victor); o != "" {
+		if o := b.outcome(f, bt, victor, false); o != "" {
 			out.WriteString("\n[outcome]\n" + o)
 		}
 	}
@@ -278,7 +278,9 @@ func strikeable(s *processor.State, p processor.PlanetID, attackerStrike bool, d
 
 // outcome writes the victor's `[outcome]` keys for a battle, each legal on
 // the map as it stands (RULINGS 9), each given now and then; "" for none.
-func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string {
+// In orders (ordered), for the battle left unplayed, only the attacker's
+// choices: the loser's ±1 is the Defender's, given in a result.
+func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side, ordered bool) string {
 	if victor == processor.Draw {
 		return ""
 	}
@@ -304,7 +306,7 @@ func (b *bot) outcome(f *folder.Folder, bt battle, victor processor.Side) string
 	threeOrMore := s.Power(p, va)+adj >= 3
 	// Coordinated Opposition for the loser: the Defender that lost to the
 	// dominating Alliance, in the outcomes that compare its level (RULINGS 8).
-	if victor == processor.Attacker && (bt.attack == processor.PurgeAndBurn || bt.attack == processor.OrbitalInvasion) &&
+	if !ordered && victor == processor.Attacker && (bt.attack == processor.PurgeAndBurn || bt.attack == processor.OrbitalInvasion) &&
 		activeFor(s, processor.CoordinatedOpposition, va) && maybe() {
 		add("loser_power_adjust = %d", pick(b, []int{1, -1}))
 	}
