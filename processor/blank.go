@@ -56,14 +56,27 @@ var blankIDs = map[schema.Kind][]struct {
 // WordBlanks words the fault of an id left empty (a draft's "") where the
 // campaign knows the ids it may be: the schema knows only how an id is
 // spelt, so its fault ("stronghold is empty: write an id: lowercase
-// letters…") is replaced by one that names them — still one fault.
-func (k Checker) WordBlanks(file string, kind schema.Kind, sf []schema.Fault) {
+// letters…") is replaced by one that names them — still one fault. In a
+// result of battle (nil when not known), the sides that fought it.
+func (k Checker) WordBlanks(file string, kind schema.Kind, sf []schema.Fault, battle *Order) {
 	if k.C == nil || k.C.Map == nil {
 		return
 	}
 	for i, f := range sf {
 		if f.Blank == "" {
 			continue
+		}
+		if battle != nil && kind == schema.Results {
+			// A result of a battle known: the two sides that fought it.
+			attacker := k.C.FleetAlliance(battle.Fleet)
+			switch f.Pointer {
+			case "/filed_by":
+				sf[i].Message = fmt.Sprintf("filed_by is empty: write the Alliance filing this result, yours: %s (the attacker) or %s (the defender)", attacker, battle.Defender)
+				continue
+			case "/defender_player":
+				sf[i].Message = fmt.Sprintf("defender_player is empty: write the player of %s who fought it: %s", battle.Defender, report.Either(k.C.PlayersOf(battle.Defender)))
+				continue
+			}
 		}
 		for _, b := range blankIDs[kind] {
 			if pointerMatch(b.ptr, f.Pointer) {

@@ -519,10 +519,10 @@ func (f *failure) unknownKeys(r *reporter) {
 	}
 	for _, home := range order {
 		if top, ok := strings.CutPrefix(home, "/"); ok {
-			r.misplaced(segs, nil, root, top, homes[home])
+			r.misplaced(segs, nil, root, top, homes[home], obj)
 			continue
 		}
-		r.misplaced(segs, segs, sch, home, homes[home])
+		r.misplaced(segs, segs, sch, home, homes[home], obj)
 	}
 }
 
@@ -1209,6 +1209,13 @@ func (r *reporter) home(sch map[string]any, key string, valid []string) string {
 			}
 		}
 	}
+	if len(named) > 1 {
+		// A piece to build and its alternates both have a planet: a key
+		// written under the table is the one table's, not the list's.
+		named = slices.DeleteFunc(named, func(name string) bool {
+			return hasType(deref(r.c.raw, props[name]), "array")
+		})
+	}
 	switch {
 	case len(named) == 1:
 		return named[0]
@@ -1246,7 +1253,7 @@ func (r *reporter) valueFits(sch map[string]any, home, key string, v any) bool {
 // sub-table of the table at table (whose schema is sch): segs itself, or
 // the file's top level, for keys written without their table's heading.
 // One fault, at the first of them.
-func (r *reporter) misplaced(segs, table []string, sch map[string]any, home string, keys []string) {
+func (r *reporter) misplaced(segs, table []string, sch map[string]any, home string, keys []string, obj map[string]any) {
 	queries := make([]Query, len(keys))
 	for i, k := range keys {
 		queries[i] = Query{Pointer: joinPointer(append(segs[:len(segs):len(segs)], k)), Key: true}
@@ -1269,7 +1276,11 @@ func (r *reporter) misplaced(segs, table []string, sch map[string]any, home stri
 		header = "[" + header + "]"
 	}
 	ks := append(segs[:len(segs):len(segs)], keys[idx[0]])
-	if len(keys) == 1 {
+	if len(keys) == 1 && isTables(obj[keys[0]]) && header != "["+tomlPath(append(table[:len(table):len(table)], home))+"]" {
+		// [outcome] above an operation's keys: the heading is the
+		// operation's sub-table's, not [[operations]] again.
+		r.atKey(ks, fmt.Sprintf("[%s] belongs under %s: write its heading as [%s], below the %s it is for", tomlPath([]string{keys[0]}), header, tomlPath(append(table[:len(table):len(table)], home, keys[0])), header))
+	} else if len(keys) == 1 {
 		r.atKey(ks, fmt.Sprintf("%s = … belongs under %s: write %s on a line above it", words[0], header, header))
 	} else {
 		r.atKey(ks, fmt.Sprintf("%s belong under %s: write %s on a line above them", report.And(words), header, header))

@@ -457,8 +457,9 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 			return nil, nil
 		}
 		if k != nil {
-			k.WordBlanks(file, kind, sf)
-			sf = k.WordNames(k.WordOutcomes(kind, data, doc, sf, resultBattle(f, *k, file, kind)))
+			battle := resultBattle(f, *k, file, kind)
+			k.WordBlanks(file, kind, sf, battle)
+			sf = k.WordNames(k.WordOutcomes(kind, data, doc, sf, battle))
 		}
 		fs.AddSchema(file, sf)
 		return nil, nil
