@@ -2,7 +2,6 @@ package processor
 
 import (
 	"maps"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -23,18 +22,8 @@ func (o Obj) Str(k string) string {
 }
 
 func (o Obj) int(k string) int {
-	switch n := o.m[k].(type) {
-	case int64:
-		return int(n)
-	case float64:
-		// Only where no schema holds the type (a correction's was, which
-		// the journal's fingerprint holds, as JSON: 2.0 is 2 there), and
-		// whole; elsewhere the schema refuses a float.
-		if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
-			return int(n)
-		}
-	}
-	return 0
+	n, _ := o.m[k].(int64)
+	return int(n)
 }
 
 func (o Obj) bool(k string) bool {

@@ -41,13 +41,16 @@ var RuleOptions = []RuleOption{
 // ChangedRules are the options of a decoded [rules] table that differ
 // from their defaults, in RuleOptions' order, as a campaign's README
 // lists them: "`key = value` (RULINGS N)". An option written at its
-// default is no change.
-func ChangedRules(rules map[string]any) []string {
+// default is no change, nor is one the campaign's number of Alliances
+// leaves without effect (Idle).
+func ChangedRules(rules map[string]any, alliances int) []string {
 	var out []string
 	for _, o := range RuleOptions {
-		// Compared as written: a correction's was, which no schema
-		// types, may say 2.0 for 2 (the journal's fingerprint reads them
-		// as one).
+		if Idle(o.Key, alliances) != "" {
+			continue
+		}
+		// Compared as TOML writes them: a default of a named string
+		// type is its text.
 		v, ok := rules[o.Key]
 		if !ok || report.TOMLValue(v) == report.TOMLValue(o.Default) {
 			continue
@@ -59,4 +62,14 @@ func ChangedRules(rules map[string]any) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// Idle says why the [rules] option key changes nothing in a campaign of
+// that many Alliances, or "": two_alliance_setup_pieces is for two alone
+// (1.4, Decide on Infrastructure).
+func Idle(key string, alliances int) string {
+	if key == "two_alliance_setup_pieces" && alliances != 2 {
+		return fmt.Sprintf("two_alliance_setup_pieces is for a campaign of two Alliances; this one has %d, whose Alliances each set up 3 pieces of Infrastructure, so it changes nothing", alliances)
+	}
+	return ""
 }

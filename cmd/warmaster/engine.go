@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -40,7 +41,7 @@ var engineFlags = []cli.Flag{
 	&cli.StringFlag{Name: "hits", Usage: "hits: the hits in order, comma-separated: glancing, penetrating, close-combat-glancing, close-combat-penetrating, volcano-glancing, volcano-penetrating"},
 	&cli.StringSliceFlag{Name: "weapon-lost", Usage: "hits: the opponent's pick for each Weapon Destroyed, in order (repeat the flag)"},
 	&cli.BoolFlag{Name: "titan-weapon", Usage: "hits: the close-combat hits were scored by a Titan close combat weapon (a result's close_combat_by): each adds D3 structure points"},
-	&cli.IntFlag{Name: "turns", Usage: fmt.Sprintf("hits: the owner's turns played (1 to %d), as a result's turns: Imperial Void Fields down are rolled for at the start of each (LABEL/void-fields, LABEL/void-fields/2…), as the campaign rolls them; without it, once at the start of the battle, as the campaign does for a result without turns", engines.MaxTurns)},
+	&cli.IntFlag{Name: "turns", DefaultText: "none", Usage: fmt.Sprintf("hits: the owner's turns played (1 to %d), as a result's turns: Imperial Void Fields down are rolled for at the start of each (LABEL/void-fields, LABEL/void-fields/2…), as the campaign rolls them; without it, once at the start of the battle, as the campaign does for a result without turns", engines.MaxTurns)},
 	&cli.StringFlag{Name: "volcano-pick", Usage: "hits: which of a Volcano Cannon's 2D6 the attacking player uses, higher or lower, as [rules] volcano_cannon_pick (default: the campaign's with --campaign, otherwise higher)"},
 	&cli.StringFlag{Name: "hit-turns", Usage: "hits, with --turns: the owner's turn of each hit, comma-separated, as a result's hit_turns (default: all in the first)"},
 }
@@ -220,9 +221,25 @@ func engineRequest(c *cli.Context, req *engines.Request) error {
 	return nil
 }
 
-// maxLandingCount is the most times a result may say a landing's
-// condition was met (the results schema's count).
-const maxLandingCount = 20
+// What a result's war engine entry may hold (the results schema's bounds,
+// which TestEngineBoundsAreTheResults holds these to): the most times a
+// landing's condition was met; the most hits in a stomp (D3, "Moving and
+// stomping"); the most damage entries, hits, hit turns, chain reactions or
+// Crippled picks; the most Weapon Destroyed picks.
+const (
+	maxLandingCount = 20
+	maxStomp        = 3
+	maxEntries      = 100
+	maxWeaponsLost  = 50
+)
+
+// listCap refuses a list flag given more items than a result may hold.
+func listCap(flag string, n, most int, what string) error {
+	if n > most {
+		return usagef("--%s: %d %s; a result holds at most %d", flag, n, what, most)
+	}
+	return nil
+}
 
 // damageCounts holds engine damage's --stomp and --points to what a
 // result's damage entry may say: a stomp is D3 hits ("Moving and
@@ -232,11 +249,11 @@ func damageCounts(c *cli.Context, req *engines.Request) error {
 	if c.IsSet("stomp") && (c.IsSet("zone") || c.IsSet("points")) {
 		return usagef("give either --zone and --points (a weapon's damage to one zone) or --stomp N (hits from Impassable scenery), not both")
 	}
-	if req.Entry < 1 {
-		return usagef("--entry %d: damage entries count from 1 (the first is LABEL/damage/1)", req.Entry)
+	if req.Entry < 1 || req.Entry > maxEntries {
+		return usagef("--entry %d: damage entries count from 1 (the first is LABEL/damage/1) to %d, the most a result holds", req.Entry, maxEntries)
 	}
-	if c.IsSet("stomp") && (req.Stomp < 1 || req.Stomp > 3) {
-		return usagef("--stomp %d: a stomp is D3 hits: give 1 to 3", req.Stomp)
+	if c.IsSet("stomp") && (req.Stomp < 1 || req.Stomp > maxStomp) {
+		return usagef("--stomp %d: a stomp is D3 hits: give 1 to %d", req.Stomp, maxStomp)
 	}
 	if !c.IsSet("points") {
 		return nil
@@ -256,6 +273,9 @@ func damageCounts(c *cli.Context, req *engines.Request) error {
 // landing's or a stomp's, whose chain reactions the default rules roll.
 func engineChoices(c *cli.Context, req *engines.Request, untargeted bool) error {
 	req.Choices = engines.Choices{Crippled: c.StringSlice("crippled")}
+	if err := cmp.Or(listCap("crippled", len(req.Choices.Crippled), maxEntries, "Crippled picks"), listCap("chain", len(c.StringSlice("chain")), maxEntries, "chain reactions")); err != nil {
+		return err
+	}
 	if untargeted && c.IsSet("chain") && req.Rules.UntargetedChain == engines.ChainRandom {
 		// As check says of a result's chain there; --profile reads the
 		// default rules, which a campaign may not.
@@ -288,6 +308,9 @@ func engineBattle(c *cli.Context, req *engines.Request) error {
 		}
 	}
 	battle := engines.Battle{Hits: hits, WeaponsLost: c.StringSlice("weapon-lost"), Turns: c.Int("turns")}
+	if err := cmp.Or(listCap("hits", len(hits), maxEntries, "hits"), listCap("weapon-lost", len(battle.WeaponsLost), maxWeaponsLost, "Weapon Destroyed picks")); err != nil {
+		return err
+	}
 	// As a result's turns and hit_turns: they time Imperial Void Field
 	// repairs alone.
 	if !req.Profile.WarMachine.RepairsVoidFields() {
@@ -304,6 +327,9 @@ func engineBattle(c *cli.Context, req *engines.Request) error {
 		}
 	}
 	if battle.HitTurns, err = engineHitTurns(c); err != nil {
+		return err
+	}
+	if err := listCap("hit-turns", len(battle.HitTurns), maxEntries, "turns"); err != nil {
 		return err
 	}
 	switch {

@@ -269,7 +269,6 @@ type WarMachine struct {
 	CloseCombatWeapon bool
 }
 
-// WeaponNames lists the weapons' names in profile order.
 // RepairsVoidFields reports whether the War Machine has Imperial Void
 // Fields, whose repair rolls at the start of each of the owner's turns
 // are what a battle's turns time (nothing else does).
@@ -277,6 +276,7 @@ func (w *WarMachine) RepairsVoidFields() bool {
 	return w.Field == ImperialVoidField && w.Fields > 0
 }
 
+// WeaponNames lists the weapons' names in profile order.
 func (w *WarMachine) WeaponNames() []string {
 	out := make([]string, len(w.Weapons))
 	for i, x := range w.Weapons {

@@ -243,6 +243,13 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 		return nil, nil, err
 	}
 	f.Campaign = c
+	if rules, _ := cd["rules"].(map[string]any); rules != nil {
+		for _, o := range processor.RuleOptions {
+			if _, set := rules[o.Key]; set && processor.Idle(o.Key, len(c.AllianceIDs())) != "" {
+				NoteAt(f)(processor.Src{File: processor.CampaignFile}.At("rules", o.Key), processor.Idle(o.Key, len(c.AllianceIDs())))
+			}
+		}
+	}
 	// Only these parts of the document are read from here on (cd is not):
 	// the rest, every player and fleet (100,000 of each in a public
 	// campaign), is let go of before the state and the inputs are decoded.

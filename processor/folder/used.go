@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
@@ -109,6 +110,21 @@ type Correction struct {
 // Line is the journal's record of the correction.
 func (c Correction) Line() string { return c.Part + ": " + c.Reason }
 
+// wholeInts is a correction's was with each whole float an integer: no
+// schema types was, so 2.0 may stand for the 2 the steps used (the
+// journal's fingerprint, JSON, reads them as one), and the [rules]
+// decoders read integers alone.
+func wholeInts(was map[string]any) map[string]any {
+	out := make(map[string]any, len(was))
+	for k, v := range was {
+		if n, ok := v.(float64); ok && n == math.Trunc(n) && math.Abs(n) < 1<<53 {
+			v = int64(n)
+		}
+		out[k] = v
+	}
+	return out
+}
+
 // corrections reads campaign.toml's [[corrections]] (decoded, valid).
 func corrections(campaign map[string]any) []Correction {
 	var out []Correction
@@ -117,7 +133,7 @@ func corrections(campaign map[string]any) []Correction {
 		c.Part, _ = m["part"].(string)
 		c.Reason, _ = m["reason"].(string)
 		if w, ok := m["was"].(map[string]any); ok {
-			c.Was = w
+			c.Was = wholeInts(w)
 		}
 		out = append(out, c)
 	}

@@ -139,7 +139,7 @@ func (r *run) readme() string {
 		}
 	}
 	// RULINGS' promise: the options the campaign changed are listed.
-	if changed := processor.ChangedRules(r.f.RulesDoc()); len(changed) > 0 {
+	if changed := processor.ChangedRules(r.f.RulesDoc(), len(r.c.AllianceIDs())); len(changed) > 0 {
 		d.Heading(2, "Rules options")
 		d.Para("This campaign sets these `[rules]` options away from their defaults ([every option](%s)):", RulesOptions)
 		d.List(changed)

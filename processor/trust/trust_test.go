@@ -157,8 +157,19 @@ func TestDiceCommitment(t *testing.T) {
 	if _, err := Verify(dir, key); err != nil {
 		t.Fatalf("verify with the key: %v", err)
 	}
-	if _, err := Verify(dir, "guess"); !mentions(err, "does not match") {
+	if _, err := Verify(dir, "guess"); !mentions(err, "--key: the dice key does not match") {
 		t.Fatalf("verify with a wrong key: got %v", err)
+	}
+	// After the campaign, a player verifies with the published key: told
+	// to give it, and a wrong one named where it came from.
+	if _, err := VerifyWith(dir, "", ""); !mentions(err, "warmaster verify --key KEY") {
+		t.Fatalf("verify without a key: got %v", err)
+	}
+	if _, err := VerifyWith(dir, "", "guess"); !mentions(err, "WARMASTER_DICE_KEY: the dice key does not match") || mentions(err, "guess") {
+		t.Fatalf("verify with a wrong WARMASTER_DICE_KEY: got %v", err)
+	}
+	if _, err := VerifyWith(dir, "", key); err != nil {
+		t.Fatalf("verify with WARMASTER_DICE_KEY: %v", err)
 	}
 	if _, err := Replay(dir, phase.Options{DiceKey: key}); err != nil {
 		t.Fatalf("replay with the key: %v", err)

@@ -45,8 +45,12 @@ func VerifyWith(dir, key, secret string) (*VerifyResult, error) {
 		return nil, err
 	}
 	c := f.Campaign
+	from := "--key" // where the key came from, for a key that does not match
 	if key == "" && c.Commitment != "" {
-		key = secret
+		key, from = secret, "WARMASTER_DICE_KEY"
+		if key == "" {
+			return nil, fmt.Errorf("campaign.toml commits the dice to a secret key: give the key the Warmaster published once the campaign was over: warmaster verify --key KEY %s (or set WARMASTER_DICE_KEY)", dir)
+		}
 	}
 	if key != "" && c.Commitment == "" && key != c.Seed {
 		// Not quoted: it may be a secret key given to the wrong campaign.
@@ -54,6 +58,10 @@ func VerifyWith(dir, key, secret string) (*VerifyResult, error) {
 	}
 	k, err := c.DiceKey(key)
 	if err != nil {
+		if c.Commitment != "" {
+			// Not quoted either: only its hash, as DiceKey says it.
+			return nil, fmt.Errorf("%s: %w", from, err)
+		}
 		return nil, err
 	}
 	roller := dice.New(k) // a public seed rolls as it is
