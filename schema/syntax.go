@@ -37,6 +37,9 @@ type syntax struct {
 const curlyQuotes = "“”„‟‘’‚‛«»″"
 
 var (
+	// shortDate is a year-month-day date with a one-digit month or day
+	// (2027-1-12), and a well-written time after it, if any.
+	shortDate = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})([T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})?)?(?:\s|#|$)`)
 	// dateLike is a date as people write it: 12/09/2027, 12.09.2027,
 	// 2027/09/12, maybe with a time.
 	dateLike = regexp.MustCompile(`^(\d{1,4})[/.](\d{1,2})[/.](\d{1,4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?`)
@@ -70,6 +73,10 @@ func (s syntax) word() (string, int) {
 		return fmt.Sprintf("write a plain = between a key and its value, not U+%04X %s %c", r, lookAlikes[r].name, r), s.off
 	case lookAlikes[r].name != "" && strings.HasPrefix(s.msg, "expected '.' or '='"):
 		return "the key " + LookAlike(string(r)), s.off
+	case lookAlikes[r].repl == " " || lookAlikes[r].name != "" && lookAlikes[r].plain == "":
+		// A space that is no TOML space (a phone's, a copied one), or an
+		// invisible character, where TOML reads none.
+		return "the line " + LookAlike(string(r)), s.off
 	case strings.HasPrefix(s.msg, "Key '"):
 		return s.redefined()
 	}
@@ -80,9 +87,30 @@ func (s syntax) word() (string, int) {
 	if fix := TimeFix(value, false, key == "played"); fix != "" && valueOff >= 0 && (strings.HasPrefix(s.msg, "expected a top-level item") || strings.HasPrefix(s.msg, "invalid datetime")) {
 		return fix, valueOff
 	}
+	if m := shortDate.FindStringSubmatch(value); m != nil && valueOff >= 0 && strings.HasPrefix(s.msg, "invalid datetime") {
+		y, _ := strconv.Atoi(m[1])
+		mo, _ := strconv.Atoi(m[2])
+		d, _ := strconv.Atoi(m[3])
+		if mo >= 1 && mo <= 12 && d >= 1 && d <= 31 {
+			return fmt.Sprintf("write the month and the day with two digits each: %04d-%02d-%02d%s, not %s-%s-%s%s", y, mo, d, m[4], m[1], m[2], m[3], m[4]), valueOff
+		}
+	}
 	if m := dateLike.FindStringSubmatch(value); m != nil && valueOff >= 0 {
 		if iso := isoDate(m); iso != "" {
-			return fmt.Sprintf("write a date as %s (year-month-day, then the time and Z for UTC), not %s", iso, m[0]), valueOff
+			alt, other := "", monthFirst(m)
+			if key == "played" && m[4] == "" {
+				// A battle's day alone will do: no time made up for it.
+				iso, _, _ = strings.Cut(iso, "T")
+				other, _, _ = strings.Cut(other, "T")
+				if other != "" {
+					alt = ", or " + other + " if the month came first"
+				}
+				return fmt.Sprintf("write the date as %s (year-month-day)%s, not %s", iso, alt, m[0]), valueOff
+			}
+			if other != "" {
+				alt = ", or " + other + " if the month came first"
+			}
+			return fmt.Sprintf("write a date as %s (year-month-day, then the time and Z for UTC)%s, not %s", iso, alt, m[0]), valueOff
 		}
 	}
 	switch {
@@ -307,6 +335,18 @@ func closing(r rune) rune {
 		return '»'
 	}
 	return r
+}
+
+// monthFirst is a date matched by dateLike read month/day/year, as TOML
+// writes it, where isoDate read it day/month/year and either may be meant
+// (3/4/2027); else "".
+func monthFirst(m []string) string {
+	a, _ := strconv.Atoi(m[1])
+	b, _ := strconv.Atoi(m[2])
+	if len(m[1]) == 4 || a == b || a < 1 || a > 12 || b < 1 || b > 12 {
+		return ""
+	}
+	return isoDate([]string{m[0], m[2], m[1], m[3], m[4], m[5], m[6]})
 }
 
 // isoDate writes a date matched by dateLike as TOML does, reading
