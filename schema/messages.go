@@ -368,7 +368,7 @@ func (f *failure) typeLeaf(r *reporter) {
 			types = append(schemaTypes(cond), types...)
 		}
 	}
-	r.at(f.segs, f.p+r.typeFix(f.segs, types, acceptsDate(f.sch), f.v))
+	r.at(f.segs, f.p+r.typeFix(f.segs, types, acceptsDate(f.sch), f.v, f.sch))
 }
 
 // requiredLeaf words missing keys: one fault each, or one for all when the
@@ -862,8 +862,9 @@ const maxTypoKeys = 64
 
 // typeFix says in words what to write where a value of another type is
 // given: "write true or false (without quotes), not "yes"". types are the
-// JSON Schema types wanted; date says a string there is a date.
-func (r *reporter) typeFix(segs []string, types []string, date bool, v any) string {
+// JSON Schema types wanted; date says a string there is a date; sch is
+// the schema of the value (a list of text takes one text as [it]).
+func (r *reporter) typeFix(segs []string, types []string, date bool, v any, sch map[string]any) string {
 	str, quoted := v.(string)
 	quoted = quoted && r.timeWord(segs) == ""
 	str = strings.TrimSpace(str)
@@ -895,6 +896,10 @@ func (r *reporter) typeFix(segs []string, types []string, date bool, v any) stri
 			}
 		case "array":
 			w = "a list in brackets, such as [" + `"a", "b"` + "]"
+			if _, text := v.(string); text && hasType(deref(r.c.raw, sch["items"]), "string") {
+				// one item written without its list: the list of it
+				w = "a list in brackets: [" + r.text(segs, v) + "]"
+			}
 		case "object":
 			w = "a table: a [name] heading with its keys on the lines below"
 		}
@@ -958,7 +963,7 @@ func (r *reporter) checkValues() {
 		}
 		sch := resolveSchema(r.c.raw, t.path)
 		v, _ := r.value(t.path)
-		typed = append(typed, r.typeFault(t.path, r.typeFix(t.path, schemaTypes(sch), false, v)))
+		typed = append(typed, r.typeFault(t.path, r.typeFix(t.path, schemaTypes(sch), false, v, sch)))
 	}
 	for _, path := range r.floats {
 		sch := resolveSchema(r.c.raw, path)
@@ -966,7 +971,7 @@ func (r *reporter) checkValues() {
 			continue
 		}
 		v, _ := r.value(path)
-		typed = append(typed, r.typeFault(path, r.typeFix(path, schemaTypes(sch), false, v)))
+		typed = append(typed, r.typeFault(path, r.typeFix(path, schemaTypes(sch), false, v, sch)))
 	}
 	if len(typed) == 0 {
 		return

@@ -304,6 +304,8 @@ func TestFaultsOrders(t *testing.T) {
 			`2:9 /operations/0/fleet | fleet of the 1st operation: write text in straight quotes: "3", not 3`}},
 		{"wrong type array", Orders, "operations = \"all\"\n", []string{
 			`1:14 /operations | operations: write a list in brackets, such as ["a", "b"], not "all"`}},
+		{"one text for a list of text", Orders, op + "[operations.outcome]\nplanet = \"nor\"\ndirection = \"to-connected\"\npieces = \"staging-grounds\"\n", []string{
+			`7:10 /operations/0/outcome/pieces | pieces under [operations.outcome] of the 1st operation: write a list in brackets: ["staging-grounds"], not "staging-grounds"`}},
 		{"wrong type table", Orders, op + "outcome = [1]\n", []string{
 			`4:11 /operations/0/outcome | outcome of the 1st operation: write a table: a [name] heading with its keys on the lines below, not a list`}},
 		{"date for a string", Orders, "[[operations]]\nfleet = 2027-01-10\noperation = \"void-leap\"\nplanet = \"nor\"\n", []string{
