@@ -456,6 +456,17 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 				fmt.Sprintf("%s is the key of %s files, not of %s files", key, path.Base(path.Dir(to)), kind)))
 			return nil, nil
 		}
+		if key, msg, whole := misfiled(file, kind, doc); key != "" {
+			if whole {
+				fs.AddKey(processor.Src{File: file, Ptr: "/" + key}, "%s", msg)
+				return nil, nil
+			}
+			for i := range sf {
+				if sf[i].Pointer == "/"+key {
+					sf[i].Message, sf[i].Was, sf[i].Meant = msg, "", ""
+				}
+			}
+		}
 		if k != nil {
 			k.WordBlanks(file, kind, sf)
 			sf = k.WordNames(k.WordOutcomes(kind, data, doc, sf, resultBattle(f, *k, file, kind)))
