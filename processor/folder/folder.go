@@ -1038,7 +1038,7 @@ func (f *Folder) refusedName(k processor.Checker, r *refusals, dir, name, file s
 	case "results", "confirmations", "rulings":
 		if _, ok := c.BattleFleet(name); !ok {
 			if r.listed() {
-				k.Fs.Add(at, "no battle %q: %s files are named after the attacking fleet; %s", name, dir, processor.Hint(k.Fs, name, c.FleetIDs(), "fleets: "+report.OneOf(c.FleetIDs())))
+				addNoBattle(f, k.Fs, file)
 			}
 			return true
 		}
