@@ -537,7 +537,11 @@ func (k Checker) DecodeRuling(battle string, d Obj) *WarmasterRuling {
 func (k Checker) DecodeMoves(login Login, d Obj) []Move {
 	var out []Move
 	m := d.Obj("moves")
+	shape := movesAsOrders(k, login, m)
 	for _, id := range m.keys() {
+		if slices.Contains(shape, id) {
+			continue
+		}
 		at := m.Src.At(id)
 		fleet, ok := k.ownFleet(at, login, id, true)
 		to, via := k.movePath(m, id, at)

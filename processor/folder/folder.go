@@ -463,6 +463,17 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 				fmt.Sprintf("%s is the key of %s files, not of %s files", key, path.Base(path.Dir(to)), kind)))
 			return nil, nil
 		}
+		if key, msg, whole := misfiled(file, kind, doc); key != "" {
+			if whole {
+				fs.AddKey(processor.Src{File: file, Ptr: "/" + key}, "%s", msg)
+				return nil, nil
+			}
+			for i := range sf {
+				if sf[i].Pointer == "/"+key {
+					sf[i].Message, sf[i].Was, sf[i].Meant = msg, "", ""
+				}
+			}
+		}
 		if k != nil {
 			battle := resultBattle(f, *k, file, kind)
 			k.WordBlanks(file, kind, sf, battle)
@@ -1035,7 +1046,7 @@ func (f *Folder) refusedName(k processor.Checker, r *refusals, dir, name, file s
 	case "results", "confirmations", "rulings":
 		if _, ok := c.BattleFleet(name); !ok {
 			if r.listed() {
-				k.Fs.Add(at, "no battle %q: %s files are named after the attacking fleet; %s", name, dir, processor.Hint(k.Fs, name, c.FleetIDs(), "fleets: "+report.OneOf(c.FleetIDs())))
+				addNoBattle(f, k.Fs, file)
 			}
 			return true
 		}

@@ -60,6 +60,8 @@ func Authorize(f *folder.Folder, actor processor.Login, files []string, warmaste
 		}
 		if meant, ok := folder.MeantPath(file); ok && r.plain == meantPlain(meant) {
 			fault.Fix = &processor.Fix{Kind: processor.FixRename, Meant: meant}
+		} else if meant := noBattleRename(f, file, r); meant != "" {
+			fault.Fix = &processor.Fix{Kind: processor.FixRename, Meant: meant}
 		}
 		fs.List = append(fs.List, fault)
 	}
@@ -403,8 +405,7 @@ func authStepDone(f *folder.Folder, step processor.Step, phase int) bool {
 func authResultRefusal(f *folder.Folder, p processor.Player, cp folder.CampaignPath) refusal {
 	fleet, ok := f.Campaign.BattleFleet(cp.Name) // <fleet>-2: a second operation (Defiant Zeal)
 	if !ok {
-		return refusal{fmt.Sprintf("There is no battle named %q: a result's file is named after the attacking fleet; rename it, or %s.", cp.Name, closePR),
-			fmt.Sprintf("there is no battle %q: results are named after the attacking fleet; %s", cp.Name, processor.Hint(nil, cp.Name, f.Campaign.FleetIDs(), "fleets: "+report.OneOf(f.Campaign.FleetIDs())))}
+		return authNoBattle(f, p, cp)
 	}
 	attacker := f.Campaign.FleetAlliance(fleet)
 	if p.Alliance == attacker {
@@ -509,8 +510,7 @@ func authConfirmationRefusal(f *folder.Folder, p processor.Player, file string, 
 	resultFile := processor.InputPath(cp.Phase, "results", cp.Name)
 	fleet, ok := f.Campaign.BattleFleet(cp.Name)
 	if !ok {
-		return refusal{fmt.Sprintf("There is no battle %s: a confirmation is named as the battle's result file is (after the attacking fleet).", cp.Name),
-			fmt.Sprintf("there is no battle %q: confirmations are named after the attacking fleet, as its result is", cp.Name)}
+		return authNoBattle(f, p, cp)
 	}
 	attacker := f.Campaign.FleetAlliance(fleet)
 	defender, ok := authDefender(f, cp.Phase, cp.Name)

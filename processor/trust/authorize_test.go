@@ -147,6 +147,24 @@ func TestAuthorize(t *testing.T) {
 			edit: anySide, want: [4]string{"not revealed: until 2.1 Reveal only the attacking Alliance, red, reports it", "not revealed", ok, stranger}},
 		{name: "ResultNoSuchBattle", at: atBattles, file: "phases/01/results/purple-9.toml",
 			want: [4]string{`no battle "purple-9"`, `no battle "purple-9"`, `no battle "purple-9"`, stranger}},
+		// red files its own result of red-1's battle beside blue's.
+		{name: "ResultNamedForItsSide", at: atBattles, file: "phases/01/results/red-1-red.toml",
+			prep: func(t *testing.T, dir string) {
+				testkit.WriteFile(t, dir, "phases/01/results/red-1-red.toml", []byte("filed_by = \"red\"\nwinner = \"attacker\"\n"))
+			},
+			want: [4]string{"This battle's result is in already, as phases/01/results/red-1.toml, and a battle has one result: change that file instead",
+				"change that file instead", "confirm or dispute it in phases/01/confirmations/red-1.toml (`warmaster status` prints the line to write)", stranger}},
+		{name: "ResultNamedAsACopy", at: atBattles, file: "phases/01/results/blue-1 (1).toml",
+			prep: func(t *testing.T, dir string) {
+				remove(t, dir, "phases/01/results/blue-1.toml")
+				testkit.WriteFile(t, dir, "phases/01/results/blue-1 (1).toml", []byte("winner = \"attacker\"\n"))
+			},
+			want: [4]string{`so this one is likely blue-1.toml; rename it`, "did you mean blue-1.toml?", "did you mean blue-1.toml?", stranger}},
+		{name: "ConfirmationNamedForItsSide", at: atBattles, file: "phases/01/confirmations/red-1_red.toml",
+			prep: func(t *testing.T, dir string) {
+				testkit.WriteFile(t, dir, "phases/01/confirmations/red-1_red.toml", []byte("confirms = \"0\"\n"))
+			},
+			want: [4]string{"this is likely phases/01/confirmations/red-1.toml, and that file is in already", "did you mean red-1.toml?", "did you mean red-1.toml?", stranger}},
 
 		{name: "MovesBob", at: atSetup, file: "phases/01/moves/bob.toml",
 			want: [4]string{"moves files are each player's own (yours is phases/01/moves/alice.toml)", ok, "moves files are each player's own", stranger}},
@@ -406,5 +424,36 @@ func TestAuthorizeRepositoryWarmasters(t *testing.T) {
 	// Without a registry's, the campaign's Warmaster alone rules.
 	if err := Authorize(f, "zoe", []string{ruling}); !mentions(err, "a ruling on a disputed result is the Warmaster's (alice) alone") {
 		t.Errorf("zoe, no registry: got %v, want the refusal", err)
+	}
+}
+
+// TestAuthorizeNoBattleRename: a result named after its battle with
+// something added, where no file has the battle's name, carries the
+// rename that mends it (a suggestion the player commits in one click);
+// beside the battle's result, it carries none.
+func TestAuthorizeNoBattleRename(t *testing.T) {
+	dir := exampleAt(t, atBattles)
+	remove(t, dir, "phases/01/results/blue-1.toml")
+	testkit.WriteFile(t, dir, "phases/01/results/blue-1 (1).toml", []byte("winner = \"attacker\"\n"))
+	testkit.WriteFile(t, dir, "phases/01/results/red-1-red.toml", []byte("winner = \"attacker\"\n"))
+	f, _, err := folder.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{
+		"phases/01/results/blue-1 (1).toml": "phases/01/results/blue-1.toml",
+		"phases/01/results/red-1-red.toml":  "",
+	} {
+		var inv *processor.InvalidError
+		if err := Authorize(f, "carol", []string{file}); !errors.As(err, &inv) || len(inv.Faults) != 1 {
+			t.Fatalf("%s: want one fault, got %v", file, err)
+		}
+		got := ""
+		if fx := inv.Faults[0].Fix; fx != nil && fx.Kind == processor.FixRename {
+			got = fx.Meant
+		}
+		if got != want {
+			t.Errorf("%s: renamed to %q, want %q", file, got, want)
+		}
 	}
 }
