@@ -130,6 +130,10 @@ type Fault struct {
 	// Fix is the one sure mending of the fault, when there is one: what
 	// the pull-request check offers as a suggested change (see Fix).
 	Fix *Fix
+	// Layout marks a fault of a file's layout, which its schema checks (a
+	// misspelt key, text where a number goes): such a file is checked
+	// against the rules only once it is mended.
+	Layout bool
 
 	Ptr string // resolved to Line:Col lazily, only when there are faults
 	key bool   // point at the key, not its value
@@ -232,6 +236,16 @@ func (fs *Faults) AddSchema(file string, sf []schema.Fault) {
 			pf.Fix = &Fix{Kind: FixMeant, Was: f.Was, Meant: f.Meant}
 		}
 		fs.List = append(fs.List, pf)
+	}
+}
+
+// AddLayout is AddSchema for a player's or a Warmaster's file, which is
+// checked against the rules once its layout is mended (Fault.Layout).
+func (fs *Faults) AddLayout(file string, sf []schema.Fault) {
+	n := len(fs.List)
+	fs.AddSchema(file, sf)
+	for i := n; i < len(fs.List); i++ {
+		fs.List[i].Layout = true
 	}
 }
 

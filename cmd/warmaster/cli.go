@@ -331,15 +331,21 @@ func printFaults(w io.Writer, dir string, err error, wrote bool) error {
 		return err
 	}
 	restoreHints(dir, invalid)
+	layout := false
 	for _, f := range invalid.Faults {
 		f.File = path.Join(filepath.ToSlash(dir), f.File)
 		fmt.Fprintln(w, f.String())
+		layout = layout || f.Layout
 	}
 	suffix := ""
 	if wrote {
 		suffix = "; nothing was written"
 	}
 	fmt.Fprintf(w, "%s%s\n", report.Plural(len(invalid.Faults), "problem", "problems"), suffix)
+	if layout {
+		// Found in layers (the README's "in layers"): say so where it bites.
+		fmt.Fprintln(w, "A file with a mistake in its layout is checked against the rules once that is mended: check again then.")
+	}
 	return err
 }
 

@@ -480,7 +480,7 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 			wordCutDigests(f, file, kind, doc, sf)
 			sf = k.WordNames(k.WordOutcomes(kind, data, doc, sf, battle))
 		}
-		fs.AddSchema(file, sf)
+		fs.AddLayout(file, sf)
 		return nil, nil
 	}
 	return doc, nil

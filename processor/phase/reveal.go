@@ -82,7 +82,7 @@ func (r *run) unseal() (stop bool, err error) {
 		r.f.Texts[plain] = data // for positions and the journal's digest
 		var fs processor.Faults
 		if doc, sf := schema.Decode(schema.Orders, data); len(sf) > 0 {
-			fs.AddSchema(plain, processor.Checker{C: r.c}.WordOutcomes(schema.Orders, data, doc, sf, nil))
+			fs.AddLayout(plain, processor.Checker{C: r.c}.WordOutcomes(schema.Orders, data, doc, sf, nil))
 		} else {
 			list := processor.Checker{C: r.c, Fs: &fs}.DecodeOrders(login, processor.NewObj(doc, processor.Src{File: plain}))
 			orders := folder.Ensure(r.f.Orders, s.Phase)
