@@ -886,7 +886,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 		for _, se := range f.entries(rel) {
 			switch se.Name() {
 			case "battles":
-				f.battleSheets(k.Fs, path.Join(rel, se.Name()), se)
+				f.battleSheets(k.Fs, n, path.Join(rel, se.Name()), se)
 				continue
 			case "report.md":
 				if se.IsDir() {
