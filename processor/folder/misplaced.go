@@ -132,3 +132,134 @@ func battlePrefix(name string, isBattle func(string) bool) string {
 	}
 	return ""
 }
+
+// nameFor reports whether name is one the files of a phase's input folder
+// dir are named after in the campaign c: a player's login (orders/,
+// moves/), an Alliance (builds/, events/), a battle (results/,
+// confirmations/, rulings/).
+func nameFor(c *processor.Campaign, dir, name string) bool {
+	switch inputWho[dir] {
+	case "login":
+		_, ok := c.PlayerOf(processor.Login(name))
+		return ok
+	case "alliance":
+		return c.HasAlliance(processor.AllianceID(name))
+	case "fleet", "battle":
+		_, ok := c.BattleFleet(name)
+		return ok
+	}
+	return false
+}
+
+// misnamedStem is the name a file was likely meant to have before its
+// .toml when it has no ending (alice) or a slip of one (alice.tml,
+// alice.tmol): whether it was is for the folder to say, by the name.
+func misnamedStem(name string) (string, bool) {
+	stem, ext, dotted := strings.Cut(name, ".")
+	if stem == "" || strings.Contains(ext, ".") || dotted && !nearTOML(strings.ToLower(ext)) {
+		return "", false
+	}
+	return stem, true
+}
+
+// nearTOML reports whether an ending is "toml" but for a slip: a letter
+// left out, one more, another, two swapped (tml, tomll, tomk, tmol).
+func nearTOML(ext string) bool {
+	const want = "toml"
+	switch len(ext) - len(want) {
+	case 0:
+		diff := []int{}
+		for i := range want {
+			if ext[i] != want[i] {
+				diff = append(diff, i)
+			}
+		}
+		return len(diff) <= 1 || len(diff) == 2 && diff[1] == diff[0]+1 && ext[diff[0]] == want[diff[1]] && ext[diff[1]] == want[diff[0]]
+	case -1, 1:
+		long, short := ext, want
+		if len(ext) < len(want) {
+			long, short = want, ext
+		}
+		for i := range long {
+			if long[:i]+long[i+1:] == short {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inPhaseFolder is what the fault of a file in a phase folder itself adds
+// when the file is named after a player, an Alliance or a battle: the
+// files it was likely meant to be — the one of them the campaign awaits
+// now, or all of them.
+func inPhaseFolder(f *Folder, phase int, name string) string {
+	stem, ok := strings.CutSuffix(name, ".toml")
+	if !ok {
+		if to, meant := meantTOML(name); meant {
+			stem = strings.TrimSuffix(to, ".toml")
+		} else if stem, ok = misnamedStem(name); !ok {
+			return ""
+		}
+	}
+	campaigns := map[processor.Step]*processor.Campaign{}
+	var all, now []string
+	whos := map[string]bool{}
+	for _, d := range inputDirs {
+		c, ok := campaigns[d.step]
+		if !ok {
+			c = f.campaignFor(phase, d.step)
+			campaigns[d.step] = c
+		}
+		if !nameFor(c, d.dir, stem) {
+			continue
+		}
+		file := processor.InputPath(phase, d.dir, stem)
+		all = append(all, file)
+		whos[strings.Replace(inputWho[d.dir], "fleet", "battle", 1)] = true // results/ are named after the battle's attacking fleet
+		if awaitedFile(f, phase, d.dir, d.step, stem) {
+			now = append(now, file)
+		}
+	}
+	if len(all) == 0 {
+		return ""
+	}
+	is := ""
+	if len(whos) == 1 {
+		for who := range whos {
+			is = fmt.Sprintf("%s is %s: ", stem, map[string]string{"login": "a player's login", "alliance": "an Alliance", "battle": "a battle"}[who])
+		}
+	}
+	if len(now) > 0 {
+		return fmt.Sprintf("; %sdid you mean %s, awaited now? Move it there", is, now[0])
+	}
+	return fmt.Sprintf("; %sdid you mean %s? Move it there", is, orList(all))
+}
+
+// awaitedNow reports whether the campaign waits now for the files of a
+// step of a phase.
+func awaitedNow(s *processor.State, phase int, step processor.Step) bool {
+	return s != nil && s.Phase == phase && (s.Step == step || step == processor.StepOperations && s.Step == processor.StepOpenTome)
+}
+
+// awaitedFile reports whether the campaign waits now for the file of a
+// phase's input folder dir, read at step, named name (a valid name): its
+// step is the one now, and it is not in; a confirmation once the result
+// it answers is, and never a ruling (the Warmaster's, on a dispute).
+func awaitedFile(f *Folder, phase int, dir string, step processor.Step, name string) bool {
+	switch {
+	case !awaitedNow(f.State, phase, step) || f.Disk.IsFile(processor.InputPath(phase, dir, name)) || dir == "rulings":
+		return false
+	case dir == "confirmations":
+		return f.Disk.IsFile(processor.InputPath(phase, "results", name))
+	}
+	return true
+}
+
+// orList is "a", "a or b", "a, b or c".
+func orList(vs []string) string {
+	if len(vs) < 2 {
+		return strings.Join(vs, "")
+	}
+	return strings.Join(vs[:len(vs)-1], ", ") + " or " + vs[len(vs)-1]
+}
