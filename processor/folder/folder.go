@@ -62,6 +62,11 @@ type Folder struct {
 	// Notes are what a check says of an input without refusing it (an
 	// orders file that leaves a fleet out: it performs Logistical Auxilia).
 	Notes []processor.Fault
+	// EarlyNotes are the notes of input files of phases not begun, which
+	// are read when their phase comes (earlyNotes): said of a file a check
+	// names; a file the campaign waits for now in the phase now, one
+	// likely meant instead, is a note of Notes, said always.
+	EarlyNotes []processor.Fault
 	// RosterAhead are the roster changes still to come that could not take
 	// effect as the campaign stands (checkRosterAhead), positioned: notes
 	// (CampaignNotes), refused in the pull request that edits them.
@@ -869,6 +874,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 	s := f.State
 	phases := &refusals{fs: k.Fs, dir: "phases"}
 	defer phases.summarise()
+	early := &earlyNotes{f: f}
 	for _, e := range f.entries("phases") {
 		rel := path.Join("phases", e.Name())
 		n, err := strconv.Atoi(e.Name())
@@ -961,6 +967,9 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 			files := make([]string, len(load))
 			for i, name := range load {
 				files[i] = processor.InputPath(n, d.dir, name)
+				if notBegun(s, n) {
+					early.note(n, d.dir, d.step, name) // read at its step: meant for the phase now?
+				}
 			}
 			if err := f.eachDecoded(n, files, d.kind, func(i int) error {
 				return f.loadInput(k, n, d.dir, d.kind, load[i], files[i])

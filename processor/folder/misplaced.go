@@ -263,3 +263,40 @@ func orList(vs []string) string {
 	}
 	return strings.Join(vs[:len(vs)-1], ", ") + " or " + vs[len(vs)-1]
 }
+
+// notBegun reports whether a phase has not begun: it is later than the
+// state's. (Phase 1's files during the set-up are the campaign's first,
+// and sent early as a matter of course.)
+func notBegun(s *processor.State, phase int) bool {
+	return s != nil && s.Step != processor.StepEnded && phase > max(s.Phase, 1)
+}
+
+// earlyNotes note the input files of phases not begun: read when their
+// phase comes to their step, each is likely meant for the phase now
+// (phases/02/results/red-1.toml for phases/01/results/red-1.toml).
+type earlyNotes struct {
+	f      *Folder
+	sheets *sheetNames // the battles of the state's phase, once asked
+}
+
+// note notes the input file of a phase not begun, of its folder dir, read
+// at step, named name; "did you mean" the file of the phase now, when the
+// campaign waits for it.
+func (e *earlyNotes) note(phase int, dir string, step processor.Step, name string) {
+	f, s := e.f, e.f.State
+	n := processor.Fault{File: processor.InputPath(phase, dir, name), Message: fmt.Sprintf("phase %d has not begun: this file waits for phase %d's %s step", phase, phase, step)}
+	now := processor.InputPath(s.Phase, dir, name)
+	if s.Phase != phase && awaitedFile(f, s.Phase, dir, step, name) && nameFor(f.campaignFor(s.Phase, step), dir, name) {
+		if e.sheets == nil {
+			e.sheets = newSheetNames(f, s.Phase)
+		}
+		if inputWho[dir] == "login" || inputWho[dir] == "alliance" || e.sheets.isBattle(name) {
+			n.Message += fmt.Sprintf("; did you mean %s, awaited now?", now)
+			f.Notes = append(f.Notes, n) // each file once: no need to look for it among them
+			return
+		}
+	}
+	// A file sent ahead on purpose, maybe (a campaign's example has every
+	// phase's): said when named.
+	f.EarlyNotes = append(f.EarlyNotes, n)
+}
