@@ -523,6 +523,14 @@ func cmdCheck(c *cli.Context) error {
 				printNotes(c.App.ErrWriter, dir, []processor.Fault{n})
 			}
 		}
+		// A file of a phase not begun, read when its phase comes: said
+		// of the file named (a pull request's); of the whole folder only
+		// when the phase now waits for one of its name (in f.Notes).
+		for _, n := range f.EarlyNotes {
+			if slices.Contains(files, n.File) && !isRefused[n.File] {
+				printNotes(c.App.ErrWriter, dir, []processor.Fault{n})
+			}
+		}
 	}
 	// A FILE that is not there: a misspelt name checks nothing, and "ok"
 	// would say it passed. (With --actor a file deleted is a change, which

@@ -25,7 +25,7 @@ const EnginesDir = "engines"
 func (f *Folder) LoadWarEngines(c *processor.Campaign, d processor.Obj, fs *processor.Faults) error {
 	c.Engines = processor.Roster{Profiles: map[string]*engines.Profile{}, Index: map[processor.EngineID]int{}}
 	r := &refusals{fs: fs, dir: EnginesDir}
-	names, _ := f.tomlFiles(EnginesDir, r, "profile", false)
+	names, _ := f.tomlFiles(EnginesDir, r, "profile", false, nil)
 	valid := 0
 	for _, name := range names {
 		if processor.ProfileIDRE.MatchString(name) {

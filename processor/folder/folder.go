@@ -62,6 +62,11 @@ type Folder struct {
 	// Notes are what a check says of an input without refusing it (an
 	// orders file that leaves a fleet out: it performs Logistical Auxilia).
 	Notes []processor.Fault
+	// EarlyNotes are the notes of input files of phases not begun, which
+	// are read when their phase comes (earlyNotes): said of a file a check
+	// names; a file the campaign waits for now in the phase now, one
+	// likely meant instead, is a note of Notes, said always.
+	EarlyNotes []processor.Fault
 	// RosterAhead are the roster changes still to come that could not take
 	// effect as the campaign stands (checkRosterAhead), positioned: notes
 	// (CampaignNotes), refused in the pull request that edits them.
@@ -663,8 +668,10 @@ func (f *Folder) entries(rel string) []disk.Entry {
 // tomlFiles lists the .toml files of an input folder by name (without
 // .toml) and, where sealedOK (orders/), the sealed <name>.toml.age files;
 // anything else in it is a fault (counted by r), so no submission goes
-// unseen.
-func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) (names, sealed []string) {
+// unseen. valid, if not nil, says whether a name is one the folder's files
+// have (a player's login in orders/): a file of that name without .toml,
+// or with a slip of it (alice, alice.tml), is told to be renamed.
+func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool, valid func(name string) bool) (names, sealed []string) {
 	entries := f.entries(rel)
 	has := func(name string) bool {
 		return slices.ContainsFunc(entries, func(e disk.Entry) bool { return e.Name() == name })
@@ -692,11 +699,16 @@ func (f *Folder) tomlFiles(rel string, r *refusals, what string, sealedOK bool) 
 				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "a hidden file (an editor's swap or lock file?) is never read: remove it; %s holds only <%s>.toml files", rel, what)
 				continue
 			}
-			if to, ok := meantTOML(name); ok && !e.IsDir() && has(to) {
-				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "%s is here too, and this name is never read (an editor's backup, or an ending Windows or a phone added?): keep the one you mean, named %s, and remove the other; %s holds only <%s>.toml files", path.Join(rel, to), path.Join(rel, to), rel, what)
+			to, ok := meantTOML(name)
+			how, copied := " (an editor, Windows or a phone added the ending)", "an editor's backup, or an ending Windows or a phone added?"
+			if stem, slip := misnamedStem(name); !ok && slip && valid != nil && valid(stem) {
+				to, ok, how, copied = stem+".toml", true, "", "a copy, misnamed?" // alice, alice.tml: a slip of the hand
+			}
+			if ok && !e.IsDir() && has(to) {
+				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "%s is here too, and this name is never read (%s): keep the one you mean, named %s, and remove the other; %s holds only <%s>.toml files", path.Join(rel, to), copied, path.Join(rel, to), rel, what)
 				continue
 			} else if ok && !e.IsDir() {
-				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "this file's name should end in .toml: rename it %s (an editor, Windows or a phone added the ending); %s holds only <%s>.toml files", path.Join(rel, to), rel, what)
+				r.fs.Add(processor.Src{File: path.Join(rel, name)}, "this file's name should end in .toml: rename it %s%s; %s holds only <%s>.toml files", path.Join(rel, to), how, rel, what)
 				continue
 			}
 			r.fs.Add(processor.Src{File: path.Join(rel, name)}, "unexpected %s here: %s holds only <%s>.toml files", kindOf(e), rel, what)
@@ -853,7 +865,7 @@ func kindOf(e disk.Entry) string {
 func (f *Folder) loadSetup(k processor.Checker) error {
 	r := &refusals{fs: k.Fs, dir: "setup"}
 	defer r.summarise()
-	names, _ := f.tomlFiles("setup", r, "alliance", false)
+	names, _ := f.tomlFiles("setup", r, "alliance", false, func(name string) bool { return k.C.HasAlliance(processor.AllianceID(name)) })
 	for _, name := range names {
 		file := path.Join("setup", name+".toml")
 		a := processor.AllianceID(name)
@@ -882,6 +894,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 	s := f.State
 	phases := &refusals{fs: k.Fs, dir: "phases"}
 	defer phases.summarise()
+	early := &earlyNotes{f: f}
 	for _, e := range f.entries("phases") {
 		rel := path.Join("phases", e.Name())
 		n, err := strconv.Atoi(e.Name())
@@ -906,7 +919,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 		for _, se := range f.entries(rel) {
 			switch se.Name() {
 			case "battles":
-				f.battleSheets(k.Fs, path.Join(rel, se.Name()), se)
+				f.battleSheets(k.Fs, n, path.Join(rel, se.Name()), se)
 				continue
 			case "report.md":
 				if se.IsDir() {
@@ -931,14 +944,18 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 						k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "this folder should be %s: move its files there (folder names are lower-case and plural); a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)", path.Join(rel, d))
 						continue
 					}
-					k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)", kindOf(se))
+					meant := ""
+					if !se.IsDir() {
+						meant = inPhaseFolder(f, n, se.Name()) // phases/01/alice.toml: orders/ or moves/?
+					}
+					k.Fs.Add(processor.Src{File: path.Join(rel, se.Name())}, "unexpected %s: a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml)%s", kindOf(se), meant)
 				}
 				continue
 			}
 			d := inputDirs[i]
 			k := processor.Checker{C: f.campaignFor(n, d.step), Fs: fs, Note: k.Note} // who plays, and for whom, at that step
 			r := &refusals{fs: k.Fs, dir: path.Join(rel, d.dir)}
-			names, sealed := f.tomlFiles(r.dir, r, inputWho[d.dir], d.dir == "orders")
+			names, sealed := f.tomlFiles(r.dir, r, inputWho[d.dir], d.dir == "orders", func(name string) bool { return nameFor(k.C, d.dir, name) })
 			pending := func(file string) bool {
 				step := d.step
 				if n == k.C.Phases && step > processor.StepBattles {
@@ -970,6 +987,9 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 			files := make([]string, len(load))
 			for i, name := range load {
 				files[i] = processor.InputPath(n, d.dir, name)
+				if notBegun(s, n) {
+					early.note(n, d.dir, d.step, name) // read at its step: meant for the phase now?
+				}
 			}
 			if err := f.eachDecoded(n, files, d.kind, func(i int) error {
 				return f.loadInput(k, n, d.dir, d.kind, load[i], files[i])

@@ -199,16 +199,18 @@ func (f *Folder) belongs(file string) string {
 }
 
 // battleSheets checks a phase's battles/: Warmaster writes a battle sheet
-// <battle>.toml there, and nothing else is.
-func (f *Folder) battleSheets(fs *processor.Faults, rel string, e disk.Entry) {
+// <battle>.toml there for each battle of the phase, and nothing else is
+// (StrayBattleFile): a result filed there is never read.
+func (f *Folder) battleSheets(fs *processor.Faults, phase int, rel string, e disk.Entry) {
 	if !e.IsDir() {
 		fs.Add(processor.Src{File: rel}, "a file named battles: %s/ is the folder of the battle sheets Warmaster writes", rel)
 		return
 	}
 	r := &refusals{fs: fs, dir: rel}
+	sn := newSheetNames(f, phase)
 	for _, p := range f.filesUnder(rel) {
-		if (strings.Contains(strings.TrimPrefix(p, rel+"/"), "/") || !strings.HasSuffix(p, ".toml")) && r.listed() {
-			fs.Add(processor.Src{File: p}, "Warmaster reads no file here: %s/ holds only the battle sheets Warmaster writes, <battle>.toml", rel)
+		if meant, why, stray := sn.stray(strings.TrimPrefix(p, rel+"/")); stray && r.listed() {
+			fs.Add(processor.Src{File: p}, "%s", StrayBattleText(p, meant, why))
 		}
 	}
 	r.summarise()

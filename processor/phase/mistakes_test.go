@@ -529,6 +529,22 @@ func TestMisnamedFiles(t *testing.T) {
 			"phases/01/orders/bob.txt: this file's name should end in .toml: rename it phases/01/orders/bob.toml (an editor, Windows or a phone added the ending); phases/01/orders holds only <login>.toml files"},
 		{"ErrUpperCaseEnding", "phases/01/orders/bob.toml", "phases/01/orders/bob.TOML",
 			"phases/01/orders/bob.TOML: this file's name should end in .toml: rename it phases/01/orders/bob.toml (an editor, Windows or a phone added the ending); phases/01/orders holds only <login>.toml files"},
+		// A slip of the ending, or none: renamed, when the rest of the
+		// name is one the folder's files have (a login in orders/).
+		{"ErrEndingMisspelt", "phases/01/orders/bob.toml", "phases/01/orders/bob.tml",
+			"phases/01/orders/bob.tml: this file's name should end in .toml: rename it phases/01/orders/bob.toml; phases/01/orders holds only <login>.toml files"},
+		{"ErrNoEnding", "phases/01/orders/bob.toml", "phases/01/orders/bob",
+			"phases/01/orders/bob: this file's name should end in .toml: rename it phases/01/orders/bob.toml; phases/01/orders holds only <login>.toml files"},
+		{"ErrNoEndingResult", "phases/01/results/red-1.toml", "phases/01/results/red-1",
+			"phases/01/results/red-1: this file's name should end in .toml: rename it phases/01/results/red-1.toml; phases/01/results holds only <fleet>.toml files"},
+		{"ErrEndingMisspeltNobody", "phases/01/orders/bob.toml", "phases/01/orders/zed.tml",
+			"phases/01/orders/zed.tml: unexpected file here: phases/01/orders holds only <login>.toml files"},
+		// A player's file in the phase folder itself: the folders it may
+		// belong in.
+		{"ErrInPhaseFolder", "phases/01/orders/bob.toml", "phases/01/bob.toml",
+			"phases/01/bob.toml: unexpected file: a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml); bob is a player's login: did you mean phases/01/orders/bob.toml or phases/01/moves/bob.toml? Move it there"},
+		{"ErrAllianceInPhaseFolder", "phases/01/builds/red.toml", "phases/01/red",
+			"phases/01/red: unexpected file: a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml); red is an Alliance: did you mean phases/01/builds/red.toml or phases/01/events/red.toml? Move it there"},
 		{"ErrBackup", "phases/01/orders/bob.toml", "phases/01/orders/alice.toml~",
 			"phases/01/orders/alice.toml~: phases/01/orders/alice.toml is here too, and this name is never read (an editor's backup, or an ending Windows or a phone added?): keep the one you mean, named phases/01/orders/alice.toml, and remove the other; phases/01/orders holds only <login>.toml files"},
 		{"ErrSwapFile", "phases/01/orders/bob.toml", "phases/01/orders/.bob.toml.swp",

@@ -410,7 +410,7 @@ func (c *changes) campaign(dir string, files []string) {
 	if f != nil {
 		var inv *processor.InvalidError
 		errors.As(err, &inv)
-		for _, n := range f.Notes {
+		for _, n := range slices.Concat(f.Notes, f.EarlyNotes) { // the files of a phase not begun too: all are named
 			if slices.Contains(files, n.File) && (inv == nil || !slices.ContainsFunc(inv.Faults, func(x processor.Fault) bool { return x.File == n.File })) {
 				n.File = path.Join(dir, n.File)
 				cr.Notes = append(cr.Notes, n)

@@ -74,6 +74,18 @@ func meantPlain(meant string) string {
 	return fmt.Sprintf("Warmaster reads no file of this name: it should be %s; rename it (or move it there).", meant)
 }
 
+// strayBattleRefusal refuses a file under a phase's battles/ that is not a
+// battle sheet Warmaster wrote (folder.StrayBattleFile): Warmaster reads
+// nothing there but its sheets, and a result goes in results/.
+func strayBattleRefusal(file, meant, why string) refusal {
+	to := meant
+	if phaseDir, _, ok := strings.Cut(file, "/battles/"); ok && to == "" {
+		to = phaseDir + "/results/<attacking fleet>.toml"
+	}
+	return refusal{fmt.Sprintf("Warmaster reads no file here: a battle's result goes in %s; move it there, or %s.", to, closePR),
+		"it is not a battle sheet Warmaster wrote, and nobody else writes there: " + folder.StrayBattleText(file, meant, why)}
+}
+
 // refusal is why a change is refused: plain, the player's first sentence
 // (what happened, what to do); why, the rule in full.
 type refusal struct{ plain, why string }
@@ -110,6 +122,11 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 	cp := folder.Classify(file)
 	switch cp.Kind {
 	case folder.KindWritten:
+		if meant, why, stray := folder.StrayBattleFile(f, file); stray {
+			// Not a battle sheet Warmaster wrote, nor ever will: a
+			// player's file, most likely a result, in the wrong folder.
+			return strayBattleRefusal(file, meant, why)
+		}
 		return refusal{"Warmaster writes this file itself and nobody edits it: " + closePR + ".", "it is written by the processor, never by hand"}
 	case folder.KindSeen:
 		return refusal{"Warmaster writes this file itself and nobody edits it: " + closePR + ".", "advance writes it, recording when it first saw each result (the other side's day to confirm or dispute it runs from then); nobody edits it"}

@@ -77,6 +77,9 @@ func TestAuthorize(t *testing.T) {
 		stranger = "zed is not a player in campaign.toml"
 		written  = "written by the processor"
 		own      = "Warmaster keeps the files of a run it has not finished writing there"
+		// A file under battles/ that is not a battle sheet.
+		strayRed1 = "Warmaster reads no file here: a battle's result goes in phases/01/results/red-1.toml; move it there, or close this pull request."
+		strayAny  = "Warmaster reads no file here: a battle's result goes in phases/01/results/<attacking fleet>.toml; move it there, or close this pull request."
 	)
 	rows := []struct {
 		name string
@@ -187,6 +190,39 @@ func TestAuthorize(t *testing.T) {
 		{name: "ReportMd", at: atPhase2, file: "phases/01/report.md", want: [4]string{written, written, written, written}},
 		{name: "ReportMdNotYetWritten", at: atSetup, file: "phases/03/report.md", want: [4]string{written, written, written, written}},
 		{name: "BattleSheet", at: atPhase2, file: "phases/01/battles/blue-1.toml", want: [4]string{written, written, written, written}},
+		{name: "BattleSheetRevealed", at: atBattles, file: "phases/01/battles/red-1.toml", want: [4]string{written, written, written, written}},
+		// A file under battles/ that Warmaster never wrote: nobody is told
+		// Warmaster wrote it, but where what it holds goes. Phase 1's
+		// battles are blue-1 and red-1.
+		{name: "BattlesResultThere", at: atBattles, file: "phases/01/battles/red-1-result.toml",
+			prep: func(t *testing.T, dir string) {
+				write(t, dir, "phases/01/battles/red-1-result.toml", "filed_by = \"blue\"\nwinner = \"defender\"\n")
+			},
+			want: [4]string{strayRed1, strayRed1, strayRed1, strayRed1}},
+		{name: "BattlesCaseVariant", at: atBattles, file: "phases/01/battles/RED-1.toml",
+			prep: func(t *testing.T, dir string) {
+				write(t, dir, "phases/01/battles/RED-1.toml", "winner = \"defender\"\n")
+			},
+			want: [4]string{strayRed1, strayRed1, strayRed1, strayRed1}},
+		{name: "BattlesSubfolder", at: atBattles, file: "phases/01/battles/red-1/result.toml",
+			prep: func(t *testing.T, dir string) {
+				write(t, dir, "phases/01/battles/red-1/result.toml", "winner = \"defender\"\n")
+			},
+			want: [4]string{strayRed1, strayRed1, strayRed1, strayRed1}},
+		{name: "BattlesNotFought", at: atBattles, file: "phases/01/battles/green-2.toml",
+			prep: func(t *testing.T, dir string) {
+				write(t, dir, "phases/01/battles/green-2.toml", "battle = \"green-2\"\n")
+			},
+			want: [4]string{"green-2 fought no battle in phase 1", "green-2 fought no battle in phase 1", "green-2 fought no battle in phase 1", "green-2 fought no battle in phase 1"}},
+		{name: "BattlesNotRevealed", at: atBattles, file: "phases/02/battles/red-1.toml",
+			prep: func(t *testing.T, dir string) { write(t, dir, "phases/02/battles/red-1.toml", "battle = \"red-1\"\n") },
+			want: [4]string{"phase 2's battles are not revealed yet", "phase 2's battles are not revealed yet", "phase 2's battles are not revealed yet", "phase 2's battles are not revealed yet"}},
+		{name: "BattlesNoFleet", at: atPhase2, file: "phases/01/battles/notes.toml",
+			prep: func(t *testing.T, dir string) { write(t, dir, "phases/01/battles/notes.toml", "# notes\n") },
+			want: [4]string{strayAny, strayAny, strayAny, strayAny}},
+		{name: "BattlesSubfolderNoBattle", at: atBattles, file: "phases/01/battles/notes/x.toml",
+			prep: func(t *testing.T, dir string) { write(t, dir, "phases/01/battles/notes/x.toml", "# notes\n") },
+			want: [4]string{strayAny, strayAny, strayAny, strayAny}},
 
 		{name: "ConsumedInputChanged", at: atPhase2, file: "phases/01/orders/bob.toml",
 			prep: func(t *testing.T, dir string) {
