@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/report"
 )
 
 // Files a player put in the wrong place or gave the wrong name: what check
@@ -116,18 +117,18 @@ func notRevealed(s *processor.State, phase int) bool {
 }
 
 // battlePrefix is the battle a name begins with — red-1 of
-// red-1-result.toml, red-1_result, RED-1.toml — or "": its longest
-// beginning, up to a "-", "_", "." or " ", that is a battle, as written or
-// in lower case.
+// red-1-result.toml, red-1_result, "red-1 (1)", RED-1.toml — or "": its
+// longest beginning, in lower case, up to a character that ends an id
+// (anything but a letter or digit), that is a battle ("red-1-2-red" is
+// red-1-2's, Defiant Zeal's second battle).
 func battlePrefix(name string, isBattle func(string) bool) string {
-	for i := len(name); i > 0; i-- {
-		if i < len(name) && !strings.ContainsRune("-_. ", rune(name[i])) {
+	lower := strings.ToLower(name)
+	for i := len(lower); i > 0; i-- {
+		if i < len(lower) && isIDByte(lower[i]) {
 			continue
 		}
-		for _, id := range []string{name[:i], strings.ToLower(name[:i])} {
-			if isBattle(id) {
-				return id
-			}
+		if isBattle(lower[:i]) {
+			return lower[:i]
 		}
 	}
 	return ""
@@ -233,7 +234,7 @@ func inPhaseFolder(f *Folder, phase int, name string) string {
 	if len(now) > 0 {
 		return fmt.Sprintf("; %sdid you mean %s, awaited now? Move it there", is, now[0])
 	}
-	return fmt.Sprintf("; %sdid you mean %s? Move it there", is, orList(all))
+	return fmt.Sprintf("; %sdid you mean %s? Move it there", is, report.Either(all))
 }
 
 // awaitedNow reports whether the campaign waits now for the files of a
@@ -254,14 +255,6 @@ func awaitedFile(f *Folder, phase int, dir string, step processor.Step, name str
 		return f.Disk.IsFile(processor.InputPath(phase, "results", name))
 	}
 	return true
-}
-
-// orList is "a", "a or b", "a, b or c".
-func orList(vs []string) string {
-	if len(vs) < 2 {
-		return strings.Join(vs, "")
-	}
-	return strings.Join(vs[:len(vs)-1], ", ") + " or " + vs[len(vs)-1]
 }
 
 // notBegun reports whether a phase has not begun: it is later than the

@@ -3,7 +3,6 @@ package folder
 import (
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/report"
@@ -56,20 +55,13 @@ func addNoBattle(f *Folder, fs *processor.Faults, file string) {
 }
 
 // MeantBattle is the battle a file's name begins with, followed by a
-// separator (anything but a letter or digit: "red-1-red", "red-1 (1)"),
-// the longest such ("red-1-2-red" is red-1-2's, Defiant Zeal's second
-// battle); "" for none.
+// separator ("red-1-red", "red-1 (1)"): battlePrefix's, of the
+// campaign's battles; "" for none.
 func MeantBattle(c *processor.Campaign, name string) string {
-	lower := strings.ToLower(name)
-	for i := len(lower) - 1; i > 0; i-- {
-		if isIDByte(lower[i]) {
-			continue
-		}
-		if _, ok := c.BattleFleet(lower[:i]); ok {
-			return lower[:i]
-		}
-	}
-	return ""
+	return battlePrefix(name, func(id string) bool {
+		_, ok := c.BattleFleet(id)
+		return ok
+	})
 }
 
 // isIDByte reports whether b is a letter or digit, which go on an id
