@@ -1053,14 +1053,32 @@ func (f *Folder) refusedName(k processor.Checker, r *refusals, dir, name, file s
 				if why == "" {
 					why = fmt.Sprintf("no player %q in campaign.toml", name)
 				}
-				k.Fs.Add(at, "%s; %s", why, processor.Hint(k.Fs, name, c.Commanders(), dir+" files are named after a player's login: "+report.OneOf(c.Commanders())))
+				hint := processor.Hint(k.Fs, name, c.Commanders(), dir+" files are named after a player's login: "+report.OneOf(c.Commanders()))
+				if a := processor.AllianceID(name); c.HasAlliance(a) {
+					// An Alliance's name where a player's goes: each writes their own.
+					var own []string
+					for _, l := range c.PlayersOf(a) {
+						own = append(own, string(l)+".toml")
+					}
+					hint = fmt.Sprintf("%s files are named after a player's login, and %s is an Alliance: each of its players writes their own (%s)", dir, a, strings.Join(own, ", "))
+				}
+				k.Fs.Add(at, "%s; %s", why, hint)
 			}
 			return true
 		}
 	case "builds", "events":
 		if !c.HasAlliance(processor.AllianceID(name)) {
 			if r.listed() {
-				k.Fs.Add(at, "no alliance %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, c.AllianceIDs(), dir+" files are named after an alliance: "+report.OneOf(c.AllianceIDs())))
+				if a := c.PlayerAlliance(processor.Login(name)); a != "" {
+					// A player's login where their Alliance's goes: a sure rename.
+					meant := processor.InputPath(Classify(file).Phase, dir, string(a))
+					k.Fs.Add(at, "no alliance %q in campaign.toml; %s files are named after an alliance, and %s plays for %s: did you mean %s?", name, dir, name, a, meant)
+					if !f.Disk.IsFile(meant) {
+						k.Fs.List[len(k.Fs.List)-1].Fix = &processor.Fix{Kind: processor.FixRename, Meant: meant}
+					}
+				} else {
+					k.Fs.Add(at, "no alliance %q in campaign.toml; %s", name, processor.Hint(k.Fs, name, c.AllianceIDs(), dir+" files are named after an alliance: "+report.OneOf(c.AllianceIDs())))
+				}
 			}
 			return true
 		}

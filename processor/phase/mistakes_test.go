@@ -545,6 +545,12 @@ func TestMisnamedFiles(t *testing.T) {
 			"phases/01/bob.toml: unexpected file: a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml); bob is a player's login: did you mean phases/01/orders/bob.toml or phases/01/moves/bob.toml? Move it there"},
 		{"ErrAllianceInPhaseFolder", "phases/01/builds/red.toml", "phases/01/red",
 			"phases/01/red: unexpected file: a phase folder holds orders/, results/, confirmations/, rulings/, events/, moves/ and builds/ (and the final phase tiebreak.toml); red is an Alliance: did you mean phases/01/builds/red.toml or phases/01/events/red.toml? Move it there"},
+		// A player's login for an Alliance's file, an Alliance for a
+		// player's: whose it is.
+		{"ErrLoginForAlliance", "phases/01/builds/red.toml", "phases/01/builds/carol.toml",
+			"phases/01/builds/carol.toml: no alliance \"carol\" in campaign.toml; builds files are named after an alliance, and carol plays for red: did you mean phases/01/builds/red.toml?"},
+		{"ErrAllianceForLogin", "phases/01/orders/bob.toml", "phases/01/orders/blue.toml",
+			"phases/01/orders/blue.toml: no player \"blue\" in campaign.toml; orders files are named after a player's login, and blue is an Alliance: each of its players writes their own (alice.toml, bob.toml)"},
 		{"ErrBackup", "phases/01/orders/bob.toml", "phases/01/orders/alice.toml~",
 			"phases/01/orders/alice.toml~: phases/01/orders/alice.toml is here too, and this name is never read (an editor's backup, or an ending Windows or a phone added?): keep the one you mean, named phases/01/orders/alice.toml, and remove the other; phases/01/orders holds only <login>.toml files"},
 		{"ErrSwapFile", "phases/01/orders/bob.toml", "phases/01/orders/.bob.toml.swp",
