@@ -16,9 +16,6 @@ type NotAwaitedError struct {
 	// for a later step of this phase, whose draft comes when that step is
 	// awaited (its legal choices depend on the steps before it).
 	Early []EarlyFile
-	// Lines are what to write in a refused confirmation, which has no
-	// draft: the one line of the result it confirms, by file.
-	Lines []string
 }
 
 // EarlyFile is a player's input that may be written before its step.
@@ -38,9 +35,6 @@ func (e *NotAwaitedError) Error() string {
 	msg := fmt.Sprintf("%s %s not awaited (%s); awaited: %s", strings.Join(e.Files, ", "), report.Agree(len(e.Files), "is", "are"), e.Step, what)
 	for _, x := range e.Early {
 		msg += fmt.Sprintf("\n%s: its draft comes when step %s awaits it, as its choices depend on the steps before; until then you may write it by hand (it is checked against the map when its step comes)", x.File, x.Step)
-	}
-	for _, l := range e.Lines {
-		msg += "\n" + l
 	}
 	return msg
 }

@@ -54,7 +54,7 @@ func LoadDir(dir string) (*Folder, *processor.Faults, error) {
 // it).
 func writtenByWarmaster(file string) bool {
 	switch Classify(file).Kind {
-	case KindWritten, KindOrders, KindSetup, KindResults, KindMoves, KindBuilds, KindEvents, KindTiebreak, KindSeen:
+	case KindWritten, KindOrders, KindSetup, KindResults, KindConfirmation, KindMoves, KindBuilds, KindEvents, KindTiebreak, KindSeen:
 		return true
 	}
 	return false

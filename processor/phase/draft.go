@@ -52,7 +52,10 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 			continue // named twice
 		}
 		i := slices.IndexFunc(aw, func(a Await) bool { return a.File == file })
-		if i < 0 {
+		if text, ok := folder.ConfirmationDraft(f, file); i < 0 && ok {
+			out = append(out, Draft{File: file, Text: text, Short: text}) // a result's, awaited as status lists it
+			continue
+		} else if i < 0 {
 			refused = append(refused, file)
 			continue
 		}
@@ -66,10 +69,6 @@ func Drafts(dir string, files []string) ([]Draft, error) {
 		for _, file := range refused {
 			if step, ok := r.comesLater(file); ok {
 				e.Early = append(e.Early, processor.EarlyFile{File: file, Step: step.Title()})
-			}
-			if cp := folder.Classify(file); cp.Kind == folder.KindConfirmation && f.Results[cp.Phase][cp.Name] != nil {
-				res := f.Results[cp.Phase][cp.Name]
-				e.Lines = append(e.Lines, fmt.Sprintf("%s: a confirmation has no draft, it is one line: to confirm %s as filed now, commit this file holding confirms = %q; to dispute it, disputes = %q and why = \"…\"", file, res.Src.File, res.SHA256, res.SHA256))
 			}
 		}
 		return nil, e
