@@ -989,8 +989,6 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 				files[i] = processor.InputPath(n, d.dir, name)
 				if notBegun(s, n) {
 					early.note(n, d.dir, d.step, name) // read at its step: meant for the phase now?
-				} else if laterStep(s, n, d.step) {
-					f.EarlyNotes = append(f.EarlyNotes, processor.Fault{File: files[i], Message: fmt.Sprintf("step %s has not come: this file is checked in full when it does (the steps before it decide where fleets and pieces stand)", d.step.Title())})
 				}
 			}
 			if err := f.eachDecoded(n, files, d.kind, func(i int) error {

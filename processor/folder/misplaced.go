@@ -264,13 +264,6 @@ func notBegun(s *processor.State, phase int) bool {
 	return s != nil && s.Step != processor.StepEnded && phase > max(s.Phase, 1)
 }
 
-// laterStep reports whether step of phase is still to come in the phase
-// now, past its set-up: its files are read then, against the map as the
-// steps before leave it.
-func laterStep(s *processor.State, phase int, step processor.Step) bool {
-	return s != nil && phase == s.Phase && s.Step != processor.StepSetup && s.Step != processor.StepEnded && step > s.Step
-}
-
 // earlyNotes note the input files of phases not begun: read when their
 // phase comes to their step, each is likely meant for the phase now
 // (phases/02/results/red-1.toml for phases/01/results/red-1.toml).
