@@ -85,14 +85,32 @@ func procedureFlags(name string) string {
 	var b strings.Builder
 	b.WriteString("Its flags, given before or after the procedure:\n")
 	for _, f := range engineFlags {
-		usage := f.(cli.DocGenerationFlag).GetUsage()
-		scope, _, _ := strings.Cut(usage, ":")
-		if procs := strings.FieldsFunc(scope, func(r rune) bool { return r == ',' || r == ' ' }); len(procs) > 0 && slices.Contains([]string{"landing", "damage", "hits", "destroy"}, procs[0]) && !slices.Contains(procs, name) {
+		if procs := flagProcedures(f); procs != nil && !slices.Contains(procs, name) {
 			continue
 		}
 		fmt.Fprintf(&b, "   %s\n", strings.ReplaceAll(f.String(), "\t", "  "))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// engineProcedures are engine's procedures, as its usage names them.
+var engineProcedures = []string{"landing", "damage", "hits", "destroy"}
+
+// flagProcedures are the procedures an engine flag is read by, as its
+// usage opens ("landing, damage: …", "hits, with --turns: …"); nil for a
+// flag of every procedure (TestEngineFlagProcedures holds each flag's).
+func flagProcedures(f cli.Flag) []string {
+	scope, _, ok := strings.Cut(f.(cli.DocGenerationFlag).GetUsage(), ":")
+	var procs []string
+	for _, w := range strings.FieldsFunc(scope, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if slices.Contains(engineProcedures, w) {
+			procs = append(procs, w)
+		}
+	}
+	if !ok || len(procs) == 0 || !strings.HasPrefix(scope, procs[0]) {
+		return nil
+	}
+	return procs
 }
 
 // tableEngine is the engine the procedure resolves on.
@@ -202,7 +220,7 @@ func engineRequest(c *cli.Context, req *engines.Request) error {
 		// As a result's landing counts (the results schema's count).
 		for _, f := range engineFlags {
 			name := f.Names()[0]
-			if u, ok := f.(*cli.IntFlag); ok && strings.HasPrefix(u.Usage, "landing: ") && (c.Int(name) < 0 || c.Int(name) > maxLandingCount) {
+			if u, ok := f.(*cli.IntFlag); ok && slices.Equal(flagProcedures(f), []string{"landing"}) && (c.Int(name) < 0 || c.Int(name) > maxLandingCount) {
 				what, _, _ := strings.Cut(strings.TrimPrefix(u.Usage, "landing: "), " (")
 				return usagef("--%s %d: give a whole number from 0 to %d, how often the condition was met (%s)", name, c.Int(name), maxLandingCount, what)
 			}

@@ -77,3 +77,21 @@ func TestEngineListCaps(t *testing.T) {
 		}
 	}
 }
+
+// Each engine flag is read by the procedures its usage opens with, which
+// its procedure's help lists it under and engine landing bounds: a usage
+// reworded must keep them.
+func TestEngineFlagProcedures(t *testing.T) {
+	want := map[string]string{
+		"impassable": "landing", "tough": "landing", "enemy-within-3": "landing", "units": "landing", "anti-aircraft": "landing",
+		"zone": "damage", "points": "damage", "stomp": "damage", "entry": "damage",
+		"crippled": "landing damage", "chain": "landing damage",
+		"hits": "hits", "weapon-lost": "hits", "titan-weapon": "hits", "turns": "hits", "volcano-pick": "hits", "hit-turns": "hits",
+	}
+	for _, f := range engineFlags {
+		name := f.Names()[0]
+		if got := strings.Join(flagProcedures(f), " "); got != want[name] {
+			t.Errorf("--%s is read by %q by its usage; want %q", name, got, want[name])
+		}
+	}
+}
