@@ -22,9 +22,7 @@ func wordCutDigests(f *Folder, file string, kind schema.Kind, doc map[string]any
 	digest := ""
 	if res := f.Results[cp.Phase][cp.Name]; res != nil {
 		digest = res.SHA256
-	} else if !f.Disk.IsFile(result) {
-		return
-	} else if data, err := f.Disk.ReadFile(result); err == nil {
+	} else if data, err := f.ReadFile(result); err == nil {
 		// The phase's results are read after its confirmations.
 		digest = Digest(data)
 	}

@@ -112,6 +112,9 @@ type Folder struct {
 	// revealed is the state's Battle Operations by id (their index in
 	// State.Orders), made when a result's faults first ask (resultBattle).
 	revealed map[string]int
+	// sheets are the battle sheets' names of each phase StrayBattleFile
+	// was asked of (a pull request's files, one after another).
+	sheets map[int]*sheetNames
 }
 
 // NoteAt makes a checker's notes the folder's, each at its line and

@@ -27,7 +27,17 @@ func StrayBattleFile(f *Folder, file string) (meant, why string, ok bool) {
 	if !isPhase || !isBattles || sub == "" || f.Campaign == nil {
 		return "", "", false
 	}
-	return newSheetNames(f, phase).stray(sub)
+	// Once a phase: a pull request may add thousands of files here, and
+	// the state's orders are many.
+	if f.sheets == nil {
+		f.sheets = map[int]*sheetNames{}
+	}
+	sn := f.sheets[phase]
+	if sn == nil {
+		sn = newSheetNames(f, phase)
+		f.sheets[phase] = sn
+	}
+	return sn.stray(sub)
 }
 
 // sheetNames are the names of the battle sheets of a phase, as far as the
@@ -91,12 +101,15 @@ func (sn *sheetNames) stray(sub string) (meant, why string, ok bool) {
 	return meant, why, true
 }
 
+// ReadsNoFile opens check's fault at a file Warmaster never reads.
+const ReadsNoFile = "Warmaster reads no file here: "
+
 // StrayBattleText is check's fault at a file of a phase's battles/ that
 // is not a battle sheet (StrayBattleFile).
 func StrayBattleText(file, meant, why string) string {
 	phase, _, _ := phaseOf(file)
 	dir := processor.PhaseDir(phase)
-	msg := fmt.Sprintf("Warmaster reads no file here: %s/battles/ holds only the battle sheets Warmaster writes", dir)
+	msg := fmt.Sprintf("%s%s/battles/ holds only the battle sheets Warmaster writes", ReadsNoFile, dir)
 	if why != "" {
 		msg += " (" + why + ")"
 	}

@@ -83,7 +83,7 @@ func strayBattleRefusal(file, meant, why string) refusal {
 		to = phaseDir + "/results/<attacking fleet>.toml"
 	}
 	return refusal{fmt.Sprintf("Warmaster reads no file here: a battle's result goes in %s; move it there, or %s.", to, closePR),
-		"it is not a battle sheet Warmaster wrote, and nobody else writes there: " + folder.StrayBattleText(file, meant, why)}
+		"it is not a battle sheet Warmaster wrote, and nobody else writes there: " + strings.TrimPrefix(folder.StrayBattleText(file, meant, why), folder.ReadsNoFile)}
 }
 
 // refusal is why a change is refused: plain, the player's first sentence
@@ -123,6 +123,11 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 	switch cp.Kind {
 	case folder.KindWritten:
 		if meant, why, stray := folder.StrayBattleFile(f, file); stray {
+			if !f.Disk.IsFile(file) {
+				// Taken out: what check asks of it (a sheet is never
+				// stray, so no sheet is deleted here).
+				return refusal{}
+			}
 			// Not a battle sheet Warmaster wrote, nor ever will: a
 			// player's file, most likely a result, in the wrong folder.
 			return strayBattleRefusal(file, meant, why)
@@ -536,8 +541,7 @@ func authConfirmationRefusal(f *folder.Folder, p processor.Player, file string, 
 			fmt.Sprintf("%s's battle of phase %d is not revealed (or it fought none): there is nothing to confirm", fleet, cp.Phase)}
 	}
 	if p.Alliance != attacker && p.Alliance != defender {
-		return refusal{fmt.Sprintf("Only the other side of this battle (%s attacked %s) confirms its result, and your Alliance did not fight it: %s.", attacker, defender, closePR),
-			fmt.Sprintf("a result is confirmed by the other side of the battle (%s attacked %s), and %s did not fight %s", attacker, defender, p.Alliance, fleet)}
+		return notFoughtConfirmation(p, fleet, attacker, defender)
 	}
 	data, err := f.ReadFile(resultFile)
 	conf, _ := f.ReadFile(file)
@@ -556,15 +560,27 @@ func authConfirmationRefusal(f *folder.Folder, p processor.Player, file string, 
 			fmt.Sprintf("%s has faults (or no filed_by): it cannot be confirmed until its side fixes them", resultFile)}
 	}
 	if res.FiledBy == p.Alliance {
-		other := otherSideOf(res.FiledBy, attacker, defender)
-		return refusal{fmt.Sprintf("Your own Alliance filed this result, so it is the other side (%s) who confirms or disputes it: %s.", other, closePR),
-			fmt.Sprintf("%s is filed by %s, %s's own side: a result is confirmed (or disputed) by a player of the other side, %s — filing it was %s's word", resultFile, res.FiledBy, p.Login, other, res.FiledBy)}
+		return ownSideConfirmation(p, resultFile, res.FiledBy, otherSideOf(res.FiledBy, attacker, defender))
 	}
 	if c := f.Confirmations[cp.Phase][cp.Name]; c != nil && c.Digest() != folder.Digest(data) {
 		return refusal{folder.VoidRefusal(f, cp.Phase, cp.Name, resultFile, c),
 			fmt.Sprintf("it names sha256 %.12s…, and %s as filed now is %s: confirm (or dispute) the result as it stands", c.Digest(), resultFile, folder.Digest(data))}
 	}
 	return refusal{}
+}
+
+// notFoughtConfirmation refuses p a confirmation of a battle (fleet's)
+// their Alliance did not fight.
+func notFoughtConfirmation(p processor.Player, fleet processor.FleetID, attacker, defender processor.AllianceID) refusal {
+	return refusal{fmt.Sprintf("Only the other side of this battle (%s attacked %s) confirms its result, and your Alliance did not fight it: %s.", attacker, defender, closePR),
+		fmt.Sprintf("a result is confirmed by the other side of the battle (%s attacked %s), and %s did not fight %s", attacker, defender, p.Alliance, fleet)}
+}
+
+// ownSideConfirmation refuses p a confirmation of the result (resultFile)
+// their own Alliance filed; other is the side that confirms it.
+func ownSideConfirmation(p processor.Player, resultFile string, filer, other processor.AllianceID) refusal {
+	return refusal{fmt.Sprintf("Your own Alliance filed this result, so it is the other side (%s) who confirms or disputes it: %s.", other, closePR),
+		fmt.Sprintf("%s is filed by %s, %s's own side: a result is confirmed (or disputed) by a player of the other side, %s — filing it was %s's word", resultFile, filer, p.Login, other, filer)}
 }
 
 func otherSideOf(filer, attacker, defender processor.AllianceID) processor.AllianceID {

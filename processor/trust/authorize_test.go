@@ -162,12 +162,16 @@ func TestAuthorize(t *testing.T) {
 				remove(t, dir, "phases/01/results/blue-1.toml")
 				testkit.WriteFile(t, dir, "phases/01/results/blue-1 (1).toml", []byte("winner = \"attacker\"\n"))
 			},
-			want: [4]string{`so this one is likely blue-1.toml; rename it`, "did you mean blue-1.toml?", "did you mean blue-1.toml?", stranger}},
+			// carol (red) may not write blue-1.toml either: told so, with
+			// no rename to it.
+			want: [4]string{`so this one is likely blue-1.toml; rename it`, "did you mean blue-1.toml?", "red did not fight blue-1's battle", stranger}},
 		{name: "ConfirmationNamedForItsSide", at: atBattles, file: "phases/01/confirmations/red-1_red.toml",
 			prep: func(t *testing.T, dir string) {
 				testkit.WriteFile(t, dir, "phases/01/confirmations/red-1_red.toml", []byte("confirms = \"0\"\n"))
 			},
-			want: [4]string{"this is likely phases/01/confirmations/red-1.toml, and that file is in already", "did you mean red-1.toml?", "did you mean red-1.toml?", stranger}},
+			// blue filed red-1's result: its players are told the other
+			// side confirms it, not to rename this to red-1.toml.
+			want: [4]string{"Your own Alliance filed this result", "Your own Alliance filed this result", "this is likely phases/01/confirmations/red-1.toml, and that file is in already", stranger}},
 
 		{name: "MovesBob", at: atSetup, file: "phases/01/moves/bob.toml",
 			want: [4]string{"moves files are each player's own (yours is phases/01/moves/alice.toml)", ok, "moves files are each player's own", stranger}},
@@ -199,6 +203,13 @@ func TestAuthorize(t *testing.T) {
 				write(t, dir, "phases/01/battles/red-1-result.toml", "filed_by = \"blue\"\nwinner = \"defender\"\n")
 			},
 			want: [4]string{strayRed1, strayRed1, strayRed1, strayRed1}},
+		// Taken out, as check asks: anyone may; a sheet taken out stays
+		// Warmaster's.
+		{name: "BattlesStrayDeleted", at: atBattles, file: "phases/01/battles/red-1-result.toml",
+			want: [4]string{ok, ok, ok, ok}},
+		{name: "BattleSheetDeleted", at: atBattles, file: "phases/01/battles/red-1.toml",
+			prep: func(t *testing.T, dir string) { remove(t, dir, "phases/01/battles/red-1.toml") },
+			want: [4]string{written, written, written, written}},
 		{name: "BattlesCaseVariant", at: atBattles, file: "phases/01/battles/RED-1.toml",
 			prep: func(t *testing.T, dir string) {
 				write(t, dir, "phases/01/battles/RED-1.toml", "winner = \"defender\"\n")
@@ -476,12 +487,14 @@ func TestAuthorizeNoBattleRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for file, want := range map[string]string{
-		"phases/01/results/blue-1 (1).toml": "phases/01/results/blue-1.toml",
-		"phases/01/results/red-1-red.toml":  "",
+	for _, c := range []struct{ actor, file, want string }{
+		{"bob", "phases/01/results/blue-1 (1).toml", "phases/01/results/blue-1.toml"},
+		{"carol", "phases/01/results/blue-1 (1).toml", ""}, // red did not fight blue-1: blue-1.toml is not hers either
+		{"carol", "phases/01/results/red-1-red.toml", ""},
 	} {
+		file, want := c.file, c.want
 		var inv *processor.InvalidError
-		if err := Authorize(f, "carol", []string{file}); !errors.As(err, &inv) || len(inv.Faults) != 1 {
+		if err := Authorize(f, processor.Login(c.actor), []string{file}); !errors.As(err, &inv) || len(inv.Faults) != 1 {
 			t.Fatalf("%s: want one fault, got %v", file, err)
 		}
 		got := ""
@@ -489,7 +502,7 @@ func TestAuthorizeNoBattleRename(t *testing.T) {
 			got = fx.Meant
 		}
 		if got != want {
-			t.Errorf("%s: renamed to %q, want %q", file, got, want)
+			t.Errorf("%s by %s: renamed to %q, want %q", file, c.actor, got, want)
 		}
 	}
 }

@@ -23,6 +23,13 @@ func authNoBattle(f *folder.Folder, p processor.Player, cp folder.CampaignPath) 
 	}
 	why := fmt.Sprintf("%s %q: %s are named after the attacking fleet; %s", noBattleWhy, cp.Name, cp.Dir, hint)
 	battle := folder.MeantBattle(f.Campaign, cp.Name)
+	if battle != "" {
+		// What the actor would meet at the battle's own file comes first:
+		// no rename to a file they may not write either.
+		if r := meantRefusal(f, p, cp, battle); r.why != "" {
+			return r
+		}
+	}
 	switch {
 	case battle == "":
 		return refusal{fmt.Sprintf("There is no battle named %q: %s is named after the attacking fleet; rename it, or %s.", cp.Name, noun, closePR), why}
@@ -36,6 +43,30 @@ func authNoBattle(f *folder.Folder, p processor.Player, cp folder.CampaignPath) 
 		return refusal{fmt.Sprintf("This battle's result is in already, as %s, and a battle has one result: change that file instead, if it is to change, and %s.", result, closePR), why}
 	}
 	return refusal{fmt.Sprintf("This battle's result is in already, as %s, and a battle has one result: confirm or dispute it in %s (`warmaster status` prints the line to write), and %s.", result, processor.InputPath(cp.Phase, "confirmations", battle), closePR), why}
+}
+
+// meantRefusal is the refusal p would meet at the file of the battle a
+// misnamed result or confirmation (cp) was meant for: a result of a
+// battle their Alliance did not fight; a confirmation of one it did not
+// fight, or whose result it filed itself.
+func meantRefusal(f *folder.Folder, p processor.Player, cp folder.CampaignPath, battle string) refusal {
+	meant := cp
+	meant.Name = battle
+	if cp.Dir == "results" {
+		return authResultRefusal(f, p, meant)
+	}
+	fleet, _ := f.Campaign.BattleFleet(battle)
+	attacker := f.Campaign.FleetAlliance(fleet)
+	defender, ok := authDefender(f, cp.Phase, battle)
+	switch res := f.Results[cp.Phase][battle]; {
+	case !ok:
+		return refusal{}
+	case p.Alliance != attacker && p.Alliance != defender:
+		return notFoughtConfirmation(p, fleet, attacker, defender)
+	case res != nil && res.FiledBy == p.Alliance:
+		return ownSideConfirmation(p, processor.InputPath(cp.Phase, "results", battle), res.FiledBy, otherSideOf(res.FiledBy, attacker, defender))
+	}
+	return refusal{}
 }
 
 // noBattleWhy opens the rule of authNoBattle's refusals.
