@@ -82,7 +82,7 @@ func strayBattleRefusal(file, meant, why string) refusal {
 	if phaseDir, _, ok := strings.Cut(file, "/battles/"); ok && to == "" {
 		to = phaseDir + "/results/<attacking fleet>.toml"
 	}
-	return refusal{fmt.Sprintf("Warmaster reads no file here: a battle's result goes in %s; move it there, or %s.", to, closePR),
+	return refusal{fmt.Sprintf("Warmaster reads no file here: a battle's result goes in %s (move it there if it is one), and nothing else does: take it out, or %s.", to, closePR),
 		"it is not a battle sheet Warmaster wrote, and nobody else writes there: " + strings.TrimPrefix(folder.StrayBattleText(file, meant, why), folder.ReadsNoFile)}
 }
 

@@ -78,8 +78,8 @@ func TestAuthorize(t *testing.T) {
 		written  = "written by the processor"
 		own      = "Warmaster keeps the files of a run it has not finished writing there"
 		// A file under battles/ that is not a battle sheet.
-		strayRed1 = "Warmaster reads no file here: a battle's result goes in phases/01/results/red-1.toml; move it there, or close this pull request."
-		strayAny  = "Warmaster reads no file here: a battle's result goes in phases/01/results/<attacking fleet>.toml; move it there, or close this pull request."
+		strayRed1 = "Warmaster reads no file here: a battle's result goes in phases/01/results/red-1.toml (move it there if it is one), and nothing else does: take it out, or close this pull request."
+		strayAny  = "Warmaster reads no file here: a battle's result goes in phases/01/results/<attacking fleet>.toml (move it there if it is one), and nothing else does: take it out, or close this pull request."
 	)
 	rows := []struct {
 		name string
