@@ -9,10 +9,10 @@ import (
 )
 
 // wordCutDigests words anew the schema's fault of a confirmation's or a
-// ruling's SHA-256 copied with digits missing at either end: where the
-// battle's result is in and its digest holds the text written, the
-// fault says so and gives the whole line to write (the schema knows only
-// that 64 digits are asked for).
+// ruling's SHA-256 copied with digits missing at either end, or written
+// as no text at all (confirms = true): where the battle's result is in,
+// the fault gives the whole line to write (the schema knows only that 64
+// digits are asked for).
 func wordCutDigests(f *Folder, file string, kind schema.Kind, doc map[string]any, sf []schema.Fault) {
 	if kind != schema.Confirmations && kind != schema.Rulings {
 		return
@@ -36,8 +36,12 @@ func wordCutDigests(f *Folder, file string, kind schema.Kind, doc map[string]any
 		default:
 			continue
 		}
-		v, _ := doc[key].(string)
-		if n := len(v); n >= 8 && n < len(digest) && strings.Contains(digest, v) {
+		v, text := doc[key].(string)
+		switch n := len(v); {
+		case !text && doc[key] != nil:
+			// confirms = true: the natural guess, which names no text
+			sf[i].Message = fmt.Sprintf("%s: write the SHA-256 of %s as filed now, in quotes: %s = %q", key, result, key, digest)
+		case n >= 8 && n < len(digest) && strings.Contains(digest, v):
 			sf[i].Message = fmt.Sprintf("%s: %q is cut short (%d of the %d digits of %s's SHA-256): write %s = %q", key, v, n, len(digest), result, key, digest)
 		}
 	}
