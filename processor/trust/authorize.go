@@ -125,7 +125,9 @@ func authRefusal(f *folder.Folder, actor processor.Login, file string, warmaster
 		if meant, why, stray := folder.StrayBattleFile(f, file); stray {
 			if !f.Disk.IsFile(file) {
 				// Taken out: what check asks of it (a sheet is never
-				// stray, so no sheet is deleted here).
+				// stray, so no sheet is deleted here; a link in its place
+				// is no file either, but the folder's load refuses it
+				// before anyone's rights are asked).
 				return refusal{}
 			}
 			// Not a battle sheet Warmaster wrote, nor ever will: a
