@@ -87,6 +87,35 @@ func (k Checker) WordBlanks(file string, kind schema.Kind, sf []schema.Fault, ba
 	}
 }
 
+// WordMissingValues adds to the fault of an operation missing its attack
+// or defender the values it may take: the attack types, and the
+// Alliances the file's player may attack (all but their own).
+func (k Checker) WordMissingValues(file string, kind schema.Kind, sf []schema.Fault) {
+	if k.C == nil || kind != schema.Orders {
+		return
+	}
+	for i, f := range sf {
+		if f.Missing == "" || !pointerMatch("/operations/*", f.Pointer) {
+			continue
+		}
+		for _, key := range strings.Split(f.Missing, ",") {
+			switch key {
+			case "attack":
+				sf[i].Message += "; attack: " + report.Either([]string(attackNames))
+			case "defender":
+				own := k.C.PlayerAlliance(Login(strings.TrimSuffix(path.Base(file), ".toml")))
+				var others []AllianceID
+				for _, a := range k.C.AllianceIDs() {
+					if a != own {
+						others = append(others, a)
+					}
+				}
+				sf[i].Message += "; defender: " + report.Either(others)
+			}
+		}
+	}
+}
+
 // pointerMatch says whether ptr matches pattern, whose * segments match
 // any one key or index.
 func pointerMatch(pattern, ptr string) bool {

@@ -62,6 +62,7 @@ type fault struct {
 func (r *reporter) keyFault(segs []string, missing []string, unknown string) {
 	f := &r.faults[len(r.faults)-1]
 	f.table, f.missing, f.unknown = joinPointer(segs), missing, unknown
+	f.Missing = strings.Join(missing, ",")
 }
 
 func (r *reporter) add(segs []string, line, col int, msg string) {

@@ -77,6 +77,10 @@ type Fault struct {
 	// that place, fewer than the schema's, to word it with those
 	// (NotOneOf).
 	Path, Value string
+	// Missing are the keys a fault of a table without them names
+	// (missing key "attack"), comma-separated, for a caller that knows
+	// their values.
+	Missing string
 	// Spelling is set on the fault of text not of the spelling asked for
 	// (a pattern: an id), Path and Value with it, for a caller that knows
 	// what it names (processor.Checker.WordNames).
