@@ -87,15 +87,21 @@ func (k Checker) WordBlanks(file string, kind schema.Kind, sf []schema.Fault, ba
 	}
 }
 
-// WordMissingValues adds to the fault of an operation missing its attack
-// or defender the values it may take: the attack types, and the
-// Alliances the file's player may attack (all but their own).
-func (k Checker) WordMissingValues(file string, kind schema.Kind, sf []schema.Fault) {
-	if k.C == nil || kind != schema.Orders {
+// WordMissingValues adds to the fault of a key missing the values it may
+// take, where the campaign knows them: an operation's attack (the attack
+// types) and defender (the Alliances the file's player may attack, all
+// but their own); a result's theatre, of its battle (nil when not
+// known), the planet's two.
+func (k Checker) WordMissingValues(file string, kind schema.Kind, sf []schema.Fault, battle *Order) {
+	if k.C == nil || k.C.Map == nil {
 		return
 	}
 	for i, f := range sf {
-		if f.Missing == "" || !pointerMatch("/operations/*", f.Pointer) {
+		if kind == schema.Results && battle != nil && f.Missing == "theatre" && k.C.Map.Has(battle.Planet) && battle.Attack != BoardingAction {
+			sf[i].Message += fmt.Sprintf("; theatre: %s (%s's)", report.Either(k.C.Map.Planet(battle.Planet).Theatres), battle.Planet)
+			continue
+		}
+		if kind != schema.Orders || f.Missing == "" || !pointerMatch("/operations/*", f.Pointer) {
 			continue
 		}
 		for _, key := range strings.Split(f.Missing, ",") {

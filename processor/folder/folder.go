@@ -485,7 +485,7 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 		if k != nil {
 			battle := resultBattle(f, *k, file, kind)
 			k.WordBlanks(file, kind, sf, battle)
-			k.WordMissingValues(file, kind, sf)
+			k.WordMissingValues(file, kind, sf, battle)
 			wordCutDigests(f, file, kind, doc, sf)
 			sf = k.WordNames(k.WordOutcomes(kind, data, doc, sf, battle))
 		}

@@ -368,7 +368,7 @@ func TestMistakes(t *testing.T) {
 			want: []string{`phases/01/results/blue-1.toml:4:15: attacker_vp goes with defender_vp: add defender_vp = …, or remove attacker_vp`}},
 		{name: "ErrTwistWithoutTheatre", file: "phases/01/results/red-1.toml",
 			old: "theatre = \"rad-zone\"\n", new: "",
-			want: []string{`phases/01/results/red-1.toml:6:9: twist goes with theatre: add theatre = …, or remove twist`}},
+			want: []string{`phases/01/results/red-1.toml:6:9: twist goes with theatre: add theatre = …, or remove twist; theatre: desolate-wastes or rad-zone (tarkad-vindix's)`}},
 		{name: "ErrVPKeyTypo", file: "phases/01/results/blue-1.toml",
 			old: "defender_vp =", new: "defendr_vp =",
 			want: []string{`phases/01/results/blue-1.toml:5:1: unknown key "defendr_vp"; did you mean "defender_vp"?`}},
