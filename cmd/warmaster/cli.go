@@ -331,22 +331,29 @@ func printFaults(w io.Writer, dir string, err error, wrote bool) error {
 		return err
 	}
 	restoreHints(dir, invalid)
-	layout := false
 	for _, f := range invalid.Faults {
 		f.File = path.Join(filepath.ToSlash(dir), f.File)
 		fmt.Fprintln(w, f.String())
-		layout = layout || f.Layout
 	}
 	suffix := ""
 	if wrote {
 		suffix = "; nothing was written"
 	}
 	fmt.Fprintf(w, "%s%s\n", report.Plural(len(invalid.Faults), "problem", "problems"), suffix)
-	if layout {
-		// Found in layers (the README's "in layers"): say so where it bites.
-		fmt.Fprintln(w, "A file with a mistake in its layout is checked against the rules once that is mended: check again then.")
+	if l := layoutLine(invalid.Faults); l != "" {
+		fmt.Fprintln(w, l)
 	}
 	return err
+}
+
+// layoutLine is what follows the count of faults among which a file's
+// layout stopped its checks against the rules (found in layers, as the
+// README says: said where it bites), or "".
+func layoutLine(faults []processor.Fault) string {
+	if slices.ContainsFunc(faults, func(f processor.Fault) bool { return f.Layout }) {
+		return "A file with a mistake in its layout is checked against the rules once that is mended: check again then."
+	}
+	return ""
 }
 
 // restoreHints names, in each fault about a consumed input that was changed

@@ -115,11 +115,17 @@ func cmdCheckChanges(c *cli.Context) error {
 			}
 			fmt.Fprintln(c.App.ErrWriter, n)
 		}
+		if l := layoutLine(rep.Faults); l != "" {
+			fmt.Fprintln(c.App.ErrWriter, l)
+		}
 	}
 	var md strings.Builder
 	if len(rep.Faults) > 0 {
 		md.WriteString(faultTable("warmaster check-changes: "+report.Plural(len(rep.Faults), "problem", "problems"), rep.Faults))
 		md.WriteString("\n")
+		if l := layoutLine(rep.Faults); l != "" {
+			md.WriteString(l + "\n\n")
+		}
 	}
 	if len(rep.Campaigns) == 0 {
 		line := fmt.Sprintf("No campaign folder changed (%s outside them).", report.Plural(len(rep.Changed), "file", "files"))
