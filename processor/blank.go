@@ -71,7 +71,7 @@ func (k Checker) WordBlanks(file string, kind schema.Kind, sf []schema.Fault, ba
 			attacker := k.C.FleetAlliance(battle.Fleet)
 			switch f.Pointer {
 			case "/filed_by":
-				sf[i].Message = fmt.Sprintf("filed_by is empty: write the Alliance filing this result, yours: %s (the attacker) or %s (the defender)", attacker, battle.Defender)
+				sf[i].Message = "filed_by is empty: " + FiledByChoice(attacker, battle.Defender)
 				continue
 			case "/defender_player":
 				sf[i].Message = fmt.Sprintf("defender_player is empty: write the player of %s who fought it: %s", battle.Defender, report.Either(k.C.PlayersOf(battle.Defender)))
@@ -85,6 +85,12 @@ func (k Checker) WordBlanks(file string, kind schema.Kind, sf []schema.Fault, ba
 			}
 		}
 	}
+}
+
+// FiledByChoice is what to write as a result's filed_by, of a battle
+// attacker fought against defender.
+func FiledByChoice(attacker, defender AllianceID) string {
+	return fmt.Sprintf("write the Alliance filing this result, yours: %s (the attacker) or %s (the defender)", attacker, defender)
 }
 
 // WordMissingValues adds to the fault of a key missing the values it may

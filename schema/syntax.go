@@ -97,20 +97,17 @@ func (s syntax) word() (string, int) {
 	}
 	if m := dateLike.FindStringSubmatch(value); m != nil && valueOff >= 0 {
 		if iso := isoDate(m); iso != "" {
-			alt, other := "", monthFirst(m)
+			other, how := monthFirst(m), "a date as %s (year-month-day, then the time and Z for UTC)"
 			if key == "played" && m[4] == "" {
 				// A battle's day alone will do: no time made up for it.
 				iso, _, _ = strings.Cut(iso, "T")
 				other, _, _ = strings.Cut(other, "T")
-				if other != "" {
-					alt = ", or " + other + " if the month came first"
-				}
-				return fmt.Sprintf("write the date as %s (year-month-day)%s, not %s", iso, alt, m[0]), valueOff
+				how = "the date as %s (year-month-day)"
 			}
 			if other != "" {
-				alt = ", or " + other + " if the month came first"
+				other = ", or " + other + " if the month came first"
 			}
-			return fmt.Sprintf("write a date as %s (year-month-day, then the time and Z for UTC)%s, not %s", iso, alt, m[0]), valueOff
+			return fmt.Sprintf("write "+how+"%s, not %s", iso, other, m[0]), valueOff
 		}
 	}
 	switch {

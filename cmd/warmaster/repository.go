@@ -115,16 +115,17 @@ func cmdCheckChanges(c *cli.Context) error {
 			}
 			fmt.Fprintln(c.App.ErrWriter, n)
 		}
-		if l := layoutLine(rep.Faults); l != "" {
-			fmt.Fprintln(c.App.ErrWriter, l)
-		}
+	}
+	layout := layoutLine(rep.Faults)
+	if layout != "" {
+		fmt.Fprintln(c.App.ErrWriter, layout)
 	}
 	var md strings.Builder
 	if len(rep.Faults) > 0 {
 		md.WriteString(faultTable("warmaster check-changes: "+report.Plural(len(rep.Faults), "problem", "problems"), rep.Faults))
 		md.WriteString("\n")
-		if l := layoutLine(rep.Faults); l != "" {
-			md.WriteString(l + "\n\n")
+		if layout != "" {
+			md.WriteString(layout + "\n\n")
 		}
 	}
 	if len(rep.Campaigns) == 0 {

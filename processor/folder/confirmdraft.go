@@ -41,11 +41,8 @@ func confirmingSide(f *Folder, battle string, filer processor.AllianceID) proces
 		if o.Op != processor.Battle || o.ID() != battle {
 			continue
 		}
-		switch attacker := f.Campaign.FleetAlliance(o.Fleet); filer {
-		case attacker:
-			return o.Defender
-		case o.Defender:
-			return attacker
+		if b := (processor.BattleOp{Attacker: f.Campaign.FleetAlliance(o.Fleet), Defender: o.Defender}); filer == b.Attacker || filer == b.Defender {
+			return b.OtherSide(filer)
 		}
 	}
 	return ""

@@ -268,7 +268,7 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 		res, b := r.f.Results[s.Phase][id], bs[byID[id]]
 		switch {
 		case res.FiledBy == "":
-			fs.Add(res.Src, "filed_by is missing: write the Alliance filing this result, yours: %s (the attacker) or %s (the defender); a player of the other side then confirms it ([rules] confirm_results)", b.Attacker, b.Defender)
+			fs.Add(res.Src, "filed_by is missing: %s; a player of the other side then confirms it ([rules] confirm_results)", processor.FiledByChoice(b.Attacker, b.Defender))
 		case res.FiledBy != b.Attacker && res.FiledBy != b.Defender:
 			fs.Add(res.Src.At("filed_by"), "%s did not fight this battle (%s attacked %s): filed_by is the Alliance filing the result, %s or %s", res.FiledBy, b.Attacker, b.Defender, b.Attacker, b.Defender)
 		}

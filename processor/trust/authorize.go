@@ -562,7 +562,7 @@ func authConfirmationRefusal(f *folder.Folder, p processor.Player, file string, 
 			fmt.Sprintf("%s has faults (or no filed_by): it cannot be confirmed until its side fixes them", resultFile)}
 	}
 	if res.FiledBy == p.Alliance {
-		return ownSideConfirmation(p, resultFile, res.FiledBy, otherSideOf(res.FiledBy, attacker, defender))
+		return ownSideConfirmation(p, resultFile, res.FiledBy, processor.BattleOp{Attacker: attacker, Defender: defender}.OtherSide(res.FiledBy))
 	}
 	if c := f.Confirmations[cp.Phase][cp.Name]; c != nil && c.Digest() != folder.Digest(data) {
 		return refusal{folder.VoidRefusal(f, cp.Phase, cp.Name, resultFile, c),
@@ -583,11 +583,4 @@ func notFoughtConfirmation(p processor.Player, fleet processor.FleetID, attacker
 func ownSideConfirmation(p processor.Player, resultFile string, filer, other processor.AllianceID) refusal {
 	return refusal{fmt.Sprintf("Your own Alliance filed this result, so it is the other side (%s) who confirms or disputes it: %s.", other, closePR),
 		fmt.Sprintf("%s is filed by %s, %s's own side: a result is confirmed (or disputed) by a player of the other side, %s — filing it was %s's word", resultFile, filer, p.Login, other, filer)}
-}
-
-func otherSideOf(filer, attacker, defender processor.AllianceID) processor.AllianceID {
-	if filer == attacker {
-		return defender
-	}
-	return attacker
 }

@@ -64,7 +64,7 @@ func meantRefusal(f *folder.Folder, p processor.Player, cp folder.CampaignPath, 
 	case p.Alliance != attacker && p.Alliance != defender:
 		return notFoughtConfirmation(p, fleet, attacker, defender)
 	case res != nil && res.FiledBy == p.Alliance:
-		return ownSideConfirmation(p, processor.InputPath(cp.Phase, "results", battle), res.FiledBy, otherSideOf(res.FiledBy, attacker, defender))
+		return ownSideConfirmation(p, processor.InputPath(cp.Phase, "results", battle), res.FiledBy, processor.BattleOp{Attacker: attacker, Defender: defender}.OtherSide(res.FiledBy))
 	}
 	return refusal{}
 }
