@@ -67,6 +67,11 @@ func TestRuleOptionsDefaults(t *testing.T) {
 	}
 }
 
+// TestChangedRules: an option set away from its default is listed, but
+// two_alliance_setup_pieces in a campaign of three Alliances, which the
+// text's 1.4 Alliances Decide on Infrastructure gives 3 pieces each ("If
+// playing the campaign with only 2 Alliances, we recommend … 4"): there
+// the option changes nothing.
 func TestChangedRules(t *testing.T) {
 	got := ChangedRules(map[string]any{"events": true, "xenobeast_lanes_only": true, "behemoth_landing_enemy_dice": int64(1), "outcome_power_levels": "battle", "volcano_cannon_pick": "lower", "confirm_results": false, "two_alliance_setup_pieces": int64(3)}, 3)
 	if want := []string{"`xenobeast_lanes_only = true` (RULINGS 21)", "`confirm_results = false`", "`volcano_cannon_pick = \"lower\"` (RULINGS 61)", "`behemoth_landing_enemy_dice = 1` (RULINGS 68)"}; !slices.Equal(got, want) {
