@@ -24,9 +24,22 @@ const (
 	KindMedal     = "medal"
 	KindFallback  = "fallback or default"
 	KindAlso      = "also"
+	KindRoster    = "roster change"
 )
 
-var kinds = []string{KindOperation, KindBattle, KindEvent, KindMedal, KindFallback, KindAlso}
+var kinds = []string{KindOperation, KindBattle, KindEvent, KindMedal, KindRoster, KindFallback, KindAlso}
+
+// rosterLines are the lines of a report's Roster changes section, one for
+// each kind of change (processor.NextRoster's words).
+var rosterLines = []struct {
+	item string
+	re   *regexp.Regexp
+}{
+	{"a player joins with a fleet", regexp.MustCompile(`^- \S+ joins \S+ with `)},
+	{"a player hands their fleets to another", regexp.MustCompile(`^- \S+ hands .+ to \S+, who commands (it|them) from here on$`)},
+	{"a player leaves, their fleets shared out", regexp.MustCompile(`^- \S+ is commanded by \S+ from here on$`)},
+	{"the Warmaster hands over and stays the Warmaster", regexp.MustCompile(`^- \S+ commands no fleet from here on, and stays the Warmaster$`)},
+}
 
 // Unplayed is the KindBattle item of a battle without a result.
 const Unplayed = "unplayed: the attacker wins (RULINGS 18)"
@@ -66,6 +79,9 @@ func Required() map[string][]string {
 	}
 	for _, m := range processor.Medals {
 		req[KindMedal] = append(req[KindMedal], m.Title())
+	}
+	for _, r := range rosterLines {
+		req[KindRoster] = append(req[KindRoster], r.item)
 	}
 	return req
 }
@@ -278,6 +294,14 @@ func collectSection(c Coverage, sec section) {
 		c.add(KindAlso, "An Open Tome: the open-tome step", 1)
 	case "3 Vespator Front Events: the Alliances' choices":
 		c.add(KindAlso, "events step: choices applied", 1)
+	case "Roster changes":
+		for _, line := range sec.lines {
+			for _, r := range rosterLines {
+				if r.re.MatchString(line) {
+					c.add(KindRoster, r.item, 1)
+				}
+			}
+		}
 	}
 	for _, line := range sec.lines {
 		for _, fb := range fallbacks {

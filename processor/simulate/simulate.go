@@ -8,7 +8,8 @@
 // Coordinated Opposition allows it), unplayed battles, Vespator Front Events
 // (generated, or forced by Params.Forced) and their choices files, An Open
 // Tome's early orders, Defiant Zeal's second operations, war engines now and
-// then, and a tie-break when the campaign ends tied. Now and then a bot
+// then, and a tie-break when the campaign ends tied; and now and then their
+// Warmaster changes who plays (rosterChange). Now and then a bot
 // misses a deadline (Params.Skip), so the rules' defaults are played too.
 package simulate
 
@@ -215,7 +216,12 @@ type bot struct {
 	// look is what the bots look up in the state of the folder they
 	// fill, made once for it: for each battle a bot writes, it was made
 	// again, and a simulated campaign grew as the square of its fleets.
-	look struct {
+	// campaign is campaign.toml as the bots' Warmaster last wrote it, and
+	// late how many players it has added since the campaign began
+	// (rosterChange).
+	campaign string
+	late     int
+	look     struct {
 		s        *processor.State
 		byPlanet map[processor.PlanetID][]processor.FleetID
 		battles  map[string]processor.Order // the last order of each battle id
@@ -353,7 +359,8 @@ func (b *bot) writeCampaign() error {
 	for _, e := range p.Forced {
 		fmt.Fprintf(&c, "\n[[forced_events]]\nphase = %d\nevent = %q\n", e.Phase, e.Event)
 	}
-	if err := b.write(processor.CampaignFile, c.String()); err != nil {
+	b.campaign = c.String()
+	if err := b.write(processor.CampaignFile, b.campaign); err != nil {
 		return err
 	}
 	if engines {
@@ -490,6 +497,9 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 		if err := b.write(processor.TiebreakPath(s.Phase), t.String()); err != nil {
 			return now, err
 		}
+	}
+	if err := b.rosterChange(f); err != nil {
+		return now, err
 	}
 	for _, a := range phase.Awaited(f) {
 		if a.Present || (s.Step != processor.StepSetup && b.rng.Float64() < b.p.Skip) {

@@ -1,0 +1,81 @@
+package simulate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
+)
+
+// rosterSteps are the steps a roster change may take effect from.
+var rosterSteps = []processor.Step{processor.StepOperations, processor.StepBattles, processor.StepMoves, processor.StepBuilds}
+
+// rosterChange now and then has the bots' Warmaster change who plays, as
+// the organisers' guide says (Players who join late, drop out, or hand
+// over): while phase k waits for its builds, an entry of [[roster_changes]]
+// is added to campaign.toml, taking effect in phase k+1 — a new player
+// joins with a new fleet, a player hands their fleets to another of the
+// Alliance (a new login, now and then), or a player leaves. Nothing played
+// between now and then can make the change impossible: the builds step
+// destroys no planet and changes no allegiance.
+func (b *bot) rosterChange(f *folder.Folder) error {
+	s, c := f.State, f.Campaign
+	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(3) {
+		return nil
+	}
+	next := s.Phase + 1
+	var t strings.Builder
+	newPlayer := func(a processor.AllianceID) processor.Login {
+		b.late++
+		l := processor.Login(fmt.Sprintf("late-%d", b.late))
+		fmt.Fprintf(&t, "\n[[players]]\nlogin = %q\nalliance = %q\n", l, a)
+		return l
+	}
+	// The players who command fleets now, by Alliance.
+	commanders := map[processor.AllianceID][]processor.Login{}
+	var alliances []processor.AllianceID
+	for _, a := range c.AllianceIDs() {
+		for _, l := range c.PlayersOf(a) {
+			if len(c.FleetsOf(l)) > 0 {
+				commanders[a] = append(commanders[a], l)
+			}
+		}
+		if len(commanders[a]) > 0 {
+			alliances = append(alliances, a)
+		}
+	}
+	a := alliances[b.rng.IntN(len(alliances))]
+	from := commanders[a][b.rng.IntN(len(commanders[a]))]
+	steps := rosterSteps
+	if next == b.p.Phases {
+		steps = steps[:2] // the final phase ends in its step 3
+	}
+	step := steps[b.rng.IntN(len(steps))]
+	switch kind := b.rng.IntN(3); {
+	case kind == 0 || len(commanders[a]) < 2 && kind == 2:
+		// A new player joins, with a new fleet at a planet not destroyed
+		// (from the phase's first step: the newcomer sends its orders).
+		l := newPlayer(c.AllianceIDs()[b.rng.IntN(len(c.AllianceIDs()))])
+		planets := slices.DeleteFunc(slices.Clone(c.Map.IDs()), s.Destroyed)
+		fmt.Fprintf(&t, "\n[[fleets]]\nid = \"jf%d\"\nplayer = %q\nstart = %q\n", b.late, l, planets[b.rng.IntN(len(planets))])
+		fmt.Fprintf(&t, "\n[[roster_changes]]\nphase = %d\njoin = %q\n", next, l)
+	case kind == 1:
+		// from hands their fleets to another of the Alliance's players, or
+		// to a new login.
+		others := slices.DeleteFunc(slices.Clone(c.PlayersOf(a)), func(l processor.Login) bool { return l == from })
+		var to processor.Login
+		if len(others) == 0 || b.chance(2) {
+			to = newPlayer(a)
+		} else {
+			to = others[b.rng.IntN(len(others))]
+		}
+		fmt.Fprintf(&t, "\n[[roster_changes]]\nphase = %d\nstep = %q\nhand = %q\nto = %q\n", next, step, from, to)
+	default:
+		// from leaves: their fleets go to the Alliance's other commanders.
+		fmt.Fprintf(&t, "\n[[roster_changes]]\nphase = %d\nstep = %q\nleave = %q\n", next, step, from)
+	}
+	b.campaign += t.String()
+	return b.write(processor.CampaignFile, b.campaign)
+}
