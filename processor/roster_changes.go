@@ -252,9 +252,12 @@ func (c *Campaign) RosterAt(n int) *Campaign {
 func (c *Campaign) isWarmaster(l Login) bool { p, ok := c.PlayerOf(l); return ok && p.Warmaster }
 
 // NextRoster is the campaign cur with the (n+1)-th roster change e in
-// effect, and what changed, in words; or why e cannot take effect (a fault
-// at e's key key).
-func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []string, key, why string) {
+// effect where the state s stands, and what changed, in words; or why e
+// cannot take effect (a fault at e's key key).
+func NextRoster(cur *Campaign, s *State, n int, e RosterChange) (next *Campaign, lines []string, key, why string) {
+	if key, why := defectionsPending(cur, s, e); why != "" {
+		return nil, nil, key, why
+	}
 	d := cur.Declared()
 	players, fleets := cur.AllegianceChanges()
 	switch e.Kind {
@@ -322,6 +325,42 @@ func NextRoster(cur *Campaign, n int, e RosterChange) (next *Campaign, lines []s
 		}
 	}
 	return d.RosterAt(n+1).WithAllegiance(players, fleets), lines, "", ""
+}
+
+// defectionsPending says why a hand-over or a leave (e) cannot take
+// effect in step 4 or 5 of a phase whose Machinations of Fate moves
+// players into or out of the player's Alliance: the defections, granted
+// in step 3, take effect at the end of step 5 (RULINGS 49), and who then
+// commands which of the Alliance's fleets was worked out with its players
+// as they were. A change between would leave a fleet to a player who
+// plays no more, or to one gone to another Alliance. From the next phase
+// on, it takes effect after them. "" when nothing stands in its way.
+func defectionsPending(cur *Campaign, s *State, e RosterChange) (key, why string) {
+	if e.Kind == RosterJoin {
+		return "", ""
+	}
+	a := cur.PlayerAlliance(e.Login)
+	for _, x := range s.Effects {
+		if x.Event != MachinationsOfFate || x.Phase != e.Phase+1 {
+			continue
+		}
+		touched := false
+		for l, to := range x.Players {
+			touched = touched || to == a || cur.PlayerAlliance(l) == a
+		}
+		for f := range x.Fleets {
+			touched = touched || cur.FleetAlliance(f) == a
+		}
+		if !touched {
+			continue
+		}
+		key, verb := "hand", "hand over"
+		if e.Kind == rosterLeave {
+			key, verb = "leave", "leave"
+		}
+		return key, fmt.Sprintf("%s cannot %s from %s: Machinations of Fate, granted in this phase's step 3, moves players into or out of %s at the end of its step 5 (RULINGS 49), and who commands %s's fleets from then on was worked out with %s playing; have the change take effect from phase %d instead", e.Login, verb, PointText(e.Phase, e.Step), a, a, e.Login, e.Phase+1)
+	}
+	return "", ""
 }
 
 // CheckJoinStarts holds the planets where the fleets of a player who joins

@@ -1302,7 +1302,7 @@ func rosterAhead(c *processor.Campaign, s *processor.State, phase int, step proc
 			}
 		}
 		for ; n < len(changes) && changes[n].Phase <= ph && changes[n].Order() <= processor.PointOrder(phase, step); n++ {
-			next, _, key, why := processor.NextRoster(c, n, changes[n])
+			next, _, key, why := processor.NextRoster(c, s, n, changes[n])
 			if why != "" {
 				if fault != nil {
 					fault(changes[n], key, why)

@@ -36,7 +36,7 @@ func (r *run) applyRoster() error {
 	n := r.s.Roster
 	for ; n < len(d.RosterChanges) && d.RosterChanges[n].Order() <= processor.PointOrder(r.s.Phase, r.s.Step); n++ {
 		e := d.RosterChanges[n]
-		next, ls, key, why := processor.NextRoster(c, n, e)
+		next, ls, key, why := processor.NextRoster(c, r.s, n, e)
 		if why != "" {
 			fs.Add(e.Src.At(key), "%s", why) // and on: every change due now is checked
 			continue

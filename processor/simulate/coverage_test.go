@@ -184,6 +184,8 @@ var also = []struct{ item, text string }{
 	{"war engine: structural Crippled option kept", "nor structural"},
 	{"war engine: close combat without a Titan weapon", "not a Titan close combat weapon's"},
 	{"war engine: Void Fields rolled for in a later turn", "Start of its turn"},
+	{"disputed result upheld by the Warmaster", "upholds it: applied as filed"},
+	{"disputed result overturned by the Warmaster", "overturns it: not applied"},
 }
 
 var (

@@ -19,13 +19,20 @@ var rosterSteps = []processor.Step{processor.StepOperations, processor.StepBattl
 // joins with a new fleet, a player hands their fleets to another of the
 // Alliance (a new login, now and then), or a player leaves. Nothing played
 // between now and then can make the change impossible: the builds step
-// destroys no planet and changes no allegiance.
+// destroys no planet and changes no allegiance, and the next phase's steps
+// 1 and 2 neither (a hand-over or a leave from step 4 or 5 only where there
+// are no events).
 func (b *bot) rosterChange(f *folder.Folder) error {
 	s, c := f.State, f.Campaign
 	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(3) {
 		return nil
 	}
 	next := s.Phase + 1
+	for _, x := range s.Effects {
+		if x.Event == processor.MachinationsOfFate && x.Phase == next {
+			c = c.WithAllegiance(x.Players, x.Fleets) // who plays for whom then
+		}
+	}
 	var t strings.Builder
 	newPlayer := func(a processor.AllianceID) processor.Login {
 		b.late++
@@ -49,8 +56,11 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 	a := alliances[b.rng.IntN(len(alliances))]
 	from := commanders[a][b.rng.IntN(len(commanders[a]))]
 	steps := rosterSteps
-	if next == b.p.Phases {
-		steps = steps[:2] // the final phase ends in its step 3
+	if next == b.p.Phases || !b.noEvents {
+		// The final phase ends in its step 3; and a hand-over or a leave
+		// waits for the defections Machinations of Fate may grant in step
+		// 3 (RULINGS 49: they take effect at the end of step 5).
+		steps = steps[:2]
 	}
 	step := steps[b.rng.IntN(len(steps))]
 	switch kind := b.rng.IntN(3); {

@@ -221,6 +221,7 @@ type bot struct {
 	// (rosterChange).
 	campaign string
 	late     int
+	noEvents bool // [rules] events = false
 	look     struct {
 		s        *processor.State
 		byPlanet map[processor.PlanetID][]processor.FleetID
@@ -295,6 +296,7 @@ func (b *bot) writeCampaign() error {
 	// each is played through whole campaigns.
 	if len(p.Forced) == 0 && b.chance(8) {
 		c.WriteString("events = false\n") // forced events need them
+		b.noEvents = true
 	} else {
 		c.WriteString("events = true\n")
 	}
@@ -515,11 +517,7 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 		case processor.StepBattles:
 			text = b.result(f, baseName(a.File), now)
 			if f.Campaign.Rules.ConfirmResults {
-				// A result counts when both sides stand behind it: the
-				// other side of the simulated battle confirms it.
-				sum := sha256.Sum256([]byte(text))
-				conf := processor.InputPath(s.Phase, "confirmations", baseName(a.File))
-				if err := b.write(conf, fmt.Sprintf("confirms = %q\n", hex.EncodeToString(sum[:]))); err != nil {
+				if err := b.confirm(s.Phase, baseName(a.File), text); err != nil {
 					return now, err
 				}
 			}
@@ -537,6 +535,27 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 		}
 	}
 	return now, nil
+}
+
+// confirm has the other side of a simulated battle stand behind its
+// result, as it counts under confirm_results; now and then it disputes it
+// instead, and the Warmaster rules on the dispute at once (a disputed
+// result waits for the ruling, past the deadline too), upholding or
+// overturning it.
+func (b *bot) confirm(phase int, battle, result string) error {
+	sum := sha256.Sum256([]byte(result))
+	digest := hex.EncodeToString(sum[:])
+	if !b.chance(8) {
+		return b.write(processor.InputPath(phase, "confirmations", battle), fmt.Sprintf("confirms = %q\n", digest))
+	}
+	if err := b.write(processor.InputPath(phase, "confirmations", battle), fmt.Sprintf("disputes = %q\nwhy = \"The victory points were added up wrongly.\"\n", digest)); err != nil {
+		return err
+	}
+	ruling := fmt.Sprintf("upholds = %q\nwhy = \"The scoresheet agrees with the result.\"\n", digest)
+	if b.chance(2) {
+		ruling = fmt.Sprintf("overturns = %q\nwhy = \"The scoresheet does not agree with the result.\"\n", digest)
+	}
+	return b.write(processor.InputPath(phase, "rulings", battle), ruling)
 }
 
 func baseName(file string) string {
