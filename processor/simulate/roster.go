@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
@@ -87,5 +88,29 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 		fmt.Fprintf(&t, "\n[[roster_changes]]\nphase = %d\nstep = %q\nleave = %q\n", next, step, from)
 	}
 	b.campaign += t.String()
+	return b.write(processor.CampaignFile, b.campaign)
+}
+
+// postpone now and then has the bots' Warmaster put off the next phase's
+// deadlines, every step's by the same hours (at most two days: they stay
+// in order, before the phase after), while a phase waits for its builds,
+// as a club gives itself a weekend more: the bots then play to the
+// deadlines as they are, and a replay to those each run saw.
+func (b *bot) postpone(f *folder.Folder) error {
+	s := f.State
+	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(5) {
+		return nil
+	}
+	next := s.Phase + 1
+	by := time.Duration(1+b.rng.IntN(47)) * time.Hour
+	for _, st := range []processor.Step{processor.StepOpenTome, processor.StepOperations, processor.StepBattles, processor.StepEvents, processor.StepMoves, processor.StepBuilds, processor.StepTiebreak} {
+		at := deadline(next, st).Add(b.later[next])
+		key := strings.ReplaceAll(st.String(), "-", "_") // open_tome, operations, …
+		b.campaign = strings.Replace(b.campaign, key+" = "+at.Format(time.RFC3339)+"\n", key+" = "+at.Add(by).Format(time.RFC3339)+"\n", 1)
+	}
+	if b.later == nil {
+		b.later = map[int]time.Duration{}
+	}
+	b.later[next] += by
 	return b.write(processor.CampaignFile, b.campaign)
 }

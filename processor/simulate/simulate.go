@@ -222,6 +222,9 @@ type bot struct {
 	campaign string
 	late     int
 	noEvents bool // [rules] events = false
+	// later is how far the bots' Warmaster has put off each phase's
+	// deadlines (postpone).
+	later map[int]time.Duration
 	look     struct {
 		s        *processor.State
 		byPlanet map[processor.PlanetID][]processor.FleetID
@@ -479,7 +482,7 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 	s := f.State
 	now := start.AddDate(0, 0, -7)
 	if s.Step != processor.StepSetup {
-		now = deadline(s.Phase, s.Step)
+		now = deadline(s.Phase, s.Step).Add(b.later[s.Phase])
 	}
 	if s.Step == processor.StepTiebreak && s.End != nil && b.rng.IntN(2) == 0 {
 		// The tied Alliances play their final battles: the first wins them all.
@@ -501,6 +504,9 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 		}
 	}
 	if err := b.rosterChange(f); err != nil {
+		return now, err
+	}
+	if err := b.postpone(f); err != nil {
 		return now, err
 	}
 	for _, a := range phase.Awaited(f) {
