@@ -186,6 +186,7 @@ var also = []struct{ item, text string }{
 	{"war engine: Void Fields rolled for in a later turn", "Start of its turn"},
 	{"disputed result upheld by the Warmaster", "upholds it: applied as filed"},
 	{"disputed result overturned by the Warmaster", "overturns it: not applied"},
+	{"a correction of [rules] by the Warmaster", "**A correction by the Warmaster**"},
 }
 
 var (

@@ -114,3 +114,38 @@ func (b *bot) postpone(f *folder.Folder) error {
 	b.later[next] += by
 	return b.write(processor.CampaignFile, b.campaign)
 }
+
+// correctable are [rules] options the bots' Warmaster may correct
+// mid-campaign, each with its line when set away from its default.
+var correctable = []struct{ key, line string }{
+	{"xenobeast_lanes_only", "xenobeast_lanes_only = true"},
+	{"orbital_invasion_defender_power", "orbital_invasion_defender_power = true"},
+	{"seize_power_base_keeps_piece", "seize_power_base_keeps_piece = true"},
+	{"boarding_action_without_fleet", "boarding_action_without_fleet = true"},
+	{"outcome_power_levels", `outcome_power_levels = "processing"`},
+}
+
+// correct now and then has the bots' Warmaster correct a [rules] option
+// the steps so far used, as the organisers' guide says (A rule was read
+// wrongly): the option changed in [rules], and a [[corrections]] entry
+// with the table as it stood, line for line, and why. It takes effect
+// from the next step; the steps before replay with the old rules.
+func (b *bot) correct(f *folder.Folder) error {
+	s := f.State
+	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(6) {
+		return nil
+	}
+	head := strings.Index(b.campaign, "[rules]\n") + len("[rules]\n")
+	end := head + strings.Index(b.campaign[head:], "\n\n") + 1
+	was := b.campaign[head:end]
+	o := correctable[b.rng.IntN(len(correctable))]
+	var rules string
+	if strings.Contains(was, "\n"+o.line+"\n") {
+		rules = strings.Replace(was, o.line+"\n", "", 1) // back to its default
+	} else {
+		rules = was + o.line + "\n"
+	}
+	b.campaign = b.campaign[:head] + rules + b.campaign[end:]
+	b.campaign += fmt.Sprintf("\n[[corrections]]\npart = \"[rules]\"\nreason = \"We meant %s otherwise\"\n[corrections.was]\n%s", o.key, was)
+	return b.write(processor.CampaignFile, b.campaign)
+}

@@ -225,7 +225,7 @@ type bot struct {
 	// later is how far the bots' Warmaster has put off each phase's
 	// deadlines (postpone).
 	later map[int]time.Duration
-	look     struct {
+	look  struct {
 		s        *processor.State
 		byPlanet map[processor.PlanetID][]processor.FleetID
 		battles  map[string]processor.Order // the last order of each battle id
@@ -507,6 +507,9 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 		return now, err
 	}
 	if err := b.postpone(f); err != nil {
+		return now, err
+	}
+	if err := b.correct(f); err != nil {
 		return now, err
 	}
 	for _, a := range phase.Awaited(f) {
