@@ -25,6 +25,7 @@ func simulateCommand() *cli.Command {
 			&cli.IntFlag{Name: "fleets", Usage: "fleets (default: 1 per player)"},
 			&cli.IntFlag{Name: "phases", Value: 6, Usage: "Campaign phases"},
 			&cli.StringSliceFlag{Name: "forced-event", Usage: "PHASE:EVENT, e.g. 1:cult-uprisings: a [[forced_events]] entry of the campaign (repeatable)"},
+			&cli.StringFlag{Name: "dice-key", Usage: "a secret dice key the campaign commits to ([dice] commitment) instead of a public seed; replay and verify then need it (WARMASTER_DICE_KEY, --key)"},
 		},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDir(c)
@@ -32,7 +33,7 @@ func simulateCommand() *cli.Command {
 				return err
 			}
 			p := simulate.Params{Seed: c.String("seed"), Planets: c.Int("planets"), Alliances: c.Int("alliances"),
-				Players: c.Int("players"), Fleets: c.Int("fleets"), Phases: c.Int("phases"), Skip: 0.1}
+				Players: c.Int("players"), Fleets: c.Int("fleets"), Phases: c.Int("phases"), Skip: 0.1, DiceKey: c.String("dice-key")}
 			for _, s := range c.StringSlice("forced-event") {
 				e, err := simulate.ParseForcedEvent(s)
 				if err != nil {
@@ -50,7 +51,11 @@ func simulateCommand() *cli.Command {
 				// its file's size, say): said as every command says it.
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}
-			fmt.Fprintf(c.App.Writer, "simulated %s: %s\n", dir, "played to the end; `warmaster replay` verifies it")
+			how := "`warmaster replay` verifies it"
+			if p.DiceKey != "" {
+				how = "`warmaster replay`, with WARMASTER_DICE_KEY set to the dice key, verifies it"
+			}
+			fmt.Fprintf(c.App.Writer, "simulated %s: played to the end; %s\n", dir, how)
 			return nil
 		},
 	}

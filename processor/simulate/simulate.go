@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/dice"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/phase"
@@ -49,6 +50,10 @@ type Params struct {
 	// in a phase's step 3 instead of the generated ones, so that rare
 	// events surely happen.
 	Forced []ForcedEvent
+	// DiceKey, if set, is a secret dice key the campaign commits to ([dice]
+	// commitment) instead of a public seed: every advance is given it, and
+	// a replay needs it (WARMASTER_DICE_KEY).
+	DiceKey string
 }
 
 // ForcedEvent is one [[forced_events]] entry.
@@ -119,6 +124,12 @@ func (p Params) validate() error {
 			return fmt.Errorf("simulate: --forced-event %s: phases count from 1; give a phase from 1 to %d", e, p.Phases-1)
 		}
 	}
+	if p.DiceKey != "" {
+		if err := dice.CheckKey(p.DiceKey); err != nil {
+			// Not quoted: a key is a secret, the simulated one too.
+			return fmt.Errorf("simulate: --dice-key: %w; make one with `warmaster dice-key`", err)
+		}
+	}
 	return nil
 }
 
@@ -129,6 +140,9 @@ func (p Params) Command(dir string) string {
 		p.Seed, p.Planets, p.Alliances, p.Players, p.Fleets, p.Phases)
 	for _, e := range p.Forced {
 		cmd += " --forced-event " + e.String()
+	}
+	if p.DiceKey != "" {
+		cmd += " --dice-key " + p.DiceKey
 	}
 	return cmd + " " + dir
 }
@@ -176,7 +190,7 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 		if progress != nil && f.State.Step == processor.StepOperations {
 			fmt.Fprintf(progress, "simulate: phase %d of %d\n", f.State.Phase, p.Phases)
 		}
-		s, err := phase.Advance(dir, phase.Options{Now: now})
+		s, err := phase.Advance(dir, phase.Options{Now: now, DiceKey: p.DiceKey})
 		if err != nil {
 			return fmt.Errorf("simulate: advance at %s (phase %d, step %s): %w", now.Format(time.RFC3339), f.State.Phase, f.State.Step, err)
 		}
@@ -294,7 +308,12 @@ func (b *bot) sometimes(w *strings.Builder, n int, line string) {
 func (b *bot) writeCampaign() error {
 	p := b.p
 	var c strings.Builder
-	fmt.Fprintf(&c, "name = %q\nphases = %d\n\n[dice]\nseed = %q\n\n[rules]\n", "Simulated campaign "+p.Seed, p.Phases, "simulated "+p.Seed)
+	fmt.Fprintf(&c, "name = %q\nphases = %d\n\n[dice]\n", "Simulated campaign "+p.Seed, p.Phases)
+	if p.DiceKey != "" {
+		fmt.Fprintf(&c, "commitment = %q\n\n[rules]\n", processor.KeyCommitment(p.DiceKey))
+	} else {
+		fmt.Fprintf(&c, "seed = %q\n\n[rules]\n", "simulated "+p.Seed)
+	}
 	// The options with another reading, now and then: every one, so that
 	// each is played through whole campaigns.
 	if len(p.Forced) == 0 && b.chance(8) {

@@ -28,11 +28,15 @@ var campaignsN = flag.Int("campaigns", defaultCampaigns, "how many seeded campai
 // seedParams are the parameters of TestInvariants' campaign i: small
 // campaigns (2 and 3 Alliances, 2 and 3 phases); every third forces one
 // event (every sixth two), cycling through all fifteen, so the rare ones
-// (those about a dominating or trailing Alliance) surely happen.
+// (those about a dominating or trailing Alliance) surely happen; every
+// seventh commits its dice to a secret key.
 func seedParams(i int) Params {
 	p := Params{Seed: fmt.Sprint(i), Planets: 8 + i%4, Alliances: 2 + i%2, Phases: 2 + i%2, Skip: 0.1}
 	p.Players = p.Alliances + i%2
 	p.Fleets = p.Players + i%3
+	if i%7 == 0 {
+		p.DiceKey = fmt.Sprintf("%064x", i) // committed, not a public seed
+	}
 	if i%3 == 0 {
 		k := processor.EventKind((i / 3) % 15)
 		p.Forced = append(p.Forced, ForcedEvent{Phase: 1, Event: k})
