@@ -1,5 +1,10 @@
 package simulate
 
+// The bots' Warmaster: what the person running a campaign changes in
+// campaign.toml while it is played — who plays, the deadlines, a [rules]
+// option read wrongly — each now and then, while a phase waits for its
+// builds, as the organisers' guide says to.
+
 import (
 	"fmt"
 	"slices"
@@ -41,7 +46,7 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 		fmt.Fprintf(&t, "\n[[players]]\nlogin = %q\nalliance = %q\n", l, a)
 		return l
 	}
-	// The players who command fleets now, by Alliance.
+	// The players who command fleets then, by Alliance.
 	commanders := map[processor.AllianceID][]processor.Login{}
 	var alliances []processor.AllianceID
 	for _, a := range c.AllianceIDs() {
