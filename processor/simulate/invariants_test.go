@@ -19,7 +19,7 @@ import (
 // Invariants checks what must hold after every step of every campaign:
 // Power Levels within RULINGS 1–2, Infrastructure within the limits per
 // Alliance (RULINGS 3), destroyed planets at 0 for good, every fleet on a
-// planet. destroyed carries the planets seen destroyed from step to step.
+// planet and commanded by a player who plays for its Alliance. destroyed carries the planets seen destroyed from step to step.
 // Checker adds the Points Tracker rule and the inputs' fate.
 func Invariants(f *folder.Folder, destroyed map[processor.PlanetID]bool) error {
 	c, s := f.Campaign, f.State
@@ -54,6 +54,14 @@ func Invariants(f *folder.Folder, destroyed map[processor.PlanetID]bool) error {
 	for _, fl := range c.Fleets {
 		if p, ok := s.Fleets[fl.ID]; !ok || !c.Map.Has(p) {
 			return fmt.Errorf("fleet %s is on no planet", fl.ID)
+		}
+		// Who commands it plays, for the fleet's Alliance (roster changes,
+		// Machinations of Fate: fleets stay with their Alliance).
+		switch p, ok := c.PlayerOf(fl.Player); {
+		case !ok:
+			return fmt.Errorf("fleet %s is commanded by %s, who does not play (%s)", fl.ID, fl.Player, c.NotPlaying(fl.Player))
+		case p.Alliance != c.FleetAlliance(fl.ID):
+			return fmt.Errorf("fleet %s of %s is commanded by %s, of %s", fl.ID, c.FleetAlliance(fl.ID), fl.Player, p.Alliance)
 		}
 	}
 	return nil
