@@ -244,8 +244,8 @@ func TestFaultsCommon(t *testing.T) {
 			`1:1  | the file is empty (or comments only): it needs "operations"`}},
 		{"unknown kind", "nope", "", []string{
 			`1:1  | internal error: no schema for files of kind "nope"`}},
-		{"root unknown keys", Builds, "# build\nplanet = \"nor\"\ntype = \"staging-grounds\"\n[extra]\n", []string{
-			`3:1 /type | unknown key "type": write infrastructure = "staging-grounds" here`,
+		{"root unknown keys", Builds, "# build\nplanet = \"nor\"\ntype = \"stronghold\"\n[extra]\n", []string{
+			`3:1 /type | unknown key "type": write infrastructure = "stronghold" here`,
 			`4:1 /extra | unknown key "extra"; valid keys: alternates, infrastructure, planet`}},
 		{"unknown key for a missing one", Builds, "planet = \"nor\"\nkind = [\"stronghold\"]\n", []string{
 			`2:1 /kind | unknown key "kind"; did you mean "infrastructure"?`}},
@@ -494,14 +494,7 @@ func TestFaultsMovesBuilds(t *testing.T) {
 		{"planet pattern", Builds, "planet = \"Nor\"\ninfrastructure = \"staging-grounds\"\n", []string{
 			`1:10 /planet | planet: "Nor" is not valid; did you mean "nor"?`}},
 		{"infrastructure enum", Builds, "planet = \"nor\"\ninfrastructure = \"wall\"\n", []string{
-			`2:18 /infrastructure | infrastructure: "wall" is not one of staging-grounds, support-facility, fortification-line`}},
-		// A Stronghold is placed at set-up and never built: the schema says
-		// so rather than offering it (rules: the Build Infrastructure step,
-		// "excluding Strongholds").
-		{"infrastructure stronghold", Builds, "planet = \"nor\"\ninfrastructure = \"stronghold\"\n", []string{
-			`2:18 /infrastructure | infrastructure: "stronghold" is not one of staging-grounds, support-facility, fortification-line; a kind of infrastructure to build, not a stronghold (each Alliance places its one at set-up)`}},
-		{"raise edifices stronghold", Orders, "[[operations]]\nfleet = \"f\"\noperation = \"raise-edifices\"\ninfrastructure = \"stronghold\"\n", []string{
-			`4:18 /operations/0/infrastructure | infrastructure of the 1st operation: "stronghold" is not one of staging-grounds, support-facility, fortification-line; a kind of infrastructure to build, not a stronghold (each Alliance places its one at set-up)`}},
+			`2:18 /infrastructure | infrastructure: "wall" is not one of stronghold, staging-grounds, support-facility, fortification-line`}},
 	})
 }
 
