@@ -255,9 +255,6 @@ func (c *Campaign) isWarmaster(l Login) bool { p, ok := c.PlayerOf(l); return ok
 // effect where the state s stands, and what changed, in words; or why e
 // cannot take effect (a fault at e's key key).
 func NextRoster(cur *Campaign, s *State, n int, e RosterChange) (next *Campaign, lines []string, key, why string) {
-	if key, why := defectionsPending(cur, s, e); why != "" {
-		return nil, nil, key, why
-	}
 	d := cur.Declared()
 	players, fleets := cur.AllegianceChanges()
 	switch e.Kind {
@@ -281,6 +278,9 @@ func NextRoster(cur *Campaign, s *State, n int, e RosterChange) (next *Campaign,
 		}
 		if to != from {
 			return nil, nil, "to", fmt.Sprintf("%s plays for %s and %s for %s at %s: fleets go to a player of their own Alliance", e.To, to, e.Login, from, PointText(e.Phase, e.Step))
+		}
+		if why := defectionsPending(s, e, "hand over", []Login{e.To}); why != "" {
+			return nil, nil, "hand", why
 		}
 		for _, f := range own {
 			fleets[f] = e.To
@@ -307,6 +307,7 @@ func NextRoster(cur *Campaign, s *State, n int, e RosterChange) (next *Campaign,
 			count[l] = len(cur.FleetsOf(l))
 		}
 		lines = append(lines, leaveText(d, e.Login))
+		var gets []Login
 		for _, f := range own {
 			to := members[0]
 			for _, l := range members[1:] {
@@ -316,7 +317,11 @@ func NextRoster(cur *Campaign, s *State, n int, e RosterChange) (next *Campaign,
 			}
 			count[to]++
 			fleets[f] = to
+			gets = append(gets, to)
 			lines = append(lines, fmt.Sprintf("%s is commanded by %s from here on", f, to))
+		}
+		if why := defectionsPending(s, e, "leave", gets); why != "" {
+			return nil, nil, "leave", why
 		}
 	}
 	for f, l := range fleets {
@@ -327,40 +332,44 @@ func NextRoster(cur *Campaign, s *State, n int, e RosterChange) (next *Campaign,
 	return d.RosterAt(n+1).WithAllegiance(players, fleets), lines, "", ""
 }
 
-// defectionsPending says why a hand-over or a leave (e) cannot take
-// effect in step 4 or 5 of a phase whose Machinations of Fate moves
-// players into or out of the player's Alliance: the defections, granted
-// in step 3, take effect at the end of step 5 (RULINGS 49), and who then
-// commands which of the Alliance's fleets was worked out with its players
-// as they were. A change between would leave a fleet to a player who
-// plays no more, or to one gone to another Alliance. From the next phase
-// on, it takes effect after them. "" when nothing stands in its way.
-func defectionsPending(cur *Campaign, s *State, e RosterChange) (key, why string) {
-	if e.Kind == RosterJoin {
-		return "", ""
-	}
-	a := cur.PlayerAlliance(e.Login)
+// defectionsPending says why a hand-over or a leave (e, verb) cannot
+// take effect in step 4 or 5 of a phase whose Machinations of Fate has
+// granted defections (in step 3, in force at the end of step 5, RULINGS
+// 49): who then commands which fleet was worked out with the players as
+// they were, so the player who goes may not be one who defects or is to
+// take over a fleet then (it would go to a player who plays no more), nor
+// may those who get their fleets (gets) defect (they would hold another
+// Alliance's fleets). From the next phase on, it takes effect after them.
+// "" when nothing stands in its way.
+func defectionsPending(s *State, e RosterChange, verb string, gets []Login) string {
 	for _, x := range s.Effects {
 		if x.Event != MachinationsOfFate || x.Phase != e.Phase+1 {
 			continue
 		}
-		touched := false
-		for l, to := range x.Players {
-			touched = touched || to == a || cur.PlayerAlliance(l) == a
+		var takes []string
+		for f, l := range x.Fleets {
+			if l == e.Login {
+				takes = append(takes, string(f))
+			}
 		}
-		for f := range x.Fleets {
-			touched = touched || cur.FleetAlliance(f) == a
+		slices.Sort(takes)
+		why := ""
+		switch {
+		case x.Players[e.Login] != "":
+			why = fmt.Sprintf("%s defects to %s then", e.Login, x.Players[e.Login])
+		case len(takes) > 0:
+			why = fmt.Sprintf("%s is to take over %s then", e.Login, report.OneOf(takes))
 		}
-		if !touched {
-			continue
+		for _, l := range gets {
+			if to := x.Players[l]; to != "" && why == "" {
+				why = fmt.Sprintf("%s, who would command %s's fleets, defects to %s then", l, e.Login, to)
+			}
 		}
-		key, verb := "hand", "hand over"
-		if e.Kind == rosterLeave {
-			key, verb = "leave", "leave"
+		if why != "" {
+			return fmt.Sprintf("%s cannot %s from %s: %s, at the end of this phase's step 5 (Machinations of Fate, granted in its step 3: RULINGS 49); have the change take effect from phase %d instead", e.Login, verb, PointText(e.Phase, e.Step), why, e.Phase+1)
 		}
-		return key, fmt.Sprintf("%s cannot %s from %s: Machinations of Fate, granted in this phase's step 3, moves players into or out of %s at the end of its step 5 (RULINGS 49), and who commands %s's fleets from then on was worked out with %s playing; have the change take effect from phase %d instead", e.Login, verb, PointText(e.Phase, e.Step), a, a, e.Login, e.Phase+1)
 	}
-	return "", ""
+	return ""
 }
 
 // CheckJoinStarts holds the planets where the fleets of a player who joins

@@ -66,7 +66,9 @@ func TestInvariants(t *testing.T) {
 			p := seedParams(i)
 			t.Run(p.Seed, func(t *testing.T) {
 				t.Parallel()
-				dir := filepath.Join(scratchDir(t), "c")
+				// Named as the reproduce command's folder: a campaign
+				// committed to a dice key rolls by its folder's name.
+				dir := filepath.Join(scratchDir(t), "sim-"+p.Seed)
 				check := NewChecker()
 				err := Run(dir, p, func(s Step) error {
 					if err := check.Check(s); err != nil {
@@ -116,6 +118,31 @@ func TestDeterministicAndReplayable(t *testing.T) {
 	}
 	if res, err := trust.Verify(a, ""); err != nil || res.Dice == 0 {
 		t.Fatalf("verify of a simulated campaign: %+v, %v", res, err)
+	}
+}
+
+// A campaign committed to a secret dice key (simulate --dice-key) is
+// played with it at every step, replays with it and not without it, and
+// its dice verify with it.
+func TestDiceKeyReplayable(t *testing.T) {
+	key := strings.Repeat("5e", 32)
+	p := Params{Seed: "keyed", Planets: 9, Alliances: 2, Phases: 3, Skip: 0.1, DiceKey: key}
+	dir := filepath.Join(t.TempDir(), "keyed")
+	if err := Run(dir, p, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, processor.CampaignFile))
+	if err != nil || !bytes.Contains(data, []byte("commitment = \""+processor.KeyCommitment(key)+"\"")) || bytes.Contains(data, []byte("seed = ")) {
+		t.Fatalf("campaign.toml does not commit to the key: %v\n%s", err, data)
+	}
+	if _, err := trust.Replay(dir, phase.Options{DiceKey: key}); err != nil {
+		t.Fatalf("replay with the key: %v", err)
+	}
+	if _, err := trust.Replay(dir, phase.Options{DiceKey: strings.Repeat("a7", 32)}); err == nil {
+		t.Fatal("replay with another key passed")
+	}
+	if res, err := trust.Verify(dir, key); err != nil || res.Dice == 0 {
+		t.Fatalf("verify with the key: %+v, %v", res, err)
 	}
 }
 
