@@ -399,7 +399,7 @@ func (k Checker) DecodeOrders(login Login, d Obj) []Order {
 		if o.has("infrastructure") {
 			ord.Infra = k.infra(o.Src.At("infrastructure"), o.Str("infrastructure"))
 			if ord.Infra == Stronghold {
-				k.Fs.Add(o.Src.At("infrastructure"), "Raise Edifices builds a fortification-line, support-facility or staging-grounds, not a stronghold")
+				k.Fs.Add(o.Src.At("infrastructure"), "Raise Edifices builds a fortification-line, support-facility or staging-grounds, not a stronghold (each Alliance places its one at set-up)")
 			}
 		}
 		if o.has("outcome") {
@@ -610,7 +610,7 @@ func (k Checker) distinctAlternates(build PieceChoice, alts []PieceChoice, under
 func (k Checker) buildType(at Src, s string) InfraType {
 	t := k.infra(at, s)
 	if t == Stronghold {
-		k.Fs.Add(at, "a Stronghold cannot be built in step 5; build a fortification-line, support-facility or staging-grounds")
+		k.Fs.Add(at, "a Stronghold cannot be built in step 5 (each Alliance places its one at set-up); build a fortification-line, support-facility or staging-grounds")
 	}
 	return t
 }

@@ -77,7 +77,26 @@ func OutcomeValues(a AttackType, victor Side, key string) []string {
 	if victor == Defender {
 		return []string{"fortification-line", "staging-grounds", "none"} // build
 	}
-	return []string{"staging-grounds", "support-facility", "fortification-line"} // take, build, extra
+	return Buildable // take, build, extra
+}
+
+// Buildable are the kinds of Infrastructure a piece built can be: any
+// "excluding Strongholds" (5 Build Infrastructure; Raise Edifices; Seize
+// Power Base), which each Alliance places at set-up.
+var Buildable = []string{"staging-grounds", "support-facility", "fortification-line"}
+
+// buildsKind is whether a fault's pointer is at the kind of a piece built
+// in a file of kind: a build's or an alternate's `infrastructure`, or an
+// operation's (Raise Edifices).
+func buildsKind(kind schema.Kind, ptr string) bool {
+	segs := strings.Split(ptr, "/")
+	switch {
+	case kind == schema.Builds:
+		return ptr == "/infrastructure" || len(segs) == 4 && segs[1] == "alternates" && segs[3] == "infrastructure"
+	case kind == schema.Orders:
+		return len(segs) == 4 && segs[1] == "operations" && segs[3] == "infrastructure"
+	}
+	return false
 }
 
 // WordOutcomes words anew the schema's faults of the `[outcome]` values of
@@ -89,13 +108,21 @@ func OutcomeValues(a AttackType, victor Side, key string) []string {
 // at the key, whatever its value (NoOutcomeChoice, as the rules refuse it
 // once the value passes); a value none of the schema's, with the outcome's
 // (OutcomeValues); a location past the schema's 10, with the planet's
-// count. data is the file's text. It returns the faults, each once.
+// count. A piece to build's kind none of the schema's (a build's, Raise
+// Edifices') is given the kinds that can be built, not the schema's list
+// with the Stronghold, which the rules refuse, saying why, beside the
+// file's other faults. data is the file's text. It returns the faults,
+// each once.
 func (k Checker) WordOutcomes(kind schema.Kind, data []byte, doc map[string]any, sf []schema.Fault, battle *Order) []schema.Fault {
 	if k.C == nil || k.C.Map == nil {
 		return sf
 	}
 	moved := false
 	for i, f := range sf {
+		if f.Value != "" && buildsKind(kind, f.Pointer) {
+			sf[i].Message = schema.NotOneOf(f, Buildable, "")
+			continue
+		}
 		table, b, victor, why := outcomeOf(kind, doc, f.Pointer, battle)
 		if table == "" {
 			continue

@@ -264,6 +264,25 @@ func TestMistakes(t *testing.T) {
 		{name: "ErrPlanetFirstWord", file: "phases/01/builds/blue.toml",
 			old: `planet = "tarkad-vindix"`, new: `planet = "tarkad"`, now: "2027-02-05T12:00:00Z",
 			want: []string{`phases/01/builds/blue.toml:1:10: unknown planet "tarkad"; did you mean "tarkad-vindix"?`}},
+		// A piece to build of a kind none of the schema's is given the
+		// kinds that can be built ("excluding Strongholds"), not the
+		// schema's list with stronghold, which the rules refuse.
+		{name: "ErrBuildKind", file: "phases/01/builds/blue.toml",
+			old: `infrastructure = "fortification-line"`, new: `infrastructure = "fortress"`, now: "2027-02-05T12:00:00Z",
+			want: []string{`phases/01/builds/blue.toml:2:18: infrastructure: "fortress" is not one of staging-grounds, support-facility, fortification-line`}},
+		{name: "ErrBuildAlternateKind", file: "phases/01/builds/blue.toml",
+			old: `infrastructure = "fortification-line"`, now: "2027-02-05T12:00:00Z",
+			new:  "infrastructure = \"fortification-line\"\n\n[[alternates]]\nplanet = \"caltus-novem\"\ninfrastructure = \"wall\"",
+			want: []string{`phases/01/builds/blue.toml:6:18: infrastructure of the 1st alternate: "wall" is not one of staging-grounds, support-facility, fortification-line`}},
+		{name: "ErrBuildStronghold", file: "phases/01/builds/blue.toml",
+			old: `infrastructure = "fortification-line"`, new: `infrastructure = "stronghold"`, now: "2027-02-05T12:00:00Z",
+			want: []string{`phases/01/builds/blue.toml:2:18: a Stronghold cannot be built in step 5 (each Alliance places its one at set-up); build a fortification-line, support-facility or staging-grounds`}},
+		{name: "ErrRaiseEdificesKind", file: "phases/01/orders/bob.toml",
+			old: `infrastructure = "fortification-line"`, new: `infrastructure = "factory"`,
+			want: []string{`phases/01/orders/bob.toml:4:18: infrastructure of the 1st operation: "factory" is not one of staging-grounds, support-facility, fortification-line`}},
+		{name: "ErrRaiseEdificesStronghold", file: "phases/01/orders/bob.toml",
+			old: `infrastructure = "fortification-line"`, new: `infrastructure = "stronghold"`,
+			want: []string{`phases/01/orders/bob.toml:4:18: Raise Edifices builds a fortification-line, support-facility or staging-grounds, not a stronghold (each Alliance places its one at set-up)`}},
 		// An alternate that repeats the first choice, or an earlier
 		// alternate, could never be used: were that choice impossible, so
 		// is the same choice again. Refused at the repeat, as a set-up
