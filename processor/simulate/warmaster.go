@@ -111,7 +111,15 @@ func (b *bot) postpone(f *folder.Folder) error {
 	for _, st := range []processor.Step{processor.StepOpenTome, processor.StepOperations, processor.StepBattles, processor.StepEvents, processor.StepMoves, processor.StepBuilds, processor.StepTiebreak} {
 		at := deadline(next, st).Add(b.later[next])
 		key := strings.ReplaceAll(st.String(), "-", "_") // open_tome, operations, …
-		b.campaign = strings.Replace(b.campaign, key+" = "+at.Format(time.RFC3339)+"\n", key+" = "+at.Add(by).Format(time.RFC3339)+"\n", 1)
+		line := key + " = " + at.Format(time.RFC3339) + "\n"
+		switch {
+		case strings.Contains(b.campaign, line):
+			b.campaign = strings.Replace(b.campaign, line, key+" = "+at.Add(by).Format(time.RFC3339)+"\n", 1)
+		case st != processor.StepTiebreak || next == b.p.Phases: // the last phase's alone has a tiebreak
+			// The bots play to the deadlines they wrote: one not found
+			// would leave them playing to another.
+			return fmt.Errorf("simulate: phase %d's %s deadline %s is not in campaign.toml", next, key, at.Format(time.RFC3339))
+		}
 	}
 	if b.later == nil {
 		b.later = map[int]time.Duration{}
