@@ -191,6 +191,11 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 			fmt.Fprintf(progress, "simulate: phase %d of %d\n", f.State.Phase, p.Phases)
 		}
 		s, err := phase.Advance(dir, phase.Options{Now: now, DiceKey: p.DiceKey})
+		if withdrawn, werr := b.withdraw(err); werr != nil {
+			return werr
+		} else if withdrawn {
+			s, err = phase.Advance(dir, phase.Options{Now: now, DiceKey: p.DiceKey})
+		}
 		if err != nil {
 			return fmt.Errorf("simulate: advance at %s (phase %d, step %s): %w", now.Format(time.RFC3339), f.State.Phase, f.State.Step, err)
 		}
@@ -239,7 +244,12 @@ type bot struct {
 	// later is how far the bots' Warmaster has put off each phase's
 	// deadlines (postpone).
 	later map[int]time.Duration
-	look  struct {
+	// pending is the last roster change the bots' Warmaster wrote for a
+	// step after the events, with the players it added (rosterChange),
+	// until it takes effect: the defections of the events may stand in
+	// its way.
+	pending string
+	look    struct {
 		s        *processor.State
 		byPlanet map[processor.PlanetID][]processor.FleetID
 		battles  map[string]processor.Order // the last order of each battle id

@@ -6,6 +6,7 @@ package simulate
 // builds, as the organisers' guide says to.
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -24,10 +25,10 @@ var rosterSteps = []processor.Step{processor.StepOperations, processor.StepBattl
 // is added to campaign.toml, taking effect in phase k+1 — a new player
 // joins with a new fleet, a player hands their fleets to another of the
 // Alliance (a new login, now and then), or a player leaves. Nothing played
-// between now and then can make the change impossible: the builds step
+// between now and then can make the change impossible — the builds step
 // destroys no planet and changes no allegiance, and the next phase's steps
-// 1 and 2 neither (a hand-over or a leave from step 4 or 5 only where there
-// are no events).
+// 1 and 2 neither — but the defections of its events for a hand-over or a
+// leave from step 4 or 5, which the Warmaster then withdraws.
 func (b *bot) rosterChange(f *folder.Folder) error {
 	s, c := f.State, f.Campaign
 	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(3) {
@@ -62,11 +63,8 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 	a := alliances[b.rng.IntN(len(alliances))]
 	from := commanders[a][b.rng.IntN(len(commanders[a]))]
 	steps := rosterSteps
-	if next == b.p.Phases || !b.noEvents {
-		// The final phase ends in its step 3; and a hand-over or a leave
-		// waits for the defections Machinations of Fate may grant in step
-		// 3 (RULINGS 49: they take effect at the end of step 5).
-		steps = steps[:2]
+	if next == b.p.Phases {
+		steps = steps[:2] // the final phase ends in its step 3
 	}
 	step := steps[b.rng.IntN(len(steps))]
 	switch kind := b.rng.IntN(3); {
@@ -93,7 +91,26 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 		fmt.Fprintf(&t, "\n[[roster_changes]]\nphase = %d\nstep = %q\nleave = %q\n", next, step, from)
 	}
 	b.campaign += t.String()
+	b.pending = ""
+	if step == processor.StepMoves || step == processor.StepBuilds {
+		b.pending = t.String()
+	}
 	return b.write(processor.CampaignFile, b.campaign)
+}
+
+// withdraw has the bots' Warmaster take out the roster change pending
+// when advance refuses campaign.toml for it (err): a hand-over or a leave
+// after the events that the defections they granted stand in the way of
+// (RULINGS 49), as the organisers' guide says to. It says whether it did.
+func (b *bot) withdraw(err error) (bool, error) {
+	var inv *processor.InvalidError
+	if b.pending == "" || !errors.As(err, &inv) || !slices.ContainsFunc(inv.Faults, func(f processor.Fault) bool {
+		return f.File == processor.CampaignFile && strings.Contains(f.Message, "Machinations of Fate")
+	}) {
+		return false, nil
+	}
+	b.campaign, b.pending = strings.Replace(b.campaign, b.pending, "", 1), ""
+	return true, b.write(processor.CampaignFile, b.campaign)
 }
 
 // postpone now and then has the bots' Warmaster put off the next phase's
