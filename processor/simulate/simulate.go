@@ -9,7 +9,8 @@
 // (generated, or forced by Params.Forced) and their choices files, An Open
 // Tome's early orders, Defiant Zeal's second operations, war engines now and
 // then, and a tie-break when the campaign ends tied; and now and then their
-// Warmaster changes who plays (rosterChange). Now and then a bot
+// Warmaster changes who plays, puts off deadlines, corrects a [rules]
+// option or rules on a disputed result (warmaster.go). Now and then a bot
 // misses a deadline (Params.Skip), so the rules' defaults are played too.
 package simulate
 
@@ -232,24 +233,23 @@ type bot struct {
 	// setupPieces is the Infrastructure each Alliance builds at set-up
 	// (3, or two Alliances' [rules] two_alliance_setup_pieces).
 	setupPieces int
-	// look is what the bots look up in the state of the folder they
-	// fill, made once for it: for each battle a bot writes, it was made
-	// again, and a simulated campaign grew as the square of its fleets.
 	// campaign is campaign.toml as the bots' Warmaster last wrote it, and
 	// late how many players it has added since the campaign began
 	// (rosterChange).
 	campaign string
 	late     int
-	noEvents bool // [rules] events = false
 	// later is how far the bots' Warmaster has put off each phase's
 	// deadlines (postpone).
 	later map[int]time.Duration
 	// pending is the last roster change the bots' Warmaster wrote for a
 	// step after the events, with the players it added (rosterChange),
 	// until it takes effect: the defections of the events may stand in
-	// its way.
+	// its way (withdraw).
 	pending string
-	look    struct {
+	// look is what the bots look up in the state of the folder they
+	// fill, made once for it: for each battle a bot writes, it was made
+	// again, and a simulated campaign grew as the square of its fleets.
+	look struct {
 		s        *processor.State
 		byPlanet map[processor.PlanetID][]processor.FleetID
 		battles  map[string]processor.Order // the last order of each battle id
@@ -328,7 +328,6 @@ func (b *bot) writeCampaign() error {
 	// each is played through whole campaigns.
 	if len(p.Forced) == 0 && b.chance(8) {
 		c.WriteString("events = false\n") // forced events need them
-		b.noEvents = true
 	} else {
 		c.WriteString("events = true\n")
 	}
