@@ -243,9 +243,11 @@ type bot struct {
 	later map[int]time.Duration
 	// pending is the last roster change the bots' Warmaster wrote for a
 	// step after the events, with the players it added (rosterChange),
-	// until it takes effect: the defections of the events may stand in
-	// its way (withdraw).
-	pending string
+	// until it takes effect (state.toml's roster past pendingAt, its
+	// index): the defections of the events may stand in its way
+	// (withdraw).
+	pending   string
+	pendingAt int
 	// look is what the bots look up in the state of the folder they
 	// fill, made once for it: for each battle a bot writes, it was made
 	// again, and a simulated campaign grew as the square of its fleets.

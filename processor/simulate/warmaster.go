@@ -31,6 +31,9 @@ var rosterSteps = []processor.Step{processor.StepOperations, processor.StepBattl
 // leave from step 4 or 5, which the Warmaster then withdraws.
 func (b *bot) rosterChange(f *folder.Folder) error {
 	s, c := f.State, f.Campaign
+	if b.pending != "" && s.Roster > b.pendingAt {
+		b.pending = "" // in effect: campaign.toml keeps it as it is
+	}
 	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(3) {
 		return nil
 	}
@@ -90,11 +93,10 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 		// from leaves: their fleets go to the Alliance's other commanders.
 		fmt.Fprintf(&t, "\n[[roster_changes]]\nphase = %d\nstep = %q\nleave = %q\n", next, step, from)
 	}
-	b.campaign += t.String()
-	b.pending = ""
-	if step == processor.StepMoves || step == processor.StepBuilds {
-		b.pending = t.String()
+	if change := t.String(); !strings.Contains(change, "\njoin = ") && (step == processor.StepMoves || step == processor.StepBuilds) {
+		b.pending, b.pendingAt = change, strings.Count(b.campaign, "[[roster_changes]]")
 	}
+	b.campaign += t.String()
 	return b.write(processor.CampaignFile, b.campaign)
 }
 
