@@ -26,9 +26,9 @@ type RosterChange struct {
 	Src   Src
 }
 
-// rosterSteps are the steps a roster change can take effect from: those
+// RosterSteps are the steps a roster change can take effect from: those
 // every phase has (the final one ends in its step 3).
-var rosterSteps = []Step{StepOperations, StepBattles, StepMoves, StepBuilds}
+var RosterSteps = []Step{StepOperations, StepBattles, StepMoves, StepBuilds}
 
 // PointOrder orders points in the campaign: phase, then step (An Open Tome's
 // orders are step 1's); set-up comes first.
@@ -69,7 +69,7 @@ func (c *Campaign) decodeRoster(d Obj, fs *Faults) {
 	for _, o := range d.Objs("roster_changes") {
 		e := RosterChange{Phase: o.int("phase"), Step: StepOperations, Src: o.Src}
 		if o.has("step") {
-			_ = e.Step.UnmarshalText([]byte(o.Str("step"))) // the schema allows only rosterSteps
+			_ = e.Step.UnmarshalText([]byte(o.Str("step"))) // the schema allows only RosterSteps
 		}
 		var kinds []string
 		for _, k := range []struct {
@@ -401,7 +401,7 @@ func (c *Campaign) FleetSrc(id FleetID) Src {
 // NextRosterPoint is the first step a new roster change can take effect
 // from: the one after the step the campaign waits for.
 func NextRosterPoint(s *State) (int, Step) {
-	for _, st := range rosterSteps {
+	for _, st := range RosterSteps {
 		if PointOrder(s.Phase, st) > PointOrder(s.Phase, s.Step) {
 			return s.Phase, st
 		}

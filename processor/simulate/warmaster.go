@@ -16,9 +16,6 @@ import (
 	"github.com/warmaster/warmaster/processor/folder"
 )
 
-// rosterSteps are the steps a roster change may take effect from.
-var rosterSteps = []processor.Step{processor.StepOperations, processor.StepBattles, processor.StepMoves, processor.StepBuilds}
-
 // rosterChange now and then has the bots' Warmaster change who plays, as
 // the organisers' guide says (Players who join late, drop out, or hand
 // over): while phase k waits for its builds, an entry of [[roster_changes]]
@@ -65,7 +62,7 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 	}
 	a := alliances[b.rng.IntN(len(alliances))]
 	from := commanders[a][b.rng.IntN(len(commanders[a]))]
-	steps := rosterSteps
+	steps := processor.RosterSteps
 	if next == b.p.Phases {
 		steps = steps[:2] // the final phase ends in its step 3
 	}
