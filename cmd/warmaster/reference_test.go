@@ -384,7 +384,7 @@ func placeholder(f cli.Flag, argsUsage string) string {
 var flagValues = map[string]string{
 	"now": "TIME", "actor": "LOGIN", "pushed-by": "LOGIN", "format": "text|github", "key": "KEY",
 	"base": "REV", "head": "REV", "out": "DIR", "campaign": "DIR", "profile": "FILE",
-	"engine": "ID", "label": "LABEL", "seed": "TEXT", "forced-event": "PHASE:EVENT", "verified": "FILE",
+	"engine": "ID", "label": "LABEL", "seed": "TEXT", "forced-event": "PHASE:EVENT", "verified": "FILE", "dice-key": "KEY",
 }
 
 // sentence starts s with a capital letter.
