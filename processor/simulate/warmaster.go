@@ -67,6 +67,7 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 		steps = steps[:2] // the final phase ends in its step 3
 	}
 	step := steps[b.rng.IntN(len(steps))]
+	afterEvents := step == processor.StepMoves || step == processor.StepBuilds
 	switch kind := b.rng.IntN(3); {
 	case kind == 0 || len(commanders[a]) < 2 && kind == 2:
 		// A new player joins, with a new fleet at a planet not destroyed
@@ -75,6 +76,7 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 		planets := slices.DeleteFunc(slices.Clone(c.Map.IDs()), s.Destroyed)
 		fmt.Fprintf(&t, "\n[[fleets]]\nid = \"jf%d\"\nplayer = %q\nstart = %q\n", b.late, l, planets[b.rng.IntN(len(planets))])
 		fmt.Fprintf(&t, "\n[[roster_changes]]\nphase = %d\njoin = %q\n", next, l)
+		afterEvents = false // it joins from the phase's first step
 	case kind == 1:
 		// from hands their fleets to another of the Alliance's players, or
 		// to a new login.
@@ -90,8 +92,8 @@ func (b *bot) rosterChange(f *folder.Folder) error {
 		// from leaves: their fleets go to the Alliance's other commanders.
 		fmt.Fprintf(&t, "\n[[roster_changes]]\nphase = %d\nstep = %q\nleave = %q\n", next, step, from)
 	}
-	if change := t.String(); !strings.Contains(change, "\njoin = ") && (step == processor.StepMoves || step == processor.StepBuilds) {
-		b.pending, b.pendingAt = change, strings.Count(b.campaign, "[[roster_changes]]")
+	if afterEvents {
+		b.pending, b.pendingAt = t.String(), strings.Count(b.campaign, "[[roster_changes]]")
 	}
 	b.campaign += t.String()
 	return b.write(processor.CampaignFile, b.campaign)
