@@ -19,8 +19,9 @@ import (
 // Invariants checks what must hold after every step of every campaign:
 // Power Levels within RULINGS 1–2, Infrastructure within the limits per
 // Alliance (RULINGS 3), destroyed planets at 0 for good, every fleet on a
-// planet and commanded by a player who plays for its Alliance. destroyed carries the planets seen destroyed from step to step.
-// Checker adds the Points Tracker rule and the inputs' fate.
+// planet and commanded by a player who plays for its Alliance. destroyed
+// carries the planets seen destroyed from step to step. Checker adds the
+// Points Tracker rule and the inputs' fate.
 func Invariants(f *folder.Folder, destroyed map[processor.PlanetID]bool) error {
 	c, s := f.Campaign, f.State
 	if s.Step == processor.StepSetup {

@@ -533,13 +533,7 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 			return now, err
 		}
 	}
-	if err := b.rosterChange(f); err != nil {
-		return now, err
-	}
-	if err := b.postpone(f); err != nil {
-		return now, err
-	}
-	if err := b.correct(f); err != nil {
+	if err := b.warmaster(f); err != nil {
 		return now, err
 	}
 	for _, a := range phase.Awaited(f) {

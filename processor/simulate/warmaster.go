@@ -16,7 +16,32 @@ import (
 	"github.com/warmaster/warmaster/processor/folder"
 )
 
-// rosterChange now and then has the bots' Warmaster change who plays, as
+// warmaster has the bots' Warmaster change campaign.toml, while a phase
+// before the last waits for its builds: each of rosterChange, postpone
+// and correct now and then (one in 3, 5 and 6).
+func (b *bot) warmaster(f *folder.Folder) error {
+	s := f.State
+	if b.pending != "" && s.Roster > b.pendingAt {
+		b.pending = "" // in effect: campaign.toml keeps it as it is
+	}
+	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases {
+		return nil
+	}
+	for _, change := range []struct {
+		odds int
+		make func(*folder.Folder) error
+	}{{3, b.rosterChange}, {5, b.postpone}, {6, b.correct}} {
+		if !b.chance(change.odds) {
+			continue
+		}
+		if err := change.make(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rosterChange has the bots' Warmaster change who plays, as
 // the organisers' guide says (Players who join late, drop out, or hand
 // over): while phase k waits for its builds, an entry of [[roster_changes]]
 // is added to campaign.toml, taking effect in phase k+1 — a new player
@@ -28,12 +53,6 @@ import (
 // leave from step 4 or 5, which the Warmaster then withdraws.
 func (b *bot) rosterChange(f *folder.Folder) error {
 	s, c := f.State, f.Campaign
-	if b.pending != "" && s.Roster > b.pendingAt {
-		b.pending = "" // in effect: campaign.toml keeps it as it is
-	}
-	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(3) {
-		return nil
-	}
 	next := s.Phase + 1
 	for _, x := range s.Effects {
 		if x.Event == processor.MachinationsOfFate && x.Phase == next {
@@ -114,17 +133,13 @@ func (b *bot) withdraw(err error) (bool, error) {
 	return true, b.write(processor.CampaignFile, b.campaign)
 }
 
-// postpone now and then has the bots' Warmaster put off the next phase's
+// postpone has the bots' Warmaster put off the next phase's
 // deadlines, every step's by the same hours (at most two days: they stay
 // in order, before the phase after), while a phase waits for its builds,
 // as a club gives itself a weekend more: the bots then play to the
 // deadlines as they are, and a replay to those each run saw.
 func (b *bot) postpone(f *folder.Folder) error {
-	s := f.State
-	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(5) {
-		return nil
-	}
-	next := s.Phase + 1
+	next := f.State.Phase + 1
 	by := time.Duration(1+b.rng.IntN(47)) * time.Hour
 	for _, st := range []processor.Step{processor.StepOpenTome, processor.StepOperations, processor.StepBattles, processor.StepEvents, processor.StepMoves, processor.StepBuilds, processor.StepTiebreak} {
 		at := deadline(next, st).Add(b.later[next])
@@ -156,16 +171,12 @@ var correctable = []struct{ key, line string }{
 	{"outcome_power_levels", `outcome_power_levels = "processing"`},
 }
 
-// correct now and then has the bots' Warmaster correct a [rules] option
+// correct has the bots' Warmaster correct a [rules] option
 // the steps so far used, as the organisers' guide says (A rule was read
 // wrongly): the option changed in [rules], and a [[corrections]] entry
 // with the table as it stood, line for line, and why. It takes effect
 // from the next step; the steps before replay with the old rules.
-func (b *bot) correct(f *folder.Folder) error {
-	s := f.State
-	if s.Step != processor.StepBuilds || s.Phase >= b.p.Phases || !b.chance(6) {
-		return nil
-	}
+func (b *bot) correct(*folder.Folder) error {
 	head := strings.Index(b.campaign, "[rules]\n") + len("[rules]\n")
 	end := head + strings.Index(b.campaign[head:], "\n\n") + 1
 	was := b.campaign[head:end]
