@@ -77,13 +77,13 @@ func OutcomeValues(a AttackType, victor Side, key string) []string {
 	if victor == Defender {
 		return []string{"fortification-line", "staging-grounds", "none"} // build
 	}
-	return Buildable // take, build, extra
+	return slices.Clone(buildable) // take, build, extra: a list of the caller's
 }
 
-// Buildable are the kinds of Infrastructure a piece built can be: any
+// buildable are the kinds of Infrastructure a piece built can be: any
 // "excluding Strongholds" (5 Build Infrastructure; Raise Edifices; Seize
 // Power Base), which each Alliance places at set-up.
-var Buildable = []string{"staging-grounds", "support-facility", "fortification-line"}
+var buildable = []string{"staging-grounds", "support-facility", "fortification-line"}
 
 // buildsKind is whether a fault's pointer is at the kind of a piece built
 // in a file of kind: a build's or an alternate's `infrastructure`, or an
@@ -120,7 +120,7 @@ func (k Checker) WordOutcomes(kind schema.Kind, data []byte, doc map[string]any,
 	moved := false
 	for i, f := range sf {
 		if f.Value != "" && buildsKind(kind, f.Pointer) {
-			sf[i].Message = schema.NotOneOf(f, Buildable, "")
+			sf[i].Message = schema.NotOneOf(f, buildable, "")
 			continue
 		}
 		table, b, victor, why := outcomeOf(kind, doc, f.Pointer, battle)
