@@ -159,6 +159,14 @@ func Suggestions(root string, rep *Report, head string) (out []Suggestion, skipp
 		s.Key = hex.EncodeToString(sum[:8])
 		out = append(out, s)
 	}
+	// A rename is sure only when no other file is meant to have that
+	// name: two renamed to one, the second would overwrite the first.
+	meantBy := map[string][]string{}
+	for _, ft := range rep.Faults {
+		if ft.Fix != nil && ft.Fix.Kind == processor.FixRename && !slices.Contains(meantBy[ft.Fix.Meant], ft.File) {
+			meantBy[ft.Fix.Meant] = append(meantBy[ft.Fix.Meant], ft.File)
+		}
+	}
 	for _, ft := range rep.Faults {
 		if ft.Fix == nil {
 			continue
@@ -227,7 +235,15 @@ func Suggestions(root string, rep *Report, head string) (out []Suggestion, skipp
 				}
 			}
 		case processor.FixRename:
-			add(Suggestion{File: ft.File, Line: 1, Fault: ft.Message, Rename: ft.Fix.Meant}, "")
+			why := ""
+			if by := meantBy[ft.Fix.Meant]; len(by) > 1 {
+				sorted := slices.Sorted(slices.Values(by))
+				why = fmt.Sprintf("%d files are meant to be %s (%s): keep the one you mean, rename it, and delete the other", len(by), ft.Fix.Meant, strings.Join(sorted, ", "))
+				if len(by) > 2 {
+					why += "s"
+				}
+			}
+			add(Suggestion{File: ft.File, Line: 1, Fault: ft.Message, Rename: ft.Fix.Meant}, why)
 		}
 	}
 	sortSuggestions(out)

@@ -134,6 +134,29 @@ func TestSuggestions(t *testing.T) {
 			t.Errorf("the rename's comment:\n%s", body)
 		}
 	})
+	// Two files meant to be one (a copy saved twice, in two wrong
+	// places): renaming both would have the second overwrite the first,
+	// so neither rename is sure: the player keeps one.
+	t.Run("TwoFilesToOneName", func(t *testing.T) {
+		t.Parallel()
+		r := newTestRepo(t)
+		const wrong1, wrong2 = "campaigns/spring/phases/01/order/bob.toml", "campaigns/spring/phases/01/orders/bob.toml.txt"
+		list, skipped := r.suggest("bob", func() {
+			r.write(wrong1, r.read(bob))
+			r.write(wrong2, r.read(bob))
+			if err := os.Remove(r.path(bob)); err != nil {
+				t.Fatal(err)
+			}
+		})
+		var mine []Suggestion
+		for _, s := range list {
+			if s.Rename != "" {
+				mine = append(mine, s)
+			}
+		}
+		why := ":1: no suggestion: 2 files are meant to be " + bob + " (" + wrong1 + ", " + wrong2 + "): keep the one you mean, rename it, and delete the other"
+		check(t, mine, skipped, []string{wrong1 + why, wrong2 + why})
+	})
 	// A line the pull request did not change gets no comment (GitHub
 	// refuses one there): the fault stays an annotation.
 	t.Run("UnchangedLine", func(t *testing.T) {
