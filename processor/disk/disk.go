@@ -201,11 +201,20 @@ func (d *Dir) Path() string { return d.path }
 // It also closes the sub-folders the scan kept open (a folder of a big
 // campaign stays open for a few more reads, not for thousands).
 func (d *Dir) Unlock() {
+	d.Release()
+	d.closeSubs()
+}
+
+// Release releases the folder's lock and keeps the sub-folders the scan
+// opened, for a reader of thousands of its files after the load (a
+// replay, a digest of the whole folder, verify): each is read by its
+// folder's descriptor rather than walked to through the Root, one opened
+// folder at a time. Close closes them.
+func (d *Dir) Release() {
 	if d.lock != nil {
 		d.lock.release()
 		d.lock = nil
 	}
-	d.closeSubs()
 }
 
 // Close releases the lock and closes the folder.
@@ -524,6 +533,13 @@ func (d *Dir) WriteFile(rel string, data []byte) error {
 	}
 	if err := checkPath(rel); err != nil {
 		return err
+	}
+	if ok, err := d.writeByFD(rel, data); ok {
+		if err != nil {
+			return err
+		}
+		d.record(rel)
+		return nil
 	}
 	r, err := d.folderRoot(path.Dir(rel))
 	if err != nil {

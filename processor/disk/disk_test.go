@@ -875,6 +875,32 @@ func TestNoDescriptorLeftOpen(t *testing.T) {
 		}
 		d.Close()
 	}
+	for range 20 { // kept open past the lock (Release) until Close
+		d, err := Open(dir, Read, writable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Release()
+		if _, err := d.ReadFile("phases/02/orders/bob.toml"); err != nil {
+			t.Fatal(err)
+		}
+		d.Close()
+	}
+	scratch := t.TempDir()
+	for i := range 20 { // a Scratch folder's folders, opened as written to and read
+		d, err := Open(scratch, Scratch, writable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := fmt.Sprintf("phases/0%d/orders/f%d.toml", i%3+1, i)
+		if err := d.WriteFile(p, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.ReadFile(p); err != nil {
+			t.Fatal(err)
+		}
+		d.Close()
+	}
 	for i := range 20 { // and commits: the folders written into are opened once, and closed
 		d, err := Open(dir, Write, writable)
 		if err != nil {
@@ -952,5 +978,76 @@ func TestReadAllReadsToTheEnd(t *testing.T) {
 	}
 	if data, err := readAll(&countingReader{text: "abcdef", piece: 100}, "f", 6, 5); !errors.Is(err, ErrTooLarge) || len(data) != 6 {
 		t.Errorf("6 bytes past a limit of 5: %d bytes, %v; want 6 and ErrTooLarge", len(data), err)
+	}
+}
+
+// A Scratch folder's files are written and read by their folders'
+// descriptors (a replay's tens of thousands of inputs), which stay in the
+// folder: a folder swapped for a link out of it is neither written nor
+// read through, nor is a file swapped for a link; and Close closes them.
+func TestScratchStaysInRoot(t *testing.T) {
+	outside := folder(t, map[string]string{"secret.toml": "secret", "orders/bob.toml": "secret"})
+	dir := folder(t, map[string]string{"campaign.toml": "c"})
+	d, err := Open(dir, Scratch, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for _, data := range []string{"a", "A"} { // made, then written over
+		if err := d.WriteFile("phases/01/orders/alice.toml", []byte(data)); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := d.ReadFile("phases/01/orders/alice.toml"); err != nil || string(got) != data {
+			t.Errorf("ReadFile(alice.toml) = %q, %v; want %q", got, err, data)
+		}
+	}
+	// A folder swapped for a link out before it is first written to.
+	if err := os.MkdirAll(filepath.Join(dir, "phases/02"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, filepath.Join(outside, "orders"), filepath.Join(dir, "phases/02/orders"))
+	if err := d.WriteFile("phases/02/orders/bob.toml", []byte("mine")); err == nil {
+		t.Error("WriteFile through a folder linked out of the folder: no error")
+	}
+	// A file swapped for a link out.
+	symlink(t, filepath.Join(outside, "secret.toml"), filepath.Join(dir, "phases/01/orders/carol.toml"))
+	if err := d.WriteFile("phases/01/orders/carol.toml", []byte("mine")); err == nil {
+		t.Error("WriteFile through a file linked out of the folder: no error")
+	}
+	// A folder written to, then swapped for a link out: its descriptor
+	// stays with the folder it opened.
+	if err := d.WriteFile("phases/03/results/f1.toml", []byte("r")); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "phases/03/results")
+	if err := os.Rename(results, filepath.Join(dir, "phases/03/gone")); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, filepath.Join(outside, "orders"), results)
+	if got, err := d.ReadFile("phases/03/results/f1.toml"); strings.Contains(string(got), "secret") {
+		t.Errorf("ReadFile(f1.toml) read through the swapped-in link: %q, %v", got, err)
+	}
+	if err := d.WriteFile("phases/03/results/bob.toml", []byte("mine")); err != nil {
+		t.Fatal(err)
+	}
+	// A folder a commit made, swapped for a link out before its first read.
+	if err := d.Commit([]Change{{Path: "phases/04/battles/f1.out", Data: []byte("sheet")}}); err != nil {
+		t.Fatal(err)
+	}
+	battles := filepath.Join(dir, "phases/04/battles")
+	if err := os.Rename(battles, filepath.Join(dir, "phases/04/gone")); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, outside, battles)
+	if err := os.WriteFile(filepath.Join(outside, "f1.out"), []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := d.ReadFile("phases/04/battles/f1.out"); strings.Contains(string(got), "secret") {
+		t.Errorf("ReadFile(f1.out) read through the swapped-in link: %q, %v", got, err)
+	}
+	for _, f := range []string{"secret.toml", "orders/bob.toml"} {
+		if got := read(t, filepath.Join(outside, f)); got != "secret" {
+			t.Errorf("%s outside the folder is now %q", f, got)
+		}
 	}
 }

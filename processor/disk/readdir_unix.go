@@ -54,16 +54,100 @@ func readDir(root *os.Root) ([]fs.DirEntry, dirFD, error) {
 
 // readByFD reads rel by its folder's descriptor, while the scan's are
 // open (ok), holding them open while it does: a descriptor closed and its
-// number taken again by another open would lead elsewhere.
+// number taken again by another open would lead elsewhere. A Scratch
+// folder's folders get theirs the first time a file of theirs is read (a
+// replay reads each run's inputs, state and reports from folders made
+// after its scan: through the Root, each read cost an *os.File).
 func (d *Dir) readByFD(rel string, limit int) (data []byte, ok bool, err error) {
+	dir := path.Dir(rel)
 	d.mu.RLock()
-	defer d.mu.RUnlock()
-	fd, ok := d.fds[path.Dir(rel)]
-	if !ok {
+	fd, ok := d.fds[dir]
+	if ok {
+		defer d.mu.RUnlock()
+		data, err = fd.readFile(path.Base(rel), rel, limit)
+		return data, true, err
+	}
+	d.mu.RUnlock()
+	if d.mode != Scratch || !d.scratchFD(dir) {
 		return nil, false, nil
 	}
-	data, err = fd.readFile(path.Base(rel), rel, limit)
-	return data, true, err
+	return d.readByFD(rel, limit)
+}
+
+// writeByFD writes rel, a file of a Scratch folder, by its folder's
+// descriptor (ok), making its folders the first time: a replay writes each
+// run's inputs, tens of thousands of them, with an openat, a write and a
+// close each, and no *os.File.
+func (d *Dir) writeByFD(rel string, data []byte) (ok bool, err error) {
+	dir := path.Dir(rel)
+	d.mu.RLock()
+	fd, ok := d.fds[dir]
+	if !ok {
+		d.mu.RUnlock()
+		if dir != "." {
+			if err := d.root.MkdirAll(dir, 0o755); err != nil {
+				return true, err
+			}
+		}
+		if !d.scratchFD(dir) {
+			return false, nil
+		}
+		return d.writeByFD(rel, data)
+	}
+	defer d.mu.RUnlock()
+	var f int
+	err = ignoringEINTR(func() (err error) {
+		f, err = unix.Openat(int(fd), path.Base(rel), unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0o644)
+		return err
+	})
+	if err != nil {
+		return true, &fs.PathError{Op: "open", Path: rel, Err: err}
+	}
+	for len(data) > 0 && err == nil {
+		var n int
+		err = ignoringEINTR(func() (err error) {
+			n, err = unix.Write(f, data)
+			return err
+		})
+		data = data[n:]
+	}
+	if cerr := unix.Close(f); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return true, &fs.PathError{Op: "write", Path: rel, Err: err}
+	}
+	return true, nil
+}
+
+// scratchFD opens a descriptor of a Scratch folder's folder dir, through
+// its Root, for readByFD; false if it cannot (no such folder: the read
+// through the Root says so).
+func (d *Dir) scratchFD(dir string) bool {
+	f, err := d.root.Open(dir)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.IsDir() {
+		return false
+	}
+	fd, err := unix.Dup(int(f.Fd()))
+	if err != nil {
+		return false
+	}
+	unix.CloseOnExec(fd)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, ok := d.fds[dir]; ok {
+		unix.Close(fd) // another read opened it first
+		return true
+	}
+	if d.fds == nil {
+		d.fds = map[string]dirFD{}
+	}
+	d.fds[dir] = dirFD(fd)
+	return true
 }
 
 func (fd dirFD) close() {

@@ -76,6 +76,7 @@ func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest st
 	if err != nil {
 		return nil, err
 	}
+	defer f.Disk.Close()
 	var digest string // only asked for: a replay reads every file once more to make it
 	if verified != nil {
 		if digest, err = verifiedDigest(dir, f); err != nil {

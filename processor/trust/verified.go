@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
 )
 
@@ -45,6 +46,7 @@ func VerifiedDigest(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	defer f.Disk.Close()
 	return verifiedDigest(dir, f)
 }
 
@@ -91,11 +93,20 @@ func verifiedDigest(dir string, f *folder.Folder) (string, error) {
 // advance job (`advance --replay`) on one player's file, the very stall a
 // deadline prevents. Every other fault refuses the folder, as Load does.
 func loadHistory(dir string) (*folder.Folder, error) {
-	f, fs, err := folder.LoadDir(dir)
+	d, err := folder.OpenFolder(dir, disk.Read)
 	if err != nil {
 		return nil, err
 	}
+	// Loaded under the folder's lock, as LoadDir loads; its folders kept
+	// open for what is read of it after (the caller closes f.Disk).
+	f, fs, err := folder.LoadFrom(d)
+	d.Release()
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
 	if f == nil {
+		d.Close()
 		return nil, fs.Err(func(string) []byte { return nil })
 	}
 	fs.List = slices.DeleteFunc(fs.List, func(x processor.Fault) bool {
@@ -104,6 +115,7 @@ func loadHistory(dir string) (*folder.Folder, error) {
 		return input && folder.Classify(x.File).Kind != folder.KindWritten && !used
 	})
 	if err := fs.Err(f.Text); err != nil {
+		d.Close()
 		return nil, err
 	}
 	return f, nil

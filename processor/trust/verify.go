@@ -44,6 +44,7 @@ func VerifyWith(dir, key, secret string) (*VerifyResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer f.Disk.Close()
 	c := f.Campaign
 	from := "--key" // where the key came from, for a key that does not match
 	if key == "" && c.Commitment != "" {
