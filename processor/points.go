@@ -2,8 +2,10 @@ package processor
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/warmaster/warmaster/processor/report"
 )
@@ -30,6 +32,45 @@ func PointsHistory(c *Campaign, last int, table func(phase int) (map[AllianceID]
 		}
 	}
 	return phases, points
+}
+
+// PointsMemo is what a replay's runs know of the Campaign points after
+// the phases over before theirs, whose reports no later run changes: each
+// run's README charts every phase so far, and a run reading every such
+// phase's report made a replay grow as the square of the campaign's
+// length. Nil: each run reads them.
+type PointsMemo map[int]map[AllianceID]int
+
+// DrawPointsChart draws the Campaign points after each phase (phases and
+// points, PointsHistory's): a Mermaid xychart GitHub renders, one line per
+// Alliance in its map colour. Mermaid draws no legend for it, so a
+// sentence below says which line is whose.
+func DrawPointsChart(d *report.Doc, c *Campaign, phases []int, points map[AllianceID][]int) {
+	if len(phases) == 0 {
+		return
+	}
+	colours := report.AllianceColours(c.AllianceIDs())
+	var fills, names []string
+	xs := []string{`"start"`}
+	lines := [][]int{}
+	top := 0
+	for _, a := range c.AllianceIDs() {
+		fills = append(fills, colours[a].Fill)
+		names = append(names, fmt.Sprintf("%s = %s (%s)", colours[a].Name, c.AllianceName(a), a))
+		// The campaign starts at 0 points (the Points Tracker is first
+		// updated in step 3): with it, a line has two points from phase 1
+		// on, and Mermaid draws it.
+		lines = append(lines, append([]int{0}, points[a]...))
+		for _, p := range points[a] {
+			top = max(top, p)
+		}
+	}
+	for _, p := range phases {
+		xs = append(xs, strconv.Itoa(p))
+	}
+	top = (top/5 + 1) * 5 // room above the highest line, in steps of 5
+	d.Mermaid(report.LineChart("Campaign points after each phase", "phase", xs, "Campaign points", top, fills, lines))
+	d.Para("Campaign points at the start and after step 3 of each phase, a line per Alliance in its colour on the map: %s.", strings.Join(names, ", "))
 }
 
 // PointsTable reads the Campaign points of a report's last Points Tracker

@@ -458,6 +458,9 @@ type Again struct {
 	// had applied, its own included: its [rules] were as the next one's
 	// was says (folder.LoadOptions).
 	Corrections int
+	// Points are the Campaign points of the phases over, shared by a
+	// replay's runs; nil for none.
+	Points processor.PointsMemo
 }
 
 // AdvanceAgain is Advance as a replay runs it: dir is a scratch folder of

@@ -138,6 +138,7 @@ func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest st
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	res := &ReplayResult{}
+	points := processor.PointsMemo{}
 	legacy := false // a run journaled before runs recorded what they saw
 	for i := 0; i < len(steps); {
 		// One advance run: the consecutive entries applied at the same
@@ -218,6 +219,7 @@ func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest st
 			// With the [rules] as they were then (a correction since is
 			// campaign.toml's, folder's "A correction").
 			Corrections: folder.Corrected(steps[:k]),
+			Points:      points,
 		}
 		if !again.Legacy && again.Saw == nil {
 			again.Saw = []string{} // it saw no deadline, no [github]: as recorded
