@@ -56,17 +56,7 @@ func (fo *folders) create(rel string, c *Change, buf []byte) (string, error) {
 	if err != nil {
 		return "", &fs.PathError{Op: "open", Path: rel, Err: err}
 	}
-	err = c.each(buf, func(data []byte) (err error) {
-		for len(data) > 0 && err == nil {
-			var n int
-			err = ignoringEINTR(func() (err error) {
-				n, err = unix.Write(f, data)
-				return err
-			})
-			data = data[n:]
-		}
-		return err
-	})
+	err = c.each(buf, func(data []byte) error { return writeAll(f, data) })
 	var st unix.Stat_t
 	id := ""
 	if unix.Fstat(f, &st) == nil {

@@ -103,14 +103,7 @@ func (d *Dir) writeByFD(rel string, data []byte) (ok bool, err error) {
 	if err != nil {
 		return true, &fs.PathError{Op: "open", Path: rel, Err: err}
 	}
-	for len(data) > 0 && err == nil {
-		var n int
-		err = ignoringEINTR(func() (err error) {
-			n, err = unix.Write(f, data)
-			return err
-		})
-		data = data[n:]
-	}
+	err = writeAll(f, data)
 	if cerr := unix.Close(f); err == nil {
 		err = cerr
 	}
@@ -118,6 +111,26 @@ func (d *Dir) writeByFD(rel string, data []byte) (ok bool, err error) {
 		return true, &fs.PathError{Op: "write", Path: rel, Err: err}
 	}
 	return true, nil
+}
+
+// writeAll writes data to the descriptor f, to its end. A write that
+// fails returns -1 as its count, never sliced by (a full disk made a
+// commit panic).
+func writeAll(f int, data []byte) error {
+	for len(data) > 0 {
+		var n int
+		if err := ignoringEINTR(func() (err error) {
+			n, err = unix.Write(f, data)
+			return err
+		}); err != nil {
+			return err
+		}
+		if n <= 0 {
+			return io.ErrShortWrite
+		}
+		data = data[n:]
+	}
+	return nil
 }
 
 // scratchFD opens a descriptor of a Scratch folder's folder dir, through
