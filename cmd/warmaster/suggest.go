@@ -19,7 +19,7 @@ func suggestCommand() *cli.Command {
 		Usage:     "post, on a pull request, a suggested change for each mistake the check found that has one sure fix (curly quotes, a misspelt id with one \"did you mean\", a file to rename), which the player commits in one click",
 		ArgsUsage: "[ROOT]",
 		Description: "ROOT (default .) is the git work tree the pull-request check ran in, holding --head. It checks the changes as check-changes does (the same flags), and makes a review comment for each fault with one sure fix on a line the pull request changed: " +
-			"curly quotes, every line of a file refused for them, with straight quotes; a misspelt id or key whose \"did you mean\" names one, that one in its place; a file Warmaster reads under another name, a comment naming that path (GitHub's suggestions change lines, never a file's name). " +
+			"curly quotes, every line of a file refused for them, with straight quotes; a misspelt id or key whose \"did you mean\" names one, that one in its place; a file Warmaster reads under another name, a comment naming that path (GitHub's suggestions change lines, never a file's name), unless another file of the pull request is meant to have it too. " +
 			"They are posted as one review (COMMENT) of pull request --pull-request at --commit, with the token in GITHUB_TOKEN (a workflow's, with pull-requests: write); each carries a hidden marker, and the review comments the token's own user or github-actions[bot] posted before are read first, so a re-run posts none twice. " +
 			"Nothing of the pull request is run. The exit status is 0 when every suggestion is posted (or there is none), whatever the check found: the check itself fails the pull request.",
 		Flags: append(repoFlags(),
