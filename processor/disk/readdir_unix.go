@@ -137,7 +137,8 @@ func writeAll(f int, data []byte) error {
 // its Root, for readByFD; false if it cannot (no such folder: the read
 // through the Root says so).
 func (d *Dir) scratchFD(dir string) bool {
-	f, err := d.root.Open(dir)
+	// A folder only, never blocking: a FIFO swapped in for it is refused.
+	f, err := d.root.OpenFile(dir, os.O_RDONLY|unix.O_DIRECTORY|unix.O_NONBLOCK, 0)
 	if err != nil {
 		return false
 	}

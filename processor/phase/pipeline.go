@@ -459,8 +459,8 @@ type Again struct {
 	// was says (folder.LoadOptions).
 	Corrections int
 	// Points are the Campaign points of the phases over, shared by a
-	// replay's runs; nil for none.
-	Points processor.PointsMemo
+	// replay's runs; nil for none. Not sent to another warmaster's run.
+	Points processor.PointsMemo `json:"-"`
 }
 
 // AdvanceAgain is Advance as a replay runs it: dir is a scratch folder of

@@ -231,7 +231,8 @@ func ReplayUnlessVerified(dir string, opt phase.Options, verified func(digest st
 		sum, elsewhere, err := advanceAgain(d, o, again)
 		if err == nil && elsewhere {
 			// Another warmaster wrote the folder: what it wrote is known
-			// only by scanning it again.
+			// only by scanning it again, and read afresh.
+			clear(points)
 			d.Close()
 			d, err = folder.OpenFolder(scratch.Path(), disk.Scratch)
 		}
