@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -18,7 +19,7 @@ func simulateCommand() *cli.Command {
 		Usage:     "write a random but legal campaign into DIR and play it to the end with bot players, running the real advance between steps",
 		ArgsUsage: "DIR",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "seed", Value: "1", Usage: "the same seed writes the same campaign, byte for byte"},
+			&cli.StringFlag{Name: "seed", Value: "1", Usage: "the same seed writes the same campaign, byte for byte (with --age-identity, the same campaign, its sealed files aside)"},
 			&cli.IntFlag{Name: "planets", Value: 13, Usage: "planets on the map (at least 8)"},
 			&cli.IntFlag{Name: "alliances", Value: 3, Usage: "Alliances (at least 2)"},
 			&cli.IntFlag{Name: "players", Usage: "players (default: 2 per Alliance)"},
@@ -26,6 +27,7 @@ func simulateCommand() *cli.Command {
 			&cli.IntFlag{Name: "phases", Value: 6, Usage: "Campaign phases"},
 			&cli.StringSliceFlag{Name: "forced-event", Usage: "PHASE:EVENT, e.g. 1:cult-uprisings: a [[forced_events]] entry of the campaign (repeatable)"},
 			&cli.StringFlag{Name: "dice-key", Usage: "a secret dice key the campaign commits to ([dice] commitment) instead of a public seed; replay and verify then need it (WARMASTER_DICE_KEY, --key)"},
+			&cli.StringFlag{Name: "age-identity", Usage: "a secret age identity (AGE-SECRET-KEY-1…): the campaign seals orders to its recipient ([secrecy] recipient), most players theirs, and advance reveals them at 2.1; replay then needs it (WARMASTER_AGE_IDENTITY)"},
 		},
 		Action: func(c *cli.Context) error {
 			dir, err := oneDir(c)
@@ -33,7 +35,7 @@ func simulateCommand() *cli.Command {
 				return err
 			}
 			p := simulate.Params{Seed: c.String("seed"), Planets: c.Int("planets"), Alliances: c.Int("alliances"),
-				Players: c.Int("players"), Fleets: c.Int("fleets"), Phases: c.Int("phases"), Skip: 0.1, DiceKey: c.String("dice-key")}
+				Players: c.Int("players"), Fleets: c.Int("fleets"), Phases: c.Int("phases"), Skip: 0.1, DiceKey: c.String("dice-key"), AgeIdentity: c.String("age-identity")}
 			for _, s := range c.StringSlice("forced-event") {
 				e, err := simulate.ParseForcedEvent(s)
 				if err != nil {
@@ -51,9 +53,16 @@ func simulateCommand() *cli.Command {
 				// its file's size, say): said as every command says it.
 				return printFaults(c.App.ErrWriter, dir, err, false)
 			}
-			how := "`warmaster replay` verifies it"
+			var with []string
 			if p.DiceKey != "" {
-				how = "`warmaster replay`, with WARMASTER_DICE_KEY set to the dice key, verifies it"
+				with = append(with, "WARMASTER_DICE_KEY set to the dice key")
+			}
+			if p.AgeIdentity != "" {
+				with = append(with, "WARMASTER_AGE_IDENTITY set to the age identity")
+			}
+			how := "`warmaster replay` verifies it"
+			if len(with) > 0 {
+				how = "`warmaster replay`, with " + strings.Join(with, " and ") + ", verifies it"
 			}
 			fmt.Fprintf(c.App.Writer, "simulated %s: played to the end; %s\n", dir, how)
 			return nil

@@ -10,8 +10,10 @@
 // Tome's early orders, Defiant Zeal's second operations, war engines now and
 // then, and a tie-break when the campaign ends tied; and now and then their
 // Warmaster changes who plays, puts off deadlines, corrects a [rules]
-// option or rules on a disputed result (warmaster.go). Now and then a bot
-// misses a deadline (Params.Skip), so the rules' defaults are played too.
+// option or rules on a disputed result (warmaster.go); given an age
+// identity (Params.AgeIdentity), most players seal their orders. Now and
+// then a bot misses a deadline (Params.Skip), so the rules' defaults are
+// played too.
 package simulate
 
 import (
@@ -27,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"filippo.io/age"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/dice"
@@ -55,6 +59,14 @@ type Params struct {
 	// commitment) instead of a public seed: every advance is given it, and
 	// a replay needs it (WARMASTER_DICE_KEY).
 	DiceKey string
+	// AgeIdentity, if set, is a secret age identity (AGE-SECRET-KEY-1…):
+	// the campaign seals orders to its recipient ([secrecy] recipient) —
+	// most players their orders, each time (warmaster seal) — and every
+	// advance is given it to reveal them at 2.1; a replay needs it
+	// (WARMASTER_AGE_IDENTITY). age encrypts with fresh randomness, so the
+	// same seed then plays the same campaign, but the sealed files and the
+	// journal's record of them are not the same bytes.
+	AgeIdentity string
 }
 
 // ForcedEvent is one [[forced_events]] entry.
@@ -125,6 +137,12 @@ func (p Params) validate() error {
 			return fmt.Errorf("simulate: --forced-event %s: phases count from 1; give a phase from 1 to %d", e, p.Phases-1)
 		}
 	}
+	if p.AgeIdentity != "" {
+		if _, err := age.ParseX25519Identity(p.AgeIdentity); err != nil {
+			// Not quoted: an identity is a secret.
+			return fmt.Errorf("simulate: --age-identity: not an age identity (AGE-SECRET-KEY-1…, as age-keygen writes one)")
+		}
+	}
 	if p.DiceKey != "" {
 		if err := dice.CheckKey(p.DiceKey); err != nil {
 			// Not quoted: a key is a secret, the simulated one too.
@@ -144,6 +162,9 @@ func (p Params) Command(dir string) string {
 	}
 	if p.DiceKey != "" {
 		cmd += " --dice-key " + p.DiceKey
+	}
+	if p.AgeIdentity != "" {
+		cmd += " --age-identity " + p.AgeIdentity
 	}
 	return cmd + " " + dir
 }
@@ -191,11 +212,12 @@ func Run(dir string, p Params, after func(Step) error, progress io.Writer) error
 		if progress != nil && f.State.Step == processor.StepOperations {
 			fmt.Fprintf(progress, "simulate: phase %d of %d\n", f.State.Phase, p.Phases)
 		}
-		s, err := phase.Advance(dir, phase.Options{Now: now, DiceKey: p.DiceKey})
+		opt := phase.Options{Now: now, DiceKey: p.DiceKey, AgeIdentity: p.AgeIdentity}
+		s, err := phase.Advance(dir, opt)
 		if withdrawn, werr := b.withdraw(err); werr != nil {
 			return werr
 		} else if withdrawn {
-			s, err = phase.Advance(dir, phase.Options{Now: now, DiceKey: p.DiceKey})
+			s, err = phase.Advance(dir, opt)
 		}
 		if err != nil {
 			return fmt.Errorf("simulate: advance at %s (phase %d, step %s): %w", now.Format(time.RFC3339), f.State.Phase, f.State.Step, err)
@@ -350,6 +372,10 @@ func (b *bot) writeCampaign() error {
 	engines := b.chance(3)
 	if engines {
 		c.WriteString(b.engineRules())
+	}
+	if p.AgeIdentity != "" {
+		id, _ := age.ParseX25519Identity(p.AgeIdentity) // validated
+		fmt.Fprintf(&c, "\n[secrecy]\nrecipient = %q\n", id.Recipient())
 	}
 	for i := 0; i < p.Alliances; i++ {
 		fmt.Fprintf(&c, "\n[[alliances]]\nid = %q\nname = \"Alliance %d\"\n", allianceID(i), i+1)
@@ -565,6 +591,13 @@ func (b *bot) fill(f *folder.Folder) (time.Time, error) {
 		}
 		if err := b.write(a.File, text); err != nil {
 			return now, err
+		}
+		if a.Step == processor.StepOperations && b.p.AgeIdentity != "" && !b.chance(4) {
+			// Sealed, as a player seals them (An Open Tome's are declared
+			// openly): the check the seal makes is the one they pass.
+			if err := phase.SealOrders(b.dir.Path(), a.File, phase.Options{Now: now}); err != nil {
+				return now, fmt.Errorf("simulate: seal %s: %w", a.File, err)
+			}
 		}
 	}
 	return now, nil

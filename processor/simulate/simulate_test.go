@@ -25,17 +25,24 @@ const defaultCampaigns = 1000
 
 var campaignsN = flag.Int("campaigns", defaultCampaigns, "how many seeded campaigns TestInvariants plays (a long run: -campaigns 10000)")
 
+// testIdentity is the age identity of the simulated campaigns that seal
+// their orders: a test's, no secret.
+const testIdentity = "AGE-SECRET-KEY-1D5ZJNJLMFGHN3KFKGWG7Q9ATWY96CV3SST9G0LEYR5UTWCSNRLPQS44FLU"
+
 // seedParams are the parameters of TestInvariants' campaign i: small
 // campaigns (2 and 3 Alliances, 2 and 3 phases); every third forces one
 // event (every sixth two), cycling through all fifteen, so the rare ones
 // (those about a dominating or trailing Alliance) surely happen; every
-// seventh commits its dice to a secret key.
+// seventh commits its dice to a secret key; every fifth seals its orders.
 func seedParams(i int) Params {
 	p := Params{Seed: fmt.Sprint(i), Planets: 8 + i%4, Alliances: 2 + i%2, Phases: 2 + i%2, Skip: 0.1}
 	p.Players = p.Alliances + i%2
 	p.Fleets = p.Players + i%3
 	if i%7 == 0 {
 		p.DiceKey = fmt.Sprintf("%064x", i) // committed, not a public seed
+	}
+	if i%5 == 0 {
+		p.AgeIdentity = testIdentity
 	}
 	if i%3 == 0 {
 		k := processor.EventKind((i / 3) % 15)
@@ -143,6 +150,38 @@ func TestDiceKeyReplayable(t *testing.T) {
 	}
 	if res, err := trust.Verify(dir, key); err != nil || res.Dice == 0 {
 		t.Fatalf("verify with the key: %+v, %v", res, err)
+	}
+}
+
+// A campaign that seals its orders (simulate --age-identity) has most
+// players seal theirs, reveals them at 2.1 with the identity, replays
+// with it (and says it cannot without it), and its dice verify.
+func TestSealedReplayable(t *testing.T) {
+	p := Params{Seed: "sealed", Planets: 9, Alliances: 3, Players: 6, Phases: 3, Skip: 0.1, AgeIdentity: testIdentity}
+	dir := filepath.Join(t.TempDir(), "sealed")
+	if err := Run(dir, p, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	sealed, _ := filepath.Glob(filepath.Join(dir, "phases", "*", "orders", "*.toml.age"))
+	if len(sealed) == 0 {
+		t.Fatal("no orders sealed")
+	}
+	for _, f := range sealed {
+		if _, err := os.Stat(strings.TrimSuffix(f, ".age")); err != nil {
+			t.Errorf("%s: not revealed at 2.1: %v", f, err)
+		}
+	}
+	if _, err := trust.Replay(dir, phase.Options{AgeIdentity: testIdentity}); err != nil {
+		t.Fatalf("replay with the identity: %v", err)
+	}
+	if res, err := trust.Replay(dir, phase.Options{}); err != nil || res.Skipped == "" {
+		t.Fatalf("replay without the identity: %+v, %v; want it skipped, saying why", res, err)
+	}
+	if res, err := trust.Verify(dir, ""); err != nil || res.Dice == 0 {
+		t.Fatalf("verify: %+v, %v", res, err)
+	}
+	if err := (Params{Seed: "x", AgeIdentity: "AGE-SECRET-KEY-1NOTONE"}).Defaults().validate(); err == nil || strings.Contains(err.Error(), "NOTONE") {
+		t.Errorf("a bad identity: %v; want refused, not quoted", err)
 	}
 }
 
