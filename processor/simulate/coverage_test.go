@@ -10,6 +10,7 @@ import (
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/seal"
 )
 
 // Coverage counts what simulated campaigns exercised, read from their
@@ -83,8 +84,13 @@ func Required() map[string][]string {
 	for _, r := range rosterLines {
 		req[KindRoster] = append(req[KindRoster], r.item)
 	}
+	req[KindAlso] = []string{SealedRevealed}
 	return req
 }
+
+// SealedRevealed is the coverage of sealed orders decrypted at 2.1 (the
+// folder's <login>.toml beside its <login>.toml.age).
+const SealedRevealed = "sealed orders revealed at 2.1"
 
 // Missing lists the required items that never occurred, as "kind: item".
 func (c Coverage) Missing() []string {
@@ -214,6 +220,11 @@ func Collect(dir string) (Coverage, error) {
 				continue // rewritten on every advance
 			}
 			collectSection(c, sec)
+		}
+	}
+	for _, file := range f.Files() {
+		if plain, ok := strings.CutSuffix(file, seal.SealedExt); ok && f.Disk.IsFile(plain) {
+			c.add(KindAlso, SealedRevealed, 1)
 		}
 	}
 	if e := f.State.End; e != nil {
