@@ -373,6 +373,53 @@ func (c *Campaign) SetupPieces() int {
 // DecodeCampaign reads campaign.toml (already schema-valid) and checks what
 // the schema cannot: unique ids, references between sections.
 func DecodeCampaign(d Obj, fs *Faults) *Campaign {
+	return DecodeCampaignRoll(d, nil, fs)
+}
+
+// Roll is campaign.toml's [[players]] and [[fleets]] in file order, read
+// apart from its document: a public campaign has 100,000 of each, and a
+// generic table for every one was the most of a big load's memory.
+type Roll struct {
+	Players []Player
+	Fleets  []RosterFleet
+}
+
+// RosterFleet is a [[fleets]] entry: the fleet, and the planet a fleet
+// whose player joins later starts at ("" for none).
+type RosterFleet struct {
+	Fleet
+	Start PlanetID
+}
+
+// PlayerOf reads a [[players]] table.
+func PlayerOf(p Obj) Player {
+	return Player{Login: Login(p.Str("login")), Alliance: AllianceID(p.Str("alliance")), Warmaster: p.bool("warmaster"), NoMentions: p.has("mentions") && !p.bool("mentions"), Src: p.Src}
+}
+
+// RosterFleetOf reads a [[fleets]] table.
+func RosterFleetOf(f Obj) RosterFleet {
+	return RosterFleet{Fleet{ID: FleetID(f.Str("id")), Player: Login(f.Str("player")), Src: f.Src}, PlanetID(f.Str("start"))}
+}
+
+// RollOf reads d's [[players]] and [[fleets]].
+func RollOf(d Obj) *Roll {
+	players, fleets := d.Objs("players"), d.Objs("fleets")
+	r := &Roll{Players: make([]Player, len(players)), Fleets: make([]RosterFleet, len(fleets))}
+	for i, p := range players {
+		r.Players[i] = PlayerOf(p)
+	}
+	for i, f := range fleets {
+		r.Fleets[i] = RosterFleetOf(f)
+	}
+	return r
+}
+
+// DecodeCampaignRoll is DecodeCampaign with the [[players]] and
+// [[fleets]] read apart (r; nil: read from d, as DecodeCampaign does).
+func DecodeCampaignRoll(d Obj, r *Roll, fs *Faults) *Campaign {
+	if r == nil {
+		r = RollOf(d)
+	}
 	c := &Campaign{
 		Name:       d.Str("name"),
 		Phases:     d.int("phases"),
@@ -426,21 +473,19 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	}
 	// Sized: 100,000 players and fleets in a public campaign, grown a
 	// step at a time 72 MB allocated for 24.
-	players, fleets := d.Objs("players"), d.Objs("fleets")
-	c.Players, c.player = make([]Player, 0, len(players)), make(map[Login]int, len(players))
-	c.Fleets, c.Fleet = make([]Fleet, 0, len(fleets)), make(map[FleetID]int, len(fleets))
-	for _, p := range players {
-		pl := Player{Login: Login(p.Str("login")), Alliance: AllianceID(p.Str("alliance")), Warmaster: p.bool("warmaster"), NoMentions: p.has("mentions") && !p.bool("mentions"), Src: p.Src}
+	c.Players, c.player = make([]Player, 0, len(r.Players)), make(map[Login]int, len(r.Players))
+	c.Fleets, c.Fleet = make([]Fleet, 0, len(r.Fleets)), make(map[FleetID]int, len(r.Fleets))
+	for _, pl := range r.Players {
 		if _, dup := c.player[pl.Login]; dup {
-			fs.Add(p.Src.At("login"), "player %q is declared twice", pl.Login)
+			fs.Add(pl.Src.At("login"), "player %q is declared twice", pl.Login)
 			continue
 		}
 		if !c.HasAlliance(pl.Alliance) {
-			fs.Add(p.Src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, Hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+report.OneOf(c.AllianceIDs())))
+			fs.Add(pl.Src.At("alliance"), "unknown alliance %q; %s", pl.Alliance, Hint(fs, string(pl.Alliance), c.AllianceIDs(), "valid: "+report.OneOf(c.AllianceIDs())))
 		}
 		if pl.Warmaster {
 			if first, ok := c.Warmaster(); ok {
-				fs.Add(p.Src.At("warmaster"), "only one player can be the Warmaster, and %s is: remove warmaster = true from one of the two", first)
+				fs.Add(pl.Src.At("warmaster"), "only one player can be the Warmaster, and %s is: remove warmaster = true from one of the two", first)
 			}
 		}
 		c.player[pl.Login] = len(c.Players)
@@ -449,15 +494,15 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	// named: players a [[fleets]] entry is meant for, though the entry is
 	// at fault (its id declared twice, its player misspelt).
 	named := map[Login]bool{}
-	for _, f := range fleets {
-		fl := Fleet{ID: FleetID(f.Str("id")), Player: Login(f.Str("player")), Src: f.Src}
+	for _, rf := range r.Fleets {
+		fl := rf.Fleet
 		if _, dup := c.Fleet[fl.ID]; dup {
-			fs.Add(f.Src.At("id"), "fleet %q is declared twice", fl.ID)
+			fs.Add(fl.Src.At("id"), "fleet %q is declared twice", fl.ID)
 			named[fl.Player] = true
 			continue
 		}
 		if _, ok := c.PlayerOf(fl.Player); !ok {
-			fs.Add(f.Src.At("player"), "unknown player %q; %s", fl.Player, Hint(fs, string(fl.Player), c.Logins(), "valid: "+report.OneOf(c.Logins())))
+			fs.Add(fl.Src.At("player"), "unknown player %q; %s", fl.Player, Hint(fs, string(fl.Player), c.Logins(), "valid: "+report.OneOf(c.Logins())))
 			for _, m := range Closest(fs, string(fl.Player), c.Logins()) {
 				named[m] = true
 			}
@@ -467,7 +512,7 @@ func DecodeCampaign(d Obj, fs *Faults) *Campaign {
 	}
 	c.Medals = decodeMedalRecords(d)
 	c.derive() // player and Fleet are made
-	c.decodeRoster(d, fs)
+	c.decodeRoster(d, r.Fleets, fs)
 	// Each player needs at least one Fleet to control (Determine Warmaster,
 	// Alliances and Fleets); one who joins later gets theirs then.
 	for i, p := range c.Players {

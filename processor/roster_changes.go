@@ -50,13 +50,11 @@ func PointText(phase int, s Step) string {
 // decodeRoster reads [[roster_changes]] and [[fleets]] start, and checks
 // what campaign.toml alone can say: one change per entry, in the order they
 // take effect, who plays when.
-func (c *Campaign) decodeRoster(d Obj, fs *Faults) {
+func (c *Campaign) decodeRoster(d Obj, fleets []RosterFleet, fs *Faults) {
 	c.Start = map[FleetID]PlanetID{}
-	fleets, _ := d.m["fleets"].([]any)
-	for _, v := range fleets { // no Objs: nothing here is at fault, and 100,000 fleets' places are not made
-		m, _ := v.(map[string]any)
-		if o := (Obj{m: m}); o.has("start") {
-			c.Start[FleetID(o.Str("id"))] = PlanetID(o.Str("start"))
+	for _, f := range fleets {
+		if f.Start != "" { // the schema's id: never empty where given
+			c.Start[f.ID] = f.Start
 		}
 	}
 	last := 0

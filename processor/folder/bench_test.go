@@ -33,10 +33,35 @@ func campaignText(n int) []byte {
 
 // BenchmarkCampaign times what a load does with campaign.toml at a public
 // campaign's size: the schema's decode (parse, check), then the campaign
-// made of the document, its look-ups with it (DecodeCampaign).
+// made of the document, its look-ups with it (DecodeCampaign); and the
+// two as the load does them, the players and fleets read apart from the
+// document (lifted) or, as before, in it (document).
 func BenchmarkCampaign(b *testing.B) {
 	for _, n := range []int{10000, 100000} {
 		data := campaignText(n)
+		for _, lift := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%s/%d", map[bool]string{true: "lifted", false: "document"}[lift], n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					var doc map[string]any
+					var faults []schema.Fault
+					var roll *processor.Roll
+					if lift {
+						doc, faults, roll = decodeKind(schema.Campaign, data)
+					} else {
+						doc, faults = schema.Decode(schema.Campaign, data)
+					}
+					if len(faults) > 0 || lift != (roll != nil) {
+						b.Fatal(faults)
+					}
+					var fs processor.Faults
+					c := processor.DecodeCampaignRoll(processor.NewObj(doc, processor.Src{File: processor.CampaignFile}), roll, &fs)
+					if !fs.Empty() || len(c.FleetsOf("p1")) != 1 || len(c.Players) != n {
+						b.Fatalf("%v %v", fs.List, c.FleetsOf("p1"))
+					}
+				}
+			})
+		}
 		b.Run(fmt.Sprintf("schema/%d", n), func(b *testing.B) {
 			for b.Loop() {
 				if _, faults := schema.Decode(schema.Campaign, data); len(faults) > 0 {

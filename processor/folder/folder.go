@@ -1,6 +1,7 @@
 package folder
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -225,7 +226,9 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	st := startState(f)
 	defer st.end()
 	f.prefetch([]string{processor.CampaignFile, processor.MapFile}, schema.Campaign, schema.Map)
-	cd, err := f.Decode(processor.CampaignFile, schema.Campaign, fs)
+	// The players and fleets read apart where they can be (roll): the
+	// document holds the first of each.
+	cd, roll, err := f.decodeFor(nil, processor.CampaignFile, schema.Campaign, fs, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -244,7 +247,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 		cd = maps.Clone(cd)
 		cd["rules"] = f.Corrections[o.Corrections].Was
 	}
-	c := processor.DecodeCampaign(processor.NewObj(cd, processor.Src{File: processor.CampaignFile}), fs)
+	c := processor.DecodeCampaignRoll(processor.NewObj(cd, processor.Src{File: processor.CampaignFile}), roll, fs)
 	c.Map = processor.DecodeMap(processor.NewObj(md, processor.Src{File: processor.MapFile}), fs)
 	c.CheckStarts(fs)
 	if err := f.LoadWarEngines(c, processor.NewObj(cd, processor.Src{File: processor.CampaignFile}), fs); err != nil {
@@ -428,36 +431,44 @@ func (f *Folder) Read(file string) ([]byte, bool, error) {
 
 // Decode reads and schema-validates one file; a missing required file is a fault.
 func (f *Folder) Decode(file string, kind schema.Kind, fs *processor.Faults) (map[string]any, error) {
-	return f.decodeFor(nil, file, kind, fs)
+	doc, _, err := f.decodeFor(nil, file, kind, fs, false)
+	return doc, err
 }
 
 // decodeInput decodes a file the campaign is known for: an id left empty
 // is a fault that names the ids it may be (wordBlanks).
 func (f *Folder) decodeInput(k processor.Checker, file string, kind schema.Kind) (map[string]any, error) {
-	return f.decodeFor(&k, file, kind, k.Fs)
+	doc, _, err := f.decodeFor(&k, file, kind, k.Fs, false)
+	return doc, err
 }
 
-func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, fs *processor.Faults) (map[string]any, error) {
+// decodeFor decodes a file for Decode and decodeInput; with lift,
+// campaign.toml's players and fleets are read apart where they can be
+// (decodeKind), into roll.
+func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, fs *processor.Faults, lift bool) (map[string]any, *processor.Roll, error) {
 	data, ok, err := f.Read(file)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !ok {
 		if meant := meantBy(f.Disk, file); meant != "" {
 			fs.Add(processor.Src{File: file}, "missing: every campaign folder has %s (warmaster init makes one); %s is there: rename it %s", file, meant, file)
-			return nil, nil
+			return nil, nil, nil
 		}
 		fs.Add(processor.Src{File: file}, "missing: every campaign folder has %s (warmaster init makes one)", file)
-		return nil, nil
+		return nil, nil, nil
 	}
 	var doc map[string]any
 	var sf []schema.Fault
-	if p, ok := f.Pre[file]; ok && p.kind == kind {
-		doc, sf = p.doc, p.faults
+	var roll *processor.Roll
+	if p, ok := f.Pre[file]; ok && p.kind == kind && (lift || p.roll == nil) {
+		doc, sf, roll = p.doc, p.faults, p.roll
 		// Let go of it here: every file of a prefetch shares one array,
 		// which would hold all their decoded documents to the last one.
 		*p = decoded{}
 		delete(f.Pre, file)
+	} else if lift {
+		doc, sf, roll = decodeKind(kind, data)
 	} else {
 		doc, sf = schema.Decode(kind, data)
 	}
@@ -469,12 +480,12 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 			fs.AddKey(processor.Src{File: file, Ptr: "/" + key}, "%s", processor.PlainFirst(
 				fmt.Sprintf("This file is for your %s, but it holds %s, which go in %s: move the text there.", kind, what, to),
 				fmt.Sprintf("%s is the key of %s files, not of %s files", key, path.Base(path.Dir(to)), kind)))
-			return nil, nil
+			return nil, nil, nil
 		}
 		if key, msg, whole := misfiled(file, kind, doc); key != "" {
 			if whole {
 				fs.AddKey(processor.Src{File: file, Ptr: "/" + key}, "%s", msg)
-				return nil, nil
+				return nil, nil, nil
 			}
 			for i := range sf {
 				if sf[i].Pointer == "/"+key {
@@ -490,9 +501,9 @@ func (f *Folder) decodeFor(k *processor.Checker, file string, kind schema.Kind, 
 			sf = k.WordNames(k.WordOutcomes(kind, data, doc, sf, battle))
 		}
 		fs.AddLayout(file, sf)
-		return nil, nil
+		return nil, nil, nil
 	}
-	return doc, nil
+	return doc, roll, nil
 }
 
 // wrongFile finds a file written into the wrong folder: moves written
@@ -547,6 +558,7 @@ type decoded struct {
 	err    error
 	doc    map[string]any
 	faults []schema.Fault
+	roll   *processor.Roll // campaign.toml's, read apart (decodeKind)
 	// sum is data's SHA-256 (Digest), taken where it was read: an
 	// input's (a file of at most summedMax bytes); "" for none.
 	sum string
@@ -640,7 +652,7 @@ func decodeAll(f *Folder, cpus int, files []string, kinds ...schema.Kind) []deco
 				d.kind = kinds[min(i, len(kinds)-1)] // one kind for all, or one each
 				d.data, d.err = f.readFile(files[i])
 				if d.err == nil {
-					d.doc, d.faults = schema.Decode(d.kind, d.data)
+					d.doc, d.faults, d.roll = decodeKind(d.kind, d.data)
 					if len(d.data) <= summedMax {
 						d.sum = Digest(d.data)
 					}
@@ -650,6 +662,48 @@ func decodeAll(f *Folder, cpus int, files []string, kinds ...schema.Kind) []deco
 	}
 	wg.Wait()
 	return out
+}
+
+// decodeKind is schema.Decode, but for campaign.toml's [[players]] and
+// [[fleets]], which are read apart where they can be (schema.DecodeLifting:
+// a public campaign has 100,000 of each) into roll, their document holding
+// the first of each; roll is nil where the document holds them all.
+func decodeKind(kind schema.Kind, data []byte) (doc map[string]any, faults []schema.Fault, roll *processor.Roll) {
+	if kind != schema.Campaign {
+		doc, faults = schema.Decode(kind, data)
+		return doc, faults, nil
+	}
+	// Slot 0 of each is the document's first table, filled in after; each
+	// is sized for the tables' headers as they are most often written.
+	r := &processor.Roll{
+		Players: make([]processor.Player, 1, max(1, bytes.Count(data, []byte("[[players]]")))),
+		Fleets:  make([]processor.RosterFleet, 1, max(1, bytes.Count(data, []byte("[[fleets]]")))),
+	}
+	src := processor.Src{File: processor.CampaignFile}
+	doc, ok := schema.DecodeLifting(kind, data, []string{"players", "fleets"}, func(array string, i int, t map[string]any) {
+		o := processor.NewObj(t, src.At(array, i))
+		if array == "players" {
+			r.Players = append(r.Players, processor.PlayerOf(o))
+		} else {
+			r.Fleets = append(r.Fleets, processor.RosterFleetOf(o))
+		}
+	})
+	if !ok {
+		doc, faults = schema.Decode(kind, data)
+		return doc, faults, nil
+	}
+	in := processor.RollOf(processor.NewObj(doc, src)) // all of an array not lifted from, the first of one lifted from
+	if len(r.Players) > 1 {
+		r.Players[0] = in.Players[0]
+	} else {
+		r.Players = in.Players
+	}
+	if len(r.Fleets) > 1 {
+		r.Fleets[0] = in.Fleets[0]
+	} else {
+		r.Fleets = in.Fleets
+	}
+	return doc, nil, r
 }
 
 // register hands files decoded ahead to read and decode.
