@@ -2,7 +2,6 @@ package schema
 
 import (
 	"bytes"
-	"slices"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )
@@ -77,7 +76,7 @@ func DecodeLifting(kind Kind, data []byte, arrays []string, each func(array stri
 			root = false
 			k := e.Key()
 			k.Next()
-			a := slices.Index(arrays, string(k.Node().Data))
+			a := indexOf(arrays, k.Node().Data)
 			switch {
 			case a >= 0 && (e.Kind != unstable.ArrayTable || !k.IsLast()):
 				return nil, false // [players], [players.x]: for Decode to judge
@@ -93,19 +92,19 @@ func DecodeLifting(kind Kind, data []byte, arrays []string, each func(array stri
 			k := e.Key()
 			k.Next()
 			name := k.Node().Data
-			if root && slices.Contains(arrays, string(name)) {
+			if root && indexOf(arrays, name) >= 0 {
 				return nil, false // players = […], players.x = …
 			}
 			if in < 0 {
 				continue
 			}
 			// A key the items name (no other is valid), as they spell it:
-			// no string made for each of 200,000 keys.
-			at := slices.Index(items[in].propNames, string(name))
-			if at < 0 {
+			// no string made for each of 400,000 keys.
+			named := indexOf(items[in].propNames, name)
+			if named < 0 {
 				return nil, false
 			}
-			key := items[in].propNames[at]
+			key := items[in].propNames[named]
 			v := e.Value()
 			if _, dup := table[key]; dup || !k.IsLast() || bytes.IndexByte(p.Raw(v.Raw), '\n') >= 0 {
 				return nil, false
@@ -137,4 +136,15 @@ func DecodeLifting(kind Kind, data []byte, arrays []string, each func(array stri
 		}
 	}
 	return doc, true
+}
+
+// indexOf is the index of b in list, -1 if it is not there (no string
+// made of b).
+func indexOf(list []string, b []byte) int {
+	for i, s := range list {
+		if s == string(b) {
+			return i
+		}
+	}
+	return -1
 }
