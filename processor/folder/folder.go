@@ -674,17 +674,22 @@ func decodeKind(kind schema.Kind, data []byte) (doc map[string]any, faults []sch
 		return doc, faults, nil
 	}
 	// Slot 0 of each is the document's first table, filled in after; each
-	// is sized for the tables' headers as they are most often written.
-	r := &processor.Roll{
-		Players: make([]processor.Player, 1, max(1, bytes.Count(data, []byte("[[players]]")))),
-		Fleets:  make([]processor.RosterFleet, 1, max(1, bytes.Count(data, []byte("[[fleets]]")))),
-	}
+	// is made when its first table is handed over (none where the file is
+	// read whole), sized for the tables' headers as they are most often
+	// written.
+	r := &processor.Roll{}
 	src := processor.Src{File: processor.CampaignFile}
 	doc, ok := schema.DecodeLifting(kind, data, []string{"players", "fleets"}, func(array string, i int, t map[string]any) {
 		o := processor.NewObj(t, src.At(array, i))
 		if array == "players" {
+			if r.Players == nil {
+				r.Players = make([]processor.Player, 1, max(2, bytes.Count(data, []byte("[[players]]"))))
+			}
 			r.Players = append(r.Players, processor.PlayerOf(o))
 		} else {
+			if r.Fleets == nil {
+				r.Fleets = make([]processor.RosterFleet, 1, max(2, bytes.Count(data, []byte("[[fleets]]"))))
+			}
 			r.Fleets = append(r.Fleets, processor.RosterFleetOf(o))
 		}
 	})
@@ -693,12 +698,12 @@ func decodeKind(kind schema.Kind, data []byte) (doc map[string]any, faults []sch
 		return doc, faults, nil
 	}
 	in := processor.RollOf(processor.NewObj(doc, src)) // all of an array not lifted from, the first of one lifted from
-	if len(r.Players) > 1 {
+	if r.Players != nil {
 		r.Players[0] = in.Players[0]
 	} else {
 		r.Players = in.Players
 	}
-	if len(r.Fleets) > 1 {
+	if r.Fleets != nil {
 		r.Fleets[0] = in.Fleets[0]
 	} else {
 		r.Fleets = in.Fleets
