@@ -16,19 +16,17 @@ import (
 // revealed and the map as it stands.
 func (r checks) validateResults(fs *processor.Faults) {
 	s := r.s
-	bs := r.battles()
-	ids := make([]string, len(bs))
-	byID := make(map[string]int, len(bs))
-	for i, b := range bs {
-		ids[i] = b.ID
-		byID[b.ID] = i
-	}
+	bs, byID := r.battles(), r.battleIndex()
+	var ids []string // the battles' ids, for a stray's fault: made for the first
 	results := r.f.Results[s.Phase]
 	revealed, _ := r.f.AppliedAt(s.Phase, processor.StepOperations)
 	for _, id := range slices.Sorted(maps.Keys(results)) {
 		res := results[id]
 		i, ok := byID[id]
 		if !ok {
+			if ids == nil {
+				ids = battleIDs(bs)
+			}
 			fs.Add(processor.Src{File: res.Src.File}, "no battle %q in phase %d; %s", id, s.Phase, processor.Hint(fs, id, ids, "results are named after the attacking fleet of a battle: "+report.OneOf(ids)))
 			// A stray input never blocks the others: sent before the reveal,
 			// it could not be judged then; revealed, the battles step has no

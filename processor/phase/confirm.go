@@ -212,13 +212,7 @@ func rulingPath(phase int, battle string) string { return folder.RulingPath(phas
 // that confirms results.
 func (r checks) validateConfirmations(fs *processor.Faults) {
 	s := r.s
-	bs := r.battles()
-	byID := make(map[string]int, len(bs)) // its index: a BattleOp is 512 bytes, 100,000 a phase
-	ids := make([]string, len(bs))
-	for i, b := range bs {
-		byID[b.ID] = i
-		ids[i] = b.ID
-	}
+	bs, byID := r.battles(), r.battleIndex() // an index: a BattleOp is 512 bytes, 100,000 a phase
 	stray := func(file, why string) {
 		if r.strays == nil {
 			r.strays = map[string]string{}
@@ -245,6 +239,7 @@ func (r checks) validateConfirmations(fs *processor.Faults) {
 			}
 			if _, ok := byID[id]; !ok {
 				if answers == nil { // the battles whose result is in: those it can answer; once
+					ids := battleIDs(bs)
 					if answers = slices.DeleteFunc(slices.Clone(ids), func(b string) bool { return r.f.Results[s.Phase][b] == nil }); len(answers) == 0 {
 						answers = ids
 					}

@@ -47,6 +47,18 @@ func (r *rules) battles() []processor.BattleOp {
 
 // battle finds this phase's Battle Operation by its id.
 func (r *rules) battle(id string) (processor.BattleOp, bool) {
+	bs, byID := r.battles(), r.battleIndex()
+	if i, ok := byID[id]; ok {
+		return bs[i], true
+	}
+	return processor.BattleOp{}, false
+}
+
+// battleIndex is each battle's index in battles() by its id, made once a
+// list (100,000 battles a phase: the results' checks, the confirmations'
+// and each lookup share it). The first battle of an id, were two to share
+// one.
+func (r *rules) battleIndex() map[string]int {
 	bs := r.battles()
 	c := &r.battleList
 	if c.byID == nil {
@@ -57,10 +69,16 @@ func (r *rules) battle(id string) (processor.BattleOp, bool) {
 			}
 		}
 	}
-	if i, ok := c.byID[id]; ok {
-		return bs[i], true
+	return c.byID
+}
+
+// battleIDs are the battles' ids, in order (for a fault's list of them).
+func battleIDs(bs []processor.BattleOp) []string {
+	ids := make([]string, len(bs))
+	for i, b := range bs {
+		ids[i] = b.ID
 	}
-	return processor.BattleOp{}, false
+	return ids
 }
 
 // battleList is battles() as last made, and the orders it was made from.
