@@ -92,25 +92,43 @@ const TallyFrom = 20
 // a ruling (disputed): "300 awaited files: 212 in, 88 not yet; 3 faulty;
 // 40 awaiting the other side; 1 disputed, for the Warmaster's ruling".
 func Tally(aw []Await) string {
-	var in, faulty, other, disputed int
+	var t Tallied
 	for _, a := range aw {
-		switch {
-		case a.Faulty:
-			faulty++
-		case strings.HasPrefix(a.Unsettled, "disputed"):
-			disputed++
-		case a.Unsettled != "":
-			other++
-		}
-		if a.Present {
-			in++
-		}
+		t.Add(a)
 	}
-	s := fmt.Sprintf("%d awaited files: %d in, %d not yet", len(aw), in, len(aw)-in)
+	return t.String()
+}
+
+// Tallied counts awaited files one at a time, for Tally's words: a list
+// of 100,000 need not be kept to be summed up.
+type Tallied struct{ n, in, faulty, other, disputed int }
+
+// Add counts one awaited file.
+func (t *Tallied) Add(a Await) {
+	t.n++
+	switch {
+	case a.Faulty:
+		t.faulty++
+	case strings.HasPrefix(a.Unsettled, "disputed"):
+		t.disputed++
+	case a.Unsettled != "":
+		t.other++
+	}
+	if a.Present {
+		t.in++
+	}
+}
+
+// N is how many were counted.
+func (t Tallied) N() int { return t.n }
+
+// String is the tally as Tally words it.
+func (t Tallied) String() string {
+	s := fmt.Sprintf("%d awaited files: %d in, %d not yet", t.n, t.in, t.n-t.in)
 	for _, part := range []struct {
 		n    int
 		what string
-	}{{faulty, "faulty"}, {other, "awaiting the other side"}, {disputed, "disputed, for the Warmaster's ruling"}} {
+	}{{t.faulty, "faulty"}, {t.other, "awaiting the other side"}, {t.disputed, "disputed, for the Warmaster's ruling"}} {
 		if part.n > 0 {
 			s += fmt.Sprintf("; %d %s", part.n, part.what)
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -165,12 +166,51 @@ func TestAdvanceStatusIsCapped(t *testing.T) {
 	if !strings.Contains(sum.Status, "… and 40 more awaited files: `warmaster status` lists them all.") {
 		t.Errorf("advance's status does not say how many more:\n%s", sum.Status)
 	}
+	if !strings.Contains(sum.Status, "100 awaited files: 0 in, 100 not yet.") { // all of them, not the rows listed
+		t.Errorf("advance's status does not tally every awaited file:\n%s", sum.Status)
+	}
 	_, status, err := Status(dir, time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Count(status, "/moves/"); got != 100 {
 		t.Errorf("status lists %d moves files, want 100", got)
+	}
+}
+
+// The awaited files' paths are made once for a list and kept for the next
+// look at the step; a list changed, or another phase or folder, gets its own.
+func TestInputPathsKept(t *testing.T) {
+	var r rules
+	names := []string{"f1", "f2", "f3"}
+	name := func(i int) string { return names[i] }
+	first := r.inputPaths(1, "results", &names[0], len(names), name)
+	if want := []string{"phases/01/results/f1.toml", "phases/01/results/f2.toml", "phases/01/results/f3.toml"}; !slices.Equal(first, want) {
+		t.Fatalf("inputPaths = %q, want %q", first, want)
+	}
+	if again := r.inputPaths(1, "results", &names[0], len(names), name); &again[0] != &first[0] {
+		t.Error("the paths of the same list were made again")
+	}
+	for _, c := range []struct {
+		why   string
+		phase int
+		dir   string
+		n     int
+		last  string
+	}{
+		{"another phase", 2, "results", 3, "phases/02/results/f3.toml"},
+		{"another folder", 1, "moves", 3, "phases/01/moves/f3.toml"},
+		{"a shorter list", 1, "results", 2, "phases/01/results/f2.toml"},
+	} {
+		got := r.inputPaths(c.phase, c.dir, &names[0], c.n, name)
+		if len(got) != c.n || got[c.n-1] != c.last {
+			t.Errorf("%s: inputPaths = %q, want %d ending %q", c.why, got, c.n, c.last)
+		}
+	}
+	r.inputPaths(1, "results", &names[0], len(names), name)
+	names[2] = "f9" // the list changed in place
+	if got := r.inputPaths(1, "results", &names[0], len(names), name); got[2] != "phases/01/results/f9.toml" {
+		t.Errorf("a list changed in place kept its old paths: %q", got)
 	}
 }
 

@@ -3,6 +3,7 @@ package phase
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
@@ -71,16 +72,26 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 			}
 		}
 	}
-	aw := r.awaited(nil)
-	markFaulty(aw, faults)
-	faulty := slices.ContainsFunc(aw, func(a Await) bool { return a.Faulty })
-	if len(aw) >= processor.TallyFrom {
-		d.Para("%s", processor.Tally(aw)) // all of them, before the table is cut to limit
+	// The awaited files one at a time, the first limit of them kept: at a
+	// public campaign's battles or moves, 100,000 of them, which advance
+	// says of at its end, when its memory peaks.
+	isFaulty := faultyFiles(faults)
+	var aw []Await
+	var tally processor.Tallied
+	faulty, open := false, false // open: one of this step's is not in, or faulty
+	r.awaited(func(a Await) {
+		a.Faulty = isFaulty(a.File)
+		tally.Add(a)
+		faulty = faulty || a.Faulty
+		open = open || a.Step == s.Step && (!a.Present || a.Faulty)
+		if limit <= 0 || len(aw) < limit {
+			aw = append(aw, a)
+		}
+	})
+	if tally.N() >= processor.TallyFrom {
+		d.Para("%s", tally) // all of them, not only the rows listed
 	}
-	more := 0
-	if limit > 0 && len(aw) > limit {
-		aw, more = aw[:limit], len(aw)-limit
-	}
+	more := tally.N() - len(aw)
 	rows := make([][]string, len(aw))
 	for i, a := range aw {
 		rows[i] = []string{a.File, a.Who, deadlineText(r.c, a), inText(a)}
@@ -93,13 +104,14 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 	case note != "":
 		d.Para("%s", note)
 	default:
-		if note := dueNote(r, aw, faults); note != "" {
+		if note := dueNote(r, open, faults); note != "" {
 			d.Para("%s", note)
 		}
 	}
 	if faulty {
 		d.Para("%s", faultyNote)
-		d.List(processor.FaultLines(slices.DeleteFunc(slices.Clone(faults), func(f processor.Fault) bool { return !isAwaited(aw, f.File) })))
+		listed := awaitedFiles(aw)
+		d.List(processor.FaultLines(slices.DeleteFunc(slices.Clone(faults), func(f processor.Fault) bool { return !listed(f.File) })))
 	}
 	if more > 0 {
 		d.Para("… and %d more awaited files: `warmaster status` lists them all.", more)
@@ -129,10 +141,16 @@ func (r reporting) headline() string {
 	return fmt.Sprintf("%s — phase %d of %d, step: %s (%s).", r.c.Name, s.Phase, r.c.Phases, s.Step, s.Step.Title())
 }
 
-// isAwaited reports whether file is one of the awaited files (or sealed
-// orders for one).
-func isAwaited(aw []Await, file string) bool {
-	return slices.ContainsFunc(aw, func(a Await) bool { return file == a.File || file == a.File+seal.SealedExt })
+// awaitedFiles reports whether a file is one of the awaited files aw (or
+// sealed orders for one): a set, for each of a list of faults.
+func awaitedFiles(aw []Await) func(file string) bool {
+	files := make(map[string]bool, len(aw))
+	for _, a := range aw {
+		files[a.File] = true
+	}
+	return func(file string) bool {
+		return files[file] || strings.HasSuffix(file, seal.SealedExt) && files[strings.TrimSuffix(file, seal.SealedExt)]
+	}
 }
 
 // dueNote says, once the awaited step's deadline has passed and nothing
@@ -141,10 +159,11 @@ func isAwaited(aw []Await, file string) bool {
 // blockedNote's waits; a fault advance would not set aside (one in a
 // file past its deadline, or of no use at its step, it does); a roster
 // change to come that could not take effect, when the next step reached
-// is its (the run that reaches it applies nothing).
-func dueNote(r *run, aw []Await, faults []processor.Fault) string {
+// is its (the run that reaches it applies nothing). open: one of the
+// step's awaited files, listed or not, is not in or is faulty.
+func dueNote(r *run, open bool, faults []processor.Fault) string {
 	dl := r.c.Deadlines[r.s.Phase].For(r.s.Step)
-	if dl.IsZero() || r.now.Before(dl) || !slices.ContainsFunc(aw, func(a Await) bool { return a.Step == r.s.Step && (!a.Present || a.Faulty) }) {
+	if dl.IsZero() || r.now.Before(dl) || !open {
 		return ""
 	}
 	if slices.ContainsFunc(faults, func(f processor.Fault) bool {
