@@ -47,6 +47,31 @@ func InputPath(phase int, dir, name string) string {
 	return PhaseDir(phase) + "/" + dir + "/" + name + ".toml" // a name as files and ids have them: no cleaning to do
 }
 
+// InputPaths keeps the InputPaths of a list's names, made once for it: a
+// public campaign's 100,000 results or moves files are looked at five
+// times a run.
+type InputPaths struct {
+	phase int
+	dir   string
+	first any // the list's first element (a pointer): one list from another
+	paths []string
+}
+
+// Of is InputPath(phase, dir, name(i)) for each i < n of the list whose
+// first element is first, the last list's kept when it is the same.
+func (c *InputPaths) Of(phase int, dir string, first any, n int, name func(int) string) []string {
+	if len(c.paths) == n && n > 0 && c.phase == phase && c.dir == dir && c.first == first &&
+		c.paths[n-1] == InputPath(phase, dir, name(n-1)) {
+		return c.paths
+	}
+	paths := make([]string, n)
+	for i := range paths {
+		paths[i] = InputPath(phase, dir, name(i))
+	}
+	*c = InputPaths{phase: phase, dir: dir, first: first, paths: paths}
+	return paths
+}
+
 // TiebreakFile is the name of the tie-break file in the final phase's folder.
 const TiebreakFile = "tiebreak.toml"
 

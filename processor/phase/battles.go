@@ -16,7 +16,7 @@ import (
 // revealed and the map as it stands.
 func (r checks) validateResults(fs *processor.Faults) {
 	s := r.s
-	bs, byID := r.battles(), r.battleIndex()
+	bs, byID := r.battles(), r.battleList.index()
 	var ids []string // the battles' ids, for a stray's fault: made for the first
 	results := r.f.Results[s.Phase]
 	revealed, _ := r.f.AppliedAt(s.Phase, processor.StepOperations)

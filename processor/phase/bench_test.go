@@ -181,14 +181,14 @@ func TestAdvanceStatusIsCapped(t *testing.T) {
 // The awaited files' paths are made once for a list and kept for the next
 // look at the step; a list changed, or another phase or folder, gets its own.
 func TestInputPathsKept(t *testing.T) {
-	var r rules
+	var r processor.InputPaths
 	names := []string{"f1", "f2", "f3"}
 	name := func(i int) string { return names[i] }
-	first := r.inputPaths(1, "results", &names[0], len(names), name)
+	first := r.Of(1, "results", &names[0], len(names), name)
 	if want := []string{"phases/01/results/f1.toml", "phases/01/results/f2.toml", "phases/01/results/f3.toml"}; !slices.Equal(first, want) {
-		t.Fatalf("inputPaths = %q, want %q", first, want)
+		t.Fatalf("Of = %q, want %q", first, want)
 	}
-	if again := r.inputPaths(1, "results", &names[0], len(names), name); &again[0] != &first[0] {
+	if again := r.Of(1, "results", &names[0], len(names), name); &again[0] != &first[0] {
 		t.Error("the paths of the same list were made again")
 	}
 	for _, c := range []struct {
@@ -202,14 +202,14 @@ func TestInputPathsKept(t *testing.T) {
 		{"another folder", 1, "moves", 3, "phases/01/moves/f3.toml"},
 		{"a shorter list", 1, "results", 2, "phases/01/results/f2.toml"},
 	} {
-		got := r.inputPaths(c.phase, c.dir, &names[0], c.n, name)
+		got := r.Of(c.phase, c.dir, &names[0], c.n, name)
 		if len(got) != c.n || got[c.n-1] != c.last {
-			t.Errorf("%s: inputPaths = %q, want %d ending %q", c.why, got, c.n, c.last)
+			t.Errorf("%s: Of = %q, want %d ending %q", c.why, got, c.n, c.last)
 		}
 	}
-	r.inputPaths(1, "results", &names[0], len(names), name)
+	r.Of(1, "results", &names[0], len(names), name)
 	names[2] = "f9" // the list changed in place
-	if got := r.inputPaths(1, "results", &names[0], len(names), name); got[2] != "phases/01/results/f9.toml" {
+	if got := r.Of(1, "results", &names[0], len(names), name); got[2] != "phases/01/results/f9.toml" {
 		t.Errorf("a list changed in place kept its old paths: %q", got)
 	}
 }

@@ -47,20 +47,19 @@ func (r *rules) battles() []processor.BattleOp {
 
 // battle finds this phase's Battle Operation by its id.
 func (r *rules) battle(id string) (processor.BattleOp, bool) {
-	bs, byID := r.battles(), r.battleIndex()
-	if i, ok := byID[id]; ok {
+	bs := r.battles()
+	if i, ok := r.battleList.index()[id]; ok {
 		return bs[i], true
 	}
 	return processor.BattleOp{}, false
 }
 
-// battleIndex is each battle's index in battles() by its id, made once a
-// list (100,000 battles a phase: the results' checks, the confirmations'
-// and each lookup share it). The first battle of an id, were two to share
-// one.
-func (r *rules) battleIndex() map[string]int {
-	bs := r.battles()
-	c := &r.battleList
+// index is each battle's index in the list by its id, made once a list
+// (100,000 battles a phase: the results' checks, the confirmations' and
+// each lookup share it); battles() first, so that the list is the orders'
+// as they stand. The first battle of an id, were two to share one.
+func (c *battleList) index() map[string]int {
+	bs := c.list
 	if c.byID == nil {
 		c.byID = make(map[string]int, len(bs))
 		for i, b := range bs {

@@ -83,36 +83,9 @@ type rules struct {
 	// edified, the map 2.2 may leave (attacks.AfterEdifices), once found.
 	places  attacks.FleetPlaces
 	edified *processor.State
-	// awaitedPaths are the paths of the files a step awaits from each of a
-	// list (awaited), kept for the next look at the step: a public
-	// campaign's 100,000 results or moves files are looked at five times a
-	// run.
-	awaitedPaths stepPaths
-}
-
-// stepPaths are InputPath(phase, dir, name) for each name of a list, and
-// the list's first element, which tells one list from another.
-type stepPaths struct {
-	phase int
-	dir   string
-	first any
-	paths []string
-}
-
-// inputPaths are InputPath(phase, dir, name(i)) for i < n: the names of a
-// list whose first element is first (a pointer), made once for it.
-func (r *rules) inputPaths(phase int, dir string, first any, n int, name func(int) string) []string {
-	c := &r.awaitedPaths
-	if len(c.paths) == n && n > 0 && c.phase == phase && c.dir == dir && c.first == first &&
-		c.paths[n-1] == processor.InputPath(phase, dir, name(n-1)) {
-		return c.paths
-	}
-	paths := make([]string, n)
-	for i := range paths {
-		paths[i] = processor.InputPath(phase, dir, name(i))
-	}
-	*c = stepPaths{phase: phase, dir: dir, first: first, paths: paths}
-	return paths
+	// awaitedPaths: the last list's awaited files' paths, for the next of
+	// the five looks a run takes at a step (awaited).
+	awaitedPaths processor.InputPaths
 }
 
 // The views over rules, each a part of the rules with the parts it builds
@@ -807,26 +780,6 @@ func (r *rules) note(lines ...string) { r.sec.List(lines) }
 // notices and the status share).
 type Await = processor.Await
 
-// markFaulty marks each awaited file that has a fault in list.
-func markFaulty(aw []Await, list []processor.Fault) {
-	isFaulty := faultyFiles(list)
-	for i, a := range aw {
-		aw[i].Faulty = isFaulty(a.File)
-	}
-}
-
-// faultyFiles reports whether an awaited file (or the sealed orders for
-// it) has a fault in list. The files with faults are found once: looking
-// through every fault for every awaited file was their product (100,000
-// of each in a refused plan of a big phase).
-func faultyFiles(list []processor.Fault) func(file string) bool {
-	faulty := make(map[string]bool, len(list))
-	for _, f := range list {
-		faulty[f.File] = true
-	}
-	return func(file string) bool { return faulty[file] || faulty[file+seal.SealedExt] }
-}
-
 // stepFaults are the faults of the current step's inputs against the map as
 // it stands now, positioned.
 func (r *run) stepFaults() []processor.Fault {
@@ -867,7 +820,7 @@ func (r *run) awaited(each func(Await)) []Await {
 		cs := r.c.Commanders()
 		grow(len(cs))
 		first := r.openTomeLogins()
-		paths := r.commanderPaths(s.Phase, "orders", cs)
+		paths := commanderPaths(&r.awaitedPaths, s.Phase, "orders", cs)
 		for i, l := range cs {
 			if slices.Contains(first, l) {
 				continue // declared first under An Open Tome
@@ -882,7 +835,7 @@ func (r *run) awaited(each func(Await)) []Await {
 		attackers := make([]processor.Login, len(bs))
 		var paths []string
 		if len(bs) > 0 {
-			paths = r.inputPaths(s.Phase, "results", &bs[0], len(bs), func(i int) string { return bs[i].ID })
+			paths = r.awaitedPaths.Of(s.Phase, "results", &bs[0], len(bs), func(i int) string { return bs[i].ID })
 		}
 		for i, b := range bs {
 			_, ok := r.f.Results[s.Phase][b.ID]
@@ -905,7 +858,7 @@ func (r *run) awaited(each func(Await)) []Await {
 	case processor.StepMoves:
 		cs := r.c.Commanders()
 		grow(len(cs))
-		paths := r.commanderPaths(s.Phase, "moves", cs)
+		paths := commanderPaths(&r.awaitedPaths, s.Phase, "moves", cs)
 		for i, l := range cs {
 			_, ok := r.f.Moves[s.Phase][l]
 			add(Await{File: paths[i], Who: string(l), Present: ok, Logins: one(cs, i)})
@@ -932,12 +885,12 @@ func (r *run) awaited(each func(Await)) []Await {
 }
 
 // commanderPaths are the paths of the files of dir a step awaits from
-// each commander (inputPaths).
-func (r *rules) commanderPaths(phase int, dir string, cs []processor.Login) []string {
+// each commander, kept in c.
+func commanderPaths(c *processor.InputPaths, phase int, dir string, cs []processor.Login) []string {
 	if len(cs) == 0 {
 		return nil
 	}
-	return r.inputPaths(phase, dir, &cs[0], len(cs), func(i int) string { return string(cs[i]) })
+	return c.Of(phase, dir, &cs[0], len(cs), func(i int) string { return string(cs[i]) })
 }
 
 // one is the login at i of ls as a list of its own, sharing ls's array

@@ -82,7 +82,7 @@ func Plan(dir string, opt Options) (*PlanResult, error) {
 // planOf is the plan of a dry run that found nothing to stop at.
 func planOf(r *run) (*PlanResult, error) {
 	p := &PlanResult{Now: r.now, Applied: r.applied, State: r.s, Awaited: r.awaited(nil), StandInDice: r.standInDice, NotApplied: r.notAppliedList(), Waiting: r.blockedNote(), c: r.c}
-	markFaulty(p.Awaited, r.stepFaults())
+	folder.MarkFaulty(p.Awaited, r.stepFaults())
 	r.flushSeen() // what advance would record of the results it sees
 	if len(r.applied) == 0 && len(r.seenOut) == 0 {
 		return p, nil
@@ -123,7 +123,7 @@ func refusedPlan(d *disk.Dir, opt Options, inv *processor.InvalidError) (*PlanRe
 func refusedPlanOf(f *folder.Folder, opt Options, inv *processor.InvalidError) (*PlanResult, error) {
 	r := newRun(f, opt.Now)
 	p := &PlanResult{Now: r.now, State: r.s, Awaited: r.awaited(nil), Faults: inv.Faults, c: r.c}
-	markFaulty(p.Awaited, inv.Faults)
+	folder.MarkFaulty(p.Awaited, inv.Faults)
 	return p, inv
 }
 

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
+	"github.com/warmaster/warmaster/processor/folder"
 )
 
 // Standing is where a campaign stands, as its GitHub issue tells it
@@ -43,7 +44,7 @@ func Stand(dir string, fallback *processor.GitHub, now time.Time) (*Standing, er
 		return nil, err
 	}
 	aw := r.awaited(nil)
-	markFaulty(aw, list)
+	folder.MarkFaulty(aw, list)
 	g := r.c.GitHub
 	if g == nil {
 		g = fallback

@@ -3,14 +3,12 @@ package phase
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/disk"
 	"github.com/warmaster/warmaster/processor/folder"
 	"github.com/warmaster/warmaster/processor/report"
-	"github.com/warmaster/warmaster/processor/seal"
 )
 
 // Status reads the campaign folder dir and says where it stands: phase,
@@ -75,7 +73,7 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 	// The awaited files one at a time, the first limit of them kept: at a
 	// public campaign's battles or moves, 100,000 of them, which advance
 	// says of at its end, when its memory peaks.
-	isFaulty := faultyFiles(faults)
+	isFaulty := folder.FaultyFiles(faults)
 	var aw []Await
 	var tally processor.Tallied
 	faulty, open := false, false // open: one of this step's is not in, or faulty
@@ -110,7 +108,7 @@ func (r *run) status(limit int, faults []processor.Fault) string {
 	}
 	if faulty {
 		d.Para("%s", faultyNote)
-		listed := awaitedFiles(aw)
+		listed := folder.AwaitedFiles(aw)
 		d.List(processor.FaultLines(slices.DeleteFunc(slices.Clone(faults), func(f processor.Fault) bool { return !listed(f.File) })))
 	}
 	if more > 0 {
@@ -139,18 +137,6 @@ func (r reporting) headline() string {
 		return r.c.Name + " — setting up the campaign map (step: setup)."
 	}
 	return fmt.Sprintf("%s — phase %d of %d, step: %s (%s).", r.c.Name, s.Phase, r.c.Phases, s.Step, s.Step.Title())
-}
-
-// awaitedFiles reports whether a file is one of the awaited files aw (or
-// sealed orders for one): a set, for each of a list of faults.
-func awaitedFiles(aw []Await) func(file string) bool {
-	files := make(map[string]bool, len(aw))
-	for _, a := range aw {
-		files[a.File] = true
-	}
-	return func(file string) bool {
-		return files[file] || strings.HasSuffix(file, seal.SealedExt) && files[strings.TrimSuffix(file, seal.SealedExt)]
-	}
 }
 
 // dueNote says, once the awaited step's deadline has passed and nothing
