@@ -47,9 +47,9 @@ func InputPath(phase int, dir, name string) string {
 	return PhaseDir(phase) + "/" + dir + "/" + name + ".toml" // a name as files and ids have them: no cleaning to do
 }
 
-// InputPaths keeps the InputPaths of a list's names, made once for it: a
-// public campaign's 100,000 results or moves files are looked at five
-// times a run.
+// InputPaths keeps the paths InputPath gives a list's names, made once
+// for the list: a public campaign's 100,000 results or moves files are
+// looked at five times a run.
 type InputPaths struct {
 	phase int
 	dir   string
