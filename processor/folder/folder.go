@@ -94,14 +94,17 @@ type Folder struct {
 	// checked; advance decrypts them at 2.1 Reveal.
 	Sealed map[int]map[processor.Login]string
 
-	Texts map[string][]byte // every file read, by slash path
+	// Texts are the files read, by slash path, but those with a sum.
+	Texts map[string][]byte
 	// sums are the SHA-256s of input files read ahead, taken on the CPUs
 	// that read them (decodeAll): 100,000 results' digests for the
 	// journal, and for confirmations at each look at the step, not taken
-	// one after another in the run. Each holds while Texts has the text it
-	// was taken of (sealed orders decrypted at the reveal take a text's
-	// place).
-	sums map[string]readSum
+	// one after another in the run. Their texts are not kept once decoded
+	// (at 100,000 battles, 9 MB of texts and 6 MB of map the run would
+	// hold to its end): Text reads one again if a fault is to be placed
+	// in it. A sum holds while Texts has no text of its file (sealed
+	// orders decrypted at the reveal take a text's place).
+	sums map[string]string
 	// letGo are the files whose text was let go of once decoded
 	// (letGoOfTexts): Text reads them again from the folder.
 	letGo map[string]bool
@@ -340,17 +343,23 @@ func (f *Folder) RulesDoc() map[string]any {
 	return m
 }
 
-// Text returns a file's contents as read, or nil. A file let go of is
-// read again, as the folder was scanned (a fault's position, which
-// nothing asks of a file that served without one, but it may).
+// Text returns a file's contents as read, or nil. A file let go of, or
+// read ahead with its sum, is read again, as the folder was scanned (a
+// fault's position, which nothing asks of a file that served without
+// one, but it may); an input's is then kept, for a fault is placed at
+// every look at its step.
 func (f *Folder) Text(file string) []byte {
 	if data, ok := f.Texts[file]; ok {
 		return data
 	}
-	if !f.letGo[file] {
+	_, summed := f.sums[file]
+	if !summed && !f.letGo[file] {
 		return nil
 	}
-	data, _ := f.ReadFile(file)
+	data, err := f.ReadFile(file)
+	if summed && err == nil {
+		f.Texts[file] = data
+	}
 	return data
 }
 
@@ -374,30 +383,12 @@ func letGoOfTexts(f *Folder, fs *processor.Faults) {
 
 // Digest is the SHA-256 of a file as read.
 func (f *Folder) Digest(file string) string {
-	if s, ok := f.sums[file]; ok && s.of(f.Texts[file]) {
-		return s.sum
+	if _, held := f.Texts[file]; !held {
+		if sum, ok := f.sums[file]; ok {
+			return sum
+		}
 	}
 	return Digest(f.Text(file))
-}
-
-// readSum is a text's digest (Digest), and the text it was taken of.
-type readSum struct {
-	sum  string
-	text *byte // the text's first byte: the same text, not an equal one
-	n    int
-}
-
-func sumOf(data []byte, sum string) readSum {
-	s := readSum{sum: sum, n: len(data)}
-	if len(data) > 0 {
-		s.text = &data[0]
-	}
-	return s
-}
-
-// of reports whether the digest was taken of text.
-func (s readSum) of(text []byte) bool {
-	return len(text) == s.n && (s.n == 0 || &text[0] == s.text)
 }
 
 func Digest(data []byte) string {
@@ -408,14 +399,9 @@ func Digest(data []byte) string {
 func (f *Folder) Read(file string) ([]byte, bool, error) {
 	var data []byte
 	var err error
+	sum := ""
 	if p, ok := f.Pre[file]; ok {
-		data, err = p.data, p.err
-		if p.sum != "" {
-			if f.sums == nil {
-				f.sums = map[string]readSum{}
-			}
-			f.sums[file] = sumOf(data, p.sum)
-		}
+		data, err, sum = p.data, p.err, p.sum
 	} else {
 		data, err = f.readFile(file)
 	}
@@ -425,7 +411,15 @@ func (f *Folder) Read(file string) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("read %s: %w", file, err)
 	}
-	f.Texts[file] = data
+	if sum != "" {
+		if f.sums == nil {
+			f.sums = map[string]string{}
+		}
+		f.sums[file] = sum
+		delete(f.Texts, file)
+	} else {
+		f.Texts[file] = data
+	}
 	return data, true, nil
 }
 

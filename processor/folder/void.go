@@ -35,7 +35,11 @@ func OtherText(f *Folder, phase int, battle, sum string) string {
 func fileWithSum(f *Folder, sum string) string {
 	if f.bySum == nil {
 		f.bySum = map[string]string{}
-		for _, file := range slices.Sorted(maps.Keys(f.Texts)) {
+		// Every file read: those whose text is kept, and those read ahead
+		// with their sum (a text read again is in both).
+		files := slices.AppendSeq(slices.Collect(maps.Keys(f.Texts)), maps.Keys(f.sums))
+		slices.Sort(files)
+		for _, file := range slices.Compact(files) {
 			if d := f.Digest(file); f.bySum[d] == "" && (f.Disk == nil || f.Disk.IsFile(file)) {
 				f.bySum[d] = file
 			}

@@ -136,7 +136,7 @@ func (r *run) setAside(fs *processor.Faults) error {
 				byFile[file] = append(r.restoreOperations(file), byFile[file]...)
 			}
 			done[file] = true
-			if _, ok := r.f.Texts[file]; !ok { // refused by its name alone: the journal keeps its digest
+			if r.f.Text(file) == nil { // refused by its name alone: the journal keeps its digest
 				if _, _, err := r.f.Read(file); err != nil {
 					return err
 				}
