@@ -585,6 +585,9 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 // that began with the load (early). As with prefetch, what is reported,
 // and in what order, is as it would be without.
 func (f *Folder) eachDecoded(phase int, files []string, kind schema.Kind, use func(i int) error) error {
+	if f.sums == nil && len(files) > 1 {
+		f.sums = make(map[string]string, len(files)) // sized for the first list (a public campaign's 100,000 results), not grown by rehashing
+	}
 	if e := f.early; e != nil && e.phase == phase {
 		for i, file := range files {
 			if d, ok := e.take(file); ok {
@@ -1047,6 +1050,9 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 				if notBegun(s, n) {
 					early.note(n, d.dir, d.step, name) // read at its step: meant for the phase now?
 				}
+			}
+			if d.dir == "results" && f.Results[n] == nil {
+				f.Results[n] = make(map[string]*processor.Result, len(load)) // 100,000 at a public campaign's battles step: not grown by rehashing
 			}
 			if err := f.eachDecoded(n, files, d.kind, func(i int) error {
 				return f.loadInput(k, n, d.dir, d.kind, load[i], files[i])
