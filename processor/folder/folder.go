@@ -347,17 +347,18 @@ func (f *Folder) RulesDoc() map[string]any {
 // read ahead with its sum, is read again, as the folder was scanned (a
 // fault's position, which nothing asks of a file that served without
 // one, but it may); an input's is then kept, for a fault is placed at
-// every look at its step.
+// every look at its step — if it is still the text its sum was taken of,
+// so that its digest stays that of the text decoded.
 func (f *Folder) Text(file string) []byte {
 	if data, ok := f.Texts[file]; ok {
 		return data
 	}
-	_, summed := f.sums[file]
+	sum, summed := f.sums[file]
 	if !summed && !f.letGo[file] {
 		return nil
 	}
 	data, err := f.ReadFile(file)
-	if summed && err == nil {
+	if summed && err == nil && Digest(data) == sum {
 		f.Texts[file] = data
 	}
 	return data

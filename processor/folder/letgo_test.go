@@ -108,3 +108,31 @@ func TestDigestsTakenAhead(t *testing.T) {
 		t.Fatalf("no input's digest was taken as it was read: %d files'", len(f.sums))
 	}
 }
+
+// A summed input changed on disk after the load (by hand, while a run
+// works) keeps the digest of the text that was decoded: the text read
+// again to place a fault is not kept in its stead.
+func TestDigestOfTheTextDecoded(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // read ahead on two CPUs
+	dir, f := loadExample(t)
+	for file := range f.sums {
+		if Classify(file).Phase == 0 {
+			continue
+		}
+		was := f.Digest(file)
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(file)), []byte("changed = true\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Text(file); string(got) != "changed = true\n" {
+			t.Errorf("%s: Text is %q, the file as it is now", file, got)
+		}
+		if _, held := f.Texts[file]; held {
+			t.Errorf("%s: a text not the one decoded is kept", file)
+		}
+		if got := f.Digest(file); got != was {
+			t.Errorf("%s: digest %s after the change, the decoded text's %s", file, got, was)
+		}
+		return
+	}
+	t.Fatal("no input was summed")
+}
