@@ -586,8 +586,8 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 // that began with the load (early). As with prefetch, what is reported,
 // and in what order, is as it would be without.
 func (f *Folder) eachDecoded(phase int, files []string, kind schema.Kind, use func(i int) error) error {
-	if f.sums == nil && len(files) > 1 {
-		f.sums = make(map[string]string, len(files)) // sized for the first list (a public campaign's 100,000 results), not grown by rehashing
+	if f.sums == nil && len(files) > 1 && runtime.GOMAXPROCS(0) > 1 {
+		f.sums = make(map[string]string, len(files)) // sized for the first list read ahead (a public campaign's 100,000 results), not grown by rehashing
 	}
 	if e := f.early; e != nil && e.phase == phase {
 		for i, file := range files {
