@@ -248,7 +248,7 @@ func (d *Dir) checkTarget(rel string) error {
 		return fmt.Errorf("%s is a folder", rel)
 	}
 	for p := path.Dir(rel); p != "."; p = path.Dir(p) {
-		if d.files[p] {
+		if d.isFile(p) {
 			return fmt.Errorf("%s: %s is a file, not a folder", rel, p)
 		}
 	}
@@ -552,7 +552,6 @@ func (d *Dir) pending(data []byte) (manifest, bool) {
 func (d *Dir) forget(rel string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	delete(d.files, rel)
 	parent := path.Dir(rel)
 	d.dirs[parent] = slices.DeleteFunc(d.dirs[parent], func(e Entry) bool { return e.name == path.Base(rel) })
 }

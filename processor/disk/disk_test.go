@@ -1051,3 +1051,34 @@ func TestScratchStaysInRoot(t *testing.T) {
 		}
 	}
 }
+
+// IsFile answers from the folders' entries (no map of every file's path
+// is kept): a clean path to a file of the scan, or one written or removed
+// since; never a folder, a path in another spelling, or one outside.
+func TestIsFile(t *testing.T) {
+	dir := folder(t, map[string]string{"campaign.toml": "", "phases/01/results/b1.toml": "", "gone.out": ""})
+	d, err := Open(dir, Scratch, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := d.WriteFile("phases/02/orders/alice.toml", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Commit([]Change{{Path: "gone.out", Remove: true}}); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{
+		"campaign.toml": true, "phases/01/results/b1.toml": true, "phases/02/orders/alice.toml": true,
+		"gone.out": false, "phases": false, "phases/01": false, "phases/01/results/": false, "phases/02/orders": false,
+		"": false, ".": false, "./campaign.toml": false, "/campaign.toml": false, "phases//01/results/b1.toml": false,
+		"phases/01/../../campaign.toml": false, "phases/01/results/../results/b1.toml": false, "missing.toml": false, "phases/01/results/b2.toml": false,
+	} {
+		if got := d.IsFile(p); got != want {
+			t.Errorf("IsFile(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if got, want := d.Files(), []string{"campaign.toml", "phases/01/results/b1.toml", "phases/02/orders/alice.toml"}; !slices.Equal(got, want) {
+		t.Errorf("Files() = %q, want %q", got, want)
+	}
+}
