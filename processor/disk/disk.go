@@ -103,7 +103,7 @@ type Dir struct {
 	mu sync.RWMutex
 	// dirs are the entries of each folder, by slash path ("." the folder
 	// itself), sorted by name: its files too (isFile), not also kept by
-	// path (100,000 results' paths and a map of them, 8 MB a run).
+	// path (100,000 results' paths and a map of them: 7 MB).
 	dirs     map[string][]Entry
 	problems []Problem
 	repo     []string            // the repository's own entries the scan left out (RepositoryEntry)
