@@ -12,7 +12,9 @@ import (
 
 // Fought is a battle with its result, played or not.
 type Fought struct {
-	processor.BattleOp
+	// The battle, in the step's list of them (a pointer: 100,000 battles'
+	// copies were 10 MB held from 2.3 to 2.4); nothing changes it.
+	*processor.BattleOp
 	Result *processor.Result // nil: unplayed
 	Victor processor.Side
 	// Outcome is the victor's Campaign Outcome choices: the result's, or

@@ -303,6 +303,6 @@ func (r Rules) AfterTake(b processor.BattleOp, ch processor.Choices) *processor.
 	saved := r.S
 	defer func() { r.S = saved }()
 	r.S = saved.Clone()
-	r.seizePowerBaseTake(Fought{BattleOp: b, Victor: processor.Attacker, Outcome: &ch})
+	r.seizePowerBaseTake(Fought{BattleOp: &b, Victor: processor.Attacker, Outcome: &ch})
 	return r.S
 }

@@ -135,8 +135,9 @@ func (r *run) resolveBattles() {
 	rows := make([][]string, 0, len(bs))
 	var lines []string
 	confirmCol := false // a "confirmed" column when the campaign confirms a result filed
-	for _, b := range bs {
-		f := attacks.Fought{BattleOp: b, Result: r.f.Results[r.s.Phase][b.ID]}
+	for i := range bs {
+		b := bs[i]
+		f := attacks.Fought{BattleOp: &bs[i], Result: r.f.Results[r.s.Phase][b.ID]}
 		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
 		if f.Result == nil && r.setAsideHere("results", b.ID) {
 			played = "result not applied (see above): the attacker is victorious"
