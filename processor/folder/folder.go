@@ -592,8 +592,13 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 // that began with the load (early). As with prefetch, what is reported,
 // and in what order, is as it would be without.
 func (f *Folder) eachDecoded(phase int, files []string, kind schema.Kind, use func(i int) error) error {
-	if f.sums == nil && len(files) > 1 && runtime.GOMAXPROCS(0) > 1 {
-		f.sums = make(map[string]string, len(files)) // sized for the first list read ahead (a public campaign's 100,000 results), not grown by rehashing
+	if len(files) > 1 && len(files) > len(f.sums) && runtime.GOMAXPROCS(0) > 1 {
+		// Sized for this list and those before it, whichever came first (a
+		// few moves committed early, then 100,000 results): not grown by
+		// rehashing one file at a time.
+		sums := make(map[string]string, len(f.sums)+len(files))
+		maps.Copy(sums, f.sums)
+		f.sums = sums
 	}
 	if e := f.early; e != nil && e.phase == phase {
 		for i, file := range files {
