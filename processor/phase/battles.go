@@ -136,14 +136,14 @@ func (r *run) resolveBattles() {
 	var lines []string
 	confirmCol := false // a "confirmed" column when the campaign confirms a result filed
 	for i := range bs {
-		b := bs[i]
-		f := attacks.Fought{BattleOp: &bs[i], Result: r.f.Results[r.s.Phase][b.ID]}
+		b := &bs[i]
+		f := attacks.Fought{BattleOp: b, Result: r.f.Results[r.s.Phase][b.ID]}
 		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
 		if f.Result == nil && r.setAsideHere("results", b.ID) {
 			played = "result not applied (see above): the attacker is victorious"
 		}
 		// A result counts when both sides stand behind it (confirm.go).
-		cell, line := r.confirmedCell(b)
+		cell, line := r.confirmedCell(*b)
 		confirmCol = confirmCol || cell != ""
 		if line != "" {
 			lines = append(lines, line)

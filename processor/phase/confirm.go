@@ -212,7 +212,7 @@ func rulingPath(phase int, battle string) string { return folder.RulingPath(phas
 // that confirms results.
 func (r checks) validateConfirmations(fs *processor.Faults) {
 	s := r.s
-	bs, byID := r.battles(), r.battleList.index() // an index: a BattleOp is 512 bytes, 100,000 a phase
+	bs, byID := r.battles(), r.battleList.index() // by index: 100,000 battles a phase
 	stray := func(file, why string) {
 		if r.strays == nil {
 			r.strays = map[string]string{}
