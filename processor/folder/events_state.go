@@ -7,19 +7,16 @@ import (
 	"github.com/warmaster/warmaster/processor/folder/owntoml"
 )
 
-func encodeEvents(s *processor.State, f *owntoml.StateDoc) {
+// encodeEvents writes the Events' part of the state into f: the players
+// whose Alliance changed among them (players, AllegianceChanges'; its
+// fleets are stateLists').
+func encodeEvents(s *processor.State, players map[processor.Login]processor.AllianceID, f *owntoml.StateDoc) {
 	f.StellarStorms = s.StellarStorms
-	players, fleets := s.C.AllegianceChanges()
 	for l, a := range players {
 		if f.Players == nil {
 			f.Players = map[string]owntoml.PlayerFile{}
 		}
 		f.Players[string(l)] = owntoml.PlayerFile{Alliance: string(a)}
-	}
-	for id, l := range fleets {
-		ff := f.Fleets[string(id)]
-		ff.Player = string(l)
-		f.Fleets[string(id)] = ff
 	}
 	for _, e := range s.Events {
 		f.Events = append(f.Events, encodeEffect(e))

@@ -16,7 +16,7 @@ import (
 // 0 as warmaster wrote it before formats were numbered (a replay of a run
 // journaled then).
 func EncodeState(s *processor.State, format int) []byte {
-	f := owntoml.StateDoc{Format: format, Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Fleets: map[string]owntoml.FleetFile{}, Roster: s.Roster, LaurelPlanet: string(s.LaurelPlanet)}
+	f := owntoml.StateDoc{Format: format, Phase: s.Phase, Step: s.Step, Points: map[string]int{}, Planets: map[string]owntoml.PlanetFile{}, Roster: s.Roster, LaurelPlanet: string(s.LaurelPlanet)}
 	for _, a := range s.C.AllianceIDs() {
 		f.Points[string(a)] = s.Points[a]
 	}
@@ -47,33 +47,60 @@ func EncodeState(s *processor.State, format int) []byte {
 		}
 		f.Planets[string(p.ID)] = pf
 	}
-	for _, fl := range s.C.Fleets {
-		f.Fleets[string(fl.ID)] = owntoml.FleetFile{Planet: string(s.Fleets[fl.ID])}
-	}
-	if len(s.Orders) > 0 {
-		f.Orders = make([]owntoml.OrderFile, 0, len(s.Orders))
-	}
-	for _, o := range s.Orders {
-		of := owntoml.OrderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Second: o.Second, Theatre: o.Theatre, Source: o.Src.File}
-		switch o.Op {
-		case processor.Battle:
-			of.Attack, of.Planet, of.Defender = o.Attack.String(), string(o.Planet), string(o.Defender)
-			if ch := o.Choices(); !ch.Empty() {
-				of.Outcome = encodeChoices(ch)
-			}
-		case processor.VoidLeap, processor.DeployKillTeams:
-			of.Planet = string(o.Planet)
-		case processor.RaiseEdifices:
-			of.Infrastructure = o.Infra.String()
-		}
-		f.Orders = append(f.Orders, of)
-	}
 	for _, fl := range s.Stalled {
 		f.Stalled = append(f.Stalled, string(fl))
 	}
-	encodeEvents(s, &f)
+	players, fleets := s.C.AllegianceChanges()
+	encodeEvents(s, players, &f)
 	f.WarEngines = encodeEngines(s)
-	return f.Write(owntoml.StateComment)
+	return f.WriteLists(owntoml.StateComment, stateLists(s, fleets))
+}
+
+// stateLists are the state's fleets and orders as state.toml has them,
+// each made as it is written: where each fleet is and, for one whose
+// player changed (players, AllegianceChanges'), who has it now.
+func stateLists(s *processor.State, players map[processor.FleetID]processor.Login) owntoml.StateLists {
+	ids := make([]processor.FleetID, 0, len(s.C.Fleets))
+	for _, fl := range s.C.Fleets {
+		ids = append(ids, fl.ID)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids) // a fleet is one table, as a map's key
+	return owntoml.StateLists{
+		Fleets: len(ids),
+		Fleet: func(yield func(string, owntoml.FleetFile) bool) {
+			for _, id := range ids {
+				if !yield(string(id), owntoml.FleetFile{Planet: string(s.Fleets[id]), Player: string(players[id])}) {
+					return
+				}
+			}
+		},
+		Orders: len(s.Orders),
+		Order: func(yield func(owntoml.OrderFile) bool) {
+			for _, o := range s.Orders {
+				if !yield(orderFile(o)) {
+					return
+				}
+			}
+		},
+	}
+}
+
+// orderFile is an order as state.toml has it.
+func orderFile(o processor.Order) owntoml.OrderFile {
+	of := owntoml.OrderFile{Fleet: string(o.Fleet), Operation: o.Op, Default: o.Default, Second: o.Second, Theatre: o.Theatre, Source: o.Src.File}
+	switch o.Op {
+	case processor.Battle:
+		of.Attack, of.Planet, of.Defender = o.Attack.String(), string(o.Planet), string(o.Defender)
+		if ch := o.Choices(); !ch.Empty() {
+			of.Outcome = encodeChoices(ch)
+		}
+	case processor.VoidLeap, processor.DeployKillTeams:
+		of.Planet = string(o.Planet)
+	case processor.RaiseEdifices:
+		of.Infrastructure = o.Infra.String()
+	}
+	return of
 }
 
 func encodeChoices(c processor.Choices) *owntoml.OutcomeFile {

@@ -14,6 +14,7 @@ import (
 	"github.com/warmaster/warmaster/campaigns"
 	"github.com/warmaster/warmaster/processor"
 	"github.com/warmaster/warmaster/processor/folder"
+	"github.com/warmaster/warmaster/processor/folder/owntoml"
 	"github.com/warmaster/warmaster/processor/internal/testkit"
 )
 
@@ -45,6 +46,25 @@ func BenchmarkBattles(b *testing.B) {
 				}
 			})
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/battle")
+		})
+	}
+}
+
+// BenchmarkEncodeState times writing state.toml as a run ends, at a
+// public campaign's battles step: n fleets, each with its battle order.
+func BenchmarkEncodeState(b *testing.B) {
+	for _, n := range []int{10000, 100000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			f, err := folder.Load(genBattles(b, n))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if data := folder.EncodeState(f.State, owntoml.StateFormat); len(data) == 0 {
+					b.Fatal("nothing written")
+				}
+			}
 		})
 	}
 }
