@@ -1339,11 +1339,13 @@ func (f *Folder) OpenTomeOrders(s *processor.State, phase int, file string) bool
 	if s == nil {
 		return false
 	}
+	tome := func(e processor.Effect) bool { return e.Event == processor.AnOpenTome && e.Phase == phase }
+	if !slices.ContainsFunc(s.Effects, tome) {
+		return false // as in most phases: the player need not be looked up (100,000 orders files)
+	}
 	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), seal.SealedExt), ".toml")
 	a := f.campaignFor(phase, processor.StepOperations).PlayerAlliance(processor.Login(name))
-	return a != "" && slices.ContainsFunc(s.Effects, func(e processor.Effect) bool {
-		return e.Event == processor.AnOpenTome && e.Phase == phase && e.Alliance == a
-	})
+	return a != "" && slices.ContainsFunc(s.Effects, func(e processor.Effect) bool { return tome(e) && e.Alliance == a })
 }
 
 // campaignFor is the campaign as it will stand at a step of a phase: the
