@@ -180,9 +180,13 @@ func (s *State) TotalPower(a AllianceID) int {
 }
 
 // Pieces counts an Alliance's pieces of a type at a planet.
-func (s *State) Pieces(p PlanetID, a AllianceID, t InfraType) int {
+func (s *State) Pieces(p PlanetID, a AllianceID, t InfraType) int { return piecesOn(s.Planet(p), a, t) }
+
+// piecesOn is Pieces of a planet's state, for a caller that has it by its
+// index (AppliesAt: no look-up by ID, of a planet it had by index).
+func piecesOn(ps *PlanetState, a AllianceID, t InfraType) int {
 	n := 0
-	for _, l := range s.Planet(p).Locations {
+	for _, l := range ps.Locations {
 		if l.Status == Built && l.Alliance == a && l.Type == t {
 			n++
 		}
@@ -324,9 +328,8 @@ func (s *State) InReach(a AllianceID, from, p PlanetID) bool {
 // — not the whole map: it is asked for every battle.
 func (s *State) AppliesAt(a AllianceID, t InfraType, p PlanetID) bool {
 	m := s.C.Map
-	applies := func(j int) bool {
-		q := m.Planets[j].ID
-		return s.Pieces(q, a, t) > 0 && s.InReach(a, q, p)
+	applies := func(j int) bool { // s.Planets is in the map's order
+		return piecesOn(s.Planets[j], a, t) > 0 && s.InReach(a, m.Planets[j].ID, p)
 	}
 	i := m.Index[p]
 	if applies(i) {
