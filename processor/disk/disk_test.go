@@ -1082,3 +1082,34 @@ func TestIsFile(t *testing.T) {
 		t.Errorf("Files() = %q, want %q", got, want)
 	}
 }
+
+// TestCommitRecordsAnyOrder: a commit's files are in the tree after it
+// whatever their order in the commit (it records them in path order).
+func TestCommitRecordsAnyOrder(t *testing.T) {
+	dir := folder(t, map[string]string{"campaign.toml": "", "phases/01/battles/f5.out": "", "old.out": ""})
+	d, err := Open(dir, Write, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var changes []Change
+	for _, p := range []string{"phases/01/battles/f10.out", "phases/01/battles/f2.out", "z.out", "phases/01/battles/f1.out", "phases/01/report.out", "a/b.out"} {
+		changes = append(changes, Change{Path: p, Data: []byte(p)})
+	}
+	changes = append(changes, Change{Path: "old.out", Remove: true})
+	if err := d.Commit(changes); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a/b.out", "campaign.toml", "phases/01/battles/f1.out", "phases/01/battles/f10.out", "phases/01/battles/f2.out", "phases/01/battles/f5.out", "phases/01/report.out", "z.out"}
+	if got := d.Files(); !slices.Equal(got, want) {
+		t.Errorf("Files() = %q, want %q", got, want)
+	}
+	for _, p := range want {
+		if !d.IsFile(p) {
+			t.Errorf("IsFile(%q) = false after the commit", p)
+		}
+	}
+	if d.IsFile("old.out") {
+		t.Error("IsFile(old.out) = true after the commit removed it")
+	}
+}
