@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
@@ -219,24 +220,27 @@ func (r *run) processBattleResults() {
 	// where that ties. Battle ids are unique: the order is total. Sorted by
 	// keys taken once (a fought is large, and its result elsewhere: 100,000
 	// comparisons' reads of both missed the cache).
+	// The time played is kept as its seconds and nanoseconds since 1970,
+	// which order as the instants do and compare as two integers.
 	type key struct {
-		played time.Time
-		has    bool
-		id     string
-		f      *attacks.Fought
+		sec  int64
+		nsec int32
+		has  bool
+		id   string
+		f    *attacks.Fought
 	}
 	order := make([]key, len(r.fought))
 	for i := range r.fought {
 		f := &r.fought[i]
 		order[i] = key{id: f.ID, f: f}
 		if f.Result != nil && f.Result.HasPlayed {
-			order[i].played, order[i].has = f.Result.Played, true
+			order[i].sec, order[i].nsec, order[i].has = f.Result.Played.Unix(), int32(f.Result.Played.Nanosecond()), true
 		}
 	}
 	slices.SortFunc(order, func(x, y key) int {
 		switch {
 		case x.has && y.has:
-			return cmp.Or(x.played.Compare(y.played), cmp.Compare(x.id, y.id))
+			return cmp.Or(cmp.Compare(x.sec, y.sec), cmp.Compare(x.nsec, y.nsec), cmp.Compare(x.id, y.id))
 		case x.has:
 			return -1
 		case y.has:
@@ -249,7 +253,7 @@ func (r *run) processBattleResults() {
 	}
 	for i, k := range order {
 		f := k.f
-		r.sec.Heading(3, "%d. %s: %s at %s — %s", i+1, f.ID, f.Attack.Title(), f.Planet, processor.ResultTitle(f.Victor))
+		r.sec.HeadingText(3, strconv.Itoa(i+1)+". "+f.ID+": "+f.Attack.Title()+" at "+string(f.Planet)+" — "+processor.ResultTitle(f.Victor))
 		r.note(ar.Apply(*f)...)
 		r.engineBattle(*f)
 	}

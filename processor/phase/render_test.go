@@ -116,7 +116,7 @@ func TestMapColoursReordered(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := planetFills(t, newRun(f, time.Time{}).mermaid())
+		want, _ := planetFills(t, newRun(f, time.Time{}).mermaid(make([]string, len(f.Campaign.Map.Planets))))
 		c := *f.Campaign
 		c.Alliances = slices.Clone(c.Alliances)
 		slices.Reverse(c.Alliances)
@@ -125,7 +125,7 @@ func TestMapColoursReordered(t *testing.T) {
 			c.Alliance[a.ID] = i
 		}
 		f.Campaign = &c
-		got, _ := planetFills(t, newRun(f, time.Time{}).mermaid())
+		got, _ := planetFills(t, newRun(f, time.Time{}).mermaid(make([]string, len(f.Campaign.Map.Planets))))
 		for p := range want {
 			if got[p] != want[p] {
 				t.Errorf("planet %s: %s, with [[alliances]] reversed %s", p, want[p], got[p])

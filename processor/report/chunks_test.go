@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -144,4 +145,61 @@ func TestDiscarding(t *testing.T) {
 	if d.Len() != 0 || d.String() != "" || len(d.Bytes()) != 0 || len(d.Chunks()) != 0 {
 		t.Fatalf("a Discarding document kept %d bytes", d.Len())
 	}
+}
+
+// TestHeadingTextAsHeading: HeadingText writes what Heading of the same
+// text writes, at every level, first in a document or after something,
+// whatever the chunks' size.
+func TestHeadingTextAsHeading(t *testing.T) {
+	defer func(c int) { chunk = c }(chunk)
+	for _, c := range []int{1, 7, 64 << 10} {
+		chunk = c
+		for level := 1; level <= 6; level++ {
+			for _, before := range []string{"", "a paragraph"} {
+				var want, got Doc
+				for _, d := range []*Doc{&want, &got} {
+					if before != "" {
+						d.Para("%s", before)
+					}
+				}
+				want.Heading(level, "%d. %s: %s — %s", 7, "b-1", "Purge and Burn", "Attacker wins")
+				got.HeadingText(level, "7. b-1: Purge and Burn — Attacker wins")
+				want.Para("after")
+				got.Para("after")
+				if want.String() != got.String() {
+					t.Errorf("chunk %d, level %d, after %q: HeadingText wrote\n%q\nHeading\n%q", c, level, before, got.String(), want.String())
+				}
+			}
+		}
+	}
+	d := Discarding()
+	d.HeadingText(2, "nothing")
+	if d.Len() != 0 {
+		t.Error("a discarding document kept a heading")
+	}
+}
+
+// BenchmarkHeading writes a battle's heading as the battles step does,
+// 100,000 times (one a battle at a public campaign's size): formatted
+// (Heading) and put together from its parts (HeadingText).
+func BenchmarkHeading(b *testing.B) {
+	id, attack, planet, result := "b-00017", "Purge and Burn", "world-0042", "Attacker wins"
+	b.Run("formatted", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var d Doc
+			for i := range 100000 {
+				d.Heading(3, "%d. %s: %s at %s — %s", i+1, id, attack, planet, result)
+			}
+		}
+	})
+	b.Run("text", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var d Doc
+			for i := range 100000 {
+				d.HeadingText(3, strconv.Itoa(i+1)+". "+id+": "+attack+" at "+planet+" — "+result)
+			}
+		}
+	})
 }

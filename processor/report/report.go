@@ -72,8 +72,25 @@ func (d *Doc) Heading(level int, format string, args ...any) {
 	if d.discard {
 		return
 	}
+	d.HeadingText(level, fmt.Sprintf(format, args...))
+}
+
+// HeadingText is Heading of a text already made: nothing formatted nor
+// put together before it is written (a public campaign's battles step
+// writes 100,000 headings, one a battle: BenchmarkHeading, 28 ms through
+// Heading, 13 ms through this).
+func (d *Doc) HeadingText(level int, text string) {
+	if d.discard {
+		return
+	}
 	d.gap()
-	d.write(strings.Repeat("#", level) + " " + fmt.Sprintf(format, args...) + "\n")
+	d.room(level + 2 + len(text))
+	for range level {
+		d.b.WriteByte('#')
+	}
+	d.b.WriteByte(' ')
+	d.b.WriteString(text)
+	d.b.WriteByte('\n')
 }
 
 // Para writes a paragraph.
