@@ -224,10 +224,10 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	if folderFaults(d, fs); !fs.Empty() {
 		return fail() // nothing is read from a folder with links in it
 	}
-	f.early = startEarly(f)
-	defer f.early.end()
 	st := startState(f)
 	defer st.end()
+	f.early = startEarly(f, st.done)
+	defer f.early.end()
 	f.prefetch([]string{processor.CampaignFile, processor.MapFile}, schema.Campaign, schema.Map)
 	// The players and fleets read apart where they can be (roll): the
 	// document holds the first of each.
