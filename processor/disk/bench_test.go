@@ -20,15 +20,7 @@ func BenchmarkCommit(b *testing.B) {
 			}
 			for range b.N {
 				b.StopTimer()
-				d, err := Open(b.TempDir(), Write, func(string) bool { return true })
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-				if err := d.Commit(cs); err != nil {
-					b.Fatal(err)
-				}
-				d.Close()
+				commitTimed(b, b.TempDir(), cs)
 			}
 		})
 	}
@@ -76,14 +68,21 @@ func BenchmarkCommitReplacing(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		d, err := Open(dir, Write, func(string) bool { return true })
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		if err := d.Commit(cs); err != nil {
-			b.Fatal(err)
-		}
-		d.Close()
+		commitTimed(b, dir, cs)
 	}
+}
+
+// commitTimed opens dir, the timer stopped, then commits cs into it and
+// closes it, the timer running.
+func commitTimed(b *testing.B, dir string, cs []Change) {
+	d, err := Open(dir, Write, func(string) bool { return true })
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.StartTimer()
+	if err := d.Commit(cs); err != nil {
+		b.Fatal(err)
+	}
+	d.Close()
+	b.StopTimer()
 }
