@@ -1,4 +1,4 @@
-package phase
+package attacks
 
 import (
 	"cmp"
@@ -9,12 +9,11 @@ import (
 	"time"
 
 	"github.com/warmaster/warmaster/processor"
-	"github.com/warmaster/warmaster/processor/attacks"
 )
 
 // TestProcessingOrder: 2.4's order (RULINGS 6: battles with a played time
 // first, oldest first, then the rest; by id where that ties) as
-// processingOrder sorts it, with its ids' prefixes as numbers, is the
+// ProcessingOrder sorts it, with its ids' prefixes as numbers, is the
 // order a plain comparison of the times and the ids gives: for ids that
 // are prefixes of each other, alike in their first eight bytes or more,
 // shorter than eight bytes, with a zero byte, or not ASCII; for times
@@ -26,9 +25,9 @@ func TestProcessingOrder(t *testing.T) {
 	for seed := range uint64(200) {
 		rng := rand.New(rand.NewPCG(seed, 6))
 		n := 1 + rng.IntN(len(ids))
-		fought := make([]attacks.Fought, n)
+		fought := make([]Fought, n)
 		for i, j := range rng.Perm(len(ids))[:n] {
-			f := attacks.Fought{BattleOp: &processor.BattleOp{ID: ids[j]}}
+			f := Fought{BattleOp: &processor.BattleOp{ID: ids[j]}}
 			switch rng.IntN(3) {
 			case 0: // unplayed
 			case 1:
@@ -38,12 +37,12 @@ func TestProcessingOrder(t *testing.T) {
 			}
 			fought[i] = f
 		}
-		want := make([]*attacks.Fought, n)
+		want := make([]*Fought, n)
 		for i := range fought {
 			want[i] = &fought[i]
 		}
-		played := func(f *attacks.Fought) bool { return f.Result != nil && f.Result.HasPlayed }
-		slices.SortFunc(want, func(x, y *attacks.Fought) int {
+		played := func(f *Fought) bool { return f.Result != nil && f.Result.HasPlayed }
+		slices.SortFunc(want, func(x, y *Fought) int {
 			switch {
 			case played(x) && played(y):
 				return cmp.Or(x.Result.Played.Compare(y.Result.Played), cmp.Compare(x.ID, y.ID))
@@ -54,14 +53,14 @@ func TestProcessingOrder(t *testing.T) {
 			}
 			return cmp.Compare(x.ID, y.ID)
 		})
-		got := processingOrder(fought)
+		got := ProcessingOrder(fought)
 		if !slices.Equal(got, want) {
 			t.Fatalf("seed %d: processed in the order %s, want %s", seed, orderText(got), orderText(want))
 		}
 	}
 }
 
-func orderText(fs []*attacks.Fought) string {
+func orderText(fs []*Fought) string {
 	var out []string
 	for _, f := range fs {
 		when := "unplayed"
@@ -77,11 +76,11 @@ func orderText(fs []*attacks.Fought) string {
 // 2.4 does: every result given by the same day, ids f0 to f99999.
 func BenchmarkProcessingOrder(b *testing.B) {
 	played := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
-	fought := make([]attacks.Fought, 100000)
+	fought := make([]Fought, 100000)
 	for i, j := range rand.New(rand.NewPCG(1, 2)).Perm(len(fought)) {
-		fought[i] = attacks.Fought{BattleOp: &processor.BattleOp{ID: fmt.Sprintf("f%d", j)}, Result: &processor.Result{HasPlayed: true, Played: played}}
+		fought[i] = Fought{BattleOp: &processor.BattleOp{ID: fmt.Sprintf("f%d", j)}, Result: &processor.Result{HasPlayed: true, Played: played}}
 	}
 	for b.Loop() {
-		processingOrder(fought)
+		ProcessingOrder(fought)
 	}
 }
