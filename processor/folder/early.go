@@ -99,7 +99,7 @@ func startEarly(f *Folder, after <-chan struct{}) *early {
 			end := min(start+prefetchChunk, len(files))
 			cpus := runtime.GOMAXPROCS(0)
 			if !e.wide.Load() {
-				cpus-- // the load decodes campaign.toml on the other
+				cpus-- // the load makes the campaign, then the state, on the other
 			}
 			out := decodeAll(f, cpus, files[start:end], kinds[start:end]...)
 			docs := make([]earlyDoc, len(out))

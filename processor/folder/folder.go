@@ -112,7 +112,7 @@ type Folder struct {
 	// confirmation or ruling names a SHA-256 not its result's.
 	bySum map[string]string
 	Pre   map[string]*decoded // files read and decoded ahead of their turn
-	early *early              // the last phase folder's, decoded from the load's start
+	early *early              // the last phase folder's, decoded from when state.toml is read
 	// revealed is the state's Battle Operations by id (their index in
 	// State.Orders), made when a result's faults first ask (resultBattle).
 	revealed map[string]int
@@ -589,7 +589,7 @@ func (f *Folder) prefetch(files []string, kinds ...schema.Kind) {
 // use works through the chunk before: a phase's thousands of results are
 // neither parsed one after another, nor waited for a chunk at a time, nor
 // all held at once. Files of the last phase folder come from the stream
-// that began with the load (early). As with prefetch, what is reported,
+// begun once state.toml was read (early). As with prefetch, what is reported,
 // and in what order, is as it would be without.
 func (f *Folder) eachDecoded(phase int, files []string, kind schema.Kind, use func(i int) error) error {
 	if len(files) > 1 && len(files) > len(f.sums) && runtime.GOMAXPROCS(0) > 1 {
