@@ -27,11 +27,11 @@ const (
 // by the time they are checked. Not before state.toml is read: the load
 // waits for campaign.toml's decoding and state.toml's reading, one on each
 // CPU, and a stream sharing them put off everything after (at 100,000
-// battles the campaign was made 0.2 s later). Which of them are used is decided later
-// (the state says whose step is pending); take hands over each asked for,
-// in the folder's order, and drops the rest. Nothing of what is reported
-// changes: a file is decoded as read and decode would decode it, and one
-// the stream does not have is decoded then.
+// battles the campaign was made 0.2 s later). Which of them are used is
+// decided later (the state says whose step is pending); take hands over
+// each asked for, in the folder's order, and drops the rest. Nothing of
+// what is reported changes: a file is decoded as read and decode would
+// decode it, and one the stream does not have is decoded then.
 type early struct {
 	phase  int
 	chunks chan []earlyDoc

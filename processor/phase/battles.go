@@ -220,7 +220,7 @@ func (r *run) processBattleResults() {
 		r.sec.Para("No battles to process.")
 	}
 	for i, f := range order {
-		r.sec.HeadingText(3, strconv.Itoa(i+1)+". "+f.ID+": "+f.Attack.Title()+" at "+string(f.Planet)+" — "+processor.ResultTitle(f.Victor))
+		r.sec.HeadingText(3, strconv.Itoa(i+1), ". ", f.ID, ": ", f.Attack.Title(), " at ", string(f.Planet), " — ", processor.ResultTitle(f.Victor))
 		r.note(ar.Apply(*f)...)
 		r.engineBattle(*f)
 	}

@@ -163,7 +163,7 @@ func TestHeadingTextAsHeading(t *testing.T) {
 					}
 				}
 				want.Heading(level, "%d. %s: %s — %s", 7, "b-1", "Purge and Burn", "Attacker wins")
-				got.HeadingText(level, "7. b-1: Purge and Burn — Attacker wins")
+				got.HeadingText(level, "7", ". b-1: ", "", "Purge and Burn — Attacker wins")
 				want.Para("after")
 				got.Para("after")
 				if want.String() != got.String() {
@@ -181,7 +181,7 @@ func TestHeadingTextAsHeading(t *testing.T) {
 
 // BenchmarkHeading writes a battle's heading as the battles step does,
 // 100,000 times (one a battle at a public campaign's size): formatted
-// (Heading) and put together from its parts (HeadingText).
+// (Heading) and written from its parts (HeadingText).
 func BenchmarkHeading(b *testing.B) {
 	id, attack, planet, result := "b-00017", "Purge and Burn", "world-0042", "Attacker wins"
 	b.Run("formatted", func(b *testing.B) {
@@ -198,7 +198,7 @@ func BenchmarkHeading(b *testing.B) {
 		for b.Loop() {
 			var d Doc
 			for i := range 100000 {
-				d.HeadingText(3, strconv.Itoa(i+1)+". "+id+": "+attack+" at "+planet+" — "+result)
+				d.HeadingText(3, strconv.Itoa(i+1), ". ", id, ": ", attack, " at ", planet, " — ", result)
 			}
 		}
 	})
