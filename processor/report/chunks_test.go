@@ -203,3 +203,18 @@ func BenchmarkHeading(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkList writes a battle's notes as 2.4 does, 100,000 times: two
+// items of a report's length (each was put together before it was
+// written, and allocated: 25–26 → 13–14 ms, 40.5 → 19.7 MB).
+func BenchmarkList(b *testing.B) {
+	items := []string{"red's Power Level 3 holds against blue's 2 (the levels the battle was fought at; now red 3, blue 1): blue's Power Level at world-0042 falls to 1", "red's Power Level at world-0042 rises to 4"}
+	b.ReportAllocs()
+	for b.Loop() {
+		var d Doc
+		for range 100000 {
+			d.List(items)
+			d.Para("x")
+		}
+	}
+}

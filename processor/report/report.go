@@ -120,8 +120,12 @@ func (d *Doc) List(items []string) {
 	if !d.lastList {
 		d.gap()
 	}
-	for _, it := range items {
-		d.write("- " + strings.ReplaceAll(it, "\n", " ") + "\n")
+	for _, it := range items { // written in its parts: nothing put together first
+		it = strings.ReplaceAll(it, "\n", " ")
+		d.room(len(it) + 3)
+		d.b.WriteString("- ")
+		d.b.WriteString(it)
+		d.b.WriteByte('\n')
 	}
 	d.lastList = true
 }
