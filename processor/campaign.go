@@ -249,6 +249,11 @@ func (c *Campaign) FleetAlliance(id FleetID) AllianceID {
 	return ""
 }
 
+// FleetAlliances are the Alliances of the Fleets, in campaign order (of
+// Fleets[i], the i-th): for a caller that goes through every Fleet, which
+// would otherwise look each up by its id. Not to be changed.
+func (c *Campaign) FleetAlliances() []AllianceID { return c.fleetAlliance }
+
 // FleetsOf lists a player's fleets in campaign order.
 func (c *Campaign) FleetsOf(l Login) []FleetID {
 	if i, ok := c.player[l]; ok {

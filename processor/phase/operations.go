@@ -344,8 +344,10 @@ func (r *rules) theatreChoosers() func(processor.BattleOp) (processor.Side, proc
 		a processor.AllianceID
 		p processor.PlanetID
 	}
-	first := map[at]int{} // index in s.Orders of the first LA order there
-	for i, o := range r.s.Orders {
+	first := map[at]int{}                   // index in s.Orders of the first LA order there
+	some := map[processor.AllianceID]bool{} // the Alliances with one anywhere
+	for i := range r.s.Orders {
+		o := &r.s.Orders[i]
 		if o.Op != processor.LogisticalAuxilia {
 			continue
 		}
@@ -353,8 +355,12 @@ func (r *rules) theatreChoosers() func(processor.BattleOp) (processor.Side, proc
 		if _, ok := first[k]; !ok {
 			first[k] = i
 		}
+		some[k.a] = true
 	}
 	return func(b processor.BattleOp) (processor.Side, processor.FleetID) {
+		if !some[b.Defender] {
+			return processor.Attacker, "" // none to look for, nor the planets 2 lanes away to find
+		}
 		best := -1
 		consider := func(q processor.PlanetID) {
 			if i, ok := first[at{b.Defender, q}]; ok && (best < 0 || i < best) && r.s.InReach(b.Defender, q, b.Planet) {
@@ -503,27 +509,31 @@ func (r *rules) sheetSide(a processor.AllianceID, p processor.PlanetID, players 
 // reported (RULINGS 17).
 func (r *run) raiseEdifices() {
 	defer r.writeBattleSheets()
-	s := r.s
-	byPlanet := map[processor.PlanetID][]processor.Order{}
-	for _, o := range s.Orders {
-		if o.Op == processor.RaiseEdifices {
-			p := s.Fleets[o.Fleet]
-			byPlanet[p] = append(byPlanet[p], o)
+	s, m := r.s, r.c.Map
+	// Each planet's orders, by their index in s.Orders (which nothing here
+	// changes), not copied: a public campaign's are tens of thousands.
+	byPlanet, raised := make([][]int, len(m.Planets)), false
+	for i := range s.Orders {
+		if o := &s.Orders[i]; o.Op == processor.RaiseEdifices {
+			raised = true
+			if j, ok := m.Index[s.Fleets[o.Fleet]]; ok {
+				byPlanet[j] = append(byPlanet[j], i)
+			}
 		}
 	}
-	if len(byPlanet) == 0 {
+	if !raised {
 		r.sec.Para("No Raise Edifices Operations this phase.")
 		return
 	}
 	var notes []string
-	for _, p := range r.c.Map.IDs() {
-		list := byPlanet[p]
+	for j, list := range byPlanet {
 		if len(list) == 0 {
 			continue
 		}
+		p := m.Planets[j].ID
 		var as []processor.AllianceID
-		for _, o := range list {
-			if a := r.c.FleetAlliance(o.Fleet); !slices.Contains(as, a) {
+		for _, i := range list {
+			if a := r.c.FleetAlliance(s.Orders[i].Fleet); !slices.Contains(as, a) {
 				as = append(as, a)
 			}
 		}
@@ -533,7 +543,8 @@ func (r *run) raiseEdifices() {
 		order := r.orderAlliances(as, fmt.Sprintf("phase-%02d/2.2/edifice-order/%s", s.Phase, p), "Edifice Raising order at "+string(p),
 			func(a processor.AllianceID) int { return s.Power(p, a) })
 		for _, a := range order {
-			for _, o := range list {
+			for _, i := range list {
+				o := &s.Orders[i]
 				if r.c.FleetAlliance(o.Fleet) != a {
 					continue
 				}
