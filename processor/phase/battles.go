@@ -132,30 +132,43 @@ func (r checks) checkPlayed(file processor.Src, played time.Time, date bool, rev
 func (r *run) resolveBattles() {
 	bs := r.battles()
 	out := make([]attacks.Fought, 0, len(bs))
-	rows := make([][]string, 0, len(bs))
+	var rows [][]string
+	if !r.mode.checkOnly {
+		rows = make([][]string, 0, len(bs))
+	}
 	var lines []string
 	confirmCol := false // a "confirmed" column when the campaign confirms a result filed
 	for i := range bs {
 		b := &bs[i]
 		f := attacks.Fought{BattleOp: b, Result: r.f.Results[r.s.Phase][b.ID]}
-		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
-		if f.Result == nil && r.setAsideHere("results", b.ID) {
-			played = "result not applied (see above): the attacker is victorious"
-		}
+		filed := f.Result
 		// A result counts when both sides stand behind it (confirm.go).
 		cell, line := r.confirmedCell(*b)
 		confirmCol = confirmCol || cell != ""
 		if line != "" {
 			lines = append(lines, line)
 		}
-		if cell == "overturned by the Warmaster" {
+		overturned := cell == "overturned by the Warmaster"
+		if overturned {
 			f.Result = nil
-			played = "result overturned (see below): the attacker is victorious"
 		}
 		if f.Result == nil {
 			f.Victor, f.Outcome = processor.Attacker, b.Order.Outcome
 		} else {
 			f.Victor, f.Outcome = f.Result.Victor(), f.Result.Outcome
+		}
+		out = append(out, f)
+		if r.mode.checkOnly {
+			continue // the table is the report's, which a check discards
+		}
+		played, score, theatre, players := "not played: the attacker is victorious", "", "", string(b.Player)
+		switch {
+		case overturned:
+			played = "result overturned (see below): the attacker is victorious"
+		case filed == nil && r.setAsideHere("results", b.ID):
+			played = "result not applied (see above): the attacker is victorious"
+		}
+		if f.Result != nil {
 			played = "reported, no date"
 			if f.Result.HasPlayed {
 				played = r.c.When(f.Result.Played)
@@ -174,7 +187,6 @@ func (r *run) resolveBattles() {
 				}
 			}
 		}
-		out = append(out, f)
 		rows = append(rows, []string{b.ID, string(b.Planet), b.Attack.Title(), players, played, processor.ResultTitle(f.Victor), score, theatre, cell})
 	}
 	if len(rows) == 0 {

@@ -242,29 +242,39 @@ func (r *run) selectOperations() {
 	s := r.s
 	// A fleet's orders: the ones declared first under An Open Tome (in the
 	// state already), else its player's; two under Defiant Zeal.
-	given := map[processor.FleetID][]processor.Order{}
-	early := map[processor.FleetID]bool{}
-	for _, o := range s.Orders {
-		given[o.Fleet] = append(given[o.Fleet], o)
-		early[o.Fleet] = true
+	// By the fleet's index in the campaign, pointing at the orders where
+	// they are (a public campaign's are 100,000): an order for a fleet the
+	// campaign has not has no place.
+	given := make([][]*processor.Order, len(r.c.Fleets))
+	early := make([]bool, len(r.c.Fleets))
+	for i := range s.Orders {
+		if j, ok := r.c.Fleet[s.Orders[i].Fleet]; ok {
+			given[j] = append(given[j], &s.Orders[i])
+			early[j] = true
+		}
 	}
 	for _, login := range r.c.Commanders() {
-		for _, o := range r.f.Orders[s.Phase][login] {
-			if !early[o.Fleet] {
-				given[o.Fleet] = append(given[o.Fleet], o)
+		list := r.f.Orders[s.Phase][login]
+		for i := range list {
+			if j, ok := r.c.Fleet[list[i].Fleet]; ok && !early[j] {
+				given[j] = append(given[j], &list[i])
 			}
 		}
 	}
 	s.Orders = make([]processor.Order, 0, len(r.c.Fleets))
 	r.ordersChanged()
 	var rows [][]string
-	for _, fl := range r.c.Fleets {
-		list, ok := given[fl.ID]
+	for j, fl := range r.c.Fleets {
+		list, ok := given[j], len(given[j]) > 0
 		if !ok {
-			list = []processor.Order{{Fleet: fl.ID, Op: processor.LogisticalAuxilia, Default: true}}
+			list = []*processor.Order{{Fleet: fl.ID, Op: processor.LogisticalAuxilia, Default: true}}
 		}
 		for _, o := range list {
+			o := *o
 			s.Orders = append(s.Orders, o)
+			if r.mode.checkOnly {
+				continue // the table is the report's, which a check discards
+			}
 			what := r.describeOrder(o)
 			switch u, rejected := r.rejected[fl.Player]; {
 			case rejected && !ok && u.ops == nil:
@@ -273,7 +283,7 @@ func (r *run) selectOperations() {
 				what = "Logistical Auxilia (its sealed operation was not used, see below: the default)"
 			case !ok:
 				what = r.defaultOperation(fl.ID, fl.Player)
-			case early[fl.ID]:
+			case early[j]:
 				if o.Default && slices.ContainsFunc(r.journal, func(e owntoml.JournalEntry) bool { return e.Step == processor.StepOpenTome }) {
 					what = r.defaultOperation(fl.ID, fl.Player) // why, known in the run that took them
 				}
@@ -390,6 +400,9 @@ func (r *run) revealOperations() {
 	if len(bs) == 0 {
 		r.sec.Para("No Battle Operations this phase.")
 		return
+	}
+	if r.mode.checkOnly {
+		return // the table, and who chooses each Theatre as revealed, are the report's, which a check discards
 	}
 	var rows [][]string
 	choose := r.theatreChoosers()
