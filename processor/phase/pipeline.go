@@ -796,7 +796,12 @@ func Awaited(f *folder.Folder) []Await {
 // awaited lists the inputs the current step waits for; given each, it
 // hands them to it one at a time instead (a look at each of 100,000
 // results need not make a list of 18 MB).
-func (r *run) awaited(each func(Await)) []Await {
+func (r *run) awaited(each func(Await)) []Await { return awaitedOf(r, each, false) }
+
+// awaitedOf is r.awaited; bare leaves out a battle's Who, for a caller
+// that asks only which files are in (ready, inputFiles: each of 100,000
+// results a run, twice).
+func awaitedOf(r *run, each func(Await), bare bool) []Await {
 	s := r.s
 	dl := r.c.Deadlines[s.Phase].For(s.Step)
 	var out []Await
@@ -840,9 +845,12 @@ func (r *run) awaited(each func(Await)) []Await {
 		for i, b := range bs {
 			_, ok := r.f.Results[s.Phase][b.ID]
 			attackers[i] = b.Player
-			a := Await{File: paths[i], Who: string(b.Player) + " (attacker) or alliance " + string(b.Defender), Present: ok, Alliance: b.Defender, Logins: one(attackers, i)}
-			if r.confirming() {
-				a.Who += "; the other side confirms"
+			a := Await{File: paths[i], Present: ok, Alliance: b.Defender, Logins: one(attackers, i)}
+			if !bare {
+				a.Who = string(b.Player) + " (attacker) or alliance " + string(b.Defender)
+				if r.confirming() {
+					a.Who += "; the other side confirms"
+				}
 			}
 			if st, filed := r.standingOf(b); filed {
 				a.Confirm, a.Digest, a.Seen = st.words(), st.digest, st.seen
@@ -903,7 +911,7 @@ func one(ls []processor.Login, i int) []processor.Login { return ls[i : i+1 : i+
 func (r *run) ready() bool {
 	r.noteSightings()
 	all := true
-	r.awaited(func(a Await) { all = all && a.Present && a.Unsettled == "" })
+	awaitedOf(r, func(a Await) { all = all && a.Present && a.Unsettled == "" }, true)
 	if all {
 		return true
 	}
@@ -935,7 +943,7 @@ func (r *run) inputFiles(step processor.Step) []owntoml.JournalInput {
 		out = make([]owntoml.JournalInput, 0, len(r.battles()))
 	}
 	in := func(p string) { out = append(out, owntoml.JournalInput{Path: p, SHA256: r.f.Digest(p)}) }
-	r.awaited(func(a Await) {
+	awaitedOf(r, func(a Await) {
 		switch {
 		case a.Sealed:
 			// The sealed file, and the orders decrypted from it at the reveal.
@@ -948,7 +956,7 @@ func (r *run) inputFiles(step processor.Step) []owntoml.JournalInput {
 		case a.Present:
 			in(a.File)
 		}
-	})
+	}, true)
 	if step == processor.StepBattles {
 		for _, p := range r.confirmationInputs() { // the other side's word, and the Warmaster's
 			in(p)

@@ -80,7 +80,10 @@ func (r *rules) engineRepairs() map[processor.EngineID]processor.EngineCondition
 // engineBattle applies a battle's [[war_engines]] entries, in the order
 // written, with the campaign's dice (streams phase-NN/2.4/<battle>/engines/<id>/…).
 func (r *run) engineBattle(f attacks.Fought) {
-	if f.Result == nil {
+	if f.Result == nil || len(r.c.Engines.Engines) == 0 {
+		// Without war engines no result names one (it would be at fault):
+		// the result is not looked at, which, in 2.4's order, is a miss of
+		// the cache for each of 100,000.
 		return
 	}
 	rules := r.c.Engines.Rules
