@@ -1,6 +1,7 @@
 package phase
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -234,7 +235,7 @@ func TestScalePhases(t *testing.T) {
 	}
 	bin := buildWarmaster(t)
 	cmds := []string{"replay", "verify", "check", "status", "plan"}
-	var sizes []int
+	var sizes, steps []int // steps: each campaign's journaled, which a replay plays again one by one
 	var rows [][]measure
 	for _, n := range sizesOf(t, *scalePhases) {
 		sim := filepath.Join(t.TempDir(), "sim")
@@ -244,6 +245,11 @@ func TestScalePhases(t *testing.T) {
 			t.Fatalf("simulate: %v\n%s", err, out)
 		}
 		t.Logf("simulated %d phases of %d players in %v", n, *scalePlayers, time.Since(start).Round(time.Millisecond))
+		journal, err := os.ReadFile(filepath.Join(sim, processor.JournalFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps = append(steps, bytes.Count(journal, []byte("\n[[steps]]\n")))
 		var row []measure
 		for _, c := range cmds {
 			row = append(row, measureIn(t, *scaleTries, sim, bin, c))
@@ -252,6 +258,18 @@ func TestScalePhases(t *testing.T) {
 		t.Logf("%d phases: %v", n, row)
 	}
 	t.Log("\n" + growthTable("phases", sizes, cmds, rows))
+	// The simulated campaigns are not exact doublings of each other: their
+	// Warmaster's rulings and the events that ask for choices add steps at
+	// random, and a replay's time follows the steps.
+	line := "steps journaled:"
+	for i, n := range sizes {
+		line += fmt.Sprintf(" %d phases %d", n, steps[i])
+		if i > 0 {
+			line += fmt.Sprintf(" (×%.2f a doubling)", math.Pow(float64(steps[i])/float64(steps[i-1]), 1/math.Log2(float64(n)/float64(sizes[i-1]))))
+		}
+		line += ";"
+	}
+	t.Log(strings.TrimSuffix(line, ";"))
 }
 
 func buildWarmaster(t *testing.T) string {
