@@ -139,14 +139,21 @@ func (r *run) about(file string, data []byte) string {
 	case path.Base(file) == "report.md":
 		var phase int
 		fmt.Sscanf(file, "phases/%d/report.md", &phase)
+		// The sections' "## " lines, found by looking for them (a section
+		// of 100,000 battles is 30 MB: its lines were copied together and
+		// split, to look at the first bytes of each).
 		var heads []string
-		var text []string
 		for _, s := range r.sections[phase] {
-			text = append(text, s.String())
-		}
-		for _, line := range strings.Split(strings.Join(text, "\n"), "\n") {
-			if h, ok := strings.CutPrefix(line, "## "); ok {
-				heads = append(heads, h)
+			for t := s.String(); ; {
+				if h, ok := strings.CutPrefix(t, "## "); ok {
+					line, _, _ := strings.Cut(h, "\n")
+					heads = append(heads, line)
+				}
+				i := strings.Index(t, "\n## ")
+				if i < 0 {
+					break
+				}
+				t = t[i+1:]
 			}
 		}
 		switch len(heads) {
