@@ -53,9 +53,12 @@ type earlyDoc struct {
 }
 
 // startEarly starts decoding the last phase folder's input files once
-// after is closed (state.toml read), when there are enough to be worth it
-// and a CPU to spare; nil otherwise.
-func startEarly(f *Folder, after <-chan struct{}) *early {
+// state.toml is read (st), when there are enough to be worth it and a CPU
+// to spare; nil otherwise. The files of a step the state says is
+// processed are read and hashed, not decoded: the load only checks them
+// against the journal (consumed), and after a public campaign's battles
+// step that is 200,000 orders and results.
+func startEarly(f *Folder, st *stateAhead) *early {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return nil
 	}
@@ -70,7 +73,7 @@ func startEarly(f *Folder, after <-chan struct{}) *early {
 		return nil
 	}
 	var files []string
-	var kinds []schema.Kind
+	var dirs []int // each file's inputDirs
 	for _, se := range f.entries(rel) {
 		i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
 		if i < 0 || !se.IsDir() {
@@ -79,7 +82,7 @@ func startEarly(f *Folder, after <-chan struct{}) *early {
 		for _, e := range f.entries(path.Join(rel, se.Name())) {
 			if name, ok := strings.CutSuffix(e.Name(), ".toml"); ok && !e.IsDir() {
 				files = append(files, processor.InputPath(n, se.Name(), name))
-				kinds = append(kinds, inputDirs[i].kind)
+				dirs = append(dirs, i)
 			}
 		}
 	}
@@ -91,9 +94,15 @@ func startEarly(f *Folder, after <-chan struct{}) *early {
 		defer close(e.done)
 		defer close(e.chunks)
 		select {
-		case <-after:
+		case <-st.done:
 		case <-e.stop:
 			return
+		}
+		kinds := make([]schema.Kind, len(files))
+		for i, d := range dirs {
+			if !processed(st.at, n, inputDirs[d]) {
+				kinds[i] = inputDirs[d].kind
+			} // else "": read and hashed only
 		}
 		for start := 0; start < len(files); start += prefetchChunk {
 			end := min(start+prefetchChunk, len(files))
@@ -114,6 +123,40 @@ func startEarly(f *Folder, after <-chan struct{}) *early {
 		}
 	}()
 	return e
+}
+
+// processed reports whether the state at (state.toml's phase and step;
+// the zero StepAt for none) has processed the step of phase n's files of
+// d: as the load's pending judges them, where it can be told without the
+// campaign. An orders file of the phase at its operations step may be
+// pending or, declared first under An Open Tome, processed: it is
+// decoded. Judged processed, a file is only read and hashed; were the
+// load to want it decoded after all, it decodes it itself.
+func processed(at StepAt, n int, d inputDir) bool {
+	switch {
+	case at.Step == processor.StepEnded:
+		return true
+	case n < at.Phase:
+		return true
+	case n > at.Phase || at.Step == processor.StepSetup:
+		return false
+	case d.dir == "orders":
+		return at.Step > processor.StepOperations
+	}
+	return d.step < at.Step
+}
+
+// sum is the digest of file, of phase phase, as the stream read it, if it
+// has it: "" otherwise (a file too long to be hashed as it is read, or
+// one it could not read).
+func (e *early) sum(phase int, file string) string {
+	if e == nil || e.phase != phase {
+		return ""
+	}
+	if d, ok := e.take(file); ok && d.err == nil {
+		return d.sum
+	}
+	return ""
 }
 
 // take hands over file as decoded early, if the stream has it: the files

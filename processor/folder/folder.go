@@ -226,7 +226,7 @@ func LoadFromWith(d *disk.Dir, o LoadOptions) (*Folder, *processor.Faults, error
 	}
 	st := startState(f)
 	defer st.end()
-	f.early = startEarly(f, st.done)
+	f.early = startEarly(f, st)
 	defer f.early.end()
 	f.prefetch([]string{processor.CampaignFile, processor.MapFile}, schema.Campaign, schema.Map)
 	// The players and fleets read apart where they can be (roll): the
@@ -419,15 +419,21 @@ func (f *Folder) Read(file string) ([]byte, bool, error) {
 		return nil, false, fmt.Errorf("read %s: %w", file, err)
 	}
 	if sum != "" {
-		if f.sums == nil {
-			f.sums = map[string]string{}
-		}
-		f.sums[file] = sum
-		delete(f.Texts, file)
+		keepSum(f, file, sum)
 	} else {
 		f.Texts[file] = data
 	}
 	return data, true, nil
+}
+
+// keepSum keeps a file's digest, taken where it was read, and not its
+// text (Read).
+func keepSum(f *Folder, file, sum string) {
+	if f.sums == nil {
+		f.sums = map[string]string{}
+	}
+	f.sums[file] = sum
+	delete(f.Texts, file)
 }
 
 // Decode reads and schema-validates one file; a missing required file is a fault.
@@ -661,7 +667,9 @@ func decodeAll(f *Folder, cpus int, files []string, kinds ...schema.Kind) []deco
 				d.kind = kinds[min(i, len(kinds)-1)] // one kind for all, or one each
 				d.data, d.err = f.readFile(files[i])
 				if d.err == nil {
-					d.doc, d.faults, d.roll = decodeKind(d.kind, d.data)
+					if d.kind != "" { // "": a file of a step processed, only its digest asked for
+						d.doc, d.faults, d.roll = decodeKind(d.kind, d.data)
+					}
 					if len(d.data) <= summedMax {
 						d.sum = Digest(d.data)
 					}
@@ -948,7 +956,7 @@ func (f *Folder) loadSetup(k processor.Checker) error {
 			continue
 		}
 		if f.State.Step != processor.StepSetup {
-			f.consumed(k, file) // set-up is done
+			f.consumed(k, file, "") // set-up is done
 			continue
 		}
 		doc, err := f.decodeInput(k, file, schema.Setup)
@@ -1043,7 +1051,7 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 				case n < s.Phase || (n == s.Phase && s.Step != processor.StepSetup && step < s.Step) || s.Step == processor.StepEnded:
 					// A processed step's input, or one of an ended campaign:
 					// it must be in the journal, unchanged.
-					f.consumed(k, file)
+					f.consumed(k, file, f.early.sum(n, file))
 					return false
 				}
 				return true
@@ -1094,8 +1102,9 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 // consumed checks a file of a step already processed: it must be the input
 // that step consumed, unchanged. A file that came too late is not applied,
 // and said so (Late), rather than ignored without a word; it does not stop
-// the campaign.
-func (f *Folder) consumed(k processor.Checker, file string) {
+// the campaign. ahead is its digest where it was read ahead (early), else
+// "".
+func (f *Folder) consumed(k processor.Checker, file, ahead string) {
 	want, ok := f.ConsumedInputs[file]
 	if ok {
 		f.consumedThere++
@@ -1106,7 +1115,14 @@ func (f *Folder) consumed(k processor.Checker, file string) {
 	case f.unchanged != nil && f.unchanged(file):
 		// As the base has it, which was checked: not read again.
 	default:
-		if _, _, err := f.Read(file); err == nil && f.Digest(file) != want {
+		if ahead != "" {
+			keepSum(f, file, ahead)
+		} else if _, _, err := f.Read(file); err != nil {
+			return
+		} else {
+			ahead = f.Digest(file)
+		}
+		if ahead != want {
 			k.Fs.AddRestore(processor.Src{File: file}, want, "%s", processor.PlainFirst(
 				"This file was used by a step already played, so it can no longer change: put it back as it was, or close the pull request that changed it.",
 				fmt.Sprintf("this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)))

@@ -146,6 +146,10 @@ type stateAhead struct {
 	ok      bool // doc is as read; else fs says why not
 	fs      processor.Faults
 	start   func() // the read, when it is made by wait
+	// at is the phase and step doc gives, kept apart from it for the
+	// stream of inputs read ahead (early), which reads it once done is
+	// closed while the load may let go of doc.
+	at StepAt
 }
 
 // startState starts reading state.toml; on one CPU, when it is waited for.
@@ -158,6 +162,9 @@ func startState(f *Folder) *stateAhead {
 			s.missing, s.err = true, nil
 		case s.err == nil:
 			s.doc, s.ok = readStateDoc(processor.StateFile, s.data, &s.fs)
+			if s.ok {
+				s.at = StepAt{s.doc.Phase, s.doc.Step}
+			}
 		}
 	}
 	if runtime.GOMAXPROCS(0) < 2 {

@@ -16,7 +16,7 @@ func (f *Folder) loadTiebreak(k processor.Checker, phase int) error {
 		k.Fs.Add(processor.Src{File: file}, "only the final phase (%02d) has a tie-break: %s", k.C.Phases, processor.TiebreakPath(k.C.Phases))
 		return nil
 	case s.Step == processor.StepEnded:
-		f.consumed(k, file)
+		f.consumed(k, file, "")
 		return nil
 	case s.Step != processor.StepTiebreak:
 		k.Fs.Add(processor.Src{File: file}, "the campaign is not waiting for a tie-break: commit this file only once the final phase has ended tied (state.toml says step = \"tiebreak\")")

@@ -106,3 +106,48 @@ func TestStateReadAheadReportsAsInTurn(t *testing.T) {
 		})
 	}
 }
+
+// After a big phase's battles step its 1,300 orders and results are
+// consumed: the stream reading the phase folder ahead only reads and
+// hashes them (folder's processed), and the load checks each against the
+// journal with the digest taken there. What check reports is what it
+// reports reading them on one CPU: nothing for the folder as advance
+// left it; for an orders file and results (in several chunks) changed
+// since, each "changed after its step consumed it", in the same order.
+func TestConsumedReadAheadReportAsInTurn(t *testing.T) {
+	now := Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)}
+	dir := genPhase(t, 1300, true)
+	if _, err := Advance(dir, now); err != nil {
+		t.Fatal(err)
+	}
+	check := func(procs int) string {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		if _, err := Check(dir, now); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	if inTurn, ahead := check(1), check(2); ahead != "" || inTurn != "" {
+		t.Fatalf("the folder as advance left it: check on two CPUs said %q, on one %q", ahead, inTurn)
+	}
+	changed := []string{processor.InputPath(1, "orders", "p5")}
+	for i := 7; i < 1300; i += 211 {
+		changed = append(changed, processor.InputPath(1, "results", fmt.Sprintf("f%d", i)))
+	}
+	for _, file := range changed {
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		testkit.WriteFile(t, dir, file, append(data, "# changed after\n"...))
+	}
+	inTurn, ahead := check(1), check(2)
+	if ahead != inTurn {
+		t.Errorf("read ahead, check said:\n%s\none after another:\n%s", ahead, inTurn)
+	}
+	for _, file := range changed {
+		if !strings.Contains(ahead, file) || !strings.Contains(ahead, "changed after its step consumed it") {
+			t.Errorf("%s changed after its step: not said in:\n%s", file, ahead)
+		}
+	}
+}
