@@ -608,7 +608,7 @@ func (f *Folder) eachDecoded(phase int, files []string, kind schema.Kind, use fu
 	}
 	if e := f.early; e != nil && e.phase == phase {
 		for i, file := range files {
-			if d, ok := e.take(file); ok {
+			if d, ok := e.take(file); ok && d.kind != "" { // "": judged processed, only hashed (early)
 				f.register(files[i:i+1], []decoded{d})
 			}
 			if err := use(i); err != nil {
@@ -667,11 +667,14 @@ func decodeAll(f *Folder, cpus int, files []string, kinds ...schema.Kind) []deco
 				d.kind = kinds[min(i, len(kinds)-1)] // one kind for all, or one each
 				d.data, d.err = f.readFile(files[i])
 				if d.err == nil {
-					if d.kind != "" { // "": a file of a step processed, only its digest asked for
+					if d.kind != "" {
 						d.doc, d.faults, d.roll = decodeKind(d.kind, d.data)
 					}
 					if len(d.data) <= summedMax {
 						d.sum = Digest(d.data)
+						if d.kind == "" {
+							d.data = nil // a file of a step processed: only its digest is asked for (consumed)
+						}
 					}
 				}
 			}
