@@ -420,7 +420,7 @@ func (r drafts) draftResult(t *owntoml.Commented, id string, a Await) []string {
 		case b.Order.Theatre != "":
 			t.TOML("# theatre = %q  # rolled by Sinister Omens (see the battle sheet)", b.Order.Theatre)
 		case len(theatres) > 0:
-			by, _ := r.theatreChooser(b)
+			by, _ := attacks.TheatreChooser(r.c, r.s, b)
 			t.TOML("# theatre = %q  # %s, chosen by the %s", theatres[0], report.Either(theatres), by)
 		}
 		t.TOML("# twist = 1  # the D6 rolled for the Twist, 1 to 6 (needs theatre)")

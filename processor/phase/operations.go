@@ -336,61 +336,6 @@ func (r *rules) describeOrder(o processor.Order) string {
 	return "Logistical Auxilia"
 }
 
-// theatreChooser is who selects the Theatre of a battle that has one
-// (HasTheatre): the Attacker, unless a Fleet of
-// the defending Alliance performs Logistical Auxilia at the attacked Planet
-// or a connected one — then the Defender (Logistical Auxilia, RULINGS 27).
-func (r *rules) theatreChooser(b processor.BattleOp) (processor.Side, processor.FleetID) {
-	return r.theatreChoosers()(b)
-}
-
-// theatreChoosers is theatreChooser for every battle of a step: the first
-// Logistical Auxilia order (in order) of each Alliance at each planet,
-// found once, so that each battle looks only at the planets that can
-// reach it — its own, its neighbours, and those 2 lanes away (a Support
-// Facility's) — instead of at every order.
-func (r *rules) theatreChoosers() func(processor.BattleOp) (processor.Side, processor.FleetID) {
-	type at struct {
-		a processor.AllianceID
-		p processor.PlanetID
-	}
-	first := map[at]int{}                   // index in s.Orders of the first LA order there
-	some := map[processor.AllianceID]bool{} // the Alliances with one anywhere
-	for i := range r.s.Orders {
-		o := &r.s.Orders[i]
-		if o.Op != processor.LogisticalAuxilia {
-			continue
-		}
-		k := at{r.c.FleetAlliance(o.Fleet), r.s.Fleets[o.Fleet]}
-		if _, ok := first[k]; !ok {
-			first[k] = i
-		}
-		some[k.a] = true
-	}
-	return func(b processor.BattleOp) (processor.Side, processor.FleetID) {
-		if !some[b.Defender] {
-			return processor.Attacker, "" // none to look for, nor the planets 2 lanes away to find
-		}
-		best := -1
-		consider := func(q processor.PlanetID) {
-			if i, ok := first[at{b.Defender, q}]; ok && (best < 0 || i < best) && r.s.InReach(b.Defender, q, b.Planet) {
-				best = i
-			}
-		}
-		consider(b.Planet)
-		for _, q := range r.c.Map.Neighbours(b.Planet) {
-			consider(q)
-		}
-		for _, q := range r.c.Map.AtDistance(b.Planet, 2) {
-			consider(q)
-		}
-		if best < 0 {
-			return processor.Attacker, ""
-		}
-		return processor.Defender, r.s.Orders[best].Fleet
-	}
-}
-
 // revealOperations is 2.1 Reveal Alliance Operations: every Alliance's
 // operations are shown (step 1's table), and each Alliance gets the list of
 // Battle Operations against it. The battle sheets follow 2.2, so that they
@@ -405,7 +350,7 @@ func (r *run) revealOperations() {
 		return // the table, and who chooses each Theatre as revealed, are the report's, which a check discards
 	}
 	var rows [][]string
-	choose := r.theatreChoosers()
+	choose := attacks.TheatreChoosers(r.c, r.s)
 	r.revealed = make(map[string]processor.Side, len(bs))
 	for _, b := range bs {
 		who := "attacker"
@@ -437,7 +382,7 @@ func (r *run) writeBattleSheets() {
 	}
 	var rows [][]string
 	yesNo := func(a, d bool) string { return fmt.Sprintf("%s / %s", report.YesNo(a), report.YesNo(d)) }
-	choose := r.theatreChoosers()
+	choose := attacks.TheatreChoosers(r.c, r.s)
 	// Each battle's order in s.Orders, found once (Sinister Omens keeps its
 	// theatre there): looking for it for each battle was every order for
 	// every battle.
