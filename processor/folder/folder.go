@@ -1054,7 +1054,15 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 				case n < s.Phase || (n == s.Phase && s.Step != processor.StepSetup && step < s.Step) || s.Step == processor.StepEnded:
 					// A processed step's input, or one of an ended campaign:
 					// it must be in the journal, unchanged.
-					f.consumed(k, file, f.early.sum(n, file))
+					ahead := ""
+					if processed(StepAt{s.Phase, s.Step}, n, d) {
+						// The whole folder is of a step processed, as the
+						// stream judged: its files were hashed there, in
+						// this order (Open Tome's orders, among others
+						// pending, are read here, the stream left as it is).
+						ahead = f.early.sum(n, file)
+					}
+					f.consumed(k, file, ahead)
 					return false
 				}
 				return true
@@ -1118,14 +1126,15 @@ func (f *Folder) consumed(k processor.Checker, file, ahead string) {
 	case f.unchanged != nil && f.unchanged(file):
 		// As the base has it, which was checked: not read again.
 	default:
-		if ahead != "" {
-			keepSum(f, file, ahead)
+		sum := ahead
+		if sum != "" {
+			keepSum(f, file, sum)
 		} else if _, _, err := f.Read(file); err != nil {
-			return
+			return // not judged here, as before
 		} else {
-			ahead = f.Digest(file)
+			sum = f.Digest(file)
 		}
-		if ahead != want {
+		if sum != want {
 			k.Fs.AddRestore(processor.Src{File: file}, want, "%s", processor.PlainFirst(
 				"This file was used by a step already played, so it can no longer change: put it back as it was, or close the pull request that changed it.",
 				fmt.Sprintf("this file was changed after its step consumed it (journal.toml records sha256 %.12s…); ", want)))
