@@ -13,30 +13,34 @@ import (
 	"github.com/warmaster/warmaster/schema"
 )
 
-// earlyMin is how many input files the last phase folder must hold for
-// them to be decoded early; earlyAhead how many chunks of them may wait.
+// earlyMin is how many input files the phase folders must hold for them
+// to be read early; earlyAhead how many chunks of them may wait.
 const (
 	earlyMin   = 2 * prefetchChunk
 	earlyAhead = 128
 )
 
-// early reads and schema-decodes the input files of the campaign's last
-// phase folder once state.toml is read: on the CPU the load leaves idle
-// while it makes the campaign, then the state, on the other, and on every
-// CPU once the load has come to them: a big phase's results are decoded
-// by the time they are checked. Not before state.toml is read: the load
-// waits for campaign.toml's decoding and state.toml's reading, one on each
-// CPU, and a stream sharing them put off everything after (at 100,000
-// battles the campaign was made 0.2 s later). Which of them are used is
-// decided later (the state says whose step is pending); take hands over
-// each asked for, in the folder's order, and drops the rest. Nothing of
-// what is reported changes: a file is decoded as read and decode would
-// decode it, and one the stream does not have is decoded then.
+// early reads the input files of the campaign's phase folders once
+// state.toml is read, in the order the load comes to them: on the CPU the
+// load leaves idle while it makes the campaign, then the state, on the
+// other, and on every CPU once the load has come to them. A file of a
+// step the state says is pending is schema-decoded (a big phase's results
+// are decoded by the time they are checked); one of a step processed is
+// only hashed, for the load checks it against the journal by its digest
+// alone (consumed), and one the load will not read at all (Unchanged) is
+// left out. Not before state.toml is read: the load waits for
+// campaign.toml's decoding and state.toml's reading, one on each CPU, and
+// a stream sharing them put off everything after (at 100,000 battles the
+// campaign was made 0.2 s later). Which of them are used is decided
+// later (the state says whose step is pending); take hands over each
+// asked for, in the folder's order, and drops the rest. Nothing of what
+// is reported changes: a file is decoded as read and decode would decode
+// it, and one the stream does not have is read and decoded then.
 type early struct {
-	phase  int
-	chunks chan []earlyDoc
-	stop   chan struct{}
-	done   chan struct{}
+	first, last int // the phases whose folders it reads
+	chunks      chan []earlyDoc
+	stop        chan struct{}
+	done        chan struct{}
 	// wide is set once the load takes from the stream: campaign.toml and
 	// state.toml are decoded, and what is left of the load waits on the
 	// stream, so its chunks are decoded on every CPU, not only the spare
@@ -52,44 +56,45 @@ type earlyDoc struct {
 	d    decoded
 }
 
-// startEarly starts decoding the last phase folder's input files once
+// startEarly starts reading the phase folders' input files once
 // state.toml is read (st), when there are enough to be worth it and a CPU
-// to spare; nil otherwise. The files of a step the state says is
-// processed are read and hashed, not decoded: the load only checks them
-// against the journal (consumed), and after a public campaign's battles
-// step that is 200,000 orders and results.
+// to spare; nil otherwise.
 func startEarly(f *Folder, st *stateAhead) *early {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return nil
 	}
-	n, rel := 0, ""
-	for _, e := range f.entries("phases") {
-		p, err := strconv.Atoi(e.Name())
-		if e.IsDir() && phaseDirRE.MatchString(e.Name()) && err == nil && p >= 1 && e.Name() == fmt.Sprintf("%02d", p) && p > n {
-			n, rel = p, path.Join("phases", e.Name())
-		}
-	}
-	if n == 0 {
-		return nil
-	}
+	// The phase folders loadPhases reads, in its order, and their input
+	// files.
 	var files []string
-	var dirs []int // each file's inputDirs
-	for _, se := range f.entries(rel) {
-		i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
-		if i < 0 || !se.IsDir() {
+	var dirs, phases []int // each file's inputDirs, and phase
+	first, last := 0, 0
+	for _, pe := range f.entries("phases") {
+		p, err := strconv.Atoi(pe.Name())
+		if !pe.IsDir() || !phaseDirRE.MatchString(pe.Name()) || err != nil || p < 1 || pe.Name() != fmt.Sprintf("%02d", p) {
 			continue
 		}
-		for _, e := range f.entries(path.Join(rel, se.Name())) {
-			if name, ok := strings.CutSuffix(e.Name(), ".toml"); ok && !e.IsDir() {
-				files = append(files, processor.InputPath(n, se.Name(), name))
-				dirs = append(dirs, i)
+		if first == 0 {
+			first = p
+		}
+		last = p
+		rel := path.Join("phases", pe.Name())
+		for _, se := range f.entries(rel) {
+			i := slices.IndexFunc(inputDirs, func(d inputDir) bool { return d.dir == se.Name() })
+			if i < 0 || !se.IsDir() {
+				continue
+			}
+			for _, e := range f.entries(path.Join(rel, se.Name())) {
+				if name, ok := strings.CutSuffix(e.Name(), ".toml"); ok && !e.IsDir() {
+					files = append(files, processor.InputPath(p, se.Name(), name))
+					dirs, phases = append(dirs, i), append(phases, p)
+				}
 			}
 		}
 	}
 	if len(files) < earlyMin {
 		return nil
 	}
-	e := &early{phase: n, chunks: make(chan []earlyDoc, earlyAhead), stop: make(chan struct{}), done: make(chan struct{})}
+	e := &early{first: first, last: last, chunks: make(chan []earlyDoc, earlyAhead), stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(e.done)
 		defer close(e.chunks)
@@ -98,12 +103,21 @@ func startEarly(f *Folder, st *stateAhead) *early {
 		case <-e.stop:
 			return
 		}
-		kinds := make([]schema.Kind, len(files))
-		for i, d := range dirs {
-			if !processed(st.at, n, inputDirs[d]) {
-				kinds[i] = inputDirs[d].kind
-			} // else "": read and hashed only
+		kinds := make([]schema.Kind, 0, len(files))
+		kept := files[:0]
+		for i, file := range files {
+			d := inputDirs[dirs[i]]
+			switch {
+			case !processed(st.at, phases[i], d):
+				kinds = append(kinds, d.kind)
+			case f.unchanged != nil && f.unchanged(file):
+				continue // processed, and as the base has it: the load does not read it
+			default:
+				kinds = append(kinds, "") // read and hashed only
+			}
+			kept = append(kept, file)
 		}
+		files = kept
 		for start := 0; start < len(files); start += prefetchChunk {
 			end := min(start+prefetchChunk, len(files))
 			cpus := runtime.GOMAXPROCS(0)
@@ -123,6 +137,11 @@ func startEarly(f *Folder, st *stateAhead) *early {
 		}
 	}()
 	return e
+}
+
+// covers reports whether the stream reads phase's folder.
+func (e *early) covers(phase int) bool {
+	return e != nil && phase >= e.first && phase <= e.last
 }
 
 // processed reports whether the state at (state.toml's phase and step;
@@ -150,7 +169,7 @@ func processed(at StepAt, n int, d inputDir) bool {
 // has it: "" otherwise (a file too long to be hashed as it is read, or
 // one it could not read).
 func (e *early) sum(phase int, file string) string {
-	if e == nil || e.phase != phase {
+	if !e.covers(phase) {
 		return ""
 	}
 	if d, ok := e.take(file); ok && d.err == nil {

@@ -606,7 +606,7 @@ func (f *Folder) eachDecoded(phase int, files []string, kind schema.Kind, use fu
 		maps.Copy(sums, f.sums)
 		f.sums = sums
 	}
-	if e := f.early; e != nil && e.phase == phase {
+	if e := f.early; e.covers(phase) {
 		for i, file := range files {
 			if d, ok := e.take(file); ok && d.kind != "" { // "": judged processed, only hashed (early)
 				f.register(files[i:i+1], []decoded{d})
@@ -1055,11 +1055,13 @@ func (f *Folder) loadPhases(k processor.Checker) error {
 					// A processed step's input, or one of an ended campaign:
 					// it must be in the journal, unchanged.
 					ahead := ""
-					if processed(StepAt{s.Phase, s.Step}, n, d) {
+					if processed(StepAt{s.Phase, s.Step}, n, d) && (f.unchanged == nil || !f.unchanged(file)) {
 						// The whole folder is of a step processed, as the
 						// stream judged: its files were hashed there, in
-						// this order (Open Tome's orders, among others
-						// pending, are read here, the stream left as it is).
+						// this order, but for those it left out as the
+						// load does not read them (Unchanged). Open Tome's
+						// orders, among others pending, are read here, the
+						// stream left as it is.
 						ahead = f.early.sum(n, file)
 					}
 					f.consumed(k, file, ahead)

@@ -107,13 +107,15 @@ func TestStateReadAheadReportsAsInTurn(t *testing.T) {
 	}
 }
 
-// After a big phase's battles step its 1,300 orders and results are
-// consumed: the stream reading the phase folder ahead only reads and
-// hashes them (folder's processed), and the load checks each against the
-// journal with the digest taken there. What check reports is what it
-// reports reading them on one CPU: nothing for the folder as advance
-// left it; for an orders file and results (in several chunks) changed
-// since, each "changed after its step consumed it", in the same order.
+// After a big phase its 1,300 orders and results are consumed: the
+// stream reading the phase folders ahead only reads and hashes them
+// (folder's processed), and the load checks each against the journal
+// with the digest taken there — in the phase's own folder when it is the
+// last, and in an earlier one when the next phase's folder has begun (an
+// orders file sent for it). What check reports is what it reports reading
+// them on one CPU: no change said of the folder as advance left it; for
+// an orders file and results (in several chunks) changed since, each
+// "changed after its step consumed it", in the same order.
 func TestConsumedReadAheadReportAsInTurn(t *testing.T) {
 	now := Options{Now: time.Date(2027, 2, 2, 0, 0, 0, 0, time.UTC)}
 	dir := genPhase(t, 1300, true)
@@ -127,9 +129,24 @@ func TestConsumedReadAheadReportAsInTurn(t *testing.T) {
 		}
 		return ""
 	}
-	if inTurn, ahead := check(1), check(2); ahead != "" || inTurn != "" {
-		t.Fatalf("the folder as advance left it: check on two CPUs said %q, on one %q", ahead, inTurn)
+	// compare holds check on two CPUs to check on one, each of changed
+	// said to have changed after its step, and nothing else.
+	compare := func(when string, changed []string) {
+		t.Helper()
+		inTurn, ahead := check(1), check(2)
+		if ahead != inTurn {
+			t.Errorf("%s, read ahead, check said:\n%s\none after another:\n%s", when, ahead, inTurn)
+		}
+		if n := strings.Count(ahead, "changed after its step consumed it"); n != len(changed) {
+			t.Errorf("%s: %d files said changed after their step, want %d:\n%s", when, n, len(changed), ahead)
+		}
+		for _, file := range changed {
+			if !strings.Contains(ahead, file) {
+				t.Errorf("%s: %s changed after its step, not said in:\n%s", when, file, ahead)
+			}
+		}
 	}
+	compare("as advance left it", nil)
 	changed := []string{processor.InputPath(1, "orders", "p5")}
 	for i := 7; i < 1300; i += 211 {
 		changed = append(changed, processor.InputPath(1, "results", fmt.Sprintf("f%d", i)))
@@ -141,13 +158,12 @@ func TestConsumedReadAheadReportAsInTurn(t *testing.T) {
 		}
 		testkit.WriteFile(t, dir, file, append(data, "# changed after\n"...))
 	}
-	inTurn, ahead := check(1), check(2)
-	if ahead != inTurn {
-		t.Errorf("read ahead, check said:\n%s\none after another:\n%s", ahead, inTurn)
+	compare("changed", changed)
+	// The next phase begun: phase 1's folder is no longer the last.
+	data, err := os.ReadFile(filepath.Join(dir, "phases", "01", "orders", "p0.toml"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, file := range changed {
-		if !strings.Contains(ahead, file) || !strings.Contains(ahead, "changed after its step consumed it") {
-			t.Errorf("%s changed after its step: not said in:\n%s", file, ahead)
-		}
-	}
+	testkit.WriteFile(t, dir, processor.InputPath(2, "orders", "p0"), data)
+	compare("changed, phase 2 begun", changed)
 }
