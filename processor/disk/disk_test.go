@@ -31,6 +31,19 @@ func folder(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+// opened is a folder of files (folder) opened in mode, closed when the
+// test ends, and its path.
+func opened(t *testing.T, files map[string]string, mode Mode) (*Dir, string) {
+	t.Helper()
+	dir := folder(t, files)
+	d, err := Open(dir, mode, writable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d, dir
+}
+
 func symlink(t *testing.T, target, link string) {
 	t.Helper()
 	if err := os.Symlink(target, link); err != nil {
@@ -119,12 +132,7 @@ func TestScan(t *testing.T) {
 // what the folder held stays readable.
 func TestReadSwappedSinceScan(t *testing.T) {
 	outside := folder(t, map[string]string{"secret.toml": "secret", "orders/bob.toml": "secret"})
-	dir := folder(t, map[string]string{"campaign.toml": "c", "phases/01/orders/alice.toml": "a", "phases/01/orders/bob.toml": "b", "phases/01/orders/carol.toml": "c", "phases/01/results/f1.toml": "r"})
-	d, err := Open(dir, Read, writable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, dir := opened(t, map[string]string{"campaign.toml": "c", "phases/01/orders/alice.toml": "a", "phases/01/orders/bob.toml": "b", "phases/01/orders/carol.toml": "c", "phases/01/results/f1.toml": "r"}, Read)
 	orders := filepath.Join(dir, "phases/01/orders")
 	for _, name := range []string{"bob.toml", "carol.toml"} {
 		if err := os.Remove(filepath.Join(orders, name)); err != nil {
@@ -531,18 +539,14 @@ func TestCommitFolderSwapped(t *testing.T) {
 	for _, relative := range []bool{false, true} {
 		t.Run(fmt.Sprint("Relative=", relative), func(t *testing.T) {
 			outside := folder(t, map[string]string{"victim": "untouched"})
-			dir := folder(t, map[string]string{"state.toml": "old", "phases/01/battles/a.out": "a"})
-			d, err := Open(dir, Write, writable)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
+			d, dir := opened(t, map[string]string{"state.toml": "old", "phases/01/battles/a.out": "a"}, Write)
 			battles := filepath.Join(dir, "phases/01/battles")
 			if err := os.RemoveAll(battles); err != nil {
 				t.Fatal(err)
 			}
 			link := outside
 			if relative {
+				var err error
 				if link, err = filepath.Rel(filepath.Dir(battles), outside); err != nil {
 					t.Fatal(err)
 				}
@@ -987,12 +991,7 @@ func TestReadAllReadsToTheEnd(t *testing.T) {
 // read through, nor is a file swapped for a link; and Close closes them.
 func TestScratchStaysInRoot(t *testing.T) {
 	outside := folder(t, map[string]string{"secret.toml": "secret", "orders/bob.toml": "secret"})
-	dir := folder(t, map[string]string{"campaign.toml": "c"})
-	d, err := Open(dir, Scratch, writable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, dir := opened(t, map[string]string{"campaign.toml": "c"}, Scratch)
 	for _, data := range []string{"a", "A"} { // made, then written over
 		if err := d.WriteFile("phases/01/orders/alice.toml", []byte(data)); err != nil {
 			t.Fatal(err)
@@ -1056,12 +1055,7 @@ func TestScratchStaysInRoot(t *testing.T) {
 // is kept): a clean path to a file of the scan, or one written or removed
 // since; never a folder, a path in another spelling, or one outside.
 func TestIsFile(t *testing.T) {
-	dir := folder(t, map[string]string{"campaign.toml": "", "phases/01/results/b1.toml": "", "gone.out": ""})
-	d, err := Open(dir, Scratch, writable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, _ := opened(t, map[string]string{"campaign.toml": "", "phases/01/results/b1.toml": "", "gone.out": ""}, Scratch)
 	if err := d.WriteFile("phases/02/orders/alice.toml", []byte("x")); err != nil {
 		t.Fatal(err)
 	}
@@ -1086,12 +1080,7 @@ func TestIsFile(t *testing.T) {
 // TestCommitRecordsAnyOrder: a commit's files are in the tree after it
 // whatever their order in the commit (it records them in path order).
 func TestCommitRecordsAnyOrder(t *testing.T) {
-	dir := folder(t, map[string]string{"campaign.toml": "", "phases/01/battles/f5.out": "", "old.out": ""})
-	d, err := Open(dir, Write, writable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, _ := opened(t, map[string]string{"campaign.toml": "", "phases/01/battles/f5.out": "", "old.out": ""}, Write)
 	var changes []Change
 	for _, p := range []string{"phases/01/battles/f10.out", "phases/01/battles/f2.out", "z.out", "phases/01/battles/f1.out", "phases/01/report.out", "a/b.out"} {
 		changes = append(changes, Change{Path: p, Data: []byte(p)})
